@@ -1,0 +1,10 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { RouteRegistry } from './plugins/route-registry.ts';
+
+/** What every feature's routes receive: shared services, never request state. */
+export interface ApiContext {
+  config: Config;
+  db: Db;
+  routes: RouteRegistry;
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  poolSize?: number;
+}
+
+/** Opens the database the configuration names: PostgreSQL when given a URL, else embedded PGlite. */
+export function createDatabase(options: DatabaseOptions): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: openPglite(options.dataDir) }) });
+}
+
+function openPglite(dataDir: string): PGlite {
+  if (dataDir.startsWith('memory://')) return new PGlite(dataDir);
+  const folder = join(dataDir, 'pglite');
+  mkdirSync(folder, { recursive: true });
+  return new PGlite(folder);
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,9 @@
+import { configOrExit } from '../bootstrap.ts';
+import { createDatabase } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+
+const config = configOrExit();
+const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const applied = await migrateToLatest(db);
+process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'The database is up to date.\n');
+await db.destroy();

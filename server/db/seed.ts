@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import type { Db } from './database.ts';
+
+export interface DemoAccount {
+  role: string;
+  email: string;
+  password: string;
+}
+
+const seededKey = 'demo_data_seeded_at';
+
+/** True when this database has had demo data written to it before. */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', seededKey).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Fills an empty database with a believable marketplace. Each feature adds its part here;
+ * returns the demo accounts so the caller can print them.
+ */
+export async function seedDemoData(db: Db): Promise<DemoAccount[]> {
+  const accounts: DemoAccount[] = [];
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('app_meta')
+      .values({ key: seededKey, value: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: (eb) => eb.ref('excluded.value'), updated_at: sql`now()` }))
+      .execute();
+  });
+  return accounts;
+}

@@ -1,0 +1,13 @@
+// Runs the API alone (without the web tier), e.g. behind a separate front end.
+import Fastify from 'fastify';
+import { apiPlugin } from './app.ts';
+import { configOrExit, prepareDatabase } from './bootstrap.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { serve } from './lib/serve.ts';
+
+const config = configOrExit();
+const app = Fastify({ ...loggerOptions(config), trustProxy: true });
+const db = await prepareDatabase(config, app.log);
+const prefix = config.publicConfig.apiBase.startsWith('/') ? config.publicConfig.apiBase : '/api';
+await app.register(apiPlugin, { config, db, prefix });
+await serve(app, config.port, config.host, () => db.destroy());

@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { envelopeSchema, type FieldError, type HttpStatusName, httpStatusCodes } from '../../src/contract/envelope.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteResult<R> {
+  message: string;
+  data: R;
+  status?: HttpStatusName;
+}
+
+export interface RouteSpec<P, Q, B, R> {
+  method: Method;
+  /** Fastify path relative to the API base, e.g. `/users/:id`. */
+  url: string;
+  summary: string;
+  tags: string[];
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  response: z.ZodType<R>;
+  handler: (input: RouteInput<P, Q, B>) => Promise<RouteResult<R>>;
+}
+
+interface RegisteredRoute {
+  method: Method;
+  url: string;
+  summary: string;
+  tags: string[];
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+/** Turns zod issues into the envelope's `errors` list. */
+export function toFieldErrors(error: z.ZodError, prefix: string): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+}
+
+function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, prefix: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value ?? (prefix === 'body' ? undefined : {}));
+  if (!result.success) {
+    throw new HttpError('BAD_REQUEST', 'Some of the information sent is not valid.', toFieldErrors(result.error, prefix));
+  }
+  return result.data;
+}
+
+/**
+ * Every route is declared through this registry: its zod schemas validate the request,
+ * shape the response envelope and generate the OpenAPI document.
+ */
+export class RouteRegistry {
+  readonly #routes: RegisteredRoute[] = [];
+  readonly #basePath: string;
+
+  constructor(basePath: string) {
+    this.#basePath = basePath;
+  }
+
+  add<P, Q, B, R>(app: FastifyInstance, spec: RouteSpec<P, Q, B, R>): void {
+    this.#routes.push(spec as unknown as RegisteredRoute);
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      handler: async (request, reply) => {
+        const params = parsePart(spec.params, request.params, 'params');
+        const query = parsePart(spec.query, request.query, 'query');
+        const body = parsePart(spec.body, request.body, 'body');
+        const result = await spec.handler({ params, query, body, request, reply });
+        const status = result.status ?? 'OK';
+        // Parsing the answer drops any field the schema does not declare, so nothing leaks by accident.
+        const data = spec.response.parse(result.data);
+        reply.code(httpStatusCodes[status]);
+        return { httpStatus: status, message: result.message, data };
+      },
+    });
+  }
+
+  openApiDocument(info: { title: string; version: string }) {
+    const paths: Record<string, Record<string, unknown>> = {};
+    for (const route of this.#routes) {
+      const path = this.#basePath + route.url.replace(/:(\w+)/g, '{$1}');
+      const parameters = [...schemaParameters(route.params, 'path'), ...schemaParameters(route.query, 'query')];
+      paths[path] ??= {};
+      paths[path][route.method.toLowerCase()] = {
+        summary: route.summary,
+        tags: route.tags,
+        ...(parameters.length ? { parameters } : {}),
+        ...(route.body
+          ? { requestBody: { required: true, content: { 'application/json': { schema: toJson(route.body, 'input') } } } }
+          : {}),
+        responses: {
+          '200': {
+            description: 'Success',
+            content: { 'application/json': { schema: toJson(envelopeSchema(route.response), 'output') } },
+          },
+          '400': { description: 'The request is not valid; `errors` lists each field.' },
+        },
+      };
+    }
+    return { openapi: '3.1.0', info, paths };
+  }
+}
+
+function toJson(schema: z.ZodType, io: 'input' | 'output') {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+}
+
+function schemaParameters(schema: z.ZodType | undefined, location: 'path' | 'query') {
+  if (!schema) return [];
+  const json = toJson(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || (json.required ?? []).includes(name),
+    schema: property,
+  }));
+}

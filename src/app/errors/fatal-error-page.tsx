@@ -1,0 +1,53 @@
+import { isRouteErrorResponse, useLocation } from 'react-router';
+import { isChunkLoadError } from '../../lib/chunk-reload.ts';
+
+interface Explanation {
+  title: string;
+  body: string;
+}
+
+function explain(error: unknown): Explanation {
+  if (isChunkLoadError(error)) {
+    return {
+      title: 'This page could not be loaded',
+      body: 'Part of Admit could not be downloaded, perhaps because of a weak connection or because a new version was just released. Check your connection and try again.',
+    };
+  }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return { title: 'Admit is briefly unavailable', body: 'Please try again in a moment.' };
+  }
+  return {
+    title: 'Something went wrong',
+    body: 'An unexpected error stopped this page. It has been noted; please try again. If it keeps happening, contact us through the help desk.',
+  };
+}
+
+/** The full-page error, in its own chunk: shown for fatal errors, never with internals. */
+export default function FatalErrorPage({ error }: { error: unknown }) {
+  const { title, body } = explain(error);
+  const location = useLocation();
+  return (
+    <main id="main" className="grid min-h-dvh place-items-center bg-slate-50 p-6">
+      <title>{`${title} · Admit`}</title>
+      <meta name="robots" content="noindex" />
+      <div className="max-w-md rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200" data-testid="fatal-error">
+        <h1 className="font-bold text-2xl text-slate-900">{title}</h1>
+        <p className="mt-3 text-slate-600">{body}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <a
+            href={`${location.pathname}${location.search}`}
+            className="inline-flex min-h-11 items-center rounded-lg bg-indigo-600 px-5 font-semibold text-white hover:bg-indigo-700"
+          >
+            Try again
+          </a>
+          <a
+            href="/"
+            className="inline-flex min-h-11 items-center rounded-lg px-5 font-semibold text-indigo-700 ring-1 ring-indigo-200"
+          >
+            Home page
+          </a>
+        </div>
+      </div>
+    </main>
+  );
+}

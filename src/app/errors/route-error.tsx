@@ -1,0 +1,12 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { NotFound } from './not-found.tsx';
+
+/**
+ * The error element of every page: a 404 stays inside the page's layout; anything else is
+ * passed up to the app's full-page error boundary.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  throw error;
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { type SideNavItem, SideNavLayout } from './side-nav-layout.tsx';
+
+// Each area lists only the pages that exist; features add theirs as they land.
+const accountItems: SideNavItem[] = [];
+const organizerItems: SideNavItem[] = [];
+const adminItems: SideNavItem[] = [];
+
+export function UserAccountLayout({ children }: { children: ReactNode }) {
+  return (
+    <SideNavLayout area="My account" items={accountItems}>
+      {children}
+    </SideNavLayout>
+  );
+}
+
+export function OrganizerDashboardLayout({ children }: { children: ReactNode }) {
+  return (
+    <SideNavLayout area="Organiser" items={organizerItems}>
+      {children}
+    </SideNavLayout>
+  );
+}
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <SideNavLayout area="Admin" items={adminItems}>
+      {children}
+    </SideNavLayout>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { BrandLink } from './site-header.tsx';
+
+export interface SideNavItem {
+  to: string;
+  label: string;
+}
+
+interface SideNavLayoutProps {
+  area: string;
+  items: readonly SideNavItem[];
+  children: ReactNode;
+}
+
+/** The frame of signed-in areas: a section nav beside the page on wide screens, above it on phones. */
+export function SideNavLayout({ area, items, children }: SideNavLayoutProps) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <header className="border-slate-200 border-b bg-white">
+        <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 sm:px-6">
+          <BrandLink />
+          <span className="rounded-full bg-indigo-50 px-3 py-1 font-medium text-indigo-800 text-sm">{area}</span>
+        </div>
+      </header>
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row">
+        {items.length > 0 ? (
+          <nav aria-label={area} className="lg:w-56 lg:shrink-0">
+            <ul className="flex gap-2 overflow-x-auto lg:flex-col">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end
+                    viewTransition
+                    className={({ isActive }) =>
+                      `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 font-medium ${isActive ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-200'}`
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <main id="main" className="min-w-0 flex-1">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

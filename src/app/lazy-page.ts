@@ -1,0 +1,16 @@
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+
+type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
+
+// Every page is its own chunk, loaded when its route matches.
+const pageModules = import.meta.glob<RouteModule>('./routes/*.tsx');
+
+/** The source path of a page module: the key of its chunk in the build manifest. */
+export const pageModulePath = (name: string) => `src/app/routes/${name}.tsx`;
+
+/** The route `lazy` function for `src/app/routes/<name>.tsx`. */
+export function lazyPage(name: string): LazyRouteFunction<RouteObject> {
+  const load = pageModules[`./routes/${name}.tsx`];
+  if (!load) throw new Error(`No page module named ${name}`);
+  return () => load();
+}

@@ -1,0 +1,23 @@
+import { Outlet, useMatches } from 'react-router';
+import { ExternalLinkGuard } from './external-link-guard.tsx';
+import { layouts } from './layouts/layout-registry.tsx';
+import { pickLayout } from './route-handle.ts';
+
+/** Frames every page in the layout its route metadata names. */
+export function RootRoute() {
+  const Layout = layouts[pickLayout(useMatches())];
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <ExternalLinkGuard />
+      <Layout>
+        <Outlet />
+      </Layout>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { AppErrorBoundary } from './errors/app-error-boundary.tsx';
+import { NotFound } from './errors/not-found.tsx';
+import { RouteError } from './errors/route-error.tsx';
+import { lazyPage, pageModulePath } from './lazy-page.ts';
+import { notFound } from './not-found-response.ts';
+import { RootRoute } from './root-route.tsx';
+import type { RouteHandle } from './route-handle.ts';
+
+/** What loaders share for one request (server) or one tab (browser). */
+export interface RouteContext {
+  queryClient: QueryClient;
+}
+
+function page(path: string | undefined, module: string, handle: RouteHandle = {}): RouteObject {
+  const route = { lazy: lazyPage(module), handle: { ...handle, module: pageModulePath(module) }, errorElement: <RouteError /> };
+  return path === undefined ? ({ ...route, index: true } as RouteObject) : { ...route, path };
+}
+
+const notFoundLoader = () => {
+  throw notFound();
+};
+
+export function createRoutes(_context: RouteContext): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      element: <RootRoute />,
+      errorElement: <AppErrorBoundary />,
+      children: [
+        page(undefined, 'home', { layout: 'home' }),
+        page('about-us', 'about-us'),
+        page('terms', 'terms', { layout: 'auth' }),
+        page('policy', 'policy-index', { layout: 'auth' }),
+        page('policy/:slug', 'policy', { layout: 'auth' }),
+        page('offline', 'offline'),
+        { path: '*', loader: notFoundLoader, element: <NotFound />, errorElement: <RouteError /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { AudienceSection } from '../../features/marketing/components/audience-section.tsx';
+import { HomeHero } from '../../features/marketing/components/home-hero.tsx';
+import { PageMeta } from '../page-meta.tsx';
+
+const attendeePoints = [
+  { title: 'Find what’s on', body: 'Browse events by city, date and category, and bookmark the ones you like.' },
+  { title: 'Honest prices', body: 'The booking fee and the total are shown before you pay. No surprises at checkout.' },
+  { title: 'Tickets in your pocket', body: 'Your QR tickets live in the app and open even without a connection.' },
+  { title: 'Help when you need it', body: 'Raise a case with our help desk and follow it until it is solved.' },
+];
+
+const organiserPoints = [
+  { title: 'Publish in minutes', body: 'Create an event with ticket types, prices, capacity and sales windows.' },
+  { title: 'Scan at the door', body: 'Any phone is a scanner. It keeps admitting people offline and never loses a scan.' },
+  { title: 'Forgery-proof tickets', body: 'Every ticket is signed, so a copied or invented code is refused on the spot.' },
+  { title: 'Know your numbers', body: 'See sales, payments, check-ins and who is inside, live, with your whole team.' },
+];
+
+export function Component() {
+  return (
+    <>
+      <PageMeta
+        title="Admit"
+        description="Find events and book tickets with every fee shown up front, or sell tickets and scan them at the door, even offline."
+      />
+      <HomeHero />
+      <AudienceSection
+        id="attendees"
+        eyebrow="For attendees"
+        title="Book with confidence, get in without fuss."
+        points={attendeePoints}
+      />
+      <div className="bg-slate-100">
+        <AudienceSection
+          id="organisers"
+          eyebrow="For organisers"
+          title="Sell out, then open the doors without a hitch."
+          points={organiserPoints}
+        />
+      </div>
+      <section className="mx-auto max-w-6xl px-4 py-14 text-center sm:px-6">
+        <h2 className="font-bold text-2xl text-slate-900">Install Admit on your phone</h2>
+        <p className="mx-auto mt-3 max-w-xl text-slate-600">
+          Add Admit to your home screen from your browser’s menu. It opens like an app and keeps working on a weak connection.
+        </p>
+        <Link
+          to="/about-us"
+          viewTransition
+          className="mt-6 inline-flex min-h-12 items-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700"
+        >
+          Learn how Admit works
+        </Link>
+      </section>
+    </>
+  );
+}

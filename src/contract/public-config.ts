@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Configuration the server sends to the browser: an explicit allowlist, never secrets. */
+export const publicConfigSchema = z.object({
+  apiBase: z.string(),
+  appUrl: z.string().nullable(),
+  awsRegion: z.string().nullable(),
+  identityPoolId: z.string().nullable(),
+  bucket: z.string().nullable(),
+  storageDriver: z.enum(['local', 'aws']),
+  mapsApiKey: z.string().nullable(),
+  allowedExternalOrigins: z.array(z.string()),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,58 @@
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppShell } from './app/app-shell.tsx';
+import { createRoutes } from './app/routes.tsx';
+import { setApiBase } from './lib/api-client.ts';
+import { payloadErrorGlobal } from './lib/boot-state.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { startQueryPersistence } from './lib/query-persistence.ts';
+import { registerServiceWorker } from './lib/service-worker.tsx';
+import './styles/app.css';
+
+/** Loads the code of the matched pages before hydrating, so the first render matches the server's. */
+async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
+
+async function mount(): Promise<void> {
+  const state = window.__ADMIT__;
+  if (!state) throw new Error('The page is missing its boot state.');
+  // The offline fallback stands in for a page this device never saved; it stays as served.
+  if (state.offlineFallback && window.location.pathname !== '/offline') return;
+  setApiBase(state.config.apiBase);
+  const queryClient = createQueryClient();
+  if (state.dehydrated) hydrate(queryClient, state.dehydrated);
+  const routes = createRoutes({ queryClient });
+  try {
+    await resolveLazyMatches(routes);
+  } catch (error) {
+    // The router retries the page's code and, failing that, shows the error page.
+    console.error('Could not load the page code before hydration', error);
+  }
+  const router = createBrowserRouter(routes);
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <AppShell state={state} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppShell>
+    </StrictMode>,
+  );
+  void startQueryPersistence(queryClient, __ADMIT_BUILD_ID__);
+  registerServiceWorker();
+}
+
+mount().catch((error: unknown) => {
+  console.error('Admit could not start', error);
+  window[payloadErrorGlobal] = error;
+});

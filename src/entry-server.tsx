@@ -1,0 +1,103 @@
+import type { Writable } from 'node:stream';
+import { dehydrate } from '@tanstack/react-query';
+import { preloadModule } from 'react-dom';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  type RouteObject,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
+import { AppShell } from './app/app-shell.tsx';
+import type { RouteHandle } from './app/route-handle.ts';
+import { createRoutes } from './app/routes.tsx';
+import { type BootState, bootStateGlobal, serializeForScript } from './lib/boot-state.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import './styles/app.css';
+
+export interface RenderAssets {
+  /** The client entry module. */
+  entry: string;
+  css: string[];
+  /** The chunks a page module needs, to preload them with the entry. */
+  chunksFor(moduleKeys: string[]): string[];
+}
+
+export interface RenderOptions {
+  request: Request;
+  nonce: string;
+  state: Pick<BootState, 'config' | 'origin' | 'devHead'>;
+  assets: RenderAssets;
+  onError(error: unknown): void;
+  /** Tests may render their own route table. */
+  routes?: RouteObject[];
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'html'; status: number; pipe(destination: Writable): void; abort(): void };
+
+function PreloadModules({ hrefs }: { hrefs: string[] }) {
+  for (const href of hrefs) preloadModule(href, { as: 'script' });
+  return null;
+}
+
+/** Router hydration data in the shape the browser router reads back (errors serialised). */
+function hydrationData(context: StaticHandlerContext) {
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([id, error]) => [
+          id,
+          isRouteErrorResponse(error)
+            ? { ...error, __type: 'RouteErrorResponse' }
+            : { message: 'Unexpected Server Error', __type: 'Error' },
+        ]),
+      )
+    : null;
+  return { loaderData: context.loaderData, actionData: context.actionData, errors };
+}
+
+export async function render(options: RenderOptions): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  const routes = options.routes ?? createRoutes({ queryClient });
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(options.request);
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  if (context.errors) {
+    for (const error of Object.values(context.errors)) if (!isRouteErrorResponse(error)) options.onError(error);
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const moduleKeys = context.matches.flatMap((match) => (match.route.handle as RouteHandle | undefined)?.module ?? []);
+  const state: BootState = {
+    ...options.state,
+    dehydrated: dehydrate(queryClient),
+    assets: { css: options.assets.css },
+    offlineFallback: new URL(options.request.url).pathname === '/offline',
+  };
+  const bootScript = `window.${bootStateGlobal}=${serializeForScript(state)};window.__staticRouterHydrationData=${serializeForScript(hydrationData(context))};`;
+
+  return new Promise((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <AppShell state={state} queryClient={queryClient}>
+        <PreloadModules hrefs={options.assets.chunksFor(moduleKeys)} />
+        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
+      </AppShell>,
+      {
+        nonce: options.nonce,
+        bootstrapScriptContent: bootScript,
+        bootstrapModules: [options.assets.entry],
+        onShellReady() {
+          resolve({ kind: 'html', status: context.statusCode, pipe: stream.pipe, abort: stream.abort });
+        },
+        onShellError: reject,
+        onError(error) {
+          options.onError(error);
+        },
+      },
+    );
+  });
+}

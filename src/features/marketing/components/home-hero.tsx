@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+
+export function HomeHero() {
+  return (
+    <section className="bg-indigo-700 text-white">
+      <div className="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:px-6 sm:pt-16 sm:pb-24">
+        <h1 className="max-w-3xl font-extrabold text-4xl leading-tight sm:text-5xl">
+          Tickets for what’s on. A door that never stops.
+        </h1>
+        <p className="mt-5 max-w-2xl text-indigo-100 text-lg">
+          Admit is the ticketing marketplace where attendees find and book events with every fee shown up front, and organisers
+          sell, scan and admit — even when the venue has no signal.
+        </p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <a
+            href="#attendees"
+            className="inline-flex min-h-12 items-center rounded-xl bg-white px-6 font-semibold text-indigo-800 hover:bg-indigo-50"
+          >
+            I’m going to events
+          </a>
+          <a
+            href="#organisers"
+            className="inline-flex min-h-12 items-center rounded-xl px-6 font-semibold text-white ring-2 ring-white/70 hover:bg-indigo-600"
+          >
+            I run events
+          </a>
+          <Link
+            to="/about-us"
+            viewTransition
+            className="inline-flex min-h-12 items-center px-2 font-semibold text-indigo-50 underline underline-offset-4"
+          >
+            About Admit
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
+import type { ApiEnvelope } from '../contract/envelope.ts';
+import { readAccessToken, wipeSession } from './session-cookies.ts';
+import { toast } from './toasts.tsx';
+
+export const offlineMessage = 'You are offline or Admit cannot be reached. Please check your connection and try again.';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Turns off the error toast for this call. */
+    silent?: boolean;
+  }
+}
+
+/** The one HTTP client of the app; its base is set from public configuration at start. */
+export const api = axios.create({
+  baseURL: '/api',
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+  timeout: 20_000,
+});
+
+export function setApiBase(base: string): void {
+  api.defaults.baseURL = base;
+}
+
+api.interceptors.request.use((config) => {
+  const token = typeof document === 'undefined' ? undefined : readAccessToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+api.interceptors.response.use(undefined, (error: AxiosError<ApiEnvelope>) => {
+  const envelope = error.response?.data;
+  if (envelope?.httpStatus === 'UNAUTHORIZED' && typeof window !== 'undefined') {
+    wipeSession();
+    window.location.assign('/sign-in');
+    return Promise.reject(error);
+  }
+  if (!error.config?.silent && typeof window !== 'undefined') {
+    const message = error.response ? (envelope?.message ?? 'Something went wrong. Please try again.') : offlineMessage;
+    toast.error(message, { toastId: message });
+  }
+  return Promise.reject(error);
+});
+
+/** Calls the API and returns the envelope's `data`. */
+export async function apiRequest<T>(config: AxiosRequestConfig): Promise<T> {
+  const response = await api.request<ApiEnvelope<T>>(config);
+  return response.data.data as T;
+}

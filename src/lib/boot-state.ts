@@ -1,0 +1,35 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { PublicConfig } from '../contract/public-config.ts';
+
+/** What the server hands to the browser in the page, besides the router's hydration data. */
+export interface BootState {
+  config: PublicConfig;
+  /** The site's own origin, for canonical and Open Graph URLs. */
+  origin: string;
+  dehydrated: DehydratedState | null;
+  assets: { css: string[] };
+  /** Set when the page is the offline fallback served in place of another URL. */
+  offlineFallback: boolean;
+  /** Development only: Vite's client preamble. */
+  devHead?: string;
+}
+
+export const bootStateGlobal = '__ADMIT__';
+export const payloadErrorGlobal = '__ADMIT_PAYLOAD_ERROR__';
+
+declare global {
+  interface Window {
+    __ADMIT__?: BootState;
+    __ADMIT_PAYLOAD_ERROR__?: unknown;
+  }
+}
+
+/** Serialises a value for an inline script: no `</script>`, comment or line-separator tricks survive. */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** The spec's data-fetching constants. */
+export const queryDefaults = { staleTime: 5_000, gcTime: 5_000, retry: false } as const;
+
+/** A new client per server request and one per browser tab. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { ...queryDefaults },
+      mutations: { retry: false },
+    },
+  });
+}

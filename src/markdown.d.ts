@@ -1,0 +1,4 @@
+declare module '*.md' {
+  const document: { html: string; title: string };
+  export default document;
+}

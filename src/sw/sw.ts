@@ -1,0 +1,51 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+const pagesCache = 'admit-pages';
+const imagesCache = 'admit-images';
+
+// The shell, every route chunk, styles, icons and the offline page.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // Signing out removes what this device kept of the user's pages.
+  if (event.data?.type === 'CLEAR_USER_DATA') void caches.delete(pagesCache);
+});
+
+// Money and credentials are never served from a cache.
+const neverCached = /^\/api\/(auth|orders|payments)(\/|$)/;
+registerRoute(({ url }) => url.origin === self.location.origin && neverCached.test(url.pathname), new NetworkOnly(), 'GET');
+
+// Pages: the network first, the last copy when offline, the offline page when there is none.
+registerRoute(
+  new NavigationRoute(
+    new NetworkFirst({
+      cacheName: pagesCache,
+      networkTimeoutSeconds: 4,
+      plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * 24 * 60 * 60 })],
+    }),
+    { denylist: [/^\/api\//, /^\/dev\//, /^\/pay\//] },
+  ),
+);
+
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/icons/'),
+  new CacheFirst({
+    cacheName: imagesCache,
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
+);
+
+setCatchHandler(async ({ request }) => {
+  if (request.mode === 'navigate') return (await matchPrecache('/offline')) ?? Response.error();
+  return Response.error();
+});

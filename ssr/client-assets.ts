@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RenderAssets } from '../src/entry-server.tsx';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+type ViteManifest = Record<string, ManifestChunk>;
+
+const clientEntry = 'src/entry-client.tsx';
+
+/** The entry, its stylesheets and, per page module, the chunks to preload; read from Vite's build manifest. */
+export function assetsFromManifest(clientDir: string): RenderAssets {
+  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  const entry = manifest[clientEntry];
+  if (!entry) throw new Error(`The build manifest has no ${clientEntry}`);
+
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return seen;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entryChunks = closure(clientEntry);
+  const cache = new Map<string, string[]>();
+
+  return {
+    entry: `/${entry.file}`,
+    css: [...entryChunks].flatMap((key) => manifest[key]?.css ?? []).map((file) => `/${file}`),
+    chunksFor(moduleKeys) {
+      const cacheKey = moduleKeys.join('|');
+      const cached = cache.get(cacheKey);
+      if (cached) return cached;
+      const files = new Set<string>();
+      for (const key of moduleKeys) {
+        for (const chunkKey of closure(key)) {
+          const chunk = manifest[chunkKey];
+          if (chunk && !entryChunks.has(chunkKey)) files.add(`/${chunk.file}`);
+        }
+      }
+      const result = [...entryChunks].map((key) => `/${manifest[key]?.file}`).concat([...files]);
+      cache.set(cacheKey, result);
+      return result;
+    },
+  };
+}
+
+/** In development Vite serves sources directly; nothing to preload. */
+export const devAssets: RenderAssets = {
+  entry: `/${clientEntry}`,
+  css: [],
+  chunksFor: () => [],
+};

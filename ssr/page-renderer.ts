@@ -1,0 +1,63 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicConfig } from '../src/contract/public-config.ts';
+import type { RenderAssets, render as renderPage } from '../src/entry-server.tsx';
+import { contentSecurityPolicy, createNonce } from './content-security-policy.ts';
+
+export interface PageRendererOptions {
+  publicConfig: PublicConfig;
+  /** Fixed public origin; else taken from each request. */
+  appUrl: string | undefined;
+  dev: boolean;
+  /** The server bundle's render and the assets it links, loaded per request in development. */
+  load(url: string): Promise<{ render: typeof renderPage; assets: RenderAssets; devHead?: string }>;
+}
+
+const serverErrorPage = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong · Admit</title></head><body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f8fafc"><main style="max-width:28rem;padding:2rem;text-align:center"><h1>Something went wrong</h1><p>An unexpected error stopped this page. Please try again.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+
+function webRequest(request: FastifyRequest, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.join(', '));
+  }
+  return new Request(new URL(request.url, origin), { method: 'GET', headers });
+}
+
+/** Renders one page with streaming SSR, its own nonce and CSP, and the right status. */
+export function createPageRenderer(options: PageRendererOptions) {
+  const connectSources = options.publicConfig.storageDriver === 'aws' ? ['https://*.amazonaws.com'] : [];
+
+  return async function renderPageReply(request: FastifyRequest, reply: FastifyReply) {
+    const origin = options.appUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+    const nonce = createNonce();
+    const { render, assets, devHead } = await options.load(request.url);
+    const security = contentSecurityPolicy(nonce, { dev: options.dev, connectSources });
+    try {
+      const result = await render({
+        request: webRequest(request, origin),
+        nonce,
+        state: { config: options.publicConfig, origin, ...(devHead ? { devHead } : {}) },
+        assets,
+        onError: (error) => request.log.error({ err: error }, 'page render error'),
+      });
+      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+      const body = new PassThrough();
+      result.pipe(body);
+      request.raw.once('close', () => result.abort());
+      return reply
+        .code(result.status)
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Content-Security-Policy', security)
+        .header('Cache-Control', 'private, no-cache')
+        .send(body);
+    } catch (error) {
+      request.log.error({ err: error }, 'page shell failed');
+      return reply
+        .code(500)
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(serverErrorPage);
+    }
+  };
+}

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { apiPlugin } from '../server/app.ts';
+import type { Config } from '../server/config.ts';
+import type { Db } from '../server/db/database.ts';
+import { loggerOptions } from '../server/lib/logger.ts';
+import type { render as renderPage } from '../src/entry-server.tsx';
+import { assetsFromManifest } from './client-assets.ts';
+import { createPageRenderer } from './page-renderer.ts';
+
+export const distDir = resolve(import.meta.dirname, '..', 'dist');
+const clientDir = join(distDir, 'client');
+const serverEntry = join(distDir, 'server', 'entry-server.js');
+
+export function hasBuild(): boolean {
+  return existsSync(serverEntry) && existsSync(join(clientDir, '.vite', 'manifest.json'));
+}
+
+const immutable = 'public, max-age=31536000, immutable';
+
+/** One Fastify app: the API under its base, the built client assets and server-rendered pages. */
+export async function createWebApp(config: Config, db: Db, options: { dev?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({ ...loggerOptions(config), trustProxy: true, return503OnClosing: true });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  await app.register(fastifyHelmet, {
+    // Pages set their own CSP with a per-response nonce; API answers are JSON.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.isProduction,
+  });
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  const apiBase = config.publicConfig.apiBase.startsWith('/') ? config.publicConfig.apiBase : '/api';
+  await app.register(apiPlugin, { config, db, prefix: apiBase });
+
+  if (options.dev) {
+    const { attachVite } = await import('./dev-server.ts');
+    const load = await attachVite(app);
+    app.get('*', createPageRenderer({ publicConfig: config.publicConfig, appUrl: config.appUrl, dev: true, load }));
+    return app;
+  }
+
+  if (!hasBuild()) throw new Error('There is no build in dist/. Run `npm run build` first.');
+  const { render } = (await import(serverEntry)) as { render: typeof renderPage };
+  const assets = assetsFromManifest(clientDir);
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    preCompressed: true,
+    serveDotFiles: false,
+    allowedPath: (pathName) => !pathName.startsWith('/.vite'),
+    setHeaders(reply, path) {
+      if (path.includes(`${join(clientDir, 'assets')}`)) reply.header('Cache-Control', immutable);
+      else if (path.endsWith('sw.js')) reply.header('Cache-Control', 'no-cache');
+      else reply.header('Cache-Control', 'public, max-age=3600');
+    },
+  });
+  app.get(
+    '*',
+    createPageRenderer({
+      publicConfig: config.publicConfig,
+      appUrl: config.appUrl,
+      dev: false,
+      load: async () => ({ render, assets }),
+    }),
+  );
+  return app;
+}

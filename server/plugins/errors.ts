@@ -25,7 +25,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (statusCode >= 400 && statusCode < 500) {
       request.log.info({ code: error.code }, 'client error');
       const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
           ? 'The request body is not valid JSON.'
           : (clientErrorMessages[statusCode] ?? 'The request could not be understood.');
       return reply.code(statusCode).send({ httpStatus: httpStatusName(statusCode), message } satisfies ApiEnvelope);

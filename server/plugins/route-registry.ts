@@ -51,13 +51,22 @@ export function toFieldErrors(error: z.ZodError, prefix: string): FieldError[] {
   }));
 }
 
-function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, prefix: string): T {
-  if (!schema) return undefined as T;
+type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, prefix: string): Parsed<T> {
+  if (!schema) return { ok: true, value: undefined as T };
   const result = schema.safeParse(value ?? (prefix === 'body' ? undefined : {}));
-  if (!result.success) {
-    throw new HttpError('BAD_REQUEST', 'Some of the information sent is not valid.', toFieldErrors(result.error, prefix));
-  }
-  return result.data;
+  return result.success ? { ok: true, value: result.data } : { ok: false, errors: toFieldErrors(result.error, prefix) };
+}
+
+/** Validates params, query and body together, so one answer lists every invalid field. */
+function parseRequest<P, Q, B>(spec: RouteSpec<P, Q, B, unknown>, request: FastifyRequest) {
+  const params = parsePart(spec.params, request.params, 'params');
+  const query = parsePart(spec.query, request.query, 'query');
+  const body = parsePart(spec.body, request.body, 'body');
+  if (params.ok && query.ok && body.ok) return { params: params.value, query: query.value, body: body.value };
+  const errors = [params, query, body].flatMap((part) => (part.ok ? [] : part.errors));
+  throw new HttpError('BAD_REQUEST', 'Some of the information sent is not valid.', errors);
 }
 
 /**
@@ -78,10 +87,8 @@ export class RouteRegistry {
       method: spec.method,
       url: spec.url,
       handler: async (request, reply) => {
-        const params = parsePart(spec.params, request.params, 'params');
-        const query = parsePart(spec.query, request.query, 'query');
-        const body = parsePart(spec.body, request.body, 'body');
-        const result = await spec.handler({ params, query, body, request, reply });
+        const input = parseRequest(spec as RouteSpec<P, Q, B, unknown>, request);
+        const result = await spec.handler({ ...input, request, reply });
         const status = result.status ?? 'OK';
         // Parsing the answer drops any field the schema does not declare, so nothing leaks by accident.
         const data = spec.response.parse(result.data);

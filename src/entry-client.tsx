@@ -33,12 +33,7 @@ async function mount(): Promise<void> {
   const queryClient = createQueryClient();
   if (state.dehydrated) hydrate(queryClient, state.dehydrated);
   const routes = createRoutes({ queryClient });
-  try {
-    await resolveLazyMatches(routes);
-  } catch (error) {
-    // The router retries the page's code and, failing that, shows the error page.
-    console.error('Could not load the page code before hydration', error);
-  }
+  await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);
   hydrateRoot(
     document,

@@ -14,7 +14,7 @@ export function ExternalLinkGuard() {
       if (verdict !== 'refused') return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      toast.warning(refusedNavigationMessage, { toastId: 'refused-navigation' });
+      toast.warning(refusedNavigationMessage);
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);

@@ -8,9 +8,23 @@ const pageModules = import.meta.glob<RouteModule>('./routes/*.tsx');
 /** The source path of a page module: the key of its chunk in the build manifest. */
 export const pageModulePath = (name: string) => `src/app/routes/${name}.tsx`;
 
-/** The route `lazy` function for `src/app/routes/<name>.tsx`. */
+/**
+ * The route `lazy` function for `src/app/routes/<name>.tsx`. When the chunk cannot be fetched
+ * the page renders the error instead, so the error boundaries (and the reload protection) see it:
+ * a rejected `lazy` would leave the router rendering nothing.
+ */
 export function lazyPage(name: string): LazyRouteFunction<RouteObject> {
   const load = pageModules[`./routes/${name}.tsx`];
   if (!load) throw new Error(`No page module named ${name}`);
-  return () => load();
+  return async () => {
+    try {
+      return await load();
+    } catch (error) {
+      return {
+        Component: () => {
+          throw error;
+        },
+      };
+    }
+  };
 }

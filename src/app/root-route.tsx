@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { ExternalLinkGuard } from './external-link-guard.tsx';
 import { layouts } from './layouts/layout-registry.tsx';
@@ -6,6 +7,10 @@ import { pickLayout } from './route-handle.ts';
 /** Frames every page in the layout its route metadata names. */
 export function RootRoute() {
   const Layout = layouts[pickLayout(useMatches())];
+  useEffect(() => {
+    // Lets people and tests tell a hydrated page from server HTML.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <a

@@ -14,7 +14,7 @@ export interface RouteContext {
 }
 
 function page(path: string | undefined, module: string, handle: RouteHandle = {}): RouteObject {
-  const route = { lazy: lazyPage(module), handle: { ...handle, module: pageModulePath(module) }, errorElement: <RouteError /> };
+  const route = { id: module, lazy: lazyPage(module), handle: { ...handle, module: pageModulePath(module) }, errorElement: <RouteError /> };
   return path === undefined ? ({ ...route, index: true } as RouteObject) : { ...route, path };
 }
 
@@ -36,7 +36,7 @@ export function createRoutes(_context: RouteContext): RouteObject[] {
         page('policy', 'policy-index', { layout: 'auth' }),
         page('policy/:slug', 'policy', { layout: 'auth' }),
         page('offline', 'offline'),
-        { path: '*', loader: notFoundLoader, element: <NotFound />, errorElement: <RouteError /> },
+        { id: 'not-found', path: '*', loader: notFoundLoader, element: <NotFound />, errorElement: <RouteError /> },
       ],
     },
   ];

@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+// Chosen once in the main process; workers inherit it through the environment.
+process.env.ADMIT_E2E_PORT ??= String(await freePort());
+process.env.ADMIT_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'admit-e2e-'));
+const port = Number(process.env.ADMIT_E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const launchOptions = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs };
+
+// Offline and installability need one browser, not every device.
+const desktopOnly = ['**/pwa.spec.ts'];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: { baseURL, launchOptions, trace: 'retain-on-failure' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'pixel-7', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: desktopOnly },
+    { name: 'iphone-13', use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions }, testIgnore: desktopOnly },
+  ],
+  webServer: {
+    command: 'node ssr/main.ts',
+    url: `${baseURL}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.ADMIT_E2E_DATA,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

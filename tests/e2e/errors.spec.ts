@@ -1,0 +1,83 @@
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+test.describe('errors and navigation safety', () => {
+  test('an unknown address shows Page Not Found with the full path and status 404', async ({ page }) => {
+    const response = await page.goto('/no/such/page?ref=mail');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('not-found-message')).toHaveText('Page Not Found /no/such/page?ref=mail');
+  });
+
+  test('a route whose parameter fails validation is a 404 too', async ({ page }) => {
+    const response = await page.goto('/policy/not-a-policy');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('not-found-message')).toHaveText('Page Not Found /policy/not-a-policy');
+  });
+
+  test('an unknown address reached in the browser shows the same 404', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/missing-page';
+      link.textContent = 'missing';
+      document.querySelector('main')?.append(link);
+    });
+    await page.getByRole('link', { name: 'missing' }).click();
+    await expect(page.getByTestId('not-found-message')).toHaveText('Page Not Found /missing-page');
+  });
+
+  test('a page whose code fails to load reloads once, then explains and offers a retry', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.route(/\/assets\/about-us-[\w-]+\.js$/, (route) => route.abort());
+    const documentLoads: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentLoads.push(new URL(request.url()).pathname);
+    });
+    await page.getByRole('banner').getByRole('link', { name: 'About' }).click();
+    await expect(page.getByTestId('fatal-error')).toContainText('This page could not be loaded', { timeout: 10_000 });
+    expect(documentLoads).toEqual(['/about-us']);
+
+    await page.unroute(/\/assets\/about-us-[\w-]+\.js$/);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('About');
+  });
+
+  test('links to sites that are not allowed, and script URLs, are refused', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      for (const [href, text] of [
+        ['https://phishing.example/login', 'outside'],
+        ['javascript:alert(1)', 'script'],
+      ]) {
+        const link = document.createElement('a');
+        link.href = href as string;
+        link.textContent = text as string;
+        document.querySelector('main')?.append(link);
+      }
+    });
+    await page.getByRole('link', { name: 'outside' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'not opened' })).toBeVisible();
+    await page.getByRole('link', { name: 'script' }).click();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  test('only one toast is visible at a time', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = 'https://elsewhere.example/';
+      link.textContent = 'elsewhere';
+      document.querySelector('main')?.append(link);
+    });
+    const link = page.getByRole('link', { name: 'elsewhere' });
+    await link.click();
+    await link.click();
+    await link.click();
+    await expect(page.locator('.Toastify__toast')).toHaveCount(1);
+    await page.waitForTimeout(500);
+    await expect(page.locator('.Toastify__toast')).toHaveCount(1);
+  });
+});

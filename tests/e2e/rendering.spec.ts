@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+test.describe('server rendering', () => {
+  test('the home page has its content before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tickets for what’s on. A door that never stops.');
+    await expect(page).toHaveTitle('Admit');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /book tickets/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
+    await context.close();
+  });
+
+  test('policy pages are rendered from Markdown on the server', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/policy/cookies');
+    for (const cookie of ['accessToken', 'tokenExpiry', 'refreshToken', 'u', 'email', 'platforms']) {
+      await expect(page.locator('table').getByRole('cell', { name: cookie, exact: true }).first()).toBeVisible();
+    }
+    await expect(page).toHaveTitle(/Cookie/);
+    await context.close();
+  });
+
+  test('pages hydrate without console errors and navigate in the browser', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    let documentRequests = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentRequests += 1;
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and conditions' }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Terms');
+    await expect(page).toHaveTitle(/Terms/);
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Tickets for what’s on');
+    expect(documentRequests).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  for (const path of ['/', '/about-us', '/terms', '/policy', '/policy/users', '/this-does-not-exist']) {
+    test(`${path} has no serious accessibility violations`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+      expect(serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+    });
+  }
+
+  test('nothing overflows the screen sideways on this device', async ({ page }) => {
+    for (const path of ['/', '/policy/cookies']) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
+import { AppErrorBoundary } from './app/errors/app-error-boundary.tsx';
+import { type RenderOptions, render } from './entry-server.tsx';
+
+const assets = { entry: '/assets/entry.js', css: ['/assets/app.css'], chunksFor: () => ['/assets/page.js'] };
+const config = {
+  apiBase: '/api',
+  appUrl: null,
+  awsRegion: null,
+  identityPoolId: null,
+  bucket: null,
+  storageDriver: 'local' as const,
+  mapsApiKey: null,
+  allowedExternalOrigins: [],
+};
+
+async function renderToText(path: string, extra: Partial<RenderOptions> = {}) {
+  const onError = vi.fn();
+  const result = await render({
+    request: new Request(`http://admit.test${path}`),
+    nonce: 'test-nonce',
+    state: { config, origin: 'http://admit.test' },
+    assets,
+    onError,
+    ...extra,
+  });
+  if (result.kind !== 'html') return { status: result.status, html: '', onError };
+  let html = '';
+  await new Promise<void>((resolve) => {
+    result.pipe(
+      new Writable({
+        write(chunk, _encoding, callback) {
+          html += chunk.toString();
+          callback();
+        },
+        final(callback) {
+          resolve();
+          callback();
+        },
+      }),
+    );
+  });
+  return { status: result.status, html, onError };
+}
+
+describe('server rendering', () => {
+  it('renders a page with its title, the nonce on every script and the escaped boot state', async () => {
+    const { status, html } = await renderToText('/');
+    expect(status).toBe(200);
+    expect(html).toContain('<title>Admit</title>');
+    expect(html).toContain('Tickets for what’s on');
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain('nonce="test-nonce"');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/page.js"/>');
+  });
+
+  it('answers an unknown path with 404 and the path in the message', async () => {
+    const { status, html } = await renderToText('/nowhere?x=1');
+    expect(status).toBe(404);
+    expect(html).toContain('Page Not Found <!-- -->/nowhere?x=1');
+  });
+
+  it('answers a failing loader with 500 and the full-page error, without internals', async () => {
+    const routes = [
+      {
+        path: '/',
+        loader: () => {
+          throw new Error('database password is hunter2');
+        },
+        Component: () => null,
+        errorElement: <AppErrorBoundary />,
+      },
+    ];
+    const { status, html, onError } = await renderToText('/', { routes });
+    expect(status).toBe(500);
+    expect(html).toContain('Something went wrong');
+    expect(html).not.toContain('hunter2');
+    expect(onError).toHaveBeenCalled();
+  });
+
+  it('passes a redirect from a loader on as a redirect', async () => {
+    const routes = [{ path: '/', loader: () => new Response(null, { status: 302, headers: { Location: '/sign-in' } }) }];
+    const result = await render({
+      request: new Request('http://admit.test/'),
+      nonce: 'n',
+      state: { config, origin: 'http://admit.test' },
+      assets,
+      onError: () => {},
+      routes,
+    });
+    expect(result).toEqual({ kind: 'redirect', status: 302, location: '/sign-in' });
+  });
+});

@@ -5,7 +5,17 @@ const apiTests = ['tests/api/**/*.test.ts'];
 
 // API tests run on embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 const postgresProject = process.env.TEST_DATABASE_URL
-  ? [{ extends: true, test: { name: 'api-postgres', include: apiTests, env: { TEST_DB: 'postgres' }, globalSetup: ['tests/fixtures/postgres-template.ts'] } }]
+  ? [
+      {
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['tests/fixtures/postgres-template.ts'],
+        },
+      },
+    ]
   : [];
 
 export default mergeConfig(

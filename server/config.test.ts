@@ -36,7 +36,13 @@ describe('configuration', () => {
   });
 
   it('sends the browser only the public allowlist', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', PAYMENT_PROVIDER: 'stripe' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      JWT_SECRET: 'x'.repeat(40),
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      PAYMENT_PROVIDER: 'stripe',
+    });
     const serialized = JSON.stringify(config.publicConfig);
     expect(serialized).not.toContain('sk_test_1');
     expect(serialized).not.toContain('x'.repeat(40));

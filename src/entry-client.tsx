@@ -5,11 +5,8 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './app/app-shell.tsx';
 import { createRoutes } from './app/routes.tsx';
-import { setApiBase } from './lib/api-client.ts';
 import { payloadErrorGlobal } from './lib/boot-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { startQueryPersistence } from './lib/query-persistence.ts';
-import { registerServiceWorker } from './lib/service-worker.tsx';
 import './styles/app.css';
 
 /** Loads the code of the matched pages before hydrating, so the first render matches the server's. */
@@ -29,7 +26,6 @@ async function mount(): Promise<void> {
   if (!state) throw new Error('The page is missing its boot state.');
   // The offline fallback stands in for a page this device never saved; it stays as served.
   if (state.offlineFallback && window.location.pathname !== '/offline') return;
-  setApiBase(state.config.apiBase);
   const queryClient = createQueryClient();
   if (state.dehydrated) hydrate(queryClient, state.dehydrated);
   const routes = createRoutes({ queryClient });
@@ -43,8 +39,14 @@ async function mount(): Promise<void> {
       </AppShell>
     </StrictMode>,
   );
-  void startQueryPersistence(queryClient, __ADMIT_BUILD_ID__);
-  registerServiceWorker();
+  // Offline cache and service worker are not needed to interact, so they load after.
+  const afterInteractive = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
+  afterInteractive(() => {
+    void import('./lib/query-persistence.ts').then(({ startQueryPersistence }) =>
+      startQueryPersistence(queryClient, __ADMIT_BUILD_ID__),
+    );
+    void import('./lib/service-worker.tsx').then(({ registerServiceWorker }) => registerServiceWorker());
+  });
 }
 
 mount().catch((error: unknown) => {

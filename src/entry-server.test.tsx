@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from './app/errors/app-error-boundary.tsx';
 import { type RenderOptions, render } from './entry-server.tsx';
 
+const EmptyPage = () => null;
 const assets = { entry: '/assets/entry.js', css: ['/assets/app.css'], chunksFor: () => ['/assets/page.js'] };
 const config = {
   apiBase: '/api',
@@ -69,7 +70,7 @@ describe('server rendering', () => {
         loader: () => {
           throw new Error('database password is hunter2');
         },
-        Component: () => null,
+        Component: EmptyPage,
         errorElement: <AppErrorBoundary />,
       },
     ];

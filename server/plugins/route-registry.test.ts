@@ -61,13 +61,21 @@ const id = '6f1c1f5e-8a3b-4a7e-9d7e-2f4f8e1b9c10';
 
 describe('route registry', () => {
   it('answers valid input with the envelope and the declared status', async () => {
-    const response = await app.inject({ method: 'POST', url: `/api/things/${id}`, payload: { name: 'Lamp', quantity: 2, extra: true } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/things/${id}`,
+      payload: { name: 'Lamp', quantity: 2, extra: true },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ httpStatus: 'CREATED', message: 'Made.', data: { id, name: 'Lamp' } });
   });
 
   it('lists every invalid field with its path and changes nothing', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/things/not-a-uuid?dryRun=maybe', payload: { name: 'L', quantity: -1 } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/things/not-a-uuid?dryRun=maybe',
+      payload: { name: 'L', quantity: -1 },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.httpStatus).toBe('BAD_REQUEST');
@@ -89,7 +97,10 @@ describe('route registry', () => {
     const response = await app.inject({ method: 'GET', url: '/api/explode' });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('postgres://');
-    expect(response.json()).toEqual({ httpStatus: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' });
+    expect(response.json()).toEqual({
+      httpStatus: 'INTERNAL_SERVER_ERROR',
+      message: 'Something went wrong on our side. Please try again.',
+    });
   });
 
   it('passes a deliberate error on with its status and message', async () => {

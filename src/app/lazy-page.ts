@@ -8,6 +8,14 @@ const pageModules = import.meta.glob<RouteModule>('./routes/*.tsx');
 /** The source path of a page module: the key of its chunk in the build manifest. */
 export const pageModulePath = (name: string) => `src/app/routes/${name}.tsx`;
 
+/** A page that re-raises its load error while rendering, where the route's error element catches it. */
+function failedPage(error: unknown) {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per failed chunk load, never during rendering
+  return function FailedPage(): never {
+    throw error;
+  };
+}
+
 /**
  * The route `lazy` function for `src/app/routes/<name>.tsx`. When the chunk cannot be fetched
  * the page renders the error instead, so the error boundaries (and the reload protection) see it:
@@ -20,11 +28,7 @@ export function lazyPage(name: string): LazyRouteFunction<RouteObject> {
     try {
       return await load();
     } catch (error) {
-      return {
-        Component: () => {
-          throw error;
-        },
-      };
+      return { Component: failedPage(error) };
     }
   };
 }

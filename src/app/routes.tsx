@@ -14,7 +14,12 @@ export interface RouteContext {
 }
 
 function page(path: string | undefined, module: string, handle: RouteHandle = {}): RouteObject {
-  const route = { id: module, lazy: lazyPage(module), handle: { ...handle, module: pageModulePath(module) }, errorElement: <RouteError /> };
+  const route = {
+    id: module,
+    lazy: lazyPage(module),
+    handle: { ...handle, module: pageModulePath(module) },
+    errorElement: <RouteError />,
+  };
   return path === undefined ? ({ ...route, index: true } as RouteObject) : { ...route, path };
 }
 

@@ -12,18 +12,14 @@ declare module 'axios' {
   }
 }
 
-/** The one HTTP client of the app; its base is set from public configuration at start. */
+/** The one HTTP client of the app; its base comes from the public configuration in the page. */
 export const api = axios.create({
-  baseURL: '/api',
   headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
   timeout: 20_000,
 });
 
-export function setApiBase(base: string): void {
-  api.defaults.baseURL = base;
-}
-
 api.interceptors.request.use((config) => {
+  config.baseURL ??= (typeof window === 'undefined' ? undefined : window.__ADMIT__?.config.apiBase) ?? '/api';
   const token = typeof document === 'undefined' ? undefined : readAccessToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   return config;

@@ -16,7 +16,13 @@ describe('navigation to other sites', () => {
   });
 
   it('always refuses script and data URLs, whatever their spelling', () => {
-    for (const href of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>', 'vbscript:x']) {
+    for (const href of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<b>',
+      'vbscript:x',
+    ]) {
       expect(judgeNavigation(href, origin, [origin, 'javascript:'])).toBe('refused');
     }
   });

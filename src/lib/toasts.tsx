@@ -1,4 +1,5 @@
-import { ToastContainer, type ToastContainerProps, toast } from 'react-toastify/unstyled';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import type { ToastContainerProps, ToastOptions } from 'react-toastify/unstyled';
 
 type ToastKind = 'success' | 'default' | 'info' | 'warning' | 'error';
 
@@ -29,8 +30,35 @@ export const toastSettings = {
   icon: ({ type }) => <ToastIcon type={type as ToastKind} />,
 } satisfies ToastContainerProps;
 
+// The toast library is fetched after the page is interactive; toasts raised earlier wait for it.
+const loadToastify = () => import('react-toastify/unstyled');
+
+const ToastContainer = lazy(async () => {
+  const { ToastContainer: Container } = await loadToastify();
+  return { default: () => <Container {...toastSettings} /> };
+});
+
+/** Mounted once by the app shell, in the browser only. */
 export function Toasts() {
-  return <ToastContainer {...toastSettings} />;
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
 }
 
-export { toast };
+function show(kind: ToastKind, content: ReactNode, options?: ToastOptions): void {
+  void loadToastify().then(({ toast: library }) =>
+    kind === 'default' ? library(content, options) : library[kind](content, options),
+  );
+}
+
+export const toast = {
+  default: (content: ReactNode, options?: ToastOptions) => show('default', content, options),
+  success: (content: ReactNode, options?: ToastOptions) => show('success', content, options),
+  info: (content: ReactNode, options?: ToastOptions) => show('info', content, options),
+  warning: (content: ReactNode, options?: ToastOptions) => show('warning', content, options),
+  error: (content: ReactNode, options?: ToastOptions) => show('error', content, options),
+};

@@ -42,7 +42,9 @@ describe('platform API', () => {
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/ready']));
-    expect(document.paths['/api/health'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('httpStatus');
+    expect(document.paths['/api/health'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty(
+      'httpStatus',
+    );
   });
 });
 

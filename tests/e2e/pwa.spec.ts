@@ -41,7 +41,10 @@ test.describe('installable, offline-capable app', () => {
       };
       expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
       const manifest = await (await page.request.get(`${baseURL}/manifest.webmanifest`)).json();
-      expect(manifest.shortcuts.map((shortcut: { url: string }) => shortcut.url)).toEqual(['/organizer/scan-ticket', '/account/bookings']);
+      expect(manifest.shortcuts.map((shortcut: { url: string }) => shortcut.url)).toEqual([
+        '/organizer/scan-ticket',
+        '/account/bookings',
+      ]);
     } finally {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

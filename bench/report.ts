@@ -1,0 +1,67 @@
+// The human-readable report.
+import type { JsBudgetResult } from './js-budget.ts';
+import { connections, type LoadResult, type ThroughputResult, warmUpSeconds } from './ssr-load.ts';
+import type { StartupResult } from './startup.ts';
+
+export interface BenchResults {
+  date: string;
+  environment: { node: string; platform: string; cpus: number; cpuModel: string; durationS: number };
+  jsBeforeInteractive: JsBudgetResult;
+  throughput: ThroughputResult;
+  startup: StartupResult;
+  rssAfterLoadTestMb: number;
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const num = (value: number) => value.toFixed(0);
+
+function loadLine(label: string, load: LoadResult, what: string): string {
+  const problems = load.non2xx + load.errors + load.timeouts;
+  const health = problems ? `  !! non-2xx ${load.non2xx}, errors ${load.errors}, timeouts ${load.timeouts}` : '';
+  const figures = [num(load.requestsPerSec).padStart(7), ms(load.p50Ms).padStart(8), ms(load.p99Ms).padStart(8)].join(' ');
+  return `   ${label.padEnd(14)} ${figures}   ${what}${health}`;
+}
+
+export function formatReport(results: BenchResults): string {
+  const { environment: env, jsBeforeInteractive: js, throughput, startup } = results;
+  const width = Math.max(...js.files.map((file) => file.path.length), 10);
+  const lines = [
+    `Admit benchmark  ${results.date}`,
+    `Node ${env.node} on ${env.platform}, ${env.cpus} CPUs (${env.cpuModel})`,
+    '',
+    '1. JavaScript before / is interactive (gzip transfer size, 1 KB = 1000 bytes)',
+    `   ${'file'.padEnd(width)}  ${'raw KB'.padStart(8)}  ${'gzip KB'.padStart(8)}  source`,
+    ...js.files.map(
+      (file) =>
+        `   ${file.path.padEnd(width)}  ${kb(file.rawBytes).padStart(8)}  ${kb(file.gzipBytes).padStart(8)}  ${file.source}`,
+    ),
+    `   ${'total'.padEnd(width)}  ${''.padStart(8)}  ${kb(js.totalGzipBytes).padStart(8)}  goal <= ${js.goalKb} KB: ${
+      js.withinGoal ? 'within goal' : `OVER by ${(js.totalGzipKb - js.goalKb).toFixed(1)} KB`
+    }`,
+    '',
+    `2. Throughput (autocannon, ${connections} connections, ${env.durationS} s each after a ${warmUpSeconds} s warm-up)`,
+    `   ${''.padEnd(14)} ${'req/s'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}`,
+    loadLine('SSR pages', throughput.ssr, 'GET /'),
+    loadLine(
+      'static asset',
+      throughput.static,
+      `GET ${js.entry} (accept-encoding: br, served ${throughput.static.contentEncoding})`,
+    ),
+    `   ${'SSR / static'.padEnd(14)} ${throughput.ssrOverStatic.toFixed(2).padStart(7)}   SSR pages/s over static req/s, same server, same run`,
+    '',
+    '3. Start-up (spawn until the first GET / answers 200, polled every 25 ms)',
+    `   bare node http server (baseline)         ${ms(startup.bareNodeMs.median).padStart(8)}  median of ${startup.bareNodeMs.runs
+      .map(ms)
+      .join(', ')}`,
+    `   first start (creates, migrates, seeds)   ${ms(startup.firstStartMs).padStart(8)}`,
+    `   warm start, existing database            ${ms(startup.warmStartMs.median).padStart(8)}  median of ${startup.warmStartMs.runs
+      .map(ms)
+      .join(', ')}`,
+    `   warm start / bare node ratio             ${`${startup.warmOverBare.toFixed(1)}x`.padStart(8)}`,
+    `   RSS right after the first page           ${`${results.startup.rssAfterFirstPageMb.toFixed(1)} MB`.padStart(8)}`,
+    `   RSS after the load tests                 ${`${results.rssAfterLoadTestMb.toFixed(1)} MB`.padStart(8)}`,
+    '',
+  ];
+  return lines.join('\n');
+}

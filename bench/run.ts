@@ -1,0 +1,70 @@
+// `npm run bench`: JavaScript budget, SSR throughput against a static baseline, and start-up, all in one run.
+// BENCH_DURATION sets the seconds of each measured load run (default 10).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { measureJsBudget } from './js-budget.ts';
+import { type BenchResults, formatReport } from './report.ts';
+import { killAllServers, repoRoot, type StartedServer } from './server-process.ts';
+import { measureThroughput } from './ssr-load.ts';
+import { measureStartup } from './startup.ts';
+
+const durationS = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 10;
+const resultsFile = join(repoRoot, 'bench', 'results', 'latest.json');
+
+function ensureBuild(): void {
+  const built =
+    existsSync(join(repoRoot, 'dist', 'server', 'entry-server.js')) &&
+    existsSync(join(repoRoot, 'dist', 'client', '.vite', 'manifest.json'));
+  if (built) return;
+  process.stdout.write('No build in dist/; running npm run build first…\n');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`npm run build failed (${build.status ?? build.signal})`);
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  const dataDir = mkdtempSync(join(tmpdir(), 'admit-bench-'));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  process.once('exit', removeDataDir); // also when interrupted
+  let server: StartedServer | undefined;
+  try {
+    process.stdout.write(`Measuring start-up, JavaScript and ${2 * (durationS + 2)} s of load…\n\n`);
+    const startup = await measureStartup(dataDir);
+    server = startup.server;
+    const jsBeforeInteractive = await measureJsBudget(server.baseUrl);
+    const throughput = await measureThroughput(server.baseUrl, jsBeforeInteractive.entry, durationS);
+    const rssAfterLoadTestMb = server.rssMb();
+    await server.stop();
+
+    const results: BenchResults = {
+      date: new Date().toISOString(),
+      environment: {
+        node: process.version,
+        platform: `${process.platform} ${process.arch}`,
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+        durationS,
+      },
+      jsBeforeInteractive,
+      throughput,
+      startup: startup.result,
+      rssAfterLoadTestMb,
+    };
+    process.stdout.write(formatReport(results));
+    mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
+    writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+    process.stdout.write(`\nWrote ${join('bench', 'results', 'latest.json')}\n`);
+  } finally {
+    await server?.stop();
+    killAllServers();
+    removeDataDir();
+  }
+}
+
+main().catch((error: unknown) => {
+  killAllServers();
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

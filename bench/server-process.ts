@@ -1,0 +1,129 @@
+// Spawns servers, times them to their first 200 on GET /, reads their memory and always stops them again.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, rawGet } from './http-util.ts';
+
+export const repoRoot = resolve(import.meta.dirname, '..');
+
+const live = new Set<ChildProcess>();
+
+/** Last resort, also on errors and Ctrl-C: no spawned server outlives the benchmark. */
+export function killAllServers(): void {
+  for (const child of live) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  live.clear();
+}
+process.on('exit', killAllServers);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killAllServers();
+    process.exit(130);
+  });
+}
+
+export interface StartedServer {
+  pid: number;
+  baseUrl: string;
+  /** From spawn until the first GET / answered 200. */
+  readyMs: number;
+  /** Resident set size of the server process, in MB (10^6 bytes). */
+  rssMb(): number;
+  /** SIGTERM, wait for the exit (SIGKILL after 15 s). */
+  stop(): Promise<void>;
+}
+
+interface Spec {
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  readyTimeoutMs: number;
+}
+
+/** A small, fixed environment, so nothing from the caller's shell (DATABASE_URL, REDIS_URL…) leaks in. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[key]) env[key] = process.env[key];
+  return env;
+}
+
+/** The production Admit server on an embedded database in dataDir. */
+export const admitServer =
+  (dataDir: string, readyTimeoutMs = 60_000) =>
+  (port: number): Spec => ({
+    args: ['ssr/main.ts'],
+    env: { ...baseEnv(), NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    readyTimeoutMs,
+  });
+
+/** The baseline: the smallest possible Node HTTP server. */
+export const bareNodeServer = (port: number): Spec => ({
+  args: ['-e', `require('http').createServer((q,s)=>s.end('ok')).listen(${port},'127.0.0.1')`],
+  env: baseEnv(),
+  readyTimeoutMs: 10_000,
+});
+
+function readRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+  if (!Number.isFinite(kib)) throw new Error(`no VmRSS in /proc/${pid}/status`);
+  return (kib * 1024) / 1e6;
+}
+
+/** Spawns on a free port and polls GET / every 25 ms until it answers 200. */
+export async function startServer(makeSpec: (port: number) => Spec): Promise<StartedServer> {
+  const port = await freePort();
+  const spec = makeSpec(port);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  let spawnError: Error | undefined;
+
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, spec.args, { cwd: repoRoot, env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(child);
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('error', (error) => {
+    spawnError = error;
+  });
+  const exited = new Promise<void>((done) => child.once('close', () => done()));
+  exited.then(() => live.delete(child));
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null || spawnError !== undefined;
+
+  const stop = async () => {
+    if (hasExited()) return;
+    child.kill('SIGTERM');
+    const stopped = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+    if (!stopped) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
+
+  const deadline = startedAt + spec.readyTimeoutMs;
+  for (;;) {
+    if (hasExited()) {
+      throw new Error(
+        `server ${spec.args.join(' ')} exited before serving / (${spawnError?.message ?? child.exitCode}):\n${output}`,
+      );
+    }
+    const status = await rawGet(`${baseUrl}/`, {}, 2000).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (performance.now() > deadline) {
+      await stop();
+      throw new Error(
+        `server ${spec.args.join(' ')} did not serve / within ${spec.readyTimeoutMs} ms (last status ${status}):\n${output}`,
+      );
+    }
+    await sleep(25);
+  }
+  const readyMs = performance.now() - startedAt;
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('spawned server has no pid');
+  return { pid, baseUrl, readyMs, rssMb: () => readRssMb(pid), stop };
+}

@@ -80,4 +80,16 @@ test.describe('errors and navigation safety', () => {
     await page.waitForTimeout(500);
     await expect(page.locator('.Toastify__toast')).toHaveCount(1);
   });
+
+  test('a failure while mounting is logged and kept as the payload error', async ({ page, consoleErrors }) => {
+    await page.route('**/terms', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('window.__ADMIT__=', 'window.__NOT_ADMIT__=');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/terms');
+    await expect.poll(() => page.evaluate(() => String(window.__ADMIT_PAYLOAD_ERROR__ ?? ''))).toContain('boot state');
+    expect(consoleErrors.join('\n')).toContain('Admit could not start');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Terms');
+  });
 });

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, apiRequest, offlineMessage } from './api-client.ts';
+import { toast } from './toasts.tsx';
+
+vi.mock('./toasts.tsx', () => ({ toast: { error: vi.fn() } }));
+
+type Adapter = (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
+
+const answer =
+  (status: number, body: unknown): Adapter =>
+  async (config) => {
+    const response = { data: body, status, statusText: '', headers: {}, config } as AxiosResponse;
+    if (status >= 400) throw new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, {}, response);
+    return response;
+  };
+
+const noAnswer: Adapter = async (config) => {
+  throw new AxiosError('Network Error', 'ERR_NETWORK', config, {});
+};
+
+const assign = vi.fn();
+
+beforeEach(() => {
+  vi.mocked(toast.error).mockClear();
+  assign.mockClear();
+  Object.defineProperty(window, 'location', { value: { ...window.location, assign }, configurable: true });
+});
+afterEach(() => {
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
+});
+
+describe('the API client', () => {
+  it('sends JSON with the Bearer token from the cookie and returns the envelope data', async () => {
+    Cookies.set('accessToken', 'token-123');
+    let seen: InternalAxiosRequestConfig | undefined;
+    const data = await apiRequest<{ ok: boolean }>({
+      url: '/things',
+      params: { page: 2 },
+      adapter: async (config) => {
+        seen = config;
+        return answer(200, { httpStatus: 'OK', message: 'Fine.', data: { ok: true } })(config);
+      },
+    });
+    expect(data).toEqual({ ok: true });
+    expect(seen?.headers.Authorization).toBe('Bearer token-123');
+    expect(seen?.headers['Content-Type']).toBe('application/json');
+    expect(seen?.baseURL).toBe('/api');
+    expect(seen?.params).toEqual({ page: 2 });
+  });
+
+  it('shows the server’s message in an error toast', async () => {
+    await expect(
+      api.request({ url: '/x', adapter: answer(409, { httpStatus: 'CONFLICT', message: 'That name is taken.' }) }),
+    ).rejects.toThrow();
+    expect(toast.error).toHaveBeenCalledWith('That name is taken.', expect.anything());
+  });
+
+  it('stays quiet when the call asks for silence', async () => {
+    await expect(api.request({ url: '/x', silent: true, adapter: answer(409, { httpStatus: 'CONFLICT', message: 'No.' }) })).rejects.toThrow();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('says the device is offline when no answer comes back', async () => {
+    await expect(api.request({ url: '/x', adapter: noAnswer })).rejects.toThrow();
+    expect(toast.error).toHaveBeenCalledWith(offlineMessage, expect.anything());
+  });
+
+  it('wipes the session and goes to sign-in on UNAUTHORIZED', async () => {
+    for (const name of ['accessToken', 'refreshToken', 'u', 'tokenExpiry', 'email', 'platforms']) Cookies.set(name, 'x');
+    Cookies.set('unrelated', 'kept');
+    sessionStorage.setItem('draft', '1');
+    await expect(
+      api.request({ url: '/x', adapter: answer(401, { httpStatus: 'UNAUTHORIZED', message: 'Please sign in.' }) }),
+    ).rejects.toThrow();
+    expect(Object.keys(Cookies.get())).toEqual(['unrelated']);
+    expect(sessionStorage.length).toBe(0);
+    expect(assign).toHaveBeenCalledWith('/sign-in');
+  });
+});

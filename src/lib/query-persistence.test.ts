@@ -1,0 +1,35 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from './query-client.ts';
+import { clearPersistedQueries, persistMaxAge, startQueryPersistence } from './query-persistence.ts';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1_200));
+
+describe('offline query cache', () => {
+  it('keeps only the queries that opt in, and restores them in a new tab', async () => {
+    await clearPersistedQueries();
+    const first = createQueryClient();
+    await startQueryPersistence(first, 'build-1');
+    await first.fetchQuery({ queryKey: ['tickets'], queryFn: async () => ['t1'], meta: { persist: true }, gcTime: persistMaxAge });
+    await first.fetchQuery({ queryKey: ['search'], queryFn: async () => ['s1'], gcTime: persistMaxAge });
+    await settle();
+
+    const second = createQueryClient();
+    await startQueryPersistence(second, 'build-1');
+    expect(second.getQueryData(['tickets'])).toEqual(['t1']);
+    expect(second.getQueryData(['search'])).toBeUndefined();
+  });
+
+  it('drops what an older build stored', async () => {
+    const third = createQueryClient();
+    await startQueryPersistence(third, 'build-2');
+    expect(third.getQueryData(['tickets'])).toBeUndefined();
+  });
+});
+
+describe('data-fetching defaults', () => {
+  it('follow the spec: fresh 5 s, kept 5 s, no retries', () => {
+    const defaults = createQueryClient().getDefaultOptions().queries;
+    expect(defaults).toMatchObject({ staleTime: 5_000, gcTime: 5_000, retry: false });
+  });
+});

@@ -1,6 +1,5 @@
 // Plain HTTP helpers on node:http, which (unlike fetch) hands back the body exactly as it was sent.
 import { type IncomingHttpHeaders, request } from 'node:http';
-import { createServer } from 'node:net';
 
 export interface RawResponse {
   status: number;
@@ -22,19 +21,6 @@ export function rawGet(url: string, headers: Record<string, string> = {}, timeou
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms from ${url}`)));
     req.on('error', reject);
     req.end();
-  });
-}
-
-/** A port that was free a moment ago: listen on port 0 and read what the system picked. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('could not find a free port'))));
-    });
   });
 }
 

@@ -3,7 +3,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, rawGet } from './http-util.ts';
+import { freePort } from '../tests/fixtures/free-port.ts';
+import { rawGet } from './http-util.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '..');
 

@@ -1,20 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../tests/fixtures/free-port.ts';
 
 const entry = join(import.meta.dirname, 'main.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, [entry], {
@@ -40,7 +31,10 @@ describe('the API process', () => {
     const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'admit-proc-')) });
     let ready = false;
     for (let attempt = 0; attempt < 150 && !ready; attempt += 1) {
-      ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then((response) => response.ok, () => false);
+      ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(ready).toBe(true);

@@ -6,7 +6,8 @@ export const createNonce = () => randomBytes(16).toString('base64');
 export function contentSecurityPolicy(nonce: string, options: { dev: boolean; connectSources: string[] }): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`],
+    // Development injects Vite's inline preamble, so inline scripts are allowed there only.
+    'script-src': options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],

@@ -59,7 +59,9 @@ describe('the API client', () => {
   });
 
   it('stays quiet when the call asks for silence', async () => {
-    await expect(api.request({ url: '/x', silent: true, adapter: answer(409, { httpStatus: 'CONFLICT', message: 'No.' }) })).rejects.toThrow();
+    await expect(
+      api.request({ url: '/x', silent: true, adapter: answer(409, { httpStatus: 'CONFLICT', message: 'No.' }) }),
+    ).rejects.toThrow();
     expect(toast.error).not.toHaveBeenCalled();
   });
 

@@ -10,7 +10,12 @@ describe('offline query cache', () => {
     await clearPersistedQueries();
     const first = createQueryClient();
     await startQueryPersistence(first, 'build-1');
-    await first.fetchQuery({ queryKey: ['tickets'], queryFn: async () => ['t1'], meta: { persist: true }, gcTime: persistMaxAge });
+    await first.fetchQuery({
+      queryKey: ['tickets'],
+      queryFn: async () => ['t1'],
+      meta: { persist: true },
+      gcTime: persistMaxAge,
+    });
     await first.fetchQuery({ queryKey: ['search'], queryFn: async () => ['s1'], gcTime: persistMaxAge });
     await settle();
 

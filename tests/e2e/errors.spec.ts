@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { appendLink, expect, test, waitForHydration } from './fixtures.ts';
 
 test.describe('errors and navigation safety', () => {
   test('an unknown address shows Page Not Found with the full path and status 404', async ({ page }) => {
@@ -16,12 +16,7 @@ test.describe('errors and navigation safety', () => {
   test('an unknown address reached in the browser shows the same 404', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
-    await page.evaluate(() => {
-      const link = document.createElement('a');
-      link.href = '/missing-page';
-      link.textContent = 'missing';
-      document.querySelector('main')?.append(link);
-    });
+    await appendLink(page, '/missing-page', 'missing');
     await page.getByRole('link', { name: 'missing' }).click();
     await expect(page.getByTestId('not-found-message')).toHaveText('Page Not Found /missing-page');
   });
@@ -46,17 +41,8 @@ test.describe('errors and navigation safety', () => {
   test('links to sites that are not allowed, and script URLs, are refused', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
-    await page.evaluate(() => {
-      for (const [href, text] of [
-        ['https://phishing.example/login', 'outside'],
-        ['javascript:alert(1)', 'script'],
-      ]) {
-        const link = document.createElement('a');
-        link.href = href as string;
-        link.textContent = text as string;
-        document.querySelector('main')?.append(link);
-      }
-    });
+    await appendLink(page, 'https://phishing.example/login', 'outside');
+    await appendLink(page, 'javascript:alert(1)', 'script');
     await page.getByRole('link', { name: 'outside' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'not opened' })).toBeVisible();
     await page.getByRole('link', { name: 'script' }).click();
@@ -66,12 +52,7 @@ test.describe('errors and navigation safety', () => {
   test('only one toast is visible at a time', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
-    await page.evaluate(() => {
-      const link = document.createElement('a');
-      link.href = 'https://elsewhere.example/';
-      link.textContent = 'elsewhere';
-      document.querySelector('main')?.append(link);
-    });
+    await appendLink(page, 'https://elsewhere.example/', 'elsewhere');
     const link = page.getByRole('link', { name: 'elsewhere' });
     await link.click();
     await link.click();

@@ -13,7 +13,10 @@ export function markdownPlugin(): Plugin {
       if (!id.endsWith('.md')) return null;
       const source = await readFile(id, 'utf8');
       const title = /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? '';
-      const html = await marked.parse(source, { gfm: true });
+      // Wide tables scroll inside a region that keyboards can reach.
+      const html = (await marked.parse(source, { gfm: true }))
+        .replaceAll('<table>', '<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table>')
+        .replaceAll('</table>', '</table></div>');
       return `export default ${JSON.stringify({ html, title })};`;
     },
   };

@@ -1,5 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { AccessTokenIssuer } from './lib/auth/access-tokens.ts';
+import type { Authenticator } from './plugins/authentication.ts';
 import type { RouteRegistry } from './plugins/route-registry.ts';
 
 /** What every feature's routes receive: shared services, never request state. */
@@ -7,4 +9,6 @@ export interface ApiContext {
   config: Config;
   db: Db;
   routes: RouteRegistry;
+  tokens: AccessTokenIssuer;
+  auth: Authenticator;
 }

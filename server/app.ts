@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from './api-context.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import fastifyCookie from '@fastify/cookie';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { devRoutes } from './features/dev/dev.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { createAccessTokens } from './lib/auth/access-tokens.ts';
+import { createAuthenticator } from './plugins/authentication.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { RouteRegistry } from './plugins/route-registry.ts';
 
@@ -13,13 +20,15 @@ export interface ApiOptions {
   prefix: string;
 }
 
-const features = [healthRoutes];
+const features = [healthRoutes, authRoutes, usersRoutes, organizationsRoutes, devRoutes];
 
 /** The API as a Fastify plugin: register it under a prefix (`/api`). */
 export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: ApiOptions): Promise<void> {
   const routes = new RouteRegistry(prefix);
-  const context: ApiContext = { config, db, routes };
+  const tokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
+  const context: ApiContext = { config, db, routes, tokens, auth: createAuthenticator(tokens) };
   registerErrorHandling(app);
+  await app.register(fastifyCookie);
   for (const feature of features) feature(app, context);
 
   const openApi = routes.openApiDocument({ title: 'Admit API', version: '1' });

@@ -46,6 +46,12 @@ const envSchema = z.object({
   PUBLIC_MAPS_API_KEY: optionalText,
   ALLOWED_EXTERNAL_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[\d.:a-fA-F/,\s]+)$/, 'must be true, false or a comma-separated list of proxy addresses')
+    .default('false'),
 });
 
 const refinedSchema = envSchema.superRefine((env, ctx) => {
@@ -94,6 +100,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
     paymentProvider: env.PAYMENT_PROVIDER,
     stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
     logLevel: env.LOG_LEVEL,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    /** Whether to believe X-Forwarded-For: only behind a proxy we run, or per-address limits can be dodged. */
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     /** The only configuration the browser ever sees. */
     publicConfig: {
       apiBase: env.PUBLIC_API_BASE,
@@ -108,6 +118,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
         .filter(Boolean),
     },
   };
+}
+
+function parseTrustProxy(value: string): boolean | string[] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value.split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
 /** A secret generated once into DATA_DIR, so restarts keep sessions valid. */

@@ -6,7 +6,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { serve } from './lib/serve.ts';
 
 const config = configOrExit();
-const app = Fastify({ ...loggerOptions(config), trustProxy: true });
+const app = Fastify({ ...loggerOptions(config), trustProxy: config.trustProxy });
 const db = await prepareDatabase(config, app.log);
 const prefix = config.publicConfig.apiBase.startsWith('/') ? config.publicConfig.apiBase : '/api';
 await app.register(apiPlugin, { config, db, prefix });

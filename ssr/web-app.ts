@@ -24,7 +24,7 @@ const immutable = 'public, max-age=31536000, immutable';
 
 /** One Fastify app: the API under its base, the built client assets and server-rendered pages. */
 export async function createWebApp(config: Config, db: Db, options: { dev?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ ...loggerOptions(config), trustProxy: true, return503OnClosing: true });
+  const app = Fastify({ ...loggerOptions(config), trustProxy: config.trustProxy, return503OnClosing: true });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

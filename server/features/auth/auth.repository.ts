@@ -1,0 +1,80 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/types.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+export type CodePurpose = 'confirm_email' | 'reset_password';
+
+/** Stores a new code and retires any earlier one for the same purpose: only the latest works. */
+export async function replaceCode(db: Executor, userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date): Promise<void> {
+  await db
+    .updateTable('verification_codes')
+    .set({ consumed_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .execute();
+  await db.insertInto('verification_codes').values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt }).execute();
+}
+
+/** The live code, locked for this transaction so two tries cannot both count as the last. */
+export function lockActiveCode(db: Transaction<Database>, userId: string, purpose: CodePurpose) {
+  return db
+    .selectFrom('verification_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function countWrongTry(db: Executor, codeId: string): Promise<void> {
+  await db
+    .updateTable('verification_codes')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', codeId)
+    .execute();
+}
+
+export async function consumeCode(db: Executor, codeId: string): Promise<void> {
+  await db.updateTable('verification_codes').set({ consumed_at: new Date() }).where('id', '=', codeId).execute();
+}
+
+export async function insertRefreshToken(
+  db: Executor,
+  values: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({ user_id: values.userId, family_id: values.familyId, token_hash: values.tokenHash, expires_at: values.expiresAt })
+    .execute();
+}
+
+export function lockRefreshToken(db: Transaction<Database>, tokenHash: string) {
+  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
+}
+
+export async function markRefreshTokenUsed(db: Executor, id: string): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ used_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function revokeFamily(db: Executor, familyId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,123 @@
+import type { Transaction } from 'kysely';
+import type { SignInResult } from '../../../src/contract/auth.ts';
+import type { Database } from '../../db/types.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/auth/passwords.ts';
+import { randomToken, sha256 } from '../../lib/auth/secrets.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { consumeRateLimit } from '../../lib/rate-limiter.ts';
+import { platformsOf, toUser } from '../users/user-view.ts';
+import { findUserByEmail, findUserById, type UserRow, updateUser } from '../users/users.repository.ts';
+import type { AuthDeps, Caller } from './auth-context.ts';
+import { insertRefreshToken, lockRefreshToken, markRefreshTokenUsed, revokeAllSessions, revokeFamily } from './auth.repository.ts';
+import { authLimits } from './auth-limits.ts';
+import { refuseWeakPassword } from './registration.service.ts';
+
+export const emailNotConfirmedCode = 'EMAIL_NOT_CONFIRMED';
+const wrongCredentials = 'The email or password is not right.';
+const sessionEnded = () => new HttpError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
+
+export interface Session {
+  accessToken: string;
+  accessTokenExpiresAt: number;
+  refreshToken: string;
+  refreshTokenExpiresAt: Date;
+}
+
+/** Starts a token family (a sign-in) or continues one (a refresh). */
+async function issueSession(deps: AuthDeps, trx: Transaction<Database>, user: UserRow, familyId: string): Promise<Session> {
+  const refreshToken = randomToken();
+  const refreshTokenExpiresAt = new Date(Date.now() + deps.config.refreshTokenTtlDays * 24 * 3600 * 1000);
+  await insertRefreshToken(trx, { userId: user.id, familyId, tokenHash: sha256(refreshToken), expiresAt: refreshTokenExpiresAt });
+  const { token, expiresAt } = await deps.tokens.sign({ sub: user.id, platforms: platformsOf(user), org: user.organization_id ?? null });
+  return { accessToken: token, accessTokenExpiresAt: expiresAt, refreshToken, refreshTokenExpiresAt };
+}
+
+export async function signIn(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  caller: Caller,
+): Promise<{ session: Session; result: SignInResult }> {
+  await consumeRateLimit(deps.db, authLimits.signInPerAddress, caller.ip);
+  await consumeRateLimit(deps.db, authLimits.signInPerAccount, input.email);
+  const user = await findUserByEmail(deps.db, input.email);
+  // An unknown address costs the same hashing time as a wrong password.
+  const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), input.password);
+  if (!user || !valid) throw new HttpError('BAD_REQUEST', wrongCredentials);
+  if (!user.email_confirmed_at) {
+    throw new HttpError('FORBIDDEN', 'Please confirm your email address first. We can send you a new code.', [
+      { path: 'body.email', message: emailNotConfirmedCode },
+    ]);
+  }
+  const session = await deps.db.transaction().execute(async (trx) => {
+    const issued = await issueSession(deps, trx, user, crypto.randomUUID());
+    await recordAudit(trx, { actorId: user.id, action: 'user.signed_in', subjectType: 'user', subjectId: user.id, details: { ip: caller.ip } });
+    return issued;
+  });
+  return {
+    session,
+    result: { accessToken: session.accessToken, refreshToken: session.refreshToken, authId: user.id, user: toUser(user) },
+  };
+}
+
+/**
+ * Rotates the refresh token. A token that was already used means it leaked (or was replayed):
+ * the whole family is revoked, so both the thief and the owner must sign in again (RFC 9700 §4.14.2).
+ */
+export async function refreshSession(deps: AuthDeps, input: { refreshToken: string; authId: string }, caller: Caller): Promise<Session> {
+  await consumeRateLimit(deps.db, authLimits.refreshPerAddress, caller.ip);
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const stored = await lockRefreshToken(trx, sha256(input.refreshToken));
+    if (!stored || stored.user_id !== input.authId || stored.revoked_at || new Date(stored.expires_at) <= new Date()) {
+      return { kind: 'ended' as const };
+    }
+    if (stored.used_at) {
+      await revokeFamily(trx, stored.family_id);
+      await recordAudit(trx, {
+        actorId: null,
+        action: 'session.refresh_token_reused',
+        subjectType: 'user',
+        subjectId: stored.user_id,
+        details: { ip: caller.ip, familyId: stored.family_id },
+      });
+      return { kind: 'ended' as const };
+    }
+    const user = await findUserById(trx, stored.user_id);
+    if (!user) return { kind: 'ended' as const };
+    await markRefreshTokenUsed(trx, stored.id);
+    return { kind: 'ok' as const, session: await issueSession(deps, trx, user, stored.family_id) };
+  });
+  if (outcome.kind !== 'ok') throw sessionEnded();
+  return outcome.session;
+}
+
+/** Ends the session the refresh token belongs to; harmless when it is unknown or already ended. */
+export async function signOut(deps: AuthDeps, refreshToken: string | undefined): Promise<void> {
+  if (!refreshToken) return;
+  await deps.db.transaction().execute(async (trx) => {
+    const stored = await lockRefreshToken(trx, sha256(refreshToken));
+    if (stored) await revokeFamily(trx, stored.family_id);
+  });
+}
+
+/** Changes the password, ends every other session and starts a new one for this device. */
+export async function changePassword(
+  deps: AuthDeps,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<Session> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw sessionEnded();
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    const message = 'Your current password is not right.';
+    throw new HttpError('BAD_REQUEST', message, [{ path: 'body.currentPassword', message }]);
+  }
+  refuseWeakPassword(input.newPassword, { email: user.email, firstName: user.first_name, lastName: user.last_name });
+  const passwordHash = await hashPassword(input.newPassword);
+  return deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { password_hash: passwordHash });
+    await revokeAllSessions(trx, user.id);
+    await recordAudit(trx, { actorId: user.id, action: 'user.password_changed', subjectType: 'user', subjectId: user.id });
+    return issueSession(deps, trx, user, crypto.randomUUID());
+  });
+}

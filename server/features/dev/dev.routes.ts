@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { mailboxMessageSchema } from '../../../src/contract/auth.ts';
+import type { ApiContext } from '../../api-context.ts';
+import { latestMessages } from '../../lib/mail/outbox.ts';
+
+/** Development helpers; none of them exist in production, where they answer 404. */
+export function devRoutes(app: FastifyInstance, { config, db, routes }: ApiContext): void {
+  if (config.isProduction) return;
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/dev/mailbox',
+    summary: 'Latest outgoing mail (development only)',
+    tags: ['dev'],
+    response: z.array(mailboxMessageSchema),
+    handler: async () => {
+      const messages = await latestMessages(db, 20);
+      return { message: `The latest ${messages.length} outgoing messages.`, data: messages };
+    },
+  });
+}

@@ -1,0 +1,177 @@
+import { sql } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/database.ts';
+
+export interface MailSenderLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface MailSenderOptions {
+  db: Db;
+  smtpUrl: string | undefined;
+  from?: string;
+  log: MailSenderLog;
+  pollMs?: number;
+}
+
+export interface MailSender {
+  /** Flushes the outbox every `pollMs` until stopped; runs never overlap. */
+  start(): void;
+  /** Stops polling, waits for a run in progress and closes the SMTP connection. */
+  stop(): Promise<void>;
+  /** Sends the messages that are due now; answers how many were sent. */
+  flush(): Promise<number>;
+}
+
+const batchSize = 20;
+export const maxAttempts = 8;
+/** How long a claimed message is reserved for the instance sending it; longer than one send can take. */
+const claimSeconds = 10 * 60;
+const retryBaseSeconds = 30;
+const retryMaxSeconds = 60 * 60;
+
+/** Seconds to wait before the next try, after `attempts` failed ones: 30 s, 1 min, 2 min, … at most 1 h. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(retryBaseSeconds * 2 ** Math.max(attempts - 1, 0), retryMaxSeconds);
+}
+
+const secondsFromNow = (seconds: number) => sql<Date>`now() + ${seconds} * interval '1 second'`;
+
+/**
+ * Delivers the mail outbox through SMTP. Without an SMTP URL it sends nothing: messages stay in
+ * the outbox, where the development mailbox shows them.
+ */
+export function createMailSender(options: MailSenderOptions): MailSender {
+  const { db, smtpUrl, log } = options;
+  const from = options.from ?? 'Admit <no-reply@admit.local>';
+  const pollMs = options.pollMs ?? 2000;
+  const transport = smtpUrl
+    ? nodemailer.createTransport(
+        // Settings in the URL win; these bound how long one message can hold its claim.
+        { url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 },
+        { from },
+      )
+    : undefined;
+
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  // Runs of this sender are chained, so a manual flush never overlaps a polling run.
+  let running: Promise<unknown> = Promise.resolve();
+
+  /** Reserves due messages for this instance; other instances skip the rows it has locked. */
+  async function claimDue() {
+    return db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('attempts', '<', maxAttempts)
+        .where('next_attempt_at', '<=', sql<Date>`now()`)
+        .orderBy('next_attempt_at')
+        .orderBy('created_at')
+        .limit(batchSize)
+        .forUpdate()
+
+        .execute();
+      if (due.length === 0) return [];
+      return trx
+        .updateTable('mail_outbox')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: secondsFromNow(claimSeconds) }))
+        .where(
+          'id',
+          'in',
+          due.map((row) => row.id),
+        )
+        .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts'])
+        .execute();
+    });
+  }
+
+  async function sendDue(): Promise<number> {
+    if (!transport) return 0;
+    const claimed = await claimDue();
+    let sent = 0;
+    // Network I/O happens here, outside any transaction.
+    for (const message of claimed) {
+      try {
+        await transport.sendMail({ to: message.to_address, subject: message.subject, text: message.text_body, html: message.html_body });
+        await db.updateTable('mail_outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', message.id).execute();
+        sent += 1;
+      } catch (error) {
+        const lastError = describeError(error, smtpUrl);
+        const givingUp = message.attempts >= maxAttempts;
+        await db
+          .updateTable('mail_outbox')
+          .set({ last_error: lastError, next_attempt_at: secondsFromNow(retryDelaySeconds(message.attempts)) })
+          .where('id', '=', message.id)
+          .execute();
+        const details = { mailId: message.id, attempts: message.attempts, error: lastError };
+        if (givingUp) log.error(details, 'mail delivery failed; giving up');
+        else log.warn(details, 'mail delivery failed; will retry');
+      }
+    }
+    if (sent > 0) log.info({ sent }, 'mail sent');
+    return sent;
+  }
+
+  function flush(): Promise<number> {
+    const run = running.then(sendDue);
+    running = run.catch(() => undefined);
+    return run;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      timer = undefined;
+      try {
+        await flush();
+      } catch (error) {
+        log.error({ error: describeError(error, smtpUrl) }, 'mail outbox flush failed');
+      }
+      schedule();
+    }, pollMs);
+    timer.unref();
+  }
+
+  return {
+    flush,
+    start() {
+      if (!transport || !stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+      transport?.close();
+    },
+  };
+}
+
+/** A short description of a failure that never repeats the SMTP URL or its credentials. */
+function describeError(error: unknown, smtpUrl: string | undefined): string {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+  let message = error instanceof Error ? error.message : String(error);
+  for (const secret of secretsOf(smtpUrl)) message = message.split(secret).join('***');
+  message = message.slice(0, 500);
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
+function secretsOf(smtpUrl: string | undefined): string[] {
+  if (!smtpUrl) return [];
+  const secrets = [smtpUrl];
+  try {
+    const url = new URL(smtpUrl);
+    for (const part of [url.password, url.username]) {
+      if (part) secrets.push(part, decodeURIComponent(part));
+    }
+  } catch {
+    // Not a URL we can take apart; the whole string is still hidden.
+  }
+  return secrets.filter((secret) => secret.length >= 3);
+}

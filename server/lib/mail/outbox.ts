@@ -1,0 +1,39 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Queues a message for the mail sender. Pass the transaction that makes the change the mail
+ * is about, so the mail exists exactly when that change commits.
+ */
+export async function enqueueMail(executor: Kysely<Database> | Transaction<Database>, mail: OutgoingMail): Promise<void> {
+  await executor
+    .insertInto('mail_outbox')
+    .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
+    .execute();
+}
+
+/** The newest messages in the outbox, sent or not (the development mailbox). */
+export async function latestMessages(db: Db, limit = 20) {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['to_address', 'subject', 'text_body', 'html_body', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}

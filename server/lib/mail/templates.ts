@@ -1,0 +1,77 @@
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface CodeMailInput {
+  firstName: string;
+  code: string;
+  link: string;
+}
+
+const brand = '#4f46e5';
+
+/** Escapes text for an HTML element or a double-quoted attribute. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+interface Layout {
+  title: string;
+  greeting: string;
+  intro: string;
+  code: string;
+  buttonLabel: string;
+  link: string;
+  footer: string;
+}
+
+/** Every value is escaped here, so callers pass plain text. */
+function layout({ title, greeting, intro, code, buttonLabel, link, footer }: Layout): string {
+  const e = escapeHtml;
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
+<div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
+<p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${brand};">Admit</p>
+<p style="margin:0 0 16px;font-size:16px;">${e(greeting)}</p>
+<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${e(intro)}</p>
+<p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center;color:#111827;">${e(code)}</p>
+<p style="margin:0 0 24px;text-align:center;"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${e(buttonLabel)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280;">Or open this link: <a href="${e(link)}" style="color:${brand};word-break:break-all;">${e(link)}</a></p>
+<p style="margin:0;font-size:13px;line-height:1.5;color:#6b7280;">${e(footer)}</p>
+</div>
+</body>
+</html>`;
+}
+
+export function confirmationCodeMail({ firstName, code, link }: CodeMailInput): MailContent {
+  const subject = 'Your Admit confirmation code';
+  const greeting = `Hi ${firstName},`;
+  const intro = 'Use this code to confirm your email address and finish creating your Admit account. It expires in 10 minutes.';
+  const footer = 'If you did not sign up for Admit, you can ignore this email.';
+  return {
+    subject,
+    text: `${greeting}\n\n${intro}\n\nYour code: ${code}\n\nOr confirm with this link:\n${link}\n\n${footer}\n\n— Admit\n`,
+    html: layout({ title: subject, greeting, intro, code, buttonLabel: 'Confirm my email', link, footer }),
+  };
+}
+
+export function resetCodeMail({ firstName, code, link }: CodeMailInput): MailContent {
+  const subject = 'Your Admit password reset code';
+  const greeting = `Hi ${firstName},`;
+  const intro = 'Use this code to choose a new password for your Admit account. It expires in 10 minutes.';
+  const footer = 'If you did not ask to reset your password, you can ignore this email; your password stays the same.';
+  return {
+    subject,
+    text: `${greeting}\n\n${intro}\n\nYour code: ${code}\n\nReset your password here:\n${link}\n\n${footer}\n\n— Admit\n`,
+    html: layout({ title: subject, greeting, intro, code, buttonLabel: 'Reset my password', link, footer }),
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import type { AccessClaims, AccessTokenIssuer } from '../lib/auth/access-tokens.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+export interface Authenticator {
+  /** The caller's verified claims; 401 UNAUTHORIZED when there is no valid access token. */
+  require(request: FastifyRequest): Promise<AccessClaims>;
+}
+
+const bearer = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/;
+
+export function createAuthenticator(tokens: AccessTokenIssuer): Authenticator {
+  return {
+    async require(request) {
+      const match = bearer.exec(request.headers.authorization ?? '');
+      const claims = match?.[1] ? await tokens.verify(match[1]) : null;
+      if (!claims) throw new HttpError('UNAUTHORIZED', 'Please sign in to continue.');
+      return claims;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { dateOfBirthSchema, emailSchema, personNameSchema, userSchema, userTypeSchema } from './users.ts';
+
+export const minPasswordLength = 8;
+export const codeLength = 6;
+
+/** Length only here; the server also refuses the most common passwords. */
+export const passwordSchema = z
+  .string()
+  .min(minPasswordLength, `Use at least ${minPasswordLength} characters.`)
+  .max(128, 'Use at most 128 characters.');
+
+export const codeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code.');
+
+export const signUpSchema = z
+  .object({
+    firstName: personNameSchema,
+    lastName: personNameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    dateOfBirth: dateOfBirthSchema,
+    userType: userTypeSchema,
+    organizationName: z.string().trim().min(2, 'At least 2 characters.').max(120, 'At most 120 characters.').optional(),
+  })
+  .refine((value) => value.userType !== 'organiser' || Boolean(value.organizationName), {
+    path: ['organizationName'],
+    message: 'Name your organisation.',
+  });
+export type SignUp = z.infer<typeof signUpSchema>;
+
+export const emailOnlySchema = z.object({ email: emailSchema });
+export const confirmSignupSchema = z.object({ email: emailSchema, code: codeSchema });
+export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password.').max(128) });
+export const refreshTokenSchema = z.object({
+  // The spec sends it in the body; browsers send the HttpOnly cookie instead.
+  refreshToken: z.string().max(512).optional(),
+  authId: z.uuid('Not a valid id.'),
+});
+export const confirmForgotPasswordSchema = z.object({ email: emailSchema, code: codeSchema, password: passwordSchema });
+export const changePasswordSchema = z.object({ currentPassword: z.string().min(1).max(128), newPassword: passwordSchema });
+
+export const tokensSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export const signInResultSchema = tokensSchema.extend({ authId: z.uuid(), user: userSchema });
+export type SignInResult = z.infer<typeof signInResultSchema>;
+
+export const signUpResultSchema = z.object({ email: z.string(), codeDeliveredTo: z.string() });
+export const emptySchema = z.object({});
+
+export const mailboxMessageSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+});

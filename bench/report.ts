@@ -1,4 +1,5 @@
 // The human-readable report.
+import type { AuthResult } from './auth-load.ts';
 import type { JsBudgetResult } from './js-budget.ts';
 import { connections, type LoadResult, type ThroughputResult, warmUpSeconds } from './ssr-load.ts';
 import type { StartupResult } from './startup.ts';
@@ -8,6 +9,7 @@ export interface BenchResults {
   environment: { node: string; platform: string; cpus: number; cpuModel: string; durationS: number };
   jsBeforeInteractive: JsBudgetResult;
   throughput: ThroughputResult;
+  auth: AuthResult;
   startup: StartupResult;
   rssAfterLoadTestMb: number;
 }
@@ -24,7 +26,7 @@ function loadLine(label: string, load: LoadResult, what: string): string {
 }
 
 export function formatReport(results: BenchResults): string {
-  const { environment: env, jsBeforeInteractive: js, throughput, startup } = results;
+  const { environment: env, jsBeforeInteractive: js, throughput, startup, auth } = results;
   const width = Math.max(...js.files.map((file) => file.path.length), 10);
   const lines = [
     `Admit benchmark  ${results.date}`,
@@ -61,6 +63,15 @@ export function formatReport(results: BenchResults): string {
     `   warm start / bare node ratio             ${`${startup.warmOverBare.toFixed(1)}x`.padStart(8)}`,
     `   RSS right after the first page           ${`${results.startup.rssAfterFirstPageMb.toFixed(1)} MB`.padStart(8)}`,
     `   RSS after the load tests                 ${`${results.rssAfterLoadTestMb.toFixed(1)} MB`.padStart(8)}`,
+    '',
+    '4. Accounts',
+    `   argon2id verify (19 MiB, t=2, p=1)       ${ms(auth.argon2.verifyMs).padStart(8)}  one verify, in process`,
+    `   verifies/s, 1 at a time / 4 at a time  ${num(auth.argon2.verifiesPerSecSequential).padStart(6)} / ${num(auth.argon2.verifiesPerSecParallel)}   (the bound on sign-ins/s)`,
+    `   sign-in over HTTP, median                ${ms(auth.signIn.medianMs).padStart(8)}  of ${auth.signIn.samples} sequential sign-ins`,
+    `                    req/s      p50      p99`,
+    loadLine('GET /users/{id}', auth.authenticated, 'with a Bearer token (verify + one query)'),
+    loadLine('GET /health', auth.health, 'no token'),
+    `   ${'auth / health'.padEnd(14)} ${auth.authenticatedOverHealth.toFixed(2).padStart(7)}   authenticated req/s over health req/s, same server, same run`,
     '',
   ];
   return lines.join('\n');

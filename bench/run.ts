@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { measureAuth } from './auth-load.ts';
 import { measureJsBudget } from './js-budget.ts';
 import { type BenchResults, formatReport } from './report.ts';
 import { killAllServers, repoRoot, type StartedServer } from './server-process.ts';
@@ -30,11 +31,12 @@ async function main(): Promise<void> {
   process.once('exit', removeDataDir); // also when interrupted
   let server: StartedServer | undefined;
   try {
-    process.stdout.write(`Measuring start-up, JavaScript and ${2 * (durationS + 2)} s of load…\n\n`);
+    process.stdout.write(`Measuring start-up, JavaScript and ${4 * (durationS + 2) + 6} s of load…\n\n`);
     const startup = await measureStartup(dataDir);
     server = startup.server;
     const jsBeforeInteractive = await measureJsBudget(server.baseUrl);
     const throughput = await measureThroughput(server.baseUrl, jsBeforeInteractive.entry, durationS);
+    const auth = await measureAuth(server.baseUrl, durationS);
     const rssAfterLoadTestMb = server.rssMb();
     await server.stop();
 
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
       },
       jsBeforeInteractive,
       throughput,
+      auth,
       startup: startup.result,
       rssAfterLoadTestMb,
     };

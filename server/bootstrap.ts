@@ -3,6 +3,8 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isSeeded, seedDemoData } from './db/seed.ts';
+import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
+import { pruneRateLimits } from './lib/rate-limiter.ts';
 
 export interface Runtime {
   config: Config;
@@ -40,4 +42,18 @@ export async function prepareDatabase(config: Config, log: Pick<FastifyBaseLogge
     }
   }
   return db;
+}
+
+/** Work that runs beside the requests: delivering queued mail and pruning old rate-limit windows. */
+export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
+  const mail = createMailSender({ db, smtpUrl: config.smtpUrl, log });
+  mail.start();
+  const pruning = setInterval(() => {
+    pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune rate limits'));
+  }, 60 * 60 * 1000);
+  pruning.unref();
+  return async () => {
+    clearInterval(pruning);
+    await mail.stop();
+  };
 }

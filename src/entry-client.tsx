@@ -7,6 +7,7 @@ import { AppShell } from './app/app-shell.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { payloadErrorGlobal } from './lib/boot-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { createSessionStore } from './lib/session/session-store.ts';
 import './styles/app.css';
 
 /** Loads the code of the matched pages before hydrating, so the first render matches the server's. */
@@ -28,13 +29,23 @@ async function mount(): Promise<void> {
   if (state.offlineFallback && window.location.pathname !== '/offline') return;
   const queryClient = createQueryClient();
   if (state.dehydrated) hydrate(queryClient, state.dehydrated);
-  const routes = createRoutes({ queryClient });
+  const session = createSessionStore();
+  session.refreshFromCookies();
+  const routes = createRoutes({
+    queryClient,
+    session: () => {
+      session.refreshFromCookies();
+      return session.get();
+    },
+  });
   await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);
+  // Spec §2: on every route change the auth state is initialised from the cookies.
+  router.subscribe(() => session.refreshFromCookies());
   hydrateRoot(
     document,
     <StrictMode>
-      <AppShell state={state} queryClient={queryClient}>
+      <AppShell state={state} queryClient={queryClient} session={session}>
         <RouterProvider router={router} />
       </AppShell>
     </StrictMode>,

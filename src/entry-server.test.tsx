@@ -23,6 +23,7 @@ async function renderToText(path: string, extra: Partial<RenderOptions> = {}) {
     nonce: 'test-nonce',
     state: { config, origin: 'http://admit.test' },
     assets,
+    cookies: {},
     onError,
     ...extra,
   });
@@ -88,9 +89,22 @@ describe('server rendering', () => {
       nonce: 'n',
       state: { config, origin: 'http://admit.test' },
       assets,
+      cookies: {},
       onError: () => {},
       routes,
     });
     expect(result).toEqual({ kind: 'redirect', status: 302, location: '/sign-in' });
+  });
+
+  it('redirects a signed-out visitor from a guarded page to sign-in with the page to return to', async () => {
+    const result = await render({
+      request: new Request('http://admit.test/account'),
+      nonce: 'n',
+      state: { config, origin: 'http://admit.test' },
+      assets,
+      cookies: {},
+      onError: () => {},
+    });
+    expect(result).toEqual({ kind: 'redirect', status: 302, location: '/sign-in?redirect=%2Faccount' });
   });
 });

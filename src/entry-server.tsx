@@ -15,6 +15,8 @@ import type { RouteHandle } from './app/route-handle.ts';
 import { createRoutes } from './app/routes.tsx';
 import { type BootState, bootStateGlobal, serializeForScript } from './lib/boot-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { deriveSession } from './lib/session/route-session.ts';
+import { createSessionStore } from './lib/session/session-store.ts';
 import './styles/app.css';
 
 export interface RenderAssets {
@@ -30,6 +32,8 @@ export interface RenderOptions {
   nonce: string;
   state: Pick<BootState, 'config' | 'origin' | 'devHead'>;
   assets: RenderAssets;
+  /** The request's cookies, for the session guards and the first render. */
+  cookies: Record<string, string>;
   onError(error: unknown): void;
   /** Tests may render their own route table. */
   routes?: RouteObject[];
@@ -61,7 +65,8 @@ function hydrationData(context: StaticHandlerContext) {
 
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient();
-  const routes = options.routes ?? createRoutes({ queryClient });
+  const session = createSessionStore(deriveSession(options.cookies));
+  const routes = options.routes ?? createRoutes({ queryClient, session: session.get });
   const handler = createStaticHandler(routes);
   const context = await handler.query(options.request);
   if (context instanceof Response) {
@@ -82,7 +87,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
 
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
-      <AppShell state={state} queryClient={queryClient}>
+      <AppShell state={state} queryClient={queryClient} session={session}>
         <PreloadModules hrefs={options.assets.chunksFor(moduleKeys)} />
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
       </AppShell>,

@@ -1,5 +1,5 @@
 // The process entry: one Node process serving the API, the PWA assets and server-rendered pages.
-import { configOrExit, prepareDatabase } from '../server/bootstrap.ts';
+import { configOrExit, prepareDatabase, startBackgroundWork } from '../server/bootstrap.ts';
 import { serve } from '../server/lib/serve.ts';
 import { createWebApp } from './web-app.ts';
 
@@ -8,7 +8,11 @@ const config = configOrExit();
 const dev = process.argv.includes('--dev');
 const db = await prepareDatabase(config);
 const app = await createWebApp(config, db, { dev });
-const address = await serve(app, config.port, config.host, () => db.destroy());
+const stopBackgroundWork = startBackgroundWork(config, db, app.log);
+const address = await serve(app, config.port, config.host, async () => {
+  await stopBackgroundWork();
+  await db.destroy();
+});
 app.log.info(
   { startupMs: Math.round(performance.now() - startedAt) },
   `Admit is ready at ${address.replace('0.0.0.0', 'localhost')}`,

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../src/contract/public-config.ts';
+import { parseCookieHeader } from '../src/lib/session/route-session.ts';
 import type { RenderAssets, render as renderPage } from '../src/entry-server.tsx';
 import { contentSecurityPolicy, createNonce } from './content-security-policy.ts';
 
@@ -39,6 +40,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         nonce,
         state: { config: options.publicConfig, origin, ...(devHead ? { devHead } : {}) },
         assets,
+        cookies: parseCookieHeader(request.headers.cookie),
         onError: (error) => request.log.error({ err: error }, 'page render error'),
       });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { seedAccounts } from '../features/users/accounts.seed.ts';
 import type { Db } from './database.ts';
 
 export interface DemoAccount {
@@ -20,7 +21,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
  * returns the demo accounts so the caller can print them.
  */
 export async function seedDemoData(db: Db): Promise<DemoAccount[]> {
-  const accounts: DemoAccount[] = [];
+  const accounts: DemoAccount[] = [...(await seedAccounts(db))];
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('app_meta')

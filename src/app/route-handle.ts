@@ -9,7 +9,8 @@ export const layoutNames = [
 ] as const;
 export type LayoutName = (typeof layoutNames)[number];
 
-export type GuardName = 'signIn' | 'admin' | 'session';
+/** signIn, admin and session are the spec's guards; organisation also needs a membership. */
+export type GuardName = 'signIn' | 'admin' | 'session' | 'organisation';
 
 /** Route metadata: which layout frames the page and which guards protect it. */
 export interface RouteHandle {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, apiRequest, offlineMessage } from './api-client.ts';
@@ -35,6 +35,7 @@ afterEach(() => {
 describe('the API client', () => {
   it('sends JSON with the Bearer token from the cookie and returns the envelope data', async () => {
     Cookies.set('accessToken', 'token-123');
+    Cookies.set('tokenExpiry', String(Math.floor(Date.now() / 1000) + 600));
     let seen: InternalAxiosRequestConfig | undefined;
     const data = await apiRequest<{ ok: boolean }>({
       url: '/things',
@@ -71,7 +72,8 @@ describe('the API client', () => {
   });
 
   it('wipes the session and goes to sign-in on UNAUTHORIZED', async () => {
-    for (const name of ['accessToken', 'refreshToken', 'u', 'tokenExpiry', 'email', 'platforms']) Cookies.set(name, 'x');
+    for (const name of ['accessToken', 'refreshToken', 'u', 'email', 'platforms']) Cookies.set(name, 'x');
+    Cookies.set('tokenExpiry', String(Math.floor(Date.now() / 1000) + 600));
     Cookies.set('unrelated', 'kept');
     sessionStorage.setItem('draft', '1');
     await expect(
@@ -79,6 +81,69 @@ describe('the API client', () => {
     ).rejects.toThrow();
     expect(Object.keys(Cookies.get())).toEqual(['unrelated']);
     expect(sessionStorage.length).toBe(0);
+    expect(assign).toHaveBeenCalledWith('/sign-in');
+  });
+
+});
+
+const jwtExpiringIn = (seconds: number) =>
+  `h.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + seconds })).toString('base64url')}.s`;
+
+describe('an expired access token', () => {
+  const originalAdapter = axios.defaults.adapter;
+  afterEach(() => {
+    axios.defaults.adapter = originalAdapter;
+  });
+
+  function expiredSession() {
+    Cookies.set('accessToken', jwtExpiringIn(-60));
+    Cookies.set('tokenExpiry', String(Math.floor(Date.now() / 1000) - 60));
+    Cookies.set('u', 'auth-1');
+  }
+
+  it('is renewed once before the next calls, shared by calls made together', async () => {
+    expiredSession();
+    const renewed = jwtExpiringIn(900);
+    let refreshes = 0;
+    axios.defaults.adapter = async (config) => {
+      refreshes += 1;
+      expect(JSON.parse(config.data as string)).toEqual({ authId: 'auth-1' });
+      return { data: { httpStatus: 'OK', message: '', data: { accessToken: renewed, refreshToken: 'r2' } }, status: 200, statusText: '', headers: {}, config };
+    };
+    const seen: string[] = [];
+    const capture: Adapter = async (config) => {
+      seen.push(String(config.headers.Authorization));
+      return answer(200, { httpStatus: 'OK', message: '', data: {} })(config);
+    };
+    await Promise.all([api.request({ url: '/a', adapter: capture }), api.request({ url: '/b', adapter: capture })]);
+    expect(refreshes).toBe(1);
+    expect(seen).toEqual([`Bearer ${renewed}`, `Bearer ${renewed}`]);
+    expect(Cookies.get('accessToken')).toBe(renewed);
+    expect(Number(Cookies.get('tokenExpiry'))).toBeGreaterThan(Date.now() / 1000 + 800);
+  });
+
+  it('is used as it is when the refresh token is the literal text null', async () => {
+    expiredSession();
+    Cookies.set('refreshToken', 'null');
+    axios.defaults.adapter = async () => {
+      throw new Error('must not refresh');
+    };
+    let sent = '';
+    await api.request({
+      url: '/a',
+      adapter: async (config) => {
+        sent = String(config.headers.Authorization);
+        return answer(200, { httpStatus: 'OK', message: '', data: {} })(config);
+      },
+    });
+    expect(sent).toBe(`Bearer ${Cookies.get('accessToken')}`);
+  });
+
+  it('ends the session when it can no longer be renewed', async () => {
+    expiredSession();
+    axios.defaults.adapter = answer(401, { httpStatus: 'UNAUTHORIZED', message: 'Your session has ended.' });
+    await expect(api.request({ url: '/a', adapter: answer(200, {}) })).rejects.toThrow();
+    expect(Cookies.get('accessToken')).toBeUndefined();
     expect(assign).toHaveBeenCalledWith('/sign-in');
   });
 });

@@ -1,6 +1,6 @@
 import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import type { ApiEnvelope } from '../contract/envelope.ts';
-import { readAccessToken, wipeSession } from './session-cookies.ts';
+import { endSession, validAccessToken } from './session/access-token.ts';
 import { toast } from './toasts.tsx';
 
 export const offlineMessage = 'You are offline or Admit cannot be reached. Please check your connection and try again.';
@@ -18,9 +18,12 @@ export const api = axios.create({
   timeout: 20_000,
 });
 
-api.interceptors.request.use((config) => {
-  config.baseURL ??= (typeof window === 'undefined' ? undefined : window.__ADMIT__?.config.apiBase) ?? '/api';
-  const token = typeof document === 'undefined' ? undefined : readAccessToken();
+export const apiBase = () => (typeof window === 'undefined' ? undefined : window.__ADMIT__?.config.apiBase) ?? '/api';
+
+api.interceptors.request.use(async (config) => {
+  config.baseURL ??= apiBase();
+  config.withCredentials = true;
+  const token = typeof document === 'undefined' ? undefined : await validAccessToken(config.baseURL);
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   return config;
 });
@@ -28,8 +31,7 @@ api.interceptors.request.use((config) => {
 api.interceptors.response.use(undefined, (error: AxiosError<ApiEnvelope>) => {
   const envelope = error.response?.data;
   if (envelope?.httpStatus === 'UNAUTHORIZED' && typeof window !== 'undefined') {
-    wipeSession();
-    window.location.assign('/sign-in');
+    endSession();
     return Promise.reject(error);
   }
   if (!error.config?.silent && typeof window !== 'undefined') {

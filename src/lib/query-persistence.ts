@@ -2,8 +2,9 @@ import { type Persister, persistQueryClientRestore, persistQueryClientSubscribe 
 import type { QueryClient } from '@tanstack/react-query';
 import { del, get, set } from 'idb-keyval';
 
-/** How long persisted queries stay usable offline; queries that opt in set gcTime at least this long. */
-export const persistMaxAge = 7 * 24 * 60 * 60 * 1000;
+import { persistMaxAge } from './query-client.ts';
+
+export { persistMaxAge };
 const storageKey = 'admit-query-cache';
 
 const idbPersister: Persister = {

@@ -1,19 +1,12 @@
-import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
-import { devRoutes } from '../../server/features/dev/dev.routes.ts';
 import { createMailSender, type MailSender, maxAttempts } from '../../server/lib/mail/mail-sender.ts';
 import { enqueueMail, type OutgoingMail } from '../../server/lib/mail/outbox.ts';
 import { confirmationCodeMail, escapeHtml, resetCodeMail } from '../../server/lib/mail/templates.ts';
-import { registerErrorHandling } from '../../server/plugins/errors.ts';
-import { RouteRegistry } from '../../server/plugins/route-registry.ts';
 import { freePort } from '../fixtures/free-port.ts';
+import { createTestApi } from '../fixtures/test-api.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/test-database.ts';
 
 interface ReceivedMail {
@@ -102,7 +95,10 @@ function outbox() {
 
 /** Makes every pending message due now, as if its retry time had come. */
 async function timePasses() {
-  await database.db.updateTable('mail_outbox').set({ next_attempt_at: new Date(Date.now() - 1000) }).execute();
+  await database.db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: new Date(Date.now() - 1000) })
+    .execute();
 }
 
 beforeAll(async () => {
@@ -196,7 +192,10 @@ describe('mail sender', () => {
 
   it('gives up after the last attempt and leaves the message unsent with its error', async () => {
     await enqueueMail(database.db, mail(1));
-    await database.db.updateTable('mail_outbox').set({ attempts: maxAttempts - 1 }).execute();
+    await database.db
+      .updateTable('mail_outbox')
+      .set({ attempts: maxAttempts - 1 })
+      .execute();
     const log = recordingLog();
     const mailer = sender({ log });
     peer.refusing = true;
@@ -234,19 +233,22 @@ describe('mail sender', () => {
   });
 
   // PGlite has a single connection, so another instance holding a claim can only be shown on PostgreSQL.
-  it.runIf(process.env.TEST_DB === 'postgres')('skips messages another instance is claiming instead of waiting for them', async () => {
-    for (let n = 0; n < 3; n++) await enqueueMail(database.db, mail(n));
-    const mailer = sender();
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'skips messages another instance is claiming instead of waiting for them',
+    async () => {
+      for (let n = 0; n < 3; n++) await enqueueMail(database.db, mail(n));
+      const mailer = sender();
 
-    const sentMeanwhile = await database.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('mail_outbox').select('id').where('subject', '=', 'Message 0').forUpdate().execute();
-      return mailer.flush();
-    });
+      const sentMeanwhile = await database.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('mail_outbox').select('id').where('subject', '=', 'Message 0').forUpdate().execute();
+        return mailer.flush();
+      });
 
-    expect(sentMeanwhile).toBe(2);
-    expect(await mailer.flush()).toBe(1);
-    expect(peer.received.map((received) => received.subject).sort()).toEqual(['Message 0', 'Message 1', 'Message 2']);
-  });
+      expect(sentMeanwhile).toBe(2);
+      expect(await mailer.flush()).toBe(1);
+      expect(peer.received.map((received) => received.subject).sort()).toEqual(['Message 0', 'Message 1', 'Message 2']);
+    },
+  );
 
   it('never sends a mail enqueued inside a transaction that rolls back', async () => {
     await expect(
@@ -275,33 +277,20 @@ describe('mail sender', () => {
   });
 });
 
-/** The dev routes mounted like the API mounts its features, under /api. */
-async function devApi(env: Record<string, string>): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'admit-mail-')), ...env });
-  const app = Fastify({ logger: false });
-  await app.register(
-    async (api) => {
-      registerErrorHandling(api);
-      devRoutes(api, { config, db: database.db, routes: new RouteRegistry('/api') });
-    },
-    { prefix: '/api' },
-  );
-  await app.ready();
-  return app;
-}
-
 describe('development mailbox', () => {
   it('keeps messages in the outbox without SMTP and lists them newest first', async () => {
-    const mailer = sender({ smtpUrl: undefined });
-    await enqueueMail(database.db, mail('older', 'first@example.com'));
-    await enqueueMail(database.db, mail('newer', 'second@example.com'));
-
-    expect(await mailer.flush()).toBe(0);
-    expect((await outbox()).every((row) => row.sent_at === null && row.attempts === 0)).toBe(true);
-
-    const app = await devApi({});
+    const api = await createTestApi();
     try {
-      const response = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+      const mailer = createMailSender({ db: api.database.db, smtpUrl: undefined, log: recordingLog() });
+      senders.push(mailer);
+      await enqueueMail(api.database.db, mail('older', 'first@example.com'));
+      await enqueueMail(api.database.db, mail('newer', 'second@example.com'));
+
+      expect(await mailer.flush()).toBe(0);
+      const rows = await api.database.db.selectFrom('mail_outbox').selectAll().execute();
+      expect(rows.every((row) => row.sent_at === null && row.attempts === 0)).toBe(true);
+
+      const response = await api.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
       expect(response.statusCode).toBe(200);
       const { data } = response.json();
       expect(data).toHaveLength(2);
@@ -316,19 +305,19 @@ describe('development mailbox', () => {
       expect(new Date(data[0].createdAt).toISOString()).toBe(data[0].createdAt);
       expect(Date.parse(data[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(data[1].createdAt));
     } finally {
-      await app.close();
+      await api.close();
     }
   });
 
   it('does not exist in production', async () => {
-    await enqueueMail(database.db, mail(1));
-    const app = await devApi({ NODE_ENV: 'production' });
+    const api = await createTestApi({ NODE_ENV: 'production' });
     try {
-      const response = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+      await enqueueMail(api.database.db, mail(1));
+      const response = await api.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('Message 1');
     } finally {
-      await app.close();
+      await api.close();
     }
   });
 });

@@ -73,7 +73,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         .orderBy('created_at')
         .limit(batchSize)
         .forUpdate()
-
+        .skipLocked()
         .execute();
       if (due.length === 0) return [];
       return trx
@@ -96,8 +96,17 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     // Network I/O happens here, outside any transaction.
     for (const message of claimed) {
       try {
-        await transport.sendMail({ to: message.to_address, subject: message.subject, text: message.text_body, html: message.html_body });
-        await db.updateTable('mail_outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', message.id).execute();
+        await transport.sendMail({
+          to: message.to_address,
+          subject: message.subject,
+          text: message.text_body,
+          html: message.html_body,
+        });
+        await db
+          .updateTable('mail_outbox')
+          .set({ sent_at: sql<Date>`now()`, last_error: null })
+          .where('id', '=', message.id)
+          .execute();
         sent += 1;
       } catch (error) {
         const lastError = describeError(error, smtpUrl);

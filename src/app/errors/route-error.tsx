@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Forbidden } from './forbidden.tsx';
 import { NotFound } from './not-found.tsx';
 
 /**
@@ -8,5 +9,6 @@ import { NotFound } from './not-found.tsx';
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <Forbidden />;
   throw error;
 }

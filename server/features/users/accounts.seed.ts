@@ -1,0 +1,70 @@
+import type { Db } from '../../db/database.ts';
+import { hashPassword } from '../../lib/auth/passwords.ts';
+import { findUserByEmail, insertOrganizationWithOwner, insertUser } from './users.repository.ts';
+
+export interface SeedAccount {
+  role: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userType: 'attendee' | 'organiser';
+  isAdmin?: boolean;
+}
+
+/** One password for every demo account, printed at start so a person can try each role. */
+export const demoPassword = 'admit-demo-2026';
+
+const people: SeedAccount[] = [
+  { role: 'admin', email: 'admin@admit.demo', firstName: 'Ada', lastName: 'Admin', userType: 'attendee', isAdmin: true },
+  { role: 'attendee', email: 'alex@admit.demo', firstName: 'Alex', lastName: 'Morgan', userType: 'attendee' },
+];
+
+const organisations = [
+  {
+    name: 'Northern Lights Live',
+    owner: { role: 'organiser (owner)', email: 'maya@northernlights.demo', firstName: 'Maya', lastName: 'Okafor' },
+    door: { role: 'door staff', email: 'door@northernlights.demo', firstName: 'Jonas', lastName: 'Berg' },
+  },
+  {
+    name: 'Harbour Arts Collective',
+    owner: { role: 'organiser (owner)', email: 'sam@harbourarts.demo', firstName: 'Sam', lastName: 'Patel' },
+    door: { role: 'door staff', email: 'door@harbourarts.demo', firstName: 'Rosa', lastName: 'Lindqvist' },
+  },
+] as const;
+
+const demoBirthday = '1990-06-15';
+
+/** Demo accounts: an admin, an attendee, two verified organisations with an owner and door staff each. */
+export async function seedAccounts(db: Db): Promise<Array<{ role: string; email: string; password: string }>> {
+  const passwordHash = await hashPassword(demoPassword);
+  const printed: Array<{ role: string; email: string; password: string }> = [];
+  const ensureUser = async (account: SeedAccount): Promise<string> => {
+    printed.push({ role: account.role, email: account.email, password: demoPassword });
+    const existing = await findUserByEmail(db, account.email);
+    if (existing) return existing.id;
+    return insertUser(db, {
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      passwordHash,
+      dateOfBirth: demoBirthday,
+      userType: account.userType,
+      isAdmin: account.isAdmin ?? false,
+      emailConfirmedAt: new Date(),
+    });
+  };
+  for (const person of people) await ensureUser(person);
+  for (const organisation of organisations) {
+    const ownerId = await ensureUser({ ...organisation.owner, userType: 'organiser' });
+    const doorId = await ensureUser({ ...organisation.door, userType: 'attendee' });
+    const membership = await db.selectFrom('organization_members').select('organization_id').where('user_id', '=', ownerId).executeTakeFirst();
+    const organizationId = membership?.organization_id ?? (await insertOrganizationWithOwner(db, organisation.name, ownerId));
+    await db.updateTable('organizations').set({ kyc_status: 'verified' }).where('id', '=', organizationId).execute();
+    await db
+      .insertInto('organization_members')
+      .values({ organization_id: organizationId, user_id: doorId, role: 'door' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  return printed;
+}

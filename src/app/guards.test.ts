@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { deriveSession, signedOut } from '../lib/session/route-session.ts';
+import { checkGuards, safeReturnPath } from './guards.ts';
+
+const request = new Request('https://admit.test/account?tab=profile');
+const token = (claims: object) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.y`;
+const now = 1_800_000_000;
+
+const signedIn = deriveSession(
+  { accessToken: token({ org: null }), tokenExpiry: String(now + 600), u: 'user-1', email: 'a@b.c', platforms: 'attendee' },
+  now,
+);
+
+describe('guards', () => {
+  it('send a signed-out visitor to sign in, remembering the page', () => {
+    const response = checkGuards(['signIn'], signedOut, request);
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get('Location')).toBe('/sign-in?redirect=%2Faccount%3Ftab%3Dprofile');
+  });
+
+  it('send a signed-in visitor away from forgot-password (the session guard)', () => {
+    expect(checkGuards(['session'], signedIn, request)?.headers.get('Location')).toBe('/account');
+    expect(checkGuards(['session'], signedOut, request)).toBeNull();
+  });
+
+  it('refuse the admin area to a signed-in non-admin with 403', () => {
+    expect(() => checkGuards(['signIn', 'admin'], signedIn, request)).toThrow();
+    const admin = { ...signedIn, platforms: ['attendee' as const, 'admin' as const] };
+    expect(checkGuards(['signIn', 'admin'], admin, request)).toBeNull();
+  });
+
+  it('require an organisation membership for organiser pages', () => {
+    expect(() => checkGuards(['signIn', 'organisation'], signedIn, request)).toThrow();
+    expect(checkGuards(['signIn', 'organisation'], { ...signedIn, organizationId: 'org-1' }, request)).toBeNull();
+  });
+});
+
+describe('the session read from cookies', () => {
+  it('keeps an expired token out of state but stays signed in while it can be renewed', () => {
+    const expired = deriveSession({ accessToken: token({ org: 'org-1' }), tokenExpiry: String(now - 1), u: 'user-1' }, now);
+    expect(expired).toMatchObject({ signedIn: true, token: null, organizationId: 'org-1' });
+    expect(deriveSession({ accessToken: token({}), tokenExpiry: String(now - 1) }, now)).toEqual(signedOut);
+    expect(deriveSession({}, now)).toEqual(signedOut);
+  });
+});
+
+describe('return paths after sign-in', () => {
+  it('are same-origin paths only', () => {
+    expect(safeReturnPath('/account?tab=1')).toBe('/account?tab=1');
+    for (const unsafe of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '', null]) {
+      expect(safeReturnPath(unsafe)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { createElement } from 'react';
+import { type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
+import type { RouteSession } from '../lib/session/route-session.ts';
+import { RouteError } from './errors/route-error.tsx';
+import { forbidden } from './not-found-response.ts';
+import type { GuardName } from './route-handle.ts';
+
+/** A path on this site to return to after sign-in; anything else (other origins, `//host`) is dropped. */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  try {
+    const url = new URL(value, 'http://admit.invalid');
+    return url.origin === 'http://admit.invalid' ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a user lands after signing in when they did not ask for a page. */
+export function landingFor(_session: Pick<RouteSession, 'platforms'>): string {
+  // Every role has its account page today; organiser and admin areas take over as they arrive.
+  return '/account';
+}
+
+export function signInRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(`/sign-in?${new URLSearchParams({ redirect: `${url.pathname}${url.search}` }).toString()}`);
+}
+
+/** Checks the guards against the session; returns a redirect or throws a 403 when one fails. */
+export function checkGuards(guards: readonly GuardName[], session: RouteSession, request: Request): Response | null {
+  if (guards.includes('session') && session.signedIn) return redirect('/account');
+  const needsSignIn = guards.some((guard) => guard !== 'session');
+  if (needsSignIn && !session.signedIn) return signInRedirect(request);
+  if (guards.includes('admin') && !session.platforms.includes('admin')) throw forbidden();
+  if (guards.includes('organisation') && !session.organizationId) throw forbidden();
+  return null;
+}
+
+/**
+ * A pathless route whose loader runs the guards before its pages load, on the server (a 302)
+ * and on every client navigation.
+ */
+export function guarded(guards: GuardName[], session: () => RouteSession, children: RouteObject[]): RouteObject {
+  return {
+    id: `guard-${guards.join('-')}`,
+    loader: ({ request }: LoaderFunctionArgs) => checkGuards(guards, session(), request),
+    shouldRevalidate: () => true,
+    errorElement: createElement(RouteError),
+    children,
+  };
+}

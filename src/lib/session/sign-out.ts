@@ -1,0 +1,20 @@
+import { api } from '../api-client.ts';
+import { clearPersistedQueries } from '../query-persistence.ts';
+import { wipeSession } from './cookies.ts';
+
+/**
+ * Ends the session everywhere this device kept it: the server revokes the refresh token and
+ * clears its cookie; the cookies, the persisted query cache and the service worker's copies of
+ * pages go; then the app starts afresh.
+ */
+export async function signOut(destination = '/'): Promise<void> {
+  try {
+    await api.post('/auth/signOut', {}, { silent: true });
+  } catch {
+    // Offline or already ended: the local session still goes.
+  }
+  wipeSession();
+  await clearPersistedQueries().catch(() => undefined);
+  navigator.serviceWorker?.controller?.postMessage({ type: 'CLEAR_USER_DATA' });
+  window.location.assign(destination);
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Organization, User } from '../../contract/users.ts';
+import { apiRequest } from '../api-client.ts';
+import { persistMaxAge } from '../query-client.ts';
+import type { RouteSession } from './route-session.ts';
+import { useRouteSession } from './session-context.tsx';
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  user: (id: string | null) => ['session', 'user', id] as const,
+  organization: (id: string | null) => ['session', 'organization', id] as const,
+};
+
+// Kept for offline use: the account page and role checks work on a poor connection.
+const offline = { meta: { persist: true }, gcTime: persistMaxAge, staleTime: 60_000 } as const;
+
+export interface Session extends RouteSession {
+  user: User | null;
+  organization: Organization | null;
+  isLoading: boolean;
+}
+
+/** The spec's auth session state: the user (`GET /users/{id}` with the id of the `u` cookie), the token and the organisation. */
+export function useSession(): Session {
+  const route = useRouteSession();
+  const user = useQuery({
+    queryKey: sessionKeys.user(route.authId),
+    queryFn: () => apiRequest<User>({ url: `/users/${route.authId}` }),
+    enabled: route.signedIn && route.authId !== null,
+    ...offline,
+  });
+  const organizationId = user.data?.organizationId ?? route.organizationId;
+  const organization = useQuery({
+    queryKey: sessionKeys.organization(organizationId),
+    queryFn: () => apiRequest<Organization>({ url: `/organizations/${organizationId}` }),
+    enabled: route.signedIn && organizationId !== null,
+    ...offline,
+  });
+  return {
+    ...route,
+    user: user.data ?? null,
+    organization: organization.data ?? null,
+    isLoading: user.isLoading || organization.isLoading,
+  };
+}

@@ -7,6 +7,8 @@ import { freePort } from './tests/fixtures/free-port.ts';
 // Chosen once in the main process; workers inherit it through the environment.
 process.env.ADMIT_E2E_PORT ??= String(await freePort());
 process.env.ADMIT_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'admit-e2e-'));
+process.env.ADMIT_E2E_SMTP_PORT ??= String(await freePort());
+process.env.ADMIT_E2E_MAIL_FILE ??= join(process.env.ADMIT_E2E_DATA, 'mail.jsonl');
 const port = Number(process.env.ADMIT_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -21,11 +23,13 @@ export const chromiumArgs = [
 ];
 const launchOptions = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs };
 
-// Offline and installability need one browser, not every device.
+// Offline and installability need one browser, not every device; accounts run on desktop and Pixel 7.
 const desktopOnly = ['**/pwa.spec.ts'];
+const notOnIphone = [...desktopOnly, '**/auth.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
@@ -36,7 +40,7 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
     { name: 'pixel-7', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: desktopOnly },
-    { name: 'iphone-13', use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions }, testIgnore: desktopOnly },
+    { name: 'iphone-13', use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions }, testIgnore: notOnIphone },
   ],
   webServer: {
     command: 'node ssr/main.ts',
@@ -49,6 +53,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.ADMIT_E2E_DATA,
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.ADMIT_E2E_SMTP_PORT}`,
+      // Short-lived access tokens, so the tests see them renewed.
+      ACCESS_TOKEN_TTL_SECONDS: '20',
     },
   },
 });

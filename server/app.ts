@@ -1,8 +1,8 @@
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from './api-context.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import fastifyCookie from '@fastify/cookie';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -31,6 +31,8 @@ export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: Ap
   await app.register(fastifyCookie);
   for (const feature of features) feature(app, context);
 
+  // Any other path under the API base is an API 404, never a page.
+  app.all('/*', (_request, reply) => reply.callNotFound());
   const openApi = routes.openApiDocument({ title: 'Admit API', version: '1' });
   app.get('/openapi.json', { logLevel: 'warn' }, async () => openApi);
 }

@@ -48,9 +48,12 @@ export async function prepareDatabase(config: Config, log: Pick<FastifyBaseLogge
 export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
   const mail = createMailSender({ db, smtpUrl: config.smtpUrl, log });
   mail.start();
-  const pruning = setInterval(() => {
-    pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune rate limits'));
-  }, 60 * 60 * 1000);
+  const pruning = setInterval(
+    () => {
+      pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune rate limits'));
+    },
+    60 * 60 * 1000,
+  );
   pruning.unref();
   return async () => {
     clearInterval(pruning);

@@ -123,7 +123,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
 function parseTrustProxy(value: string): boolean | string[] {
   if (value === 'true') return true;
   if (value === 'false') return false;
-  return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** A secret generated once into DATA_DIR, so restarts keep sessions valid. */

@@ -1,6 +1,5 @@
 import type { Writable } from 'node:stream';
 import { dehydrate } from '@tanstack/react-query';
-import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -43,11 +42,6 @@ export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'html'; status: number; pipe(destination: Writable): void; abort(): void };
 
-function PreloadModules({ hrefs }: { hrefs: string[] }) {
-  for (const href of hrefs) preloadModule(href, { as: 'script' });
-  return null;
-}
-
 /** Router hydration data in the shape the browser router reads back (errors serialised). */
 function hydrationData(context: StaticHandlerContext) {
   const errors = context.errors
@@ -80,7 +74,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const state: BootState = {
     ...options.state,
     dehydrated: dehydrate(queryClient),
-    assets: { css: options.assets.css },
+    assets: { css: options.assets.css, modulePreloads: options.assets.chunksFor(moduleKeys) },
     offlineFallback: new URL(options.request.url).pathname === '/offline',
   };
   const bootScript = `window.${bootStateGlobal}=${serializeForScript(state)};window.__staticRouterHydrationData=${serializeForScript(hydrationData(context))};`;
@@ -88,7 +82,6 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
       <AppShell state={state} queryClient={queryClient} session={session}>
-        <PreloadModules hrefs={options.assets.chunksFor(moduleKeys)} />
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
       </AppShell>,
       {

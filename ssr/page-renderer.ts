@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../src/contract/public-config.ts';
-import { parseCookieHeader } from '../src/lib/session/route-session.ts';
 import type { RenderAssets, render as renderPage } from '../src/entry-server.tsx';
+import { parseCookieHeader } from '../src/lib/session/route-session.ts';
 import { contentSecurityPolicy, createNonce } from './content-security-policy.ts';
 
 export interface PageRendererOptions {

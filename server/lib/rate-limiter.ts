@@ -25,11 +25,17 @@ export async function consumeRateLimit(db: Db, rule: RateLimit, subject: string)
     .executeTakeFirstOrThrow();
   if (row.hits > rule.limit) {
     const minutes = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - Date.now()) / 60_000));
-    throw new HttpError('TOO_MANY_REQUESTS', `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
+    throw new HttpError(
+      'TOO_MANY_REQUESTS',
+      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    );
   }
 }
 
 /** Old windows are useless; drop them now and then. */
 export async function pruneRateLimits(db: Db): Promise<void> {
-  await db.deleteFrom('rate_limit_counters').where('window_start', '<', new Date(Date.now() - 24 * 3600 * 1000)).execute();
+  await db
+    .deleteFrom('rate_limit_counters')
+    .where('window_start', '<', new Date(Date.now() - 24 * 3600 * 1000))
+    .execute();
 }

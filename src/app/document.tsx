@@ -13,6 +13,9 @@ export function Document({ state, children }: { state: BootState; children: Reac
         <link rel="icon" href="/icons/favicon-32.png" type="image/png" sizes="32x32" />
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        {state.assets.modulePreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
         {state.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

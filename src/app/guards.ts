@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import type { RouteSession } from '../lib/session/route-session.ts';
 import { RouteError } from './errors/route-error.tsx';
 import { forbidden } from './not-found-response.ts';

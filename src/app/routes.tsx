@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
+import type { RouteSession } from '../lib/session/route-session.ts';
 import { AppErrorBoundary } from './errors/app-error-boundary.tsx';
 import { NotFound } from './errors/not-found.tsx';
 import { RouteError } from './errors/route-error.tsx';
+import { guarded } from './guards.ts';
 import { lazyPage, pageModulePath } from './lazy-page.ts';
 import { notFound } from './not-found-response.ts';
 import { RootRoute } from './root-route.tsx';
@@ -11,6 +13,8 @@ import type { RouteHandle } from './route-handle.ts';
 /** What loaders share for one request (server) or one tab (browser). */
 export interface RouteContext {
   queryClient: QueryClient;
+  /** The visitor's session now: from the request cookies on the server, from the cookies in the browser. */
+  session: () => RouteSession;
 }
 
 function page(path: string | undefined, module: string, handle: RouteHandle = {}): RouteObject {
@@ -27,7 +31,7 @@ const notFoundLoader = () => {
   throw notFound();
 };
 
-export function createRoutes(_context: RouteContext): RouteObject[] {
+export function createRoutes({ session }: RouteContext): RouteObject[] {
   return [
     {
       id: 'root',
@@ -41,6 +45,15 @@ export function createRoutes(_context: RouteContext): RouteObject[] {
         page('policy', 'policy-index', { layout: 'auth' }),
         page('policy/:slug', 'policy', { layout: 'auth' }),
         page('offline', 'offline'),
+        page('sign-up', 'sign-up', { layout: 'auth' }),
+        page('user-type', 'user-type', { layout: 'auth' }),
+        page('verify-email', 'verify-email', { layout: 'auth' }),
+        page('verify-cognito', 'verify-cognito', { layout: 'auth' }),
+        page('account-verification', 'account-verification', { layout: 'auth' }),
+        page('sign-in', 'sign-in', { layout: 'auth' }),
+        page('dev/mailbox', 'dev-mailbox'),
+        guarded(['session'], session, [page('forgot-password', 'forgot-password', { layout: 'auth' })]),
+        guarded(['signIn'], session, [page('account', 'account', { layout: 'user-account' })]),
         { id: 'not-found', path: '*', loader: notFoundLoader, element: <NotFound />, errorElement: <RouteError /> },
       ],
     },

@@ -28,6 +28,8 @@ export const signUpSchema = z
   .refine((value) => value.userType !== 'organiser' || Boolean(value.organizationName), {
     path: ['organizationName'],
     message: 'Name your organisation.',
+    // Checked even while other fields are still wrong, so the form shows every problem at once.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 export type SignUp = z.infer<typeof signUpSchema>;
 
@@ -40,7 +42,10 @@ export const refreshTokenSchema = z.object({
   authId: z.uuid('Not a valid id.'),
 });
 export const confirmForgotPasswordSchema = z.object({ email: emailSchema, code: codeSchema, password: passwordSchema });
-export const changePasswordSchema = z.object({ currentPassword: z.string().min(1).max(128), newPassword: passwordSchema });
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password.').max(128),
+  newPassword: passwordSchema,
+});
 
 export const tokensSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export const signInResultSchema = tokensSchema.extend({ authId: z.uuid(), user: userSchema });

@@ -17,7 +17,7 @@ export const emailSchema = z
   .pipe(z.email('Enter a valid email address.'))
   .transform((email) => email.toLowerCase());
 
-export const personNameSchema = z.string().trim().min(1, 'Required.').max(80, 'At most 80 characters.');
+export const personNameSchema = z.string().trim().min(1, 'Please fill this in.').max(80, 'At most 80 characters.');
 
 /** Unix seconds; a person must be at least 16 to hold an account. */
 export const dateOfBirthSchema = z

@@ -83,7 +83,6 @@ describe('the API client', () => {
     expect(sessionStorage.length).toBe(0);
     expect(assign).toHaveBeenCalledWith('/sign-in');
   });
-
 });
 
 const jwtExpiringIn = (seconds: number) =>
@@ -108,7 +107,13 @@ describe('an expired access token', () => {
     axios.defaults.adapter = async (config) => {
       refreshes += 1;
       expect(JSON.parse(config.data as string)).toEqual({ authId: 'auth-1' });
-      return { data: { httpStatus: 'OK', message: '', data: { accessToken: renewed, refreshToken: 'r2' } }, status: 200, statusText: '', headers: {}, config };
+      return {
+        data: { httpStatus: 'OK', message: '', data: { accessToken: renewed, refreshToken: 'r2' } },
+        status: 200,
+        statusText: '',
+        headers: {},
+        config,
+      };
     };
     const seen: string[] = [];
     const capture: Adapter = async (config) => {

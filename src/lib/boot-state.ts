@@ -7,7 +7,8 @@ export interface BootState {
   /** The site's own origin, for canonical and Open Graph URLs. */
   origin: string;
   dehydrated: DehydratedState | null;
-  assets: { css: string[] };
+  /** Stylesheets, and the page's chunks to preload beside the entry. */
+  assets: { css: string[]; modulePreloads: string[] };
   /** Set when the page is the offline fallback served in place of another URL. */
   offlineFallback: boolean;
   /** Development only: Vite's client preamble. */

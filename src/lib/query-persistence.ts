@@ -5,6 +5,7 @@ import { del, get, set } from 'idb-keyval';
 import { persistMaxAge } from './query-client.ts';
 
 export { persistMaxAge };
+
 const storageKey = 'admit-query-cache';
 
 const idbPersister: Persister = {

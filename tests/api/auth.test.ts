@@ -14,19 +14,31 @@ describe('sign-up and confirmation', () => {
     const account = newAccount();
     const created = await post(api.app, '/auth/signUp', account);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ httpStatus: 'CREATED', data: { email: account.email, codeDeliveredTo: expect.stringMatching(/^a\*\*\*@/) } });
+    expect(created.json()).toMatchObject({
+      httpStatus: 'CREATED',
+      data: { email: account.email, codeDeliveredTo: expect.stringMatching(/^a\*\*\*@/) },
+    });
 
     const early = await post(api.app, '/auth/signIn', { email: account.email, password: account.password });
     expect(early.statusCode).toBe(403);
     expect(early.json().errors).toEqual([{ path: 'body.email', message: 'EMAIL_NOT_CONFIRMED' }]);
 
-    const confirmed = await post(api.app, '/auth/confirmSignup', { email: account.email, code: await latestCode(api.database.db, account.email) });
+    const confirmed = await post(api.app, '/auth/confirmSignup', {
+      email: account.email,
+      code: await latestCode(api.database.db, account.email),
+    });
     expect(confirmed.statusCode).toBe(200);
 
     const signedIn = await post(api.app, '/auth/signIn', { email: account.email.toUpperCase(), password: account.password });
     expect(signedIn.statusCode).toBe(200);
     const { accessToken, refreshToken, authId, user } = signedIn.json().data;
-    expect(user).toMatchObject({ email: account.email, firstName: 'Ada', dateOfBirth: account.dateOfBirth, platforms: ['attendee'], emailConfirmed: true });
+    expect(user).toMatchObject({
+      email: account.email,
+      firstName: 'Ada',
+      dateOfBirth: account.dateOfBirth,
+      platforms: ['attendee'],
+      emailConfirmed: true,
+    });
     expect(user).not.toHaveProperty('passwordHash');
     expect(refreshToken).toMatch(/^[\w-]{40,}$/);
     const claims = decodeJwt(accessToken);
@@ -36,7 +48,10 @@ describe('sign-up and confirmation', () => {
   });
 
   it('gives an organiser an organisation they own', async () => {
-    const { authId, bearer, user } = await signedInAccount(api.app, api.database.db, { userType: 'organiser', organizationName: 'Night Owls' });
+    const { authId, bearer, user } = await signedInAccount(api.app, api.database.db, {
+      userType: 'organiser',
+      organizationName: 'Night Owls',
+    });
     expect(user).toMatchObject({ userType: 'organiser', organizationRole: 'owner', platforms: ['attendee', 'organiser'] });
     const me = await api.app.inject({ method: 'GET', url: `/api/users/${authId}`, headers: bearer });
     const organizationId = me.json().data.organizationId;
@@ -54,7 +69,9 @@ describe('sign-up and confirmation', () => {
     });
     expect(response.statusCode).toBe(400);
     const paths = response.json().errors.map((error: { path: string }) => error.path);
-    expect(paths).toEqual(expect.arrayContaining(['body.firstName', 'body.lastName', 'body.email', 'body.password', 'body.dateOfBirth']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['body.firstName', 'body.lastName', 'body.email', 'body.password', 'body.dateOfBirth']),
+    );
     const users = await api.database.db.selectFrom('users').select('id').where('email', '=', 'not-an-email').execute();
     expect(users).toEqual([]);
   });
@@ -97,7 +114,10 @@ describe('codes', () => {
     const account = newAccount();
     await post(api.app, '/auth/signUp', account);
     const code = await latestCode(api.database.db, account.email);
-    await api.database.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await api.database.db
+      .updateTable('verification_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expect((await post(api.app, '/auth/confirmSignup', { email: account.email, code })).statusCode).toBe(400);
 
     await post(api.app, '/auth/resendConfirmationCode', { email: account.email });
@@ -167,7 +187,9 @@ describe('refresh tokens', () => {
   it('belong to one account only', async () => {
     const alice = await signedInAccount(api.app, api.database.db);
     const bob = await signedInAccount(api.app, api.database.db);
-    expect((await post(api.app, '/auth/refreshToken', { refreshToken: alice.refreshToken, authId: bob.authId })).statusCode).toBe(401);
+    expect((await post(api.app, '/auth/refreshToken', { refreshToken: alice.refreshToken, authId: bob.authId })).statusCode).toBe(
+      401,
+    );
   });
 
   it('let exactly one of two simultaneous refreshes win', async () => {
@@ -200,7 +222,11 @@ describe('password reset', () => {
     const code = await latestCode(api.database.db, account.email);
     const weak = await post(api.app, '/auth/confirmForgotPassword', { email: account.email, code, password: 'password1' });
     expect(weak.statusCode).toBe(400);
-    const reset = await post(api.app, '/auth/confirmForgotPassword', { email: account.email, code, password: 'a brand new secret' });
+    const reset = await post(api.app, '/auth/confirmForgotPassword', {
+      email: account.email,
+      code,
+      password: 'a brand new secret',
+    });
     expect(reset.statusCode).toBe(200);
     expect((await post(api.app, '/auth/refreshToken', { refreshToken, authId })).statusCode).toBe(401);
     expect((await post(api.app, '/auth/signIn', { email: account.email, password: account.password })).statusCode).toBe(400);
@@ -216,9 +242,19 @@ describe('accounts', () => {
     expect(own.json().data).toMatchObject({ id: alice.authId, dateOfBirth: alice.account.dateOfBirth, organizationId: null });
     const other = await api.app.inject({ method: 'GET', url: `/api/users/${alice.authId}`, headers: bob.bearer });
     expect(other.statusCode).toBe(403);
-    const change = await api.app.inject({ method: 'PATCH', url: `/api/users/${alice.authId}`, headers: bob.bearer, payload: { firstName: 'Eve' } });
+    const change = await api.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${alice.authId}`,
+      headers: bob.bearer,
+      payload: { firstName: 'Eve' },
+    });
     expect(change.statusCode).toBe(403);
-    const changed = await api.app.inject({ method: 'PATCH', url: `/api/users/${alice.authId}`, headers: alice.bearer, payload: { firstName: 'Alice' } });
+    const changed = await api.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${alice.authId}`,
+      headers: alice.bearer,
+      payload: { firstName: 'Alice' },
+    });
     expect(changed.json().data.firstName).toBe('Alice');
   });
 
@@ -232,12 +268,24 @@ describe('accounts', () => {
 
   it('change password: the old sessions end and a new one starts', async () => {
     const { account, refreshToken, authId, bearer } = await signedInAccount(api.app, api.database.db);
-    const wrong = await post(api.app, '/auth/changePassword', { currentPassword: 'nope', newPassword: 'another long secret' }, bearer);
+    const wrong = await post(
+      api.app,
+      '/auth/changePassword',
+      { currentPassword: 'nope', newPassword: 'another long secret' },
+      bearer,
+    );
     expect(wrong.json().errors[0].path).toBe('body.currentPassword');
-    const changed = await post(api.app, '/auth/changePassword', { currentPassword: account.password, newPassword: 'another long secret' }, bearer);
+    const changed = await post(
+      api.app,
+      '/auth/changePassword',
+      { currentPassword: account.password, newPassword: 'another long secret' },
+      bearer,
+    );
     expect(changed.statusCode).toBe(200);
     expect((await post(api.app, '/auth/refreshToken', { refreshToken, authId })).statusCode).toBe(401);
-    expect((await post(api.app, '/auth/refreshToken', { refreshToken: changed.json().data.refreshToken, authId })).statusCode).toBe(200);
+    expect(
+      (await post(api.app, '/auth/refreshToken', { refreshToken: changed.json().data.refreshToken, authId })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -245,7 +293,11 @@ describe('protected calls', () => {
   it('answer UNAUTHORIZED without a token, or with a broken one', async () => {
     const { authId, accessToken } = await signedInAccount(api.app, api.database.db);
     for (const authorization of [undefined, 'Bearer nonsense', `Bearer ${accessToken}x`, `Basic ${accessToken}`]) {
-      const response = await api.app.inject({ method: 'GET', url: `/api/users/${authId}`, headers: authorization ? { authorization } : {} });
+      const response = await api.app.inject({
+        method: 'GET',
+        url: `/api/users/${authId}`,
+        headers: authorization ? { authorization } : {},
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ httpStatus: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
     }

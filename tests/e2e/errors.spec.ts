@@ -78,4 +78,10 @@ test.describe('errors and navigation safety', () => {
     expect(consoleErrors.join('\n')).toContain('Admit could not start');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Terms');
   });
+
+  test('an unknown API path answers the JSON envelope, not a page', async ({ request }) => {
+    const response = await request.get('/api/no/such/route');
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({ httpStatus: 'NOT_FOUND', message: 'There is no API route GET /api/no/such/route.' });
+  });
 });

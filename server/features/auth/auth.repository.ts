@@ -1,11 +1,17 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type CodePurpose = 'confirm_email' | 'reset_password';
 
 /** Stores a new code and retires any earlier one for the same purpose: only the latest works. */
-export async function replaceCode(db: Executor, userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date): Promise<void> {
+export async function replaceCode(
+  db: Executor,
+  userId: string,
+  purpose: CodePurpose,
+  codeHash: string,
+  expiresAt: Date,
+): Promise<void> {
   await db
     .updateTable('verification_codes')
     .set({ consumed_at: new Date() })
@@ -13,7 +19,10 @@ export async function replaceCode(db: Executor, userId: string, purpose: CodePur
     .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
     .execute();
-  await db.insertInto('verification_codes').values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('verification_codes')
+    .values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt })
+    .execute();
 }
 
 /** The live code, locked for this transaction so two tries cannot both count as the last. */
@@ -32,11 +41,7 @@ export function lockActiveCode(db: Transaction<Database>, userId: string, purpos
 }
 
 export async function countWrongTry(db: Executor, codeId: string): Promise<void> {
-  await db
-    .updateTable('verification_codes')
-    .set({ attempts: sql`attempts + 1` })
-    .where('id', '=', codeId)
-    .execute();
+  await db.updateTable('verification_codes').set({ attempts: sql`attempts + 1` }).where('id', '=', codeId).execute();
 }
 
 export async function consumeCode(db: Executor, codeId: string): Promise<void> {

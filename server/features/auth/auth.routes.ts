@@ -15,7 +15,14 @@ import {
 import type { ApiContext } from '../../api-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Caller } from './auth-context.ts';
-import { confirmForgotPassword, confirmSignup, forgotPassword, maskEmail, resendConfirmationCode, signUp } from './registration.service.ts';
+import {
+  confirmForgotPassword,
+  confirmSignup,
+  forgotPassword,
+  maskEmail,
+  resendConfirmationCode,
+  signUp,
+} from './registration.service.ts';
 import { clearRefreshCookie, presentedRefreshToken, setRefreshCookie } from './session-cookie.ts';
 import { changePassword, refreshSession, signIn, signOut } from './sessions.service.ts';
 
@@ -154,7 +161,10 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
       const claims = await auth.require(request);
       const session = await changePassword(deps, claims.sub, body);
       setRefreshCookie(request, reply, session);
-      return { message: 'Your password is changed.', data: { accessToken: session.accessToken, refreshToken: session.refreshToken } };
+      return {
+        message: 'Your password is changed.',
+        data: { accessToken: session.accessToken, refreshToken: session.refreshToken },
+      };
     },
   });
 }

@@ -7,8 +7,8 @@ import { confirmationCodeMail, resetCodeMail } from '../../lib/mail/templates.ts
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { dateOfBirthToIso } from '../users/user-view.ts';
 import { findUserByEmail, insertOrganizationWithOwner, insertUser, updateUser } from '../users/users.repository.ts';
-import type { AuthDeps, Caller } from './auth-context.ts';
 import { revokeAllSessions } from './auth.repository.ts';
+import type { AuthDeps, Caller } from './auth-context.ts';
 import { authLimits } from './auth-limits.ts';
 import { codeRejected, issueCode, spendCode } from './verification-codes.ts';
 
@@ -37,7 +37,11 @@ export async function signUp({ db, config }: AuthDeps, input: SignUp, caller: Ca
     if (existing) {
       if (existing.email_confirmed_at) return;
       const code = await issueCode(trx, config.jwtSecret, existing.id, 'confirm_email');
-      const mail = confirmationCodeMail({ firstName: existing.first_name, code, link: confirmLink(caller.origin, existing.email, code) });
+      const mail = confirmationCodeMail({
+        firstName: existing.first_name,
+        code,
+        link: confirmLink(caller.origin, existing.email, code),
+      });
       await enqueueMail(trx, { to: existing.email, ...mail });
       return;
     }
@@ -112,7 +116,10 @@ export async function confirmForgotPassword(
     const outcome = await spendCode(trx, config.jwtSecret, user.id, 'reset_password', input.code);
     if (outcome !== 'ok') return outcome;
     // Receiving the code proves the address too.
-    await updateUser(trx, user.id, { password_hash: passwordHash, ...(user.email_confirmed_at ? {} : { email_confirmed_at: new Date() }) });
+    await updateUser(trx, user.id, {
+      password_hash: passwordHash,
+      ...(user.email_confirmed_at ? {} : { email_confirmed_at: new Date() }),
+    });
     await revokeAllSessions(trx, user.id);
     await recordAudit(trx, { actorId: user.id, action: 'user.password_reset', subjectType: 'user', subjectId: user.id });
     return outcome;

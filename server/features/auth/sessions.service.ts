@@ -8,8 +8,14 @@ import { HttpError } from '../../lib/http-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { platformsOf, toUser } from '../users/user-view.ts';
 import { findUserByEmail, findUserById, type UserRow, updateUser } from '../users/users.repository.ts';
+import {
+  insertRefreshToken,
+  lockRefreshToken,
+  markRefreshTokenUsed,
+  revokeAllSessions,
+  revokeFamily,
+} from './auth.repository.ts';
 import type { AuthDeps, Caller } from './auth-context.ts';
-import { insertRefreshToken, lockRefreshToken, markRefreshTokenUsed, revokeAllSessions, revokeFamily } from './auth.repository.ts';
 import { authLimits } from './auth-limits.ts';
 import { refuseWeakPassword } from './registration.service.ts';
 
@@ -29,7 +35,11 @@ async function issueSession(deps: AuthDeps, trx: Transaction<Database>, user: Us
   const refreshToken = randomToken();
   const refreshTokenExpiresAt = new Date(Date.now() + deps.config.refreshTokenTtlDays * 24 * 3600 * 1000);
   await insertRefreshToken(trx, { userId: user.id, familyId, tokenHash: sha256(refreshToken), expiresAt: refreshTokenExpiresAt });
-  const { token, expiresAt } = await deps.tokens.sign({ sub: user.id, platforms: platformsOf(user), org: user.organization_id ?? null });
+  const { token, expiresAt } = await deps.tokens.sign({
+    sub: user.id,
+    platforms: platformsOf(user),
+    org: user.organization_id ?? null,
+  });
   return { accessToken: token, accessTokenExpiresAt: expiresAt, refreshToken, refreshTokenExpiresAt };
 }
 
@@ -51,7 +61,13 @@ export async function signIn(
   }
   const session = await deps.db.transaction().execute(async (trx) => {
     const issued = await issueSession(deps, trx, user, crypto.randomUUID());
-    await recordAudit(trx, { actorId: user.id, action: 'user.signed_in', subjectType: 'user', subjectId: user.id, details: { ip: caller.ip } });
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: 'user.signed_in',
+      subjectType: 'user',
+      subjectId: user.id,
+      details: { ip: caller.ip },
+    });
     return issued;
   });
   return {
@@ -64,7 +80,11 @@ export async function signIn(
  * Rotates the refresh token. A token that was already used means it leaked (or was replayed):
  * the whole family is revoked, so both the thief and the owner must sign in again (RFC 9700 §4.14.2).
  */
-export async function refreshSession(deps: AuthDeps, input: { refreshToken: string; authId: string }, caller: Caller): Promise<Session> {
+export async function refreshSession(
+  deps: AuthDeps,
+  input: { refreshToken: string; authId: string },
+  caller: Caller,
+): Promise<Session> {
   await consumeRateLimit(deps.db, authLimits.refreshPerAddress, caller.ip);
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const stored = await lockRefreshToken(trx, sha256(input.refreshToken));

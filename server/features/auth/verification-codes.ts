@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { HttpError } from '../../lib/http-error.ts';
 import { hashCode, randomCode, sameSecret } from '../../lib/auth/secrets.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { type CodePurpose, consumeCode, countWrongTry, lockActiveCode, replaceCode } from './auth.repository.ts';
 
 export const codeLifetimeMs = 10 * 60 * 1000;
@@ -10,7 +10,12 @@ export const maxWrongTries = 5;
 export const invalidCodeMessage = 'That code is not valid or has expired. Check the latest email we sent, or ask for a new code.';
 
 /** Issues a fresh code for the user (retiring older ones) and returns it for the email. */
-export async function issueCode(trx: Transaction<Database>, secret: string, userId: string, purpose: CodePurpose): Promise<string> {
+export async function issueCode(
+  trx: Transaction<Database>,
+  secret: string,
+  userId: string,
+  purpose: CodePurpose,
+): Promise<string> {
   const code = randomCode();
   await replaceCode(trx, userId, purpose, hashCode(secret, purpose, code), new Date(Date.now() + codeLifetimeMs));
   return code;

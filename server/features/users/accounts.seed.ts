@@ -57,7 +57,11 @@ export async function seedAccounts(db: Db): Promise<Array<{ role: string; email:
   for (const organisation of organisations) {
     const ownerId = await ensureUser({ ...organisation.owner, userType: 'organiser' });
     const doorId = await ensureUser({ ...organisation.door, userType: 'attendee' });
-    const membership = await db.selectFrom('organization_members').select('organization_id').where('user_id', '=', ownerId).executeTakeFirst();
+    const membership = await db
+      .selectFrom('organization_members')
+      .select('organization_id')
+      .where('user_id', '=', ownerId)
+      .executeTakeFirst();
     const organizationId = membership?.organization_id ?? (await insertOrganizationWithOwner(db, organisation.name, ownerId));
     await db.updateTable('organizations').set({ kyc_status: 'verified' }).where('id', '=', organizationId).execute();
     await db

@@ -19,10 +19,7 @@ const userColumns = [
 ] as const;
 
 function selectUsers(db: Executor) {
-  return db
-    .selectFrom('users')
-    .leftJoin('organization_members', 'organization_members.user_id', 'users.id')
-    .select(userColumns);
+  return db.selectFrom('users').leftJoin('organization_members', 'organization_members.user_id', 'users.id').select(userColumns);
 }
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
@@ -71,7 +68,13 @@ export async function insertUser(
 export async function updateUser(
   db: Executor,
   id: string,
-  values: Partial<{ first_name: string; last_name: string; date_of_birth: string; password_hash: string; email_confirmed_at: Date }>,
+  values: Partial<{
+    first_name: string;
+    last_name: string;
+    date_of_birth: string;
+    password_hash: string;
+    email_confirmed_at: Date;
+  }>,
 ): Promise<void> {
   await db
     .updateTable('users')
@@ -82,6 +85,9 @@ export async function updateUser(
 
 export async function insertOrganizationWithOwner(db: Executor, name: string, ownerId: string): Promise<string> {
   const organization = await db.insertInto('organizations').values({ name }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('organization_members').values({ organization_id: organization.id, user_id: ownerId, role: 'owner' }).execute();
+  await db
+    .insertInto('organization_members')
+    .values({ organization_id: organization.id, user_id: ownerId, role: 'owner' })
+    .execute();
   return organization.id;
 }

@@ -11,7 +11,10 @@ export function usersRoutes(app: FastifyInstance, { db, routes, auth }: ApiConte
     tags: ['users'],
     params: idParamsSchema,
     response: userSchema,
-    handler: async ({ params, request }) => ({ message: 'Account.', data: await getUser(db, await auth.require(request), params.id) }),
+    handler: async ({ params, request }) => ({
+      message: 'Account.',
+      data: await getUser(db, await auth.require(request), params.id),
+    }),
   });
 
   routes.add(app, {

@@ -17,7 +17,9 @@ describe('access tokens', () => {
   it('are refused when tampered with', async () => {
     const { token } = await tokens.sign(claims);
     const [header, payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), platforms: ['admin'] })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), platforms: ['admin'] }),
+    ).toString('base64url');
     expect(await tokens.verify(`${header}.${forged}.${signature}`)).toBeNull();
   });
 
@@ -33,7 +35,11 @@ describe('access tokens', () => {
   });
 
   it('are refused for another audience or issuer, or signed with another key', async () => {
-    const base = () => new SignJWT({ platforms: ['attendee'], org: null }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setExpirationTime('5m');
+    const base = () =>
+      new SignJWT({ platforms: ['attendee'], org: null })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub)
+        .setExpirationTime('5m');
     expect(await tokens.verify(await base().setIssuer('admit').setAudience('someone-else').sign(key))).toBeNull();
     expect(await tokens.verify(await base().setIssuer('elsewhere').setAudience('admit-api').sign(key))).toBeNull();
     const otherKey = new TextEncoder().encode('another-secret-that-is-also-long-enough!!');

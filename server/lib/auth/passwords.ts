@@ -22,7 +22,10 @@ export function decoyPasswordHash(): Promise<string> {
 }
 
 /** Why a new password is refused, or null when it is acceptable (length is checked by the schema). */
-export function weakPasswordReason(password: string, context: { email: string; firstName?: string; lastName?: string }): string | null {
+export function weakPasswordReason(
+  password: string,
+  context: { email: string; firstName?: string; lastName?: string },
+): string | null {
   const lower = password.toLowerCase();
   if (isCommonPassword(lower)) return 'This password is too common. Choose one that is harder to guess.';
   const local = context.email.split('@')[0]?.toLowerCase() ?? '';

@@ -8,8 +8,13 @@ export function Forbidden() {
       <PageMeta title="No access" description="Your account cannot open this page." noIndex />
       <p className="font-semibold text-indigo-700">403</p>
       <h1 className="mt-2 font-bold text-2xl text-slate-900 sm:text-3xl">This page is not available to your account</h1>
-      <p className="mt-4 text-slate-600">If you think you should have access, ask the owner of your organisation or contact the help desk.</p>
-      <Link to="/account" className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-indigo-600 px-5 font-semibold text-white hover:bg-indigo-700">
+      <p className="mt-4 text-slate-600">
+        If you think you should have access, ask the owner of your organisation or contact the help desk.
+      </p>
+      <Link
+        to="/account"
+        className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-indigo-600 px-5 font-semibold text-white hover:bg-indigo-700"
+      >
         Go to my account
       </Link>
     </section>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { type SideNavItem, SideNavLayout } from './side-nav-layout.tsx';
 
 // Each area lists only the pages that exist; features add theirs as they land.
-const accountItems: SideNavItem[] = [];
+const accountItems: SideNavItem[] = [{ to: '/account', label: 'Profile' }];
 const organizerItems: SideNavItem[] = [];
 const adminItems: SideNavItem[] = [];
 

@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { useRouteSession } from '../../lib/session/session-context.tsx';
 
 const links = [
   { to: '/about-us', label: 'About' },
@@ -19,13 +20,15 @@ export function BrandLink({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
 }
 
 export function SiteHeader({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+  const { signedIn } = useRouteSession();
+  const account = signedIn ? { to: '/account', label: 'My account' } : { to: '/sign-in', label: 'Sign in' };
   const linkTone = tone === 'light' ? 'text-indigo-50 hover:text-white' : 'text-slate-700 hover:text-indigo-700';
   return (
     <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
       <BrandLink tone={tone} />
       <nav aria-label="Main">
         <ul className="flex items-center gap-1 sm:gap-4">
-          {links.map((link) => (
+          {[...links, account].map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}

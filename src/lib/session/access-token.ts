@@ -48,8 +48,10 @@ export function validAccessToken(apiBase: string): Promise<string | undefined> {
   if (!session.accessToken) return Promise.resolve(undefined);
   if (!isExpired(session.tokenExpiry)) return Promise.resolve(session.accessToken);
   if (Cookies.get('refreshToken') === 'null') return Promise.resolve(session.accessToken);
-  inFlight ??= (navigator.locks ? navigator.locks.request('admit-token-renewal', () => renew(apiBase)) : renew(apiBase)).finally(() => {
-    inFlight = null;
-  });
+  inFlight ??= (navigator.locks ? navigator.locks.request('admit-token-renewal', () => renew(apiBase)) : renew(apiBase)).finally(
+    () => {
+      inFlight = null;
+    },
+  );
   return inFlight;
 }

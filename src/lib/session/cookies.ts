@@ -36,7 +36,12 @@ export function writeAccessToken(accessToken: string): void {
   Cookies.set('tokenExpiry', String(exp ?? 0), options);
 }
 
-export function writeSessionCookies(session: { accessToken: string; authId: string; email: string; platforms: Platform[] }): void {
+export function writeSessionCookies(session: {
+  accessToken: string;
+  authId: string;
+  email: string;
+  platforms: Platform[];
+}): void {
   writeAccessToken(session.accessToken);
   const options = cookieOptions();
   Cookies.set('u', session.authId, options);

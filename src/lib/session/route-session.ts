@@ -12,7 +12,14 @@ export interface RouteSession {
   token: string | null;
 }
 
-export const signedOut: RouteSession = { signedIn: false, authId: null, email: null, platforms: [], organizationId: null, token: null };
+export const signedOut: RouteSession = {
+  signedIn: false,
+  authId: null,
+  email: null,
+  platforms: [],
+  organizationId: null,
+  token: null,
+};
 
 function organizationOf(token: string): string | null {
   try {

@@ -18,6 +18,9 @@ export interface Session extends RouteSession {
   user: User | null;
   organization: Organization | null;
   isLoading: boolean;
+  isError: boolean;
+  /** Loads the user and organisation again, e.g. after a failure. */
+  refetch(): void;
 }
 
 /** The spec's auth session state: the user (`GET /users/{id}` with the id of the `u` cookie), the token and the organisation. */
@@ -41,5 +44,10 @@ export function useSession(): Session {
     user: user.data ?? null,
     organization: organization.data ?? null,
     isLoading: user.isLoading || organization.isLoading,
+    isError: user.isError || organization.isError,
+    refetch: () => {
+      void user.refetch();
+      if (organizationId !== null) void organization.refetch();
+    },
   };
 }

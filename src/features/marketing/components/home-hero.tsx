@@ -12,18 +12,20 @@ export function HomeHero() {
           sell, scan and admit — even when the venue has no signal.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <a
-            href="#attendees"
+          <Link
+            to="/sign-up?type=attendee"
+            viewTransition
             className="inline-flex min-h-12 items-center rounded-xl bg-white px-6 font-semibold text-indigo-800 hover:bg-indigo-50"
           >
             I’m going to events
-          </a>
-          <a
-            href="#organisers"
+          </Link>
+          <Link
+            to="/sign-up?type=organiser"
+            viewTransition
             className="inline-flex min-h-12 items-center rounded-xl px-6 font-semibold text-white ring-2 ring-white/70 hover:bg-indigo-600"
           >
             I run events
-          </a>
+          </Link>
           <Link
             to="/about-us"
             viewTransition

@@ -1,0 +1,90 @@
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { AuthColumn, AuthFooter, AuthHeader, linkClass } from '../../features/auth/components/auth-header.tsx';
+import { ResendCodeButton } from '../../features/auth/components/resend-code-button.tsx';
+import { useMailbox } from '../../features/dev-mailbox/api/get-mailbox.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { PageMeta } from '../page-meta.tsx';
+
+function MailIcon() {
+  return (
+    <span aria-hidden="true" className="mb-5 flex size-14 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-7" aria-hidden="true">
+        <rect x="3" y="5" width="18" height="14" rx="2" />
+        <path d="m3 7 9 6 9-6" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </span>
+  );
+}
+
+/** After sign-up (or a sign-in before confirming): where the code went and what to do next. */
+export function Component() {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const session = useSession();
+  const email = searchParams.get('email') || session.user?.email || session.email || '';
+  const codeSentAt = (location.state as { codeSentAt?: number } | null)?.codeSentAt;
+  // Outside development builds the mailbox may still run (tests, staging); it answers 404 in production.
+  const mailbox = useMailbox({ queryConfig: { enabled: !import.meta.env.DEV } });
+  const showMailbox = import.meta.env.DEV || mailbox.isSuccess;
+  const emailQuery = email ? `?${new URLSearchParams({ email })}` : '';
+
+  return (
+    <AuthColumn>
+      <PageMeta title="Check your email" description="We sent you a code to confirm your Admit account." noIndex />
+      <MailIcon />
+      <AuthHeader title="Check your email">
+        {email ? (
+          <>
+            We sent a 6-digit code to <strong className="break-all font-semibold text-slate-900">{email}</strong>. Enter it to
+            confirm your account, or open the link in the email.
+          </>
+        ) : (
+          'We sent a 6-digit code to the address you signed up with. Enter it to confirm your account, or open the link in the email.'
+        )}
+      </AuthHeader>
+      <div className="space-y-3">
+        <Link
+          to={`/verify-email${emailQuery}`}
+          state={codeSentAt ? { codeSentAt } : undefined}
+          className="inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700"
+        >
+          Enter the code
+        </Link>
+        {email ? <ResendCodeButton email={email} sentAt={codeSentAt} /> : null}
+      </div>
+      <section aria-labelledby="tips-title" className="mt-8 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+        <h2 id="tips-title" className="font-semibold text-slate-900">
+          Can’t find it?
+        </h2>
+        <ul className="mt-2 list-disc space-y-1.5 pl-5 text-slate-700 text-sm leading-relaxed">
+          <li>It can take a minute to arrive. Check your spam or junk folder too.</li>
+          <li>The code expires after 10 minutes; ask for a new one when it has.</li>
+          <li>
+            Wrong address?{' '}
+            <Link to="/sign-up" className={linkClass}>
+              Sign up again
+            </Link>{' '}
+            with the right one.
+          </li>
+        </ul>
+      </section>
+      {showMailbox ? (
+        <p className="mt-4 rounded-xl border border-amber-300 border-dashed bg-amber-50 px-4 py-3 text-amber-900 text-sm">
+          Development: read the code in the{' '}
+          <Link to="/dev/mailbox" className="font-semibold underline underline-offset-4">
+            development mailbox
+          </Link>
+          , which keeps every email Admit sends.
+        </p>
+      ) : null}
+      <AuthFooter>
+        <p>
+          Already confirmed?{' '}
+          <Link to={`/sign-in${emailQuery}`} className={linkClass}>
+            Sign in
+          </Link>
+        </p>
+      </AuthFooter>
+    </AuthColumn>
+  );
+}

@@ -1,0 +1,153 @@
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { minPasswordLength, signUpSchema } from '../../contract/auth.ts';
+import type { UserType } from '../../contract/users.ts';
+import { useSignUp } from '../../features/auth/api/sign-up.ts';
+import { AuthColumn, AuthFooter, AuthHeader, linkClass } from '../../features/auth/components/auth-header.tsx';
+import { isoDateToSeconds } from '../../features/auth/components/date-of-birth.ts';
+import { FormAlert } from '../../features/auth/components/form-alert.tsx';
+import {
+  type FieldErrors,
+  focusFirstInvalid,
+  formErrorKey,
+  formErrorsFrom,
+  validate,
+  withoutError,
+} from '../../features/auth/components/form-errors.ts';
+import { PasswordField } from '../../features/auth/components/password-field.tsx';
+import { SubmitButton } from '../../features/auth/components/submit-button.tsx';
+import { TextField } from '../../features/auth/components/text-field.tsx';
+import { UserTypeChoice } from '../../features/auth/components/user-type-choice.tsx';
+import { PageMeta } from '../page-meta.tsx';
+
+const emptyValues = { firstName: '', lastName: '', email: '', password: '', dateOfBirth: '', organizationName: '' };
+type Values = typeof emptyValues;
+
+export function Component() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [userType, setUserType] = useState<UserType>(searchParams.get('type') === 'organiser' ? 'organiser' : 'attendee');
+  const [values, setValues] = useState<Values>(emptyValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const signUp = useSignUp({
+    silent: true,
+    mutationConfig: {
+      onSuccess: (_result, input) =>
+        navigate(`/account-verification?${new URLSearchParams({ email: input.email })}`, { state: { codeSentAt: Date.now() } }),
+      onError: (error) => {
+        setErrors(formErrorsFrom(error, Object.keys(emptyValues)));
+        focusFirstInvalid(formRef.current);
+      },
+    },
+  });
+
+  const field = (name: keyof Values) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setErrors((current) => withoutError(current, name));
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signUp.isPending) return;
+    const organiser = userType === 'organiser';
+    const result = validate(signUpSchema, {
+      ...values,
+      dateOfBirth: isoDateToSeconds(values.dateOfBirth),
+      userType,
+      organizationName: organiser && values.organizationName.trim() ? values.organizationName : undefined,
+    });
+    // The schema names a missing organisation only once every other field is valid; say it at once.
+    const missingOrganisation =
+      organiser && !values.organizationName.trim() ? { organizationName: 'Name your organisation.' } : {};
+    if (!result.ok || missingOrganisation.organizationName) {
+      setErrors({ ...(result.ok ? {} : result.errors), ...missingOrganisation });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    signUp.mutate(result.data);
+  };
+
+  return (
+    <AuthColumn>
+      <PageMeta title="Create your account" description="Create an Admit account to book tickets or sell them." noIndex />
+      <AuthHeader title="Create your account">Book tickets in a few taps, or start selling tickets for your events.</AuthHeader>
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+        {errors[formErrorKey] ? <FormAlert>{errors[formErrorKey]}</FormAlert> : null}
+        <UserTypeChoice
+          value={userType}
+          onChange={(type) => {
+            setUserType(type);
+            setErrors((current) => withoutError(current, 'organizationName'));
+          }}
+        />
+        {userType === 'organiser' ? (
+          <TextField
+            label="Organisation name"
+            autoComplete="organization"
+            hint="The name attendees see on your events. You can invite your team later."
+            required
+            {...field('organizationName')}
+          />
+        ) : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" required {...field('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" required {...field('lastName')} />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          {...field('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint={`At least ${minPasswordLength} characters`}
+          minLength={minPasswordLength}
+          required
+          {...field('password')}
+        />
+        <TextField
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          hint="You must be at least 16 to have an account."
+          required
+          {...field('dateOfBirth')}
+        />
+        <p className="text-slate-600 text-sm leading-relaxed">
+          By creating an account you agree to our{' '}
+          <Link to="/terms" className={linkClass}>
+            terms and conditions
+          </Link>{' '}
+          and{' '}
+          <Link to="/policy/users" className={linkClass}>
+            privacy policy
+          </Link>
+          .
+        </p>
+        <SubmitButton busy={signUp.isPending} busyLabel="Creating your account…">
+          Create account
+        </SubmitButton>
+      </form>
+      <AuthFooter>
+        <p>
+          Already have an account?{' '}
+          <Link to="/sign-in" className={linkClass}>
+            Sign in
+          </Link>
+        </p>
+      </AuthFooter>
+    </AuthColumn>
+  );
+}

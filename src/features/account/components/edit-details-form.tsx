@@ -1,0 +1,85 @@
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type UpdateUser, type User, updateUserSchema } from '../../../contract/users.ts';
+import { toast } from '../../../lib/toasts.tsx';
+import { isoDateToSeconds, secondsToIsoDate } from '../../auth/components/date-of-birth.ts';
+import { FormAlert } from '../../auth/components/form-alert.tsx';
+import {
+  type FieldErrors,
+  focusFirstInvalid,
+  formErrorKey,
+  formErrorsFrom,
+  validate,
+  withoutError,
+} from '../../auth/components/form-errors.ts';
+import { SubmitButton } from '../../auth/components/submit-button.tsx';
+import { TextField } from '../../auth/components/text-field.tsx';
+import { useUpdateUser } from '../api/update-user.ts';
+import { AccountSection } from './account-section.tsx';
+
+/** Name and date of birth; only the fields that changed are sent. */
+export function EditDetailsForm({ user }: { user: User }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    dateOfBirth: secondsToIsoDate(user.dateOfBirth),
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useUpdateUser({
+    silent: true,
+    mutationConfig: {
+      onSuccess: () => toast.success('Your details are saved.'),
+      onError: (error) => {
+        setErrors(formErrorsFrom(error, ['firstName', 'lastName', 'dateOfBirth']));
+        focusFirstInvalid(formRef.current);
+      },
+    },
+  });
+
+  const field = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setErrors((current) => withoutError(current, name));
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const changes: Record<string, unknown> = {};
+    if (values.firstName.trim() !== user.firstName) changes.firstName = values.firstName;
+    if (values.lastName.trim() !== user.lastName) changes.lastName = values.lastName;
+    if (values.dateOfBirth !== secondsToIsoDate(user.dateOfBirth))
+      changes.dateOfBirth = isoDateToSeconds(values.dateOfBirth) ?? Number.NaN;
+    if (Object.keys(changes).length === 0) {
+      setErrors({ [formErrorKey]: 'Nothing to save yet: change a field first.' });
+      return;
+    }
+    const result = validate(updateUserSchema, changes);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    update.mutate({ id: user.id, data: result.data as UpdateUser });
+  };
+
+  return (
+    <AccountSection id="details-title" title="Edit details" intro="Your name appears on your tickets.">
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+        {errors[formErrorKey] ? <FormAlert>{errors[formErrorKey]}</FormAlert> : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" required {...field('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" required {...field('lastName')} />
+        </div>
+        <TextField label="Date of birth" type="date" autoComplete="bday" required {...field('dateOfBirth')} />
+        <SubmitButton busy={update.isPending} busyLabel="Saving…" inline>
+          Save details
+        </SubmitButton>
+      </form>
+    </AccountSection>
+  );
+}

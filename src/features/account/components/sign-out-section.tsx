@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { signOut } from '../../../lib/session/sign-out.ts';
+import { Spinner } from '../../auth/components/submit-button.tsx';
+import { AccountSection } from './account-section.tsx';
+
+/** Ends the session on this device: the server forgets it, and so does the browser. */
+export function SignOutSection() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <AccountSection
+      id="sign-out-title"
+      title="Sign out"
+      intro="Sign out of Admit on this device. Saved tickets and pages are removed from it."
+    >
+      <button
+        type="button"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => {
+          setBusy(true);
+          void signOut();
+        }}
+        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border border-red-300 bg-white px-6 font-semibold text-red-700 hover:bg-red-50 disabled:cursor-wait sm:w-auto"
+      >
+        {busy ? <Spinner /> : null}
+        {busy ? 'Signing out…' : 'Sign out'}
+      </button>
+    </AccountSection>
+  );
+}

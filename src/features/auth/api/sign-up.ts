@@ -1,0 +1,22 @@
+import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
+import type { AxiosError } from 'axios';
+import type { z } from 'zod';
+import type { SignUp, signUpResultSchema } from '../../../contract/auth.ts';
+import type { ApiEnvelope } from '../../../contract/envelope.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type SignUpResult = z.infer<typeof signUpResultSchema>;
+
+/** Creates the account; the server mails a 6-digit code to confirm the address. */
+export const signUp = (input: SignUp, { silent = false }: { silent?: boolean } = {}): Promise<SignUpResult> =>
+  apiRequest<SignUpResult>({ method: 'POST', url: '/auth/signUp', data: input, silent });
+
+interface UseSignUpOptions {
+  /** Leave the error to the page (shown beside the form) instead of a toast. */
+  silent?: boolean;
+  mutationConfig?: Omit<UseMutationOptions<SignUpResult, AxiosError<ApiEnvelope>, SignUp>, 'mutationFn'>;
+}
+
+export function useSignUp({ silent = false, mutationConfig }: UseSignUpOptions = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: (input: SignUp) => signUp(input, { silent }) });
+}

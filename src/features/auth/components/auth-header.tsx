@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+
+/** The top of an auth card: the page's one h1 and a line saying what the page is for. */
+export function AuthHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <header className="mb-6 sm:mb-8">
+      <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">{title}</h1>
+      {children ? <p className="mt-2 text-slate-600 leading-relaxed">{children}</p> : null}
+    </header>
+  );
+}
+
+/** Secondary links under a form. */
+export function AuthFooter({ children }: { children: ReactNode }) {
+  return <div className="mt-8 space-y-2 border-slate-200 border-t pt-6 text-center text-slate-700">{children}</div>;
+}
+
+export const linkClass = 'font-semibold text-indigo-700 underline-offset-4 hover:underline';
+
+/** Keeps a form at a comfortable reading width inside the wide auth card. */
+export function AuthColumn({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  return <div className={`mx-auto w-full ${wide ? 'max-w-2xl' : 'max-w-md'}`}>{children}</div>;
+}

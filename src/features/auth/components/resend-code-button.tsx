@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { emailOnlySchema } from '../../../contract/auth.ts';
+import { toast } from '../../../lib/toasts.tsx';
+import { useResendConfirmationCode } from '../api/resend-confirmation-code.ts';
+import { Spinner } from './submit-button.tsx';
+
+export const resendCooldownSeconds = 60;
+
+/** Seconds left until `until` (epoch ms), ticking once a second; 0 once passed. */
+function useSecondsUntil(until: number): number {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    const read = () => Math.max(0, Math.ceil((until - Date.now()) / 1000));
+    setLeft(read());
+    if (read() === 0) return;
+    const timer = setInterval(() => {
+      const seconds = read();
+      setLeft(seconds);
+      if (seconds === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return left;
+}
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+interface ResendCodeButtonProps {
+  email: string;
+  /** When the last code was sent (epoch ms), so the cool-down continues from there. */
+  sentAt?: number;
+  /** Told when the address cannot be used, to show the message at the email field. */
+  onInvalidEmail?: (message: string) => void;
+}
+
+/** "Send a new code", then a 60-second cool-down shown as a countdown. */
+export function ResendCodeButton({ email, sentAt, onInvalidEmail }: ResendCodeButtonProps) {
+  const [until, setUntil] = useState(0);
+  useEffect(() => {
+    if (sentAt) setUntil(sentAt + resendCooldownSeconds * 1000);
+  }, [sentAt]);
+  const left = useSecondsUntil(until);
+  const resend = useResendConfirmationCode({
+    mutationConfig: {
+      onSuccess: (_data, variables) => {
+        setUntil(Date.now() + resendCooldownSeconds * 1000);
+        toast.success(`If ${variables.email} still needs confirming, a new code is on its way.`);
+      },
+    },
+  });
+
+  const send = () => {
+    const parsed = emailOnlySchema.safeParse({ email });
+    if (!parsed.success) {
+      onInvalidEmail?.(parsed.error.issues[0]?.message ?? 'Enter a valid email address.');
+      return;
+    }
+    resend.mutate(parsed.data);
+  };
+
+  const waiting = left > 0;
+  return (
+    <button
+      type="button"
+      onClick={send}
+      disabled={waiting || resend.isPending}
+      aria-busy={resend.isPending}
+      className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 font-semibold text-base text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500"
+    >
+      {resend.isPending ? <Spinner /> : null}
+      {resend.isPending ? (
+        'Sending…'
+      ) : waiting ? (
+        <span>
+          Send a new code in <span className="tabular-nums">{clock(left)}</span>
+        </span>
+      ) : (
+        'Send a new code'
+      )}
+    </button>
+  );
+}

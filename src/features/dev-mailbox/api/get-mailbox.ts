@@ -1,0 +1,27 @@
+import { queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { mailboxMessageSchema } from '../../../contract/auth.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
+
+export const mailboxKeys = {
+  all: ['dev-mailbox'] as const,
+  latest: () => [...mailboxKeys.all, 'latest'] as const,
+};
+
+/** The latest outgoing mail; a 404 in production, where the mailbox does not exist. Silent: pages explain it. */
+export const getMailbox = (): Promise<MailboxMessage[]> => apiRequest<MailboxMessage[]>({ url: '/dev/mailbox', silent: true });
+
+export const mailboxQueryOptions = () => queryOptions({ queryKey: mailboxKeys.latest(), queryFn: getMailbox });
+
+interface UseMailboxOptions {
+  queryConfig?: Omit<
+    UseQueryOptions<MailboxMessage[], Error, MailboxMessage[], ReturnType<typeof mailboxKeys.latest>>,
+    'queryKey' | 'queryFn'
+  >;
+}
+
+export function useMailbox({ queryConfig }: UseMailboxOptions = {}) {
+  return useQuery({ ...mailboxQueryOptions(), ...queryConfig });
+}

@@ -1,0 +1,135 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { appendLink, expect, test, waitForHydration } from './fixtures.ts';
+import { codeFromMail } from './mailbox.ts';
+
+const password = 'a long and private passphrase';
+// Unique across parallel workers: two tests signing up one address would retire each other's codes.
+const newEmail = (project: string) => `e2e.${crypto.randomUUID().slice(0, 8)}.${project}@example.test`;
+
+async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto('/sign-up');
+  await waitForHydration(page);
+  await page.getByText('I’m an attendee').click();
+  await page.locator('#field-firstName').fill('Grace');
+  await page.locator('#field-lastName').fill('Hopper');
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill(password);
+  await page.locator('#field-dateOfBirth').fill('1990-05-17');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/account-verification\?email=/);
+}
+
+async function confirmWithCode(page: Page, email: string): Promise<void> {
+  await page.goto(`/verify-email?email=${encodeURIComponent(email)}`);
+  await waitForHydration(page);
+  await page.locator('#field-code').fill(await codeFromMail(email));
+  await page.getByRole('button', { name: 'Confirm email' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?email=/);
+}
+
+async function signIn(page: Page, email: string, secret = password): Promise<void> {
+  await waitForHydration(page);
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill(secret);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+const cookieNames = async (context: BrowserContext) => (await context.cookies()).map((cookie) => cookie.name).sort();
+
+test.describe('accounts', () => {
+  test('sign up, confirm with the mailed code, sign in, renew the token silently, sign out', async ({
+    page,
+    context,
+  }, testInfo) => {
+    const email = newEmail(testInfo.project.name);
+    await signUp(page, email);
+    await confirmWithCode(page, email);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Grace');
+    await expect(page.getByText('1990-05-17')).toBeVisible();
+    expect(await cookieNames(context)).toEqual(['accessToken', 'email', 'platforms', 'refreshToken', 'tokenExpiry', 'u']);
+    const refreshCookie = (await context.cookies()).find((cookie) => cookie.name === 'refreshToken');
+    expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+
+    // The test server's access tokens live 20 s; the next call renews first.
+    const before = (await context.cookies()).find((cookie) => cookie.name === 'accessToken')?.value;
+    await page.waitForTimeout(11_000);
+    const renewal = page.waitForResponse((response) => response.url().endsWith('/api/auth/refreshToken'));
+    await page.locator('#field-firstName').fill('Grace B.');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    expect((await renewal).status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Grace B.');
+    const after = (await context.cookies()).find((cookie) => cookie.name === 'accessToken')?.value;
+    expect(after).not.toBe(before);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await cookieNames(context)).toEqual([]);
+    const response = await page.goto('/account');
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    expect(response?.status()).toBe(200);
+  });
+
+  test('a forgotten password is reset with the mailed code', async ({ page }, testInfo) => {
+    const email = newEmail(testInfo.project.name);
+    await signUp(page, email);
+    await confirmWithCode(page, email);
+    await page.goto(`/forgot-password?email=${encodeURIComponent(email)}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: /Send (a new )?code/ }).click();
+    // The first mail was the confirmation; the second is the reset code.
+    await page.locator('#field-code').fill(await codeFromMail(email, 2));
+    await page.locator('#field-password').fill('an entirely new passphrase');
+    await page.locator('#field-confirmPassword').fill('an entirely new passphrase');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page).toHaveURL(/\/sign-in\?email=/);
+    await signIn(page, email, 'an entirely new passphrase');
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test('a guarded page sends a signed-out visitor to sign in and back again', async ({ page }, testInfo) => {
+    const email = newEmail(testInfo.project.name);
+    await signUp(page, email);
+    await confirmWithCode(page, email);
+
+    // On the server: a 302 to sign-in that remembers the page.
+    const direct = await page.request.get('/account', { maxRedirects: 0 });
+    expect(direct.status()).toBe(302);
+    expect(direct.headers().location).toBe('/sign-in?redirect=%2Faccount');
+
+    // In the browser: a client-side navigation is redirected the same way.
+    await page.goto('/');
+    await waitForHydration(page);
+    await appendLink(page, '/account', 'to my account');
+    await page.getByRole('link', { name: 'to my account' }).click();
+    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Faccount$/);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test('an UNAUTHORIZED answer wipes the session and sends the user to sign in', async ({ page, context }, testInfo) => {
+    const email = newEmail(testInfo.project.name);
+    await signUp(page, email);
+    await confirmWithCode(page, email);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/account$/);
+    await page.evaluate(() => sessionStorage.setItem('draft', 'kept until wiped'));
+
+    // Only the save is answered UNAUTHORIZED, as if the server had revoked the session meanwhile.
+    await page.route('**/api/users/*', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 401,
+            contentType: 'application/json',
+            body: JSON.stringify({ httpStatus: 'UNAUTHORIZED', message: 'Please sign in.' }),
+          })
+        : route.continue(),
+    );
+    await page.locator('#field-firstName').fill('Changed');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    expect((await cookieNames(context)).filter((name) => name !== 'refreshToken')).toEqual([]);
+    expect(await page.evaluate(() => sessionStorage.getItem('draft'))).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { expect } from '@playwright/test';
+
+/** Decodes quoted-printable, which nodemailer uses for longer text parts. */
+const unquote = (text: string) =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+function messagesTo(email: string): string[] {
+  return (
+    readFileSync(process.env.ADMIT_E2E_MAIL_FILE as string, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { to: string; raw: string })
+      .filter((message) => message.to.toLowerCase() === email.toLowerCase())
+      // The body only: headers carry ids and dates with digits of their own.
+      .map((message) => unquote(message.raw.slice(message.raw.indexOf('\r\n\r\n'))))
+  );
+}
+
+/** Waits for the `count`-th mail to `email` to arrive through SMTP and returns its 6-digit code. */
+export async function codeFromMail(email: string, count = 1): Promise<string> {
+  let messages: string[] = [];
+  await expect.poll(() => (messages = messagesTo(email)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+  const code = /\b(\d{6})\b/.exec(messages[count - 1] ?? '')?.[1];
+  if (!code) throw new Error(`No code in the mail to ${email}`);
+  return code;
+}
+
+/** The confirmation link in the `count`-th mail to `email`. */
+export function linkFromMail(email: string, count = 1): string {
+  const link = /https?:\/\/\S+\/verify-cognito\?[^\s"<]+/.exec(messagesTo(email)[count - 1] ?? '')?.[0];
+  if (!link) throw new Error(`No confirmation link in the mail to ${email}`);
+  return link.replace(/&amp;/g, '&');
+}

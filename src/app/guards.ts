@@ -7,7 +7,7 @@ import type { GuardName } from './route-handle.ts';
 
 /** A path on this site to return to after sign-in; anything else (other origins, `//host`) is dropped. */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   try {
     const url = new URL(value, 'http://admit.invalid');
     return url.origin === 'http://admit.invalid' ? `${url.pathname}${url.search}${url.hash}` : null;

@@ -19,9 +19,8 @@ function messagesTo(email: string): string[] {
 
 /** Waits for the `count`-th mail to `email` to arrive through SMTP and returns its 6-digit code. */
 export async function codeFromMail(email: string, count = 1): Promise<string> {
-  let messages: string[] = [];
-  await expect.poll(() => (messages = messagesTo(email)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
-  const code = /\b(\d{6})\b/.exec(messages[count - 1] ?? '')?.[1];
+  await expect.poll(() => messagesTo(email).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+  const code = /\b(\d{6})\b/.exec(messagesTo(email)[count - 1] ?? '')?.[1];
   if (!code) throw new Error(`No code in the mail to ${email}`);
   return code;
 }

@@ -8,8 +8,11 @@ export interface AuthResult {
   argon2: { verifyMs: number; verifiesPerSecSequential: number; verifiesPerSecParallel: number };
   signIn: { samples: number; medianMs: number };
   authenticated: LoadResult;
+  /** One query and no token: isolates what the token check adds. */
+  unauthenticatedQuery: LoadResult;
   health: LoadResult;
   authenticatedOverHealth: number;
+  authenticatedOverQuery: number;
 }
 
 const demoEmails = ['alex@admit.demo', 'admin@admit.demo', 'maya@northernlights.demo', 'sam@harbourarts.demo'];
@@ -36,7 +39,9 @@ async function signIn(baseUrl: string, email: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: demoPassword }),
   });
-  const body = (await response.json()) as { data?: { accessToken: string; authId: string } };
+  const body = (await response.json()) as {
+    data?: { accessToken: string; authId: string; user: { organizationId: string | null } };
+  };
   if (!response.ok || !body.data) throw new Error(`sign-in of ${email} answered ${response.status}`);
   return { ms: performance.now() - started, ...body.data };
 }
@@ -62,12 +67,16 @@ export async function measureAuth(baseUrl: string, durationS: number): Promise<A
     { authorization: `Bearer ${session.accessToken}` },
     durationS,
   );
+  const organiser = await signIn(baseUrl, 'sam@harbourarts.demo');
+  const unauthenticatedQuery = await measureLoad(`${baseUrl}/api/organizations/${organiser.user.organizationId}`, {}, durationS);
   const health = await measureLoad(`${baseUrl}/api/health`, {}, durationS);
   return {
     argon2: { verifyMs, verifiesPerSecSequential: sequential, verifiesPerSecParallel: parallel },
     signIn: { samples: samples.length, medianMs: median(samples) },
     authenticated,
+    unauthenticatedQuery,
     health,
     authenticatedOverHealth: authenticated.requestsPerSec / health.requestsPerSec,
+    authenticatedOverQuery: authenticated.requestsPerSec / unauthenticatedQuery.requestsPerSec,
   };
 }

@@ -70,8 +70,10 @@ export function formatReport(results: BenchResults): string {
     `   sign-in over HTTP, median                ${ms(auth.signIn.medianMs).padStart(8)}  of ${auth.signIn.samples} sequential sign-ins`,
     `                    req/s      p50      p99`,
     loadLine('GET /users/{id}', auth.authenticated, 'with a Bearer token (verify + one query)'),
-    loadLine('GET /health', auth.health, 'no token'),
+    loadLine('GET /orgs/{id}', auth.unauthenticatedQuery, 'one query, no token'),
+    loadLine('GET /health', auth.health, 'no token, no query'),
     `   ${'auth / health'.padEnd(14)} ${auth.authenticatedOverHealth.toFixed(2).padStart(7)}   authenticated req/s over health req/s, same server, same run`,
+    `   ${'auth / query'.padEnd(14)} ${auth.authenticatedOverQuery.toFixed(2).padStart(7)}   authenticated req/s over a public one-query call (token check plus a heavier user query)`,
     '',
   ];
   return lines.join('\n');

@@ -11,4 +11,6 @@ export interface ApiContext {
   routes: RouteRegistry;
   tokens: AccessTokenIssuer;
   auth: Authenticator;
+  /** Links to stored images (signed, time-limited). */
+  images: { url(key: string | null): string | null };
 }

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
+import { eventsRoutes } from './features/events/events.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -20,13 +21,15 @@ export interface ApiOptions {
   prefix: string;
 }
 
-const features = [healthRoutes, authRoutes, usersRoutes, organizationsRoutes, devRoutes];
+const features = [healthRoutes, authRoutes, usersRoutes, organizationsRoutes, eventsRoutes, devRoutes];
 
 /** The API as a Fastify plugin: register it under a prefix (`/api`). */
 export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: ApiOptions): Promise<void> {
   const routes = new RouteRegistry(prefix);
   const tokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
-  const context: ApiContext = { config, db, routes, tokens, auth: createAuthenticator(tokens) };
+  // Until the storage feature signs links, images are addressed by key under the API.
+  const images = { url: (key: string | null) => (key ? `${prefix}/uploads/file/${key}` : null) };
+  const context: ApiContext = { config, db, routes, tokens, auth: createAuthenticator(tokens), images };
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   for (const feature of features) feature(app, context);

@@ -5,17 +5,21 @@ import { HttpError } from '../lib/http-error.ts';
 export interface Authenticator {
   /** The caller's verified claims; 401 UNAUTHORIZED when there is no valid access token. */
   require(request: FastifyRequest): Promise<AccessClaims>;
+  /** The claims when a token is sent; null without one. A token that is sent but invalid is still a 401, so the app renews it. */
+  optional(request: FastifyRequest): Promise<AccessClaims | null>;
 }
 
 const bearer = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/;
 
 export function createAuthenticator(tokens: AccessTokenIssuer): Authenticator {
+  const require = async (request: FastifyRequest) => {
+    const match = bearer.exec(request.headers.authorization ?? '');
+    const claims = match?.[1] ? await tokens.verify(match[1]) : null;
+    if (!claims) throw new HttpError('UNAUTHORIZED', 'Please sign in to continue.');
+    return claims;
+  };
   return {
-    async require(request) {
-      const match = bearer.exec(request.headers.authorization ?? '');
-      const claims = match?.[1] ? await tokens.verify(match[1]) : null;
-      if (!claims) throw new HttpError('UNAUTHORIZED', 'Please sign in to continue.');
-      return claims;
-    },
+    require,
+    optional: (request) => (request.headers.authorization ? require(request) : Promise.resolve(null)),
   };
 }

@@ -1,0 +1,100 @@
+import type { Event, EventCategory, EventStatus, EventSummary, TicketType } from '../../../src/contract/events.ts';
+import type { EventListRow, EventRow, TicketTypeRow } from './events.repository.ts';
+
+export type ImageUrl = (key: string | null) => string | null;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+/** Tickets left of a type; held tickets join this sum when bookings arrive. */
+const availableOf = (type: TicketTypeRow) => Math.max(type.capacity - type.sold, 0);
+
+export function toTicketType(type: TicketTypeRow, now: Date): TicketType {
+  const started = !type.sales_start || new Date(type.sales_start) <= now;
+  const notEnded = !type.sales_end || new Date(type.sales_end) > now;
+  return {
+    id: type.id,
+    name: type.name,
+    description: type.description,
+    price: type.price,
+    currency: type.currency,
+    capacity: type.capacity,
+    available: availableOf(type),
+    minPerOrder: type.min_per_order,
+    maxPerOrder: type.max_per_order,
+    salesStart: isoOrNull(type.sales_start),
+    salesEnd: isoOrNull(type.sales_end),
+    hidden: type.hidden,
+    onSale: started && notEnded && availableOf(type) > 0,
+  };
+}
+
+export function toEventSummary(row: EventListRow, imageUrl: ImageUrl): EventSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    category: row.category as EventCategory,
+    status: row.status as EventStatus,
+    startsAt: iso(row.starts_at),
+    endsAt: iso(row.ends_at),
+    timezone: row.timezone,
+    isOnline: row.is_online,
+    venueName: row.venue_name,
+    city: row.city,
+    coverImageUrl: imageUrl(row.cover_image_key),
+    priceFrom: row.price_from === null ? null : Number(row.price_from),
+    currency: row.currency,
+    soldOut: Number(row.available) <= 0,
+    organizer: { id: row.organization_id, name: row.organization_name, city: row.organization_city },
+    distanceKm: row.distance_km === null ? null : Math.round(Number(row.distance_km) * 10) / 10,
+  };
+}
+
+export function toEvent(
+  row: EventRow,
+  types: TicketTypeRow[],
+  options: { imageUrl: ImageUrl; isMember: boolean; now: Date },
+): Event {
+  const visible = options.isMember ? types : types.filter((type) => !type.hidden);
+  const priced = visible.filter((type) => !type.hidden);
+  const cheapest = priced.reduce<TicketTypeRow | null>(
+    (best, type) => (best === null || type.price < best.price ? type : best),
+    null,
+  );
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    description: row.description,
+    category: row.category as EventCategory,
+    status: row.status,
+    startsAt: iso(row.starts_at),
+    endsAt: iso(row.ends_at),
+    timezone: row.timezone,
+    isOnline: row.is_online,
+    venueName: row.venue_name,
+    city: row.city,
+    coverImageKey: row.cover_image_key,
+    coverImageUrl: options.imageUrl(row.cover_image_key),
+    priceFrom: cheapest?.price ?? null,
+    currency: cheapest?.currency ?? null,
+    soldOut: priced.length > 0 && priced.every((type) => availableOf(type) === 0),
+    organizer: { id: row.organization_id, name: row.organization_name, city: row.organization_city },
+    distanceKm: null,
+    venue: row.venue_name
+      ? {
+          name: row.venue_name,
+          address: row.address ?? '',
+          city: row.city ?? '',
+          country: row.country ?? '',
+          latitude: row.latitude,
+          longitude: row.longitude,
+        }
+      : null,
+    onlineUrl: options.isMember ? row.online_url : null,
+    ticketTypes: visible.map((type) => toTicketType(type, options.now)),
+    publishedAt: isoOrNull(row.published_at),
+    ticketsSold: types.reduce((sum, type) => sum + type.sold, 0),
+  };
+}

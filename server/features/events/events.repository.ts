@@ -1,0 +1,183 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { EventListQuery, TicketTypeInput } from '../../../src/contract/events.ts';
+import type { Database, EventStatus } from '../../db/types.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface EventValues {
+  title: string;
+  summary: string;
+  description: string;
+  category: string;
+  cover_image_key: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  timezone: string;
+  is_online: boolean;
+  online_url: string | null;
+  venue_name: string | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export async function insertEvent(db: Executor, organizationId: string, values: EventValues): Promise<string> {
+  const row = await db
+    .insertInto('events')
+    .values({ organization_id: organizationId, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateEvent(
+  db: Executor,
+  id: string,
+  values: Partial<EventValues> & { status?: EventStatus; published_at?: Date | null },
+) {
+  await db
+    .updateTable('events')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+const ticketTypeRow = (eventId: string, type: TicketTypeInput, sortOrder: number) => ({
+  event_id: eventId,
+  name: type.name,
+  description: type.description,
+  price: type.price,
+  currency: type.currency,
+  capacity: type.capacity,
+  min_per_order: type.minPerOrder,
+  max_per_order: type.maxPerOrder,
+  sales_start: type.salesStart ? new Date(type.salesStart) : null,
+  sales_end: type.salesEnd ? new Date(type.salesEnd) : null,
+  hidden: type.hidden,
+  sort_order: sortOrder,
+});
+
+export async function insertTicketTypes(db: Executor, eventId: string, types: TicketTypeInput[]): Promise<void> {
+  if (types.length === 0) return;
+  await db
+    .insertInto('ticket_types')
+    .values(types.map((type, index) => ticketTypeRow(eventId, type, index)))
+    .execute();
+}
+
+/** Lock the event's ticket types while they are replaced, so sales and edits never interleave. */
+export function lockTicketTypes(trx: Transaction<Database>, eventId: string) {
+  return trx.selectFrom('ticket_types').select(['id', 'sold', 'capacity']).where('event_id', '=', eventId).forUpdate().execute();
+}
+
+export async function updateTicketType(db: Executor, eventId: string, type: TicketTypeInput & { id: string }, sortOrder: number) {
+  const { event_id: _eventId, ...values } = ticketTypeRow(eventId, type, sortOrder);
+  await db.updateTable('ticket_types').set(values).where('id', '=', type.id).where('event_id', '=', eventId).execute();
+}
+
+export async function deleteTicketTypes(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length) await db.deleteFrom('ticket_types').where('id', 'in', ids).execute();
+}
+
+export function findEventRow(db: Executor, id: string) {
+  return db
+    .selectFrom('events')
+    .innerJoin('organizations', 'organizations.id', 'events.organization_id')
+    .selectAll('events')
+    .select(['organizations.name as organization_name', 'organizations.city as organization_city', 'organizations.kyc_status'])
+    .where('events.id', '=', id)
+    .executeTakeFirst();
+}
+export type EventRow = NonNullable<Awaited<ReturnType<typeof findEventRow>>>;
+
+export function ticketTypesOf(db: Executor, eventId: string) {
+  return db
+    .selectFrom('ticket_types')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('sort_order')
+    .orderBy('created_at')
+    .execute();
+}
+export type TicketTypeRow = Awaited<ReturnType<typeof ticketTypesOf>>[number];
+
+/** The caller's role in the organisation, if any. */
+export async function memberRole(db: Executor, organizationId: string, userId: string) {
+  const row = await db
+    .selectFrom('organization_members')
+    .select('role')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role ?? null;
+}
+
+const earthRadiusKm = 6371;
+
+/** Great-circle distance in km from a point, in SQL (no extension needed). */
+function distanceKm(lat: number, lng: number) {
+  return sql<number>`${2 * earthRadiusKm} * asin(sqrt(
+    power(sin(radians(events.latitude - ${lat}) / 2), 2) +
+    cos(radians(${lat})) * cos(radians(events.latitude)) * power(sin(radians(events.longitude - ${lng}) / 2), 2)
+  ))`;
+}
+
+export interface ListOptions {
+  /** Statuses to include; the public listing shows published events only. */
+  statuses: EventStatus[];
+  now: Date;
+}
+
+/** One page of events for a listing or a search, with the cheapest visible price and availability. */
+export async function listEventRows(db: Executor, query: EventListQuery, options: ListOptions) {
+  const near = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
+  const terms = query.q?.trim() ? query.q.trim() : null;
+  let base = db
+    .selectFrom('events')
+    .innerJoin('organizations', 'organizations.id', 'events.organization_id')
+    .where('events.status', 'in', options.statuses);
+  if (!query.includePast) base = base.where('events.ends_at', '>', options.now);
+  if (query.from) base = base.where('events.ends_at', '>=', new Date(query.from));
+  if (query.to) base = base.where('events.starts_at', '<=', new Date(query.to));
+  if (query.category) base = base.where('events.category', '=', query.category);
+  if (query.city) base = base.where(sql`lower(events.city)`, '=', query.city.toLowerCase());
+  if (query.online !== undefined) base = base.where('events.is_online', '=', query.online);
+  if (query.organizationId) base = base.where('events.organization_id', '=', query.organizationId);
+  if (terms) base = base.where(sql<boolean>`events.search @@ websearch_to_tsquery('simple', ${terms})`);
+  if (near) base = base.where('events.latitude', 'is not', null).where(distanceKm(near.lat, near.lng), '<=', query.radiusKm);
+  if (query.price) {
+    const paid = sql<boolean>`exists (select 1 from ticket_types t where t.event_id = events.id and not t.hidden and t.price > 0)`;
+    base = base.where(query.price === 'paid' ? paid : sql<boolean>`not ${paid}`);
+  }
+
+  const totalRow = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  let rows = base
+    .selectAll('events')
+    .select([
+      'organizations.name as organization_name',
+      'organizations.city as organization_city',
+      sql<number | null>`(select min(t.price) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
+        'price_from',
+      ),
+      sql<string | null>`(select min(t.currency) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
+        'currency',
+      ),
+      sql<number>`(select coalesce(sum(t.capacity - t.sold), 0) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
+        'available',
+      ),
+      (near ? distanceKm(near.lat, near.lng) : sql<number | null>`null`).as('distance_km'),
+    ]);
+  if (terms && query.sort === 'relevance') {
+    rows = rows.orderBy(sql`ts_rank(events.search, websearch_to_tsquery('simple', ${terms}))`, 'desc');
+  }
+  const items = await rows
+    .orderBy('events.starts_at', 'asc')
+    .orderBy('events.id')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  return { items, total: Number(totalRow.total) };
+}
+export type EventListRow = Awaited<ReturnType<typeof listEventRows>>['items'][number];

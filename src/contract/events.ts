@@ -1,0 +1,180 @@
+import { z } from 'zod';
+
+export const eventCategorySchema = z.enum([
+  'music',
+  'theatre',
+  'comedy',
+  'festival',
+  'sport',
+  'food-and-drink',
+  'arts',
+  'business',
+  'community',
+  'family',
+]);
+export type EventCategory = z.infer<typeof eventCategorySchema>;
+
+export const eventStatusSchema = z.enum(['draft', 'published', 'cancelled']);
+export type EventStatus = z.infer<typeof eventStatusSchema>;
+
+const isoDateTime = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date and time.' });
+const timezoneSchema = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'Choose a real time zone, e.g. Europe/London.');
+
+/** Money is integer minor units (pence, cents) plus an ISO 4217 currency. */
+export const currencySchema = z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code, e.g. GBP.');
+
+export const ticketTypeInputSchema = z
+  .object({
+    id: z.uuid().optional(),
+    name: z.string().trim().min(1, 'Name the ticket type.').max(80),
+    description: z.string().trim().max(500).default(''),
+    price: z.number().int('Use minor units (pence), a whole number.').min(0).max(100_000_00),
+    currency: currencySchema,
+    capacity: z.number().int().min(1, 'At least 1 ticket.').max(1_000_000),
+    minPerOrder: z.number().int().min(1).max(100).default(1),
+    maxPerOrder: z.number().int().min(1).max(100).default(10),
+    salesStart: isoDateTime.nullable().optional(),
+    salesEnd: isoDateTime.nullable().optional(),
+    hidden: z.boolean().default(false),
+  })
+  .refine((value) => value.maxPerOrder >= value.minPerOrder, { path: ['maxPerOrder'], message: 'Must be at least the minimum.' })
+  .refine((value) => !value.salesStart || !value.salesEnd || value.salesEnd > value.salesStart, {
+    path: ['salesEnd'],
+    message: 'Sales must end after they start.',
+  });
+export type TicketTypeInput = z.infer<typeof ticketTypeInputSchema>;
+
+export const venueSchema = z.object({
+  name: z.string().trim().min(1, 'Name the venue.').max(120),
+  address: z.string().trim().min(1, 'Enter the address.').max(300),
+  city: z.string().trim().min(1, 'Enter the city.').max(80),
+  country: z.string().trim().max(80).default(''),
+  latitude: z.number().min(-90).max(90).nullable().default(null),
+  longitude: z.number().min(-180).max(180).nullable().default(null),
+});
+
+const eventFields = {
+  title: z.string().trim().min(3, 'At least 3 characters.').max(120),
+  summary: z.string().trim().max(280).default(''),
+  description: z.string().max(20_000).default(''),
+  category: eventCategorySchema,
+  coverImageKey: z.string().max(300).nullable().default(null),
+  startsAt: isoDateTime,
+  endsAt: isoDateTime,
+  timezone: timezoneSchema,
+  isOnline: z.boolean(),
+  onlineUrl: z.url().max(500).nullable().default(null),
+  venue: venueSchema.nullable().default(null),
+};
+
+const placeRule = (value: { isOnline?: boolean; venue?: unknown; onlineUrl?: unknown }) =>
+  value.isOnline ? Boolean(value.onlineUrl) : Boolean(value.venue);
+
+export const createEventSchema = z
+  .object({
+    organizationId: z.uuid(),
+    ...eventFields,
+    ticketTypes: z.array(ticketTypeInputSchema).max(20).default([]),
+  })
+  .refine((value) => value.endsAt > value.startsAt, { path: ['endsAt'], message: 'The end must be after the start.' })
+  .refine(placeRule, { path: ['venue'], message: 'Give a venue, or a link for an online event.' });
+export type CreateEvent = z.infer<typeof createEventSchema>;
+
+export const updateEventSchema = z
+  .object({ ...eventFields, ticketTypes: z.array(ticketTypeInputSchema).max(20) })
+  .partial()
+  .refine((value) => !value.startsAt || !value.endsAt || value.endsAt > value.startsAt, {
+    path: ['endsAt'],
+    message: 'The end must be after the start.',
+  });
+export type UpdateEvent = z.infer<typeof updateEventSchema>;
+
+export const ticketTypeSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  currency: z.string(),
+  capacity: z.number().int(),
+  available: z.number().int(),
+  minPerOrder: z.number().int(),
+  maxPerOrder: z.number().int(),
+  salesStart: z.string().nullable(),
+  salesEnd: z.string().nullable(),
+  hidden: z.boolean(),
+  onSale: z.boolean(),
+});
+export type TicketType = z.infer<typeof ticketTypeSchema>;
+
+export const eventOrganizerSchema = z.object({ id: z.uuid(), name: z.string(), city: z.string().nullable() });
+
+export const eventSummarySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  summary: z.string(),
+  category: eventCategorySchema,
+  status: eventStatusSchema,
+  startsAt: z.string(),
+  endsAt: z.string(),
+  timezone: z.string(),
+  isOnline: z.boolean(),
+  venueName: z.string().nullable(),
+  city: z.string().nullable(),
+  coverImageUrl: z.string().nullable(),
+  priceFrom: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  soldOut: z.boolean(),
+  organizer: eventOrganizerSchema,
+  distanceKm: z.number().nullable(),
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+
+export const eventSchema = eventSummarySchema.extend({
+  description: z.string(),
+  coverImageKey: z.string().nullable(),
+  venue: venueSchema.nullable(),
+  /** Revealed to the organisation and, later, to ticket holders only. */
+  onlineUrl: z.string().nullable(),
+  ticketTypes: z.array(ticketTypeSchema),
+  publishedAt: z.string().nullable(),
+  ticketsSold: z.number().int(),
+});
+export type Event = z.infer<typeof eventSchema>;
+
+const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const eventListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+  category: eventCategorySchema.optional(),
+  city: z.string().trim().max(80).optional(),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+  radiusKm: z.coerce.number().min(1).max(500).default(50),
+  price: z.enum(['free', 'paid']).optional(),
+  online: booleanQuery.optional(),
+  includePast: booleanQuery.default(false),
+  organizationId: z.uuid().optional(),
+  sort: z.enum(['date', 'relevance']).default('date'),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(12),
+});
+export type EventListQuery = z.infer<typeof eventListQuerySchema>;
+
+export const eventListSchema = z.object({
+  items: z.array(eventSummarySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type EventList = z.infer<typeof eventListSchema>;
+
+export const eventParamsSchema = z.object({ eventId: z.uuid('Not a valid event id.') });

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAccount } from '../fixtures/accounts.ts';
+import { eventBody, inDays, publishedEvent, verifiedOrganiser } from '../fixtures/events.ts';
+import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string> = {}, payload?: object) =>
+  api.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+
+describe('creating events', () => {
+  it('saves a draft with its ticket types that only the organisation can see', async () => {
+    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const created = await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId));
+    expect(created.statusCode).toBe(201);
+    const event = created.json().data;
+    expect(event).toMatchObject({
+      status: 'draft',
+      title: 'Late Night Jazz at the Docks',
+      priceFrom: 1500,
+      currency: 'GBP',
+      ticketsSold: 0,
+    });
+    expect(event.ticketTypes.map((type: { name: string; available: number }) => [type.name, type.available])).toEqual([
+      ['Standard', 100],
+      ['VIP', 10],
+    ]);
+    expect((await inject('GET', `/events/${event.id}`)).statusCode).toBe(404);
+    expect((await inject('GET', `/events/${event.id}`, organiser.bearer)).statusCode).toBe(200);
+  });
+
+  it('lists every invalid field of a bad event and saves nothing', async () => {
+    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const response = await inject('POST', '/events', organiser.bearer, {
+      ...eventBody(organiser.organizationId),
+      title: 'x',
+      category: 'knitting',
+      timezone: 'Mars/Olympus',
+      ticketTypes: [{ name: '', price: 12.5, currency: 'pounds', capacity: 0 }],
+    });
+    expect(response.statusCode).toBe(400);
+    const paths = response.json().errors.map((error: { path: string }) => error.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'body.title',
+        'body.category',
+        'body.timezone',
+        'body.ticketTypes.0.name',
+        'body.ticketTypes.0.price',
+        'body.ticketTypes.0.currency',
+        'body.ticketTypes.0.capacity',
+      ]),
+    );
+    const count = await api.database.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('organization_id', '=', organiser.organizationId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+
+  it('refuses an end before the start, and an in-person event without a venue', async () => {
+    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const backwards = await inject(
+      'POST',
+      '/events',
+      organiser.bearer,
+      eventBody(organiser.organizationId, { endsAt: inDays(9) }),
+    );
+    expect(backwards.json().errors).toContainEqual({ path: 'body.endsAt', message: 'The end must be after the start.' });
+    const nowhere = await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId, { venue: null }));
+    expect(nowhere.json().errors).toContainEqual({ path: 'body.venue', message: 'Give a venue, or a link for an online event.' });
+  });
+
+  it('belongs to owners and managers of the organisation only', async () => {
+    const owner = await verifiedOrganiser(api.app, api.database.db);
+    const rival = await verifiedOrganiser(api.app, api.database.db, 'Rival Nights');
+    const attendee = await signedInAccount(api.app, api.database.db);
+    expect((await inject('POST', '/events', rival.bearer, eventBody(owner.organizationId))).statusCode).toBe(403);
+    expect((await inject('POST', '/events', attendee.bearer, eventBody(owner.organizationId))).statusCode).toBe(403);
+    expect((await inject('POST', '/events', {}, eventBody(owner.organizationId))).statusCode).toBe(401);
+
+    const event = (await inject('POST', '/events', owner.bearer, eventBody(owner.organizationId))).json().data;
+    for (const attempt of [
+      inject('PATCH', `/events/${event.id}`, rival.bearer, { title: 'Hijacked' }),
+      inject('POST', `/events/${event.id}/publish`, rival.bearer),
+      inject('POST', `/events/${event.id}/cancel`, attendee.bearer),
+      inject('GET', `/events/${event.id}`, rival.bearer),
+      inject('GET', `/organizations/${owner.organizationId}/events`, rival.bearer),
+    ]) {
+      const response = await attempt;
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('Late Night Jazz');
+    }
+  });
+});
+
+describe('publishing', () => {
+  it('needs a ticket type, a future start and, for paid tickets, a verified organisation', async () => {
+    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const empty = (
+      await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId, { ticketTypes: [] }))
+    ).json().data;
+    const refused = await inject('POST', `/events/${empty.id}/publish`, organiser.bearer);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Add at least one ticket type.');
+
+    const past = (
+      await inject(
+        'POST',
+        '/events',
+        organiser.bearer,
+        eventBody(organiser.organizationId, { startsAt: inDays(-2), endsAt: inDays(-2, 23) }),
+      )
+    ).json().data;
+    expect((await inject('POST', `/events/${past.id}/publish`, organiser.bearer)).json().message).toContain(
+      'start in the future',
+    );
+
+    const unverified = await signedInAccount(api.app, api.database.db, { userType: 'organiser', organizationName: 'New Kids' });
+    const paid = (await inject('POST', '/events', unverified.bearer, eventBody(unverified.user.organizationId as string))).json()
+      .data;
+    expect((await inject('POST', `/events/${paid.id}/publish`, unverified.bearer)).json().message).toContain(
+      'identity verification',
+    );
+    const free = (
+      await inject(
+        'POST',
+        '/events',
+        unverified.bearer,
+        eventBody(unverified.user.organizationId as string, {
+          ticketTypes: [{ name: 'Free', price: 0, currency: 'GBP', capacity: 50 }],
+        }),
+      )
+    ).json().data;
+    expect((await inject('POST', `/events/${free.id}/publish`, unverified.bearer)).statusCode).toBe(200);
+  });
+
+  it('makes the event public until it is unpublished; a cancelled event stays visible as cancelled', async () => {
+    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const event = await publishedEvent(api.app, organiser, { title: 'Harbour Lights Parade' });
+    const listed = await inject('GET', `/events?q=${encodeURIComponent('harbour lights')}`);
+    expect(listed.json().data.items.map((item: { id: string }) => item.id)).toContain(event.id);
+
+    await inject('POST', `/events/${event.id}/unpublish`, organiser.bearer);
+    expect((await inject('GET', `/events/${event.id}`)).statusCode).toBe(404);
+    await inject('POST', `/events/${event.id}/publish`, organiser.bearer);
+    await inject('POST', `/events/${event.id}/cancel`, organiser.bearer);
+    const cancelled = await inject('GET', `/events/${event.id}`);
+    expect(cancelled.json().data.status).toBe('cancelled');
+    expect((await inject('POST', `/events/${event.id}/publish`, organiser.bearer)).statusCode).toBe(409);
+  });
+});
+
+describe('editing ticket types', () => {
+  it('updates by id, adds and removes, but never below what is sold', async () => {
+    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const event = (await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId))).json().data;
+    const [standard, vip] = event.ticketTypes;
+    await api.database.db.updateTable('ticket_types').set({ sold: 5 }).where('id', '=', standard.id).execute();
+
+    const lowered = await inject('PATCH', `/events/${event.id}`, organiser.bearer, {
+      ticketTypes: [{ id: standard.id, name: 'Standard', price: 1500, currency: 'GBP', capacity: 4 }],
+    });
+    expect(lowered.statusCode).toBe(409);
+
+    const removedSold = await inject('PATCH', `/events/${event.id}`, organiser.bearer, {
+      ticketTypes: [{ id: vip.id, name: 'VIP', price: 4500, currency: 'GBP', capacity: 10 }],
+    });
+    expect(removedSold.statusCode).toBe(409);
+
+    const changed = await inject('PATCH', `/events/${event.id}`, organiser.bearer, {
+      title: 'Late Night Jazz (extra date)',
+      ticketTypes: [
+        { id: standard.id, name: 'Standard', price: 1800, currency: 'GBP', capacity: 120 },
+        { name: 'Student', price: 900, currency: 'GBP', capacity: 30 },
+      ],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(
+      changed
+        .json()
+        .data.ticketTypes.map((type: { name: string; price: number; available: number }) => [
+          type.name,
+          type.price,
+          type.available,
+        ]),
+    ).toEqual([
+      ['Standard', 1800, 115],
+      ['Student', 900, 30],
+    ]);
+  });
+});
+
+describe('finding events', () => {
+  it('filters by words, category, city, price, online, dates and distance, with a total for paging', async () => {
+    const organiser = await verifiedOrganiser(api.app, api.database.db, 'Search Org');
+    const org = organiser.organizationId;
+    await publishedEvent(api.app, organiser, {
+      title: 'Comedy Cellar Showcase',
+      category: 'comedy',
+      venue: { name: 'Cellar', address: '2 Low St', city: 'Leeds', latitude: 53.8, longitude: -1.55 },
+    });
+    await publishedEvent(api.app, organiser, {
+      title: 'Free Community Picnic',
+      category: 'community',
+      ticketTypes: [{ name: 'Entry', price: 0, currency: 'GBP', capacity: 500 }],
+      venue: { name: 'Park', address: 'Park Lane', city: 'Leeds', latitude: 53.81, longitude: -1.56 },
+    });
+    await publishedEvent(api.app, organiser, {
+      title: 'Online Coding Night',
+      category: 'business',
+      isOnline: true,
+      venue: null,
+      onlineUrl: 'https://meet.example/coding',
+      startsAt: inDays(30),
+      endsAt: inDays(30, 22),
+    });
+
+    const search = async (query: string) => (await inject('GET', `/events?organizationId=${org}&${query}`)).json().data;
+    expect((await search('q=comedy')).items.map((item: { title: string }) => item.title)).toEqual(['Comedy Cellar Showcase']);
+    expect((await search('category=community')).items).toHaveLength(1);
+    expect((await search('city=leeds')).total).toBe(2);
+    expect((await search('price=free')).items.map((item: { title: string }) => item.title)).toEqual(['Free Community Picnic']);
+    expect((await search('price=paid')).total).toBe(2);
+    expect((await search('online=true')).items.map((item: { title: string }) => item.title)).toEqual(['Online Coding Night']);
+    expect((await search(`from=${encodeURIComponent(inDays(20))}`)).total).toBe(1);
+    const near = await search('lat=53.8&lng=-1.55&radiusKm=5');
+    expect(near.total).toBe(2);
+    expect(near.items[0].distanceKm).toBeLessThan(2);
+    const paged = await search('pageSize=2&page=2');
+    expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(paged.items).toHaveLength(1);
+  });
+
+  it('ranks title matches first when sorting by relevance', async () => {
+    const organiser = await verifiedOrganiser(api.app, api.database.db, 'Rank Org');
+    await publishedEvent(api.app, organiser, {
+      title: 'Spring Fair',
+      description: 'with a little ceilidh at the end',
+      startsAt: inDays(3),
+      endsAt: inDays(3, 23),
+    });
+    await publishedEvent(api.app, organiser, { title: 'Ceilidh Night', startsAt: inDays(20), endsAt: inDays(20, 23) });
+    const ranked = (await inject('GET', `/events?organizationId=${organiser.organizationId}&q=ceilidh&sort=relevance`)).json()
+      .data.items;
+    expect(ranked.map((item: { title: string }) => item.title)).toEqual(['Ceilidh Night', 'Spring Fair']);
+  });
+
+  it('rejects bad filters with field errors', async () => {
+    const response = await inject('GET', '/events?lat=200&page=0&category=knitting&sort=random');
+    expect(response.statusCode).toBe(400);
+    expect(
+      response
+        .json()
+        .errors.map((error: { path: string }) => error.path)
+        .sort(),
+    ).toEqual(['query.category', 'query.lat', 'query.page', 'query.sort']);
+  });
+});

@@ -4,6 +4,7 @@ import type { ApiContext } from './api-context.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -21,7 +22,7 @@ export interface ApiOptions {
   prefix: string;
 }
 
-const features = [healthRoutes, authRoutes, usersRoutes, organizationsRoutes, eventsRoutes, devRoutes];
+const features = [healthRoutes, authRoutes, usersRoutes, organizationsRoutes, eventsRoutes, bookmarksRoutes, devRoutes];
 
 /** The API as a Fastify plugin: register it under a prefix (`/api`). */
 export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: ApiOptions): Promise<void> {

@@ -35,7 +35,7 @@ export async function prepareDatabase(config: Config, log: Pick<FastifyBaseLogge
   const applied = await migrateToLatest(db);
   if (applied.length) log.info({ migrations: applied }, 'database migrated');
   if (!(await isSeeded(db))) {
-    const accounts = await seedDemoData(db);
+    const accounts = await seedDemoData(db, config.dataDir);
     log.info({ accounts: accounts.map(({ role, email }) => ({ role, email })) }, 'demo data seeded');
     for (const account of accounts) {
       process.stdout.write(`demo ${account.role}: ${account.email} / ${account.password}\n`);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { seedDemoEvents } from '../features/events/events.seed.ts';
 import { seedAccounts } from '../features/users/accounts.seed.ts';
 import type { Db } from './database.ts';
 
@@ -20,8 +21,9 @@ export async function isSeeded(db: Db): Promise<boolean> {
  * Fills an empty database with a believable marketplace. Each feature adds its part here;
  * returns the demo accounts so the caller can print them.
  */
-export async function seedDemoData(db: Db): Promise<DemoAccount[]> {
+export async function seedDemoData(db: Db, dataDir: string): Promise<DemoAccount[]> {
   const accounts: DemoAccount[] = [...(await seedAccounts(db))];
+  await seedDemoEvents(db, dataDir);
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('app_meta')

@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Db } from '../../db/database.ts';
+import { detectImage } from '../../lib/storage/image-content.ts';
+import { createLocalStorage } from '../../lib/storage/local-storage.ts';
+import { insertEvent, insertTicketTypes, updateEvent } from './events.repository.ts';
+import { type SeedEvent, seedEvents } from './events.seed-data.ts';
+
+const coversDir = join(import.meta.dirname, '..', '..', 'db', 'seed-assets', 'covers');
+const hourMs = 3600 * 1000;
+
+/** When a seed event starts, relative to now so the demo always has events today and this weekend. */
+export function seedStart(day: SeedEvent['day'], startHour: number, now = new Date()): Date {
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), startHour));
+  if (typeof day === 'number') {
+    date.setUTCDate(date.getUTCDate() + day);
+  } else {
+    const target = day === 'saturday' ? 6 : 0;
+    date.setUTCDate(date.getUTCDate() + ((target - date.getUTCDay() + 7) % 7));
+  }
+  // An event "today" whose hour has passed starts a little later instead, so it is still to come.
+  const earliest = Math.ceil((now.getTime() + hourMs) / hourMs) * hourMs;
+  return date.getTime() < earliest ? new Date(earliest) : date;
+}
+
+async function storeCover(db: Db, dataDir: string, ownerId: string, cover: string): Promise<string | null> {
+  const bytes = new Uint8Array(await readFile(join(coversDir, `${cover}.jpg`)));
+  const image = detectImage(bytes);
+  if (!image) return null;
+  const key = `seed/covers/${cover}.jpg`;
+  await createLocalStorage(dataDir).put(key, bytes);
+  await db
+    .insertInto('uploads')
+    .values({
+      key,
+      owner_id: ownerId,
+      content_type: image.contentType,
+      size_bytes: bytes.length,
+      width: image.width,
+      height: image.height,
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return key;
+}
+
+/** Publishes the demo events of the seeded organisations, with covers, in the organiser's currency. */
+export async function seedDemoEvents(db: Db, dataDir: string): Promise<number> {
+  const organisations = await db
+    .selectFrom('organizations')
+    .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
+    .where('organization_members.role', '=', 'owner')
+    .select(['organizations.id', 'organizations.name', 'organization_members.user_id as owner_id'])
+    .execute();
+  let created = 0;
+  for (const seed of seedEvents) {
+    const organisation = organisations.find((candidate) => candidate.name === seed.organisation);
+    if (!organisation) continue;
+    const exists = await db
+      .selectFrom('events')
+      .select('id')
+      .where('title', '=', seed.title)
+      .where('organization_id', '=', organisation.id)
+      .executeTakeFirst();
+    if (exists) continue;
+    const startsAt = seedStart(seed.day, seed.startHour);
+    const eventId = await insertEvent(db, organisation.id, {
+      title: seed.title,
+      summary: seed.summary,
+      description: seed.description,
+      category: seed.category,
+      cover_image_key: await storeCover(db, dataDir, organisation.owner_id, seed.cover),
+      starts_at: startsAt,
+      ends_at: new Date(startsAt.getTime() + seed.hours * hourMs),
+      timezone: 'Europe/London',
+      is_online: seed.venue === null,
+      online_url: seed.onlineUrl ?? null,
+      venue_name: seed.venue?.name ?? null,
+      address: seed.venue?.address ?? null,
+      city: seed.venue?.city ?? null,
+      country: seed.venue ? 'United Kingdom' : null,
+      latitude: seed.venue?.latitude ?? null,
+      longitude: seed.venue?.longitude ?? null,
+    });
+    await insertTicketTypes(
+      db,
+      eventId,
+      seed.tickets.map((ticket) => ({
+        name: ticket.name,
+        description: '',
+        price: ticket.price,
+        currency: 'GBP',
+        capacity: ticket.capacity,
+        minPerOrder: 1,
+        maxPerOrder: ticket.maxPerOrder ?? 10,
+        hidden: false,
+      })),
+    );
+    await updateEvent(db, eventId, { status: 'published', published_at: new Date() });
+    created += 1;
+  }
+  return created;
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../server/db/seed.ts';
+import { seedStart } from '../../server/features/events/events.seed.ts';
+import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+describe('demo data', () => {
+  it('fills a marketplace: accounts for every role and a dozen published events with covers, some today and this weekend', async () => {
+    const accounts = await seedDemoData(api.database.db, api.config.dataDir);
+    expect(accounts.map((account) => account.role)).toEqual(
+      expect.arrayContaining(['admin', 'attendee', 'organiser (owner)', 'door staff']),
+    );
+    const listing = (await api.app.inject({ method: 'GET', url: '/api/events?pageSize=50' })).json().data;
+    expect(listing.total).toBeGreaterThanOrEqual(12);
+    expect(new Set(listing.items.map((event: { category: string }) => event.category)).size).toBeGreaterThanOrEqual(6);
+    expect(new Set(listing.items.map((event: { city: string | null }) => event.city)).size).toBeGreaterThanOrEqual(3);
+    expect(listing.items.every((event: { coverImageUrl: string | null }) => event.coverImageUrl !== null)).toBe(true);
+    const endOfToday = new Date();
+    endOfToday.setUTCHours(23, 59, 59, 999);
+    expect(listing.items.some((event: { startsAt: string }) => new Date(event.startsAt) <= endOfToday)).toBe(true);
+
+    const signIn = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth/signIn',
+      payload: { email: 'maya@northernlights.demo', password: accounts[0]?.password },
+    });
+    expect(signIn.json().data.user).toMatchObject({ organizationRole: 'owner', platforms: ['attendee', 'organiser'] });
+
+    // Seeding again changes nothing.
+    await seedDemoData(api.database.db, api.config.dataDir);
+    expect((await api.app.inject({ method: 'GET', url: '/api/events?pageSize=50' })).json().data.total).toBe(listing.total);
+  });
+
+  it('keeps seeded dates in the future, moving a passed hour today to later', () => {
+    const now = new Date('2026-11-21T22:30:00Z');
+    expect(seedStart(0, 20, now).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    expect(seedStart(3, 19, now).toISOString()).toBe('2026-11-24T19:00:00.000Z');
+    expect(seedStart('sunday', 10, now).toISOString()).toBe('2026-11-22T10:00:00.000Z');
+  });
+});

@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { AuthColumn, AuthFooter, AuthHeader, linkClass } from '../../features/auth/components/auth-header.tsx';
+import { AuthColumn, AuthFooterLink, AuthHeader, linkClass, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { ResendCodeButton } from '../../features/auth/components/resend-code-button.tsx';
 import { useMailbox } from '../../features/dev-mailbox/api/get-mailbox.ts';
 import { useSession } from '../../lib/session/use-session.ts';
@@ -26,7 +26,6 @@ export function Component() {
   // Outside development builds the mailbox may still run (tests, staging); it answers 404 in production.
   const mailbox = useMailbox({ queryConfig: { enabled: !import.meta.env.DEV } });
   const showMailbox = import.meta.env.DEV || mailbox.isSuccess;
-  const emailQuery = email ? `?${new URLSearchParams({ email })}` : '';
 
   return (
     <AuthColumn>
@@ -44,7 +43,7 @@ export function Component() {
       </AuthHeader>
       <div className="space-y-3">
         <Link
-          to={`/verify-email${emailQuery}`}
+          to={withEmail('/verify-email', email)}
           state={codeSentAt ? { codeSentAt } : undefined}
           className="inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700"
         >
@@ -77,14 +76,9 @@ export function Component() {
           , which keeps every email Admit sends.
         </p>
       ) : null}
-      <AuthFooter>
-        <p>
-          Already confirmed?{' '}
-          <Link to={`/sign-in${emailQuery}`} className={linkClass}>
-            Sign in
-          </Link>
-        </p>
-      </AuthFooter>
+      <AuthFooterLink prompt="Already confirmed?" to={withEmail('/sign-in', email)}>
+        Sign in
+      </AuthFooterLink>
     </AuthColumn>
   );
 }

@@ -1,38 +1,35 @@
-import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { confirmForgotPasswordSchema, emailOnlySchema, minPasswordLength } from '../../contract/auth.ts';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { confirmForgotPasswordSchema, emailOnlySchema } from '../../contract/auth.ts';
 import { useConfirmForgotPassword } from '../../features/auth/api/confirm-forgot-password.ts';
 import { useForgotPassword } from '../../features/auth/api/forgot-password.ts';
-import { AuthColumn, AuthFooter, AuthHeader, linkClass } from '../../features/auth/components/auth-header.tsx';
+import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { CodeField } from '../../features/auth/components/code-field.tsx';
+import { EmailField } from '../../features/auth/components/email-field.tsx';
 import { FormAlert } from '../../features/auth/components/form-alert.tsx';
 import {
+  confirmationErrors,
   type FieldErrors,
-  focusFirstInvalid,
   formErrorKey,
   formErrorsFrom,
   validate,
-  withoutError,
 } from '../../features/auth/components/form-errors.ts';
-import { PasswordField } from '../../features/auth/components/password-field.tsx';
+import { NewPasswordFields } from '../../features/auth/components/new-password-fields.tsx';
 import { SubmitButton } from '../../features/auth/components/submit-button.tsx';
-import { TextField } from '../../features/auth/components/text-field.tsx';
-import { toast } from '../../lib/toasts.tsx';
+import { useBackToSignIn } from '../../features/auth/components/use-back-to-sign-in.ts';
+import { useFormFields } from '../../features/auth/components/use-form-fields.ts';
 import { PageMeta } from '../page-meta.tsx';
 
-const emptyReset = { code: '', password: '', confirmPassword: '' };
 const stepTitle = 'font-semibold text-lg text-slate-900';
 
 export function Component() {
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const requestRef = useRef<HTMLFormElement>(null);
-  const resetRef = useRef<HTMLFormElement>(null);
+  const backToSignIn = useBackToSignIn();
   const linkedEmail = searchParams.get('email') ?? '';
-  const [email, setEmail] = useState(linkedEmail);
-  const [emailErrors, setEmailErrors] = useState<FieldErrors>({});
-  const [reset, setReset] = useState(emptyReset);
-  const [resetErrors, setResetErrors] = useState<FieldErrors>({});
+  // Two forms: the email asks for a code; the code and the new password use it.
+  const request = useFormFields({ email: linkedEmail });
+  const reset = useFormFields({ code: '', password: '', confirmPassword: '' });
+  const email = request.values.email;
   const [sentTo, setSentTo] = useState<string | null>(null);
   // Arriving from the email's link (`?email=`), the code is already in hand.
   const showReset = sentTo !== null || Boolean(linkedEmail);
@@ -42,66 +39,45 @@ export function Component() {
     mutationConfig: {
       onSuccess: (_data, input) => {
         setSentTo(input.email);
-        requestAnimationFrame(() => resetRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus());
+        requestAnimationFrame(() => reset.formRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus());
       },
-      onError: (error) => setEmailErrors(formErrorsFrom(error, ['email'])),
+      onError: (error) => request.showServerErrors(error, ['email'], { focus: false }),
     },
   });
   const confirm = useConfirmForgotPassword({
     silent: true,
     mutationConfig: {
-      onSuccess: (_data, input) => {
-        toast.success('Your password is changed. Sign in with the new one.');
-        navigate(`/sign-in?${new URLSearchParams({ email: input.email })}`);
-      },
+      onSuccess: (_data, input) => backToSignIn(input.email, 'Your password is changed. Sign in with the new one.'),
       onError: (error) => {
         const { email: emailError, ...fields } = formErrorsFrom(error, ['email', 'code', 'password']);
-        if (emailError) setEmailErrors({ email: emailError });
-        setResetErrors(fields);
-        focusFirstInvalid(resetRef.current);
+        if (emailError) request.setErrors({ email: emailError });
+        reset.showErrors(fields);
       },
     },
   });
 
-  const request = (event: FormEvent<HTMLFormElement>) => {
+  const submitRequest = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sendCode.isPending) return;
-    const result = validate(emailOnlySchema, { email });
-    if (!result.ok) {
-      setEmailErrors(result.errors);
-      focusFirstInvalid(requestRef.current);
-      return;
-    }
-    sendCode.mutate(result.data);
+    const data = request.validateWith(emailOnlySchema);
+    if (data) sendCode.mutate(data);
   };
 
   const submitReset = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (confirm.isPending) return;
-    const result = validate(confirmForgotPasswordSchema, { email, code: reset.code, password: reset.password });
-    const errors: FieldErrors = result.ok ? {} : { ...result.errors };
-    if (!errors.password && reset.confirmPassword !== reset.password) errors.confirmPassword = 'The passwords don’t match.';
-    if (errors.email) {
-      setEmailErrors({ email: errors.email });
-      focusFirstInvalid(requestRef.current);
-    }
+    const { code, password } = reset.values;
+    const result = validate(confirmForgotPasswordSchema, { email, code, password });
+    const found: FieldErrors = result.ok ? {} : result.errors;
+    const errors = { ...found, ...confirmationErrors(found, 'password', reset.values) };
+    // The email's message goes to its own form, which then takes the focus.
+    if (errors.email) request.showErrors({ email: errors.email });
     if (!result.ok || errors.confirmPassword) {
-      setResetErrors(errors);
-      if (!errors.email) focusFirstInvalid(resetRef.current);
+      reset.showErrors(errors, { focus: !errors.email });
       return;
     }
     confirm.mutate(result.data);
   };
-
-  const resetField = (name: keyof typeof emptyReset) => ({
-    name,
-    value: reset[name],
-    error: resetErrors[name],
-    onChange: (event: { target: { value: string } }) => {
-      setReset((current) => ({ ...current, [name]: event.target.value }));
-      setResetErrors((current) => withoutError(current, name));
-    },
-  });
 
   return (
     <AuthColumn>
@@ -111,27 +87,12 @@ export function Component() {
           ? 'Enter the code from the email we sent you and choose a new password.'
           : 'Enter your email and we’ll send you a 6-digit code to choose a new password.'}
       </AuthHeader>
-      <form ref={requestRef} onSubmit={request} noValidate className="space-y-4" aria-labelledby="step-email">
+      <form ref={request.formRef} onSubmit={submitRequest} noValidate className="space-y-4" aria-labelledby="step-email">
         <h2 id="step-email" className={stepTitle}>
           1. Get a code
         </h2>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={email}
-          error={emailErrors.email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setEmailErrors({});
-          }}
-        />
-        {emailErrors[formErrorKey] ? <FormAlert>{emailErrors[formErrorKey]}</FormAlert> : null}
+        <EmailField autoComplete="username" {...request.field('email')} />
+        {request.errors[formErrorKey] ? <FormAlert>{request.errors[formErrorKey]}</FormAlert> : null}
         {sentTo ? (
           <FormAlert tone="success">
             If an account uses <strong className="break-all">{sentTo}</strong>, we have sent it a 6-digit code. It expires in 10
@@ -144,7 +105,7 @@ export function Component() {
       </form>
       {showReset ? (
         <form
-          ref={resetRef}
+          ref={reset.formRef}
           onSubmit={submitReset}
           noValidate
           className="mt-8 space-y-4 border-slate-200 border-t pt-8"
@@ -153,29 +114,17 @@ export function Component() {
           <h2 id="step-password" className={stepTitle}>
             2. Choose a new password
           </h2>
-          {resetErrors[formErrorKey] ? <FormAlert>{resetErrors[formErrorKey]}</FormAlert> : null}
-          <CodeField label="6-digit code" required {...resetField('code')} />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            hint={`At least ${minPasswordLength} characters`}
-            required
-            {...resetField('password')}
-          />
-          <PasswordField label="Confirm new password" autoComplete="new-password" required {...resetField('confirmPassword')} />
+          {reset.errors[formErrorKey] ? <FormAlert>{reset.errors[formErrorKey]}</FormAlert> : null}
+          <CodeField label="6-digit code" required {...reset.field('code')} />
+          <NewPasswordFields password={reset.field('password')} confirmation={reset.field('confirmPassword')} />
           <SubmitButton busy={confirm.isPending} busyLabel="Changing your password…">
             Change password
           </SubmitButton>
         </form>
       ) : null}
-      <AuthFooter>
-        <p>
-          Remembered it?{' '}
-          <Link to={email.trim() ? `/sign-in?${new URLSearchParams({ email: email.trim() })}` : '/sign-in'} className={linkClass}>
-            Sign in
-          </Link>
-        </p>
-      </AuthFooter>
+      <AuthFooterLink prompt="Remembered it?" to={withEmail('/sign-in', email.trim())}>
+        Sign in
+      </AuthFooterLink>
     </AuthColumn>
   );
 }

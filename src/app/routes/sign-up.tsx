@@ -1,54 +1,33 @@
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { minPasswordLength, signUpSchema } from '../../contract/auth.ts';
 import type { UserType } from '../../contract/users.ts';
 import { useSignUp } from '../../features/auth/api/sign-up.ts';
-import { AuthColumn, AuthFooter, AuthHeader, linkClass } from '../../features/auth/components/auth-header.tsx';
+import { AuthColumn, AuthFooterLink, AuthHeader, linkClass, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { isoDateToSeconds } from '../../features/auth/components/date-of-birth.ts';
+import { EmailField } from '../../features/auth/components/email-field.tsx';
 import { FormAlert } from '../../features/auth/components/form-alert.tsx';
-import {
-  type FieldErrors,
-  focusFirstInvalid,
-  formErrorKey,
-  formErrorsFrom,
-  validate,
-  withoutError,
-} from '../../features/auth/components/form-errors.ts';
+import { formErrorKey } from '../../features/auth/components/form-errors.ts';
 import { PasswordField } from '../../features/auth/components/password-field.tsx';
 import { SubmitButton } from '../../features/auth/components/submit-button.tsx';
 import { TextField } from '../../features/auth/components/text-field.tsx';
+import { useFormFields } from '../../features/auth/components/use-form-fields.ts';
 import { UserTypeChoice } from '../../features/auth/components/user-type-choice.tsx';
 import { PageMeta } from '../page-meta.tsx';
 
 const emptyValues = { firstName: '', lastName: '', email: '', password: '', dateOfBirth: '', organizationName: '' };
-type Values = typeof emptyValues;
 
 export function Component() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const [userType, setUserType] = useState<UserType>(searchParams.get('type') === 'organiser' ? 'organiser' : 'attendee');
-  const [values, setValues] = useState<Values>(emptyValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, values, errors, field, clearError, validateWith, showServerErrors } = useFormFields(emptyValues);
   const signUp = useSignUp({
     silent: true,
     mutationConfig: {
       onSuccess: (_result, input) =>
-        navigate(`/account-verification?${new URLSearchParams({ email: input.email })}`, { state: { codeSentAt: Date.now() } }),
-      onError: (error) => {
-        setErrors(formErrorsFrom(error, Object.keys(emptyValues)));
-        focusFirstInvalid(formRef.current);
-      },
-    },
-  });
-
-  const field = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      setErrors((current) => withoutError(current, name));
+        navigate(withEmail('/account-verification', input.email), { state: { codeSentAt: Date.now() } }),
+      onError: (error) => showServerErrors(error),
     },
   });
 
@@ -56,21 +35,17 @@ export function Component() {
     event.preventDefault();
     if (signUp.isPending) return;
     const organiser = userType === 'organiser';
-    const result = validate(signUpSchema, {
+    const input = {
       ...values,
       dateOfBirth: isoDateToSeconds(values.dateOfBirth),
       userType,
       organizationName: organiser && values.organizationName.trim() ? values.organizationName : undefined,
-    });
+    };
     // The schema names a missing organisation only once every other field is valid; say it at once.
-    const missingOrganisation =
-      organiser && !values.organizationName.trim() ? { organizationName: 'Name your organisation.' } : {};
-    if (!result.ok || missingOrganisation.organizationName) {
-      setErrors({ ...(result.ok ? {} : result.errors), ...missingOrganisation });
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    signUp.mutate(result.data);
+    const data = validateWith(signUpSchema, input, () =>
+      organiser && !values.organizationName.trim() ? { organizationName: 'Name your organisation.' } : {},
+    );
+    if (data) signUp.mutate(data);
   };
 
   return (
@@ -83,7 +58,7 @@ export function Component() {
           value={userType}
           onChange={(type) => {
             setUserType(type);
-            setErrors((current) => withoutError(current, 'organizationName'));
+            clearError('organizationName');
           }}
         />
         {userType === 'organiser' ? (
@@ -99,16 +74,7 @@ export function Component() {
           <TextField label="First name" autoComplete="given-name" required {...field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" required {...field('lastName')} />
         </div>
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          {...field('email')}
-        />
+        <EmailField autoComplete="email" {...field('email')} />
         <PasswordField
           label="Password"
           autoComplete="new-password"
@@ -140,14 +106,9 @@ export function Component() {
           Create account
         </SubmitButton>
       </form>
-      <AuthFooter>
-        <p>
-          Already have an account?{' '}
-          <Link to="/sign-in" className={linkClass}>
-            Sign in
-          </Link>
-        </p>
-      </AuthFooter>
+      <AuthFooterLink prompt="Already have an account?" to="/sign-in">
+        Sign in
+      </AuthFooterLink>
     </AuthColumn>
   );
 }

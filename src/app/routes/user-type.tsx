@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AuthColumn, AuthFooter, AuthHeader, linkClass } from '../../features/auth/components/auth-header.tsx';
+import { AuthColumn, AuthFooterLink, AuthHeader } from '../../features/auth/components/auth-header.tsx';
 import { PageMeta } from '../page-meta.tsx';
 
 const paths = [
@@ -60,14 +60,9 @@ export function Component() {
           </li>
         ))}
       </ul>
-      <AuthFooter>
-        <p>
-          Already have an account?{' '}
-          <Link to="/sign-in" className={linkClass}>
-            Sign in
-          </Link>
-        </p>
-      </AuthFooter>
+      <AuthFooterLink prompt="Already have an account?" to="/sign-in">
+        Sign in
+      </AuthFooterLink>
     </AuthColumn>
   );
 }

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { confirmSignupSchema } from '../../contract/auth.ts';
 import { useConfirmSignup } from '../../features/auth/api/confirm-signup.ts';
-import { AuthColumn, AuthFooter, AuthHeader, linkClass } from '../../features/auth/components/auth-header.tsx';
+import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { FormAlert } from '../../features/auth/components/form-alert.tsx';
 import { serverMessage } from '../../features/auth/components/form-errors.ts';
 import { Spinner } from '../../features/auth/components/submit-button.tsx';
@@ -33,7 +33,6 @@ export function Component() {
     mutate(input);
   }, [input, mutate]);
 
-  const emailQuery = email ? `?${new URLSearchParams({ email })}` : '';
   let body: ReactNode;
   if (confirm.isSuccess) {
     body = (
@@ -47,7 +46,7 @@ export function Component() {
           </span>
           <AuthHeader title="Your email is confirmed">Your account is ready. Sign in to start using Admit.</AuthHeader>
         </div>
-        <Link to={`/sign-in${emailQuery}`} className={primaryClass}>
+        <Link to={withEmail('/sign-in', email)} className={primaryClass}>
           Sign in
         </Link>
       </>
@@ -66,21 +65,16 @@ export function Component() {
           </div>
         ) : null}
         <div className="space-y-3">
-          <Link to={`/verify-email${emailQuery}`} className={primaryClass}>
+          <Link to={withEmail('/verify-email', email)} className={primaryClass}>
             Get a new code
           </Link>
-          <Link to={`/sign-in${emailQuery}`} className={secondaryClass}>
+          <Link to={withEmail('/sign-in', email)} className={secondaryClass}>
             Already confirmed? Sign in
           </Link>
         </div>
-        <AuthFooter>
-          <p>
-            No account yet?{' '}
-            <Link to="/sign-up" className={linkClass}>
-              Create one
-            </Link>
-          </p>
-        </AuthFooter>
+        <AuthFooterLink prompt="No account yet?" to="/sign-up">
+          Create one
+        </AuthFooterLink>
       </>
     );
   } else {

@@ -1,48 +1,27 @@
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { type UpdateUser, type User, updateUserSchema } from '../../../contract/users.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { isoDateToSeconds, secondsToIsoDate } from '../../auth/components/date-of-birth.ts';
 import { FormAlert } from '../../auth/components/form-alert.tsx';
-import {
-  type FieldErrors,
-  focusFirstInvalid,
-  formErrorKey,
-  formErrorsFrom,
-  validate,
-  withoutError,
-} from '../../auth/components/form-errors.ts';
+import { formErrorKey } from '../../auth/components/form-errors.ts';
 import { SubmitButton } from '../../auth/components/submit-button.tsx';
 import { TextField } from '../../auth/components/text-field.tsx';
+import { useFormFields } from '../../auth/components/use-form-fields.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { AccountSection } from './account-section.tsx';
 
 /** Name and date of birth; only the fields that changed are sent. */
 export function EditDetailsForm({ user }: { user: User }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({
+  const { formRef, values, errors, setErrors, field, validateWith, showServerErrors } = useFormFields({
     firstName: user.firstName,
     lastName: user.lastName,
     dateOfBirth: secondsToIsoDate(user.dateOfBirth),
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const update = useUpdateUser({
     silent: true,
     mutationConfig: {
       onSuccess: () => toast.success('Your details are saved.'),
-      onError: (error) => {
-        setErrors(formErrorsFrom(error, ['firstName', 'lastName', 'dateOfBirth']));
-        focusFirstInvalid(formRef.current);
-      },
-    },
-  });
-
-  const field = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      setErrors((current) => withoutError(current, name));
+      onError: (error) => showServerErrors(error),
     },
   });
 
@@ -58,13 +37,8 @@ export function EditDetailsForm({ user }: { user: User }) {
       setErrors({ [formErrorKey]: 'Nothing to save yet: change a field first.' });
       return;
     }
-    const result = validate(updateUserSchema, changes);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    update.mutate({ id: user.id, data: result.data as UpdateUser });
+    const data = validateWith(updateUserSchema, changes);
+    if (data) update.mutate({ id: user.id, data: data as UpdateUser });
   };
 
   return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** The top of an auth card: the page's one h1 and a line saying what the page is for. */
 export function AuthHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -16,6 +17,25 @@ export function AuthFooter({ children }: { children: ReactNode }) {
 }
 
 export const linkClass = 'font-semibold text-indigo-700 underline-offset-4 hover:underline';
+
+/** The usual footer: a question, then the link that answers it ("Already have an account? Sign in"). */
+export function AuthFooterLink({ prompt, to, children }: { prompt: string; to: string; children: ReactNode }) {
+  return (
+    <AuthFooter>
+      <p>
+        {prompt}{' '}
+        <Link to={to} className={linkClass}>
+          {children}
+        </Link>
+      </p>
+    </AuthFooter>
+  );
+}
+
+/** `path` with `?email=` when there is an address to carry over. */
+export function withEmail(path: string, email: string): string {
+  return email ? `${path}?${new URLSearchParams({ email })}` : path;
+}
 
 /** Keeps a form at a comfortable reading width inside the wide auth card. */
 export function AuthColumn({ children, wide = false }: { children: ReactNode; wide?: boolean }) {

@@ -78,3 +78,17 @@ export function formErrorsFrom(error: unknown, fields: readonly string[]): Field
   if (unplaced) errors[formErrorKey] = serverMessage(error);
   return errors;
 }
+
+/**
+ * `confirmPassword`'s message when it differs from the new password (`values[passwordName]`); none while the new
+ * password has a message of its own.
+ */
+export function confirmationErrors(
+  found: FieldErrors,
+  passwordName: string,
+  values: Readonly<Record<string, string>>,
+): FieldErrors {
+  return !found[passwordName] && values.confirmPassword !== values[passwordName]
+    ? { confirmPassword: 'The passwords don’t match.' }
+    : {};
+}

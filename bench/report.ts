@@ -1,6 +1,7 @@
 // The human-readable report.
 import type { AuthResult } from './auth-load.ts';
 import type { JsBudgetResult } from './js-budget.ts';
+import type { SearchLatency } from './search-latency.ts';
 import { connections, type LoadResult, type ThroughputResult, warmUpSeconds } from './ssr-load.ts';
 import type { StartupResult } from './startup.ts';
 
@@ -10,6 +11,7 @@ export interface BenchResults {
   jsBeforeInteractive: JsBudgetResult;
   throughput: ThroughputResult;
   auth: AuthResult;
+  search: SearchLatency[];
   startup: StartupResult;
   rssAfterLoadTestMb: number;
 }
@@ -26,7 +28,7 @@ function loadLine(label: string, load: LoadResult, what: string): string {
 }
 
 export function formatReport(results: BenchResults): string {
-  const { environment: env, jsBeforeInteractive: js, throughput, startup, auth } = results;
+  const { environment: env, jsBeforeInteractive: js, throughput, startup, auth, search } = results;
   const width = Math.max(...js.files.map((file) => file.path.length), 10);
   const lines = [
     `Admit benchmark  ${results.date}`,
@@ -74,6 +76,12 @@ export function formatReport(results: BenchResults): string {
     loadLine('GET /health', auth.health, 'no token, no query'),
     `   ${'auth / health'.padEnd(14)} ${auth.authenticatedOverHealth.toFixed(2).padStart(7)}   authenticated req/s over health req/s, same server, same run`,
     `   ${'auth / query'.padEnd(14)} ${auth.authenticatedOverQuery.toFixed(2).padStart(7)}   authenticated req/s over a public one-query call (token check plus a heavier user query)`,
+    '',
+    '5. Event search (listing query with filters, in process, after one warm-up round)',
+    ...search.map(
+      (result) =>
+        `   ${result.database.padEnd(20)} ${result.events} events  median ${result.medianMs.toFixed(1)} ms  p95 ${result.p95Ms.toFixed(1)} ms  (${result.queries} queries)`,
+    ),
     '',
   ];
   return lines.join('\n');

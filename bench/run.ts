@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { measureAuth } from './auth-load.ts';
 import { measureJsBudget } from './js-budget.ts';
 import { type BenchResults, formatReport } from './report.ts';
+import { measureSearchLatency } from './search-latency.ts';
 import { killAllServers, repoRoot, type StartedServer } from './server-process.ts';
 import { measureThroughput } from './ssr-load.ts';
 import { measureStartup } from './startup.ts';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     const auth = await measureAuth(server.baseUrl, durationS);
     const rssAfterLoadTestMb = server.rssMb();
     await server.stop();
+    const search = await measureSearchLatency();
 
     const results: BenchResults = {
       date: new Date().toISOString(),
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
       jsBeforeInteractive,
       throughput,
       auth,
+      search,
       startup: startup.result,
       rssAfterLoadTestMb,
     };

@@ -1,0 +1,183 @@
+// Search latency over 10,000 events, on PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL.
+import pg from 'pg';
+import { createDatabase, type Db } from '../server/db/database.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { listEventRows } from '../server/features/events/events.repository.ts';
+import { type EventListQuery, eventListQuerySchema } from '../src/contract/events.ts';
+
+export interface SearchLatency {
+  database: string;
+  events: number;
+  queries: number;
+  medianMs: number;
+  p95Ms: number;
+}
+
+const words = [
+  'jazz',
+  'comedy',
+  'festival',
+  'theatre',
+  'market',
+  'run',
+  'gallery',
+  'ceilidh',
+  'choir',
+  'poetry',
+  'food',
+  'family',
+  'science',
+  'night',
+  'late',
+  'summer',
+  'winter',
+  'harbour',
+  'city',
+  'park',
+];
+const cities = [
+  'Manchester',
+  'Leeds',
+  'Bristol',
+  'Cardiff',
+  'London',
+  'Glasgow',
+  'Edinburgh',
+  'Belfast',
+  'Liverpool',
+  'Newcastle',
+];
+const categories = [
+  'music',
+  'theatre',
+  'comedy',
+  'festival',
+  'sport',
+  'food-and-drink',
+  'arts',
+  'business',
+  'community',
+  'family',
+];
+const pick = <T>(list: T[], index: number) => list[index % list.length] as T;
+
+async function fill(db: Db, count: number): Promise<void> {
+  const user = await db
+    .insertInto('users')
+    .values({
+      email: `bench-${Date.now()}@example.test`,
+      first_name: 'B',
+      last_name: 'B',
+      password_hash: 'x',
+      date_of_birth: '1990-01-01',
+      user_type: 'organiser',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const organization = await db
+    .insertInto('organizations')
+    .values({ name: 'Bench Org' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('organization_members')
+    .values({ organization_id: organization.id, user_id: user.id, role: 'owner' })
+    .execute();
+  const now = Date.now();
+  for (let start = 0; start < count; start += 500) {
+    const rows = Array.from({ length: Math.min(500, count - start) }, (_, offset) => {
+      const index = start + offset;
+      const startsAt = new Date(now + ((index % 180) - 20) * 24 * 3600 * 1000);
+      const city = pick(cities, index * 7);
+      return {
+        organization_id: organization.id,
+        title: `${pick(words, index)} ${pick(words, index * 3 + 1)} ${index}`,
+        summary: `A ${pick(words, index * 5)} evening in ${city}`,
+        description: `Join us for ${pick(words, index * 11)} and ${pick(words, index * 13)}.`,
+        category: pick(categories, index),
+        starts_at: startsAt,
+        ends_at: new Date(startsAt.getTime() + 3 * 3600 * 1000),
+        timezone: 'Europe/London',
+        city,
+        venue_name: `${city} Hall`,
+        latitude: 51 + (index % 50) / 10,
+        longitude: -3 + (index % 40) / 10,
+        status: 'published' as const,
+      };
+    });
+    const ids = await db.insertInto('events').values(rows).returning('id').execute();
+    await db
+      .insertInto('ticket_types')
+      .values(
+        ids.map(({ id }, offset) => ({
+          event_id: id,
+          name: 'Standard',
+          price: ((start + offset) % 4) * 500,
+          currency: 'GBP',
+          capacity: 100,
+        })),
+      )
+      .execute();
+  }
+}
+
+const queries: Array<Partial<Record<keyof EventListQuery, string>>> = [
+  {},
+  { q: 'jazz' },
+  { q: 'harbour night', sort: 'relevance' },
+  { category: 'music' },
+  { city: 'Leeds' },
+  { price: 'free' },
+  { lat: '53.8', lng: '-1.5', radiusKm: '50' },
+  { q: 'festival', city: 'Bristol', price: 'paid' },
+  { page: '5' },
+];
+
+async function measure(db: Db, label: string, count: number): Promise<SearchLatency> {
+  await migrateToLatest(db);
+  await fill(db, count);
+  const timings: number[] = [];
+  for (let round = 0; round < 25; round += 1) {
+    for (const raw of queries) {
+      const query = eventListQuerySchema.parse(raw);
+      const started = performance.now();
+      await listEventRows(db, query, { statuses: ['published'], now: new Date() });
+      if (round > 0) timings.push(performance.now() - started);
+    }
+  }
+  timings.sort((a, b) => a - b);
+  return {
+    database: label,
+    events: count,
+    queries: timings.length,
+    medianMs: timings[Math.floor(timings.length / 2)] ?? 0,
+    p95Ms: timings[Math.floor(timings.length * 0.95)] ?? 0,
+  };
+}
+
+export async function measureSearchLatency(count = 10_000): Promise<SearchLatency[]> {
+  const results: SearchLatency[] = [];
+  const pglite = createDatabase({ dataDir: 'memory://' });
+  results.push(await measure(pglite, 'PGlite (embedded)', count));
+  await pglite.destroy();
+
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `admit_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const postgres = createDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+    try {
+      results.push(await measure(postgres, 'PostgreSQL', count));
+    } finally {
+      await postgres.destroy();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    }
+  }
+  return results;
+}

@@ -9,8 +9,10 @@ import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
+import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createAccessTokens } from './lib/auth/access-tokens.ts';
+import { signedImageUrl } from './lib/storage/signed-links.ts';
 import { createAuthenticator } from './plugins/authentication.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { RouteRegistry } from './plugins/route-registry.ts';
@@ -22,14 +24,22 @@ export interface ApiOptions {
   prefix: string;
 }
 
-const features = [healthRoutes, authRoutes, usersRoutes, organizationsRoutes, eventsRoutes, bookmarksRoutes, devRoutes];
+const features = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  organizationsRoutes,
+  eventsRoutes,
+  bookmarksRoutes,
+  uploadsRoutes,
+  devRoutes,
+];
 
 /** The API as a Fastify plugin: register it under a prefix (`/api`). */
 export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: ApiOptions): Promise<void> {
   const routes = new RouteRegistry(prefix);
   const tokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
-  // Until the storage feature signs links, images are addressed by key under the API.
-  const images = { url: (key: string | null) => (key ? `${prefix}/uploads/file/${key}` : null) };
+  const images = { url: (key: string | null) => signedImageUrl(config, key) };
   const context: ApiContext = { config, db, routes, tokens, auth: createAuthenticator(tokens), images };
   registerErrorHandling(app);
   await app.register(fastifyCookie);

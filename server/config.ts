@@ -6,6 +6,10 @@ import { z } from 'zod';
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
 const optionalText = z.preprocess(emptyAsUndefined, z.string().min(1).optional());
+const optionalHttpUrl = z.preprocess(
+  emptyAsUndefined,
+  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,6 +44,8 @@ const envSchema = z.object({
   PUBLIC_AWS_REGION: optionalText,
   PUBLIC_IDENTITY_POOL_ID: optionalText,
   PUBLIC_BUCKET: optionalText,
+  PUBLIC_S3_ENDPOINT: optionalHttpUrl,
+  PUBLIC_COGNITO_ENDPOINT: optionalHttpUrl,
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -111,6 +117,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
       awsRegion: env.PUBLIC_AWS_REGION ?? null,
       identityPoolId: env.PUBLIC_IDENTITY_POOL_ID ?? null,
       bucket: env.PUBLIC_BUCKET ?? null,
+      /** S3-compatible endpoint instead of AWS's (path-style); browser and server both use it. */
+      s3Endpoint: env.PUBLIC_S3_ENDPOINT ?? null,
+      /** Cognito Identity endpoint instead of AWS's. */
+      cognitoEndpoint: env.PUBLIC_COGNITO_ENDPOINT ?? null,
       storageDriver: env.STORAGE_DRIVER,
       mapsApiKey: env.PUBLIC_MAPS_API_KEY ?? null,
       allowedExternalOrigins: env.ALLOWED_EXTERNAL_ORIGINS.split(',')

@@ -5,6 +5,8 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './app/app-shell.tsx';
 import { createRoutes } from './app/routes.tsx';
+import { ApiCallerProvider } from './lib/api-caller.tsx';
+import { apiRequest } from './lib/api-client.ts';
 import { payloadErrorGlobal } from './lib/boot-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createSessionStore } from './lib/session/session-store.ts';
@@ -33,6 +35,7 @@ async function mount(): Promise<void> {
   session.refreshFromCookies();
   const routes = createRoutes({
     queryClient,
+    api: apiRequest,
     session: () => {
       session.refreshFromCookies();
       return session.get();
@@ -46,7 +49,9 @@ async function mount(): Promise<void> {
     document,
     <StrictMode>
       <AppShell state={state} queryClient={queryClient} session={session}>
-        <RouterProvider router={router} />
+        <ApiCallerProvider api={apiRequest}>
+          <RouterProvider router={router} />
+        </ApiCallerProvider>
       </AppShell>
     </StrictMode>,
   );

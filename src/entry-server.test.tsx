@@ -11,6 +11,8 @@ const config = {
   awsRegion: null,
   identityPoolId: null,
   bucket: null,
+  s3Endpoint: null,
+  cognitoEndpoint: null,
   storageDriver: 'local' as const,
   mapsApiKey: null,
   allowedExternalOrigins: [],
@@ -24,6 +26,7 @@ async function renderToText(path: string, extra: Partial<RenderOptions> = {}) {
     state: { config, origin: 'http://admit.test' },
     assets,
     cookies: {},
+    apiInject: async () => ({ statusCode: 404, body: JSON.stringify({ httpStatus: 'NOT_FOUND', message: 'none' }) }),
     onError,
     ...extra,
   });
@@ -90,6 +93,7 @@ describe('server rendering', () => {
       state: { config, origin: 'http://admit.test' },
       assets,
       cookies: {},
+      apiInject: async () => ({ statusCode: 404, body: JSON.stringify({ httpStatus: 'NOT_FOUND', message: 'none' }) }),
       onError: () => {},
       routes,
     });
@@ -103,6 +107,7 @@ describe('server rendering', () => {
       state: { config, origin: 'http://admit.test' },
       assets,
       cookies: {},
+      apiInject: async () => ({ statusCode: 404, body: JSON.stringify({ httpStatus: 'NOT_FOUND', message: 'none' }) }),
       onError: () => {},
     });
     expect(result).toEqual({ kind: 'redirect', status: 302, location: '/sign-in?redirect=%2Faccount' });

@@ -12,6 +12,7 @@ import {
 import { AppShell } from './app/app-shell.tsx';
 import type { RouteHandle } from './app/route-handle.ts';
 import { createRoutes } from './app/routes.tsx';
+import { ApiCallerProvider, type ApiInject, injectedApiCaller } from './lib/api-caller.tsx';
 import { type BootState, bootStateGlobal, serializeForScript } from './lib/boot-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { deriveSession } from './lib/session/route-session.ts';
@@ -33,6 +34,8 @@ export interface RenderOptions {
   assets: RenderAssets;
   /** The request's cookies, for the session guards and the first render. */
   cookies: Record<string, string>;
+  /** Calls the API in-process for loaders. */
+  apiInject: ApiInject;
   onError(error: unknown): void;
   /** Tests may render their own route table. */
   routes?: RouteObject[];
@@ -60,7 +63,8 @@ function hydrationData(context: StaticHandlerContext) {
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient();
   const session = createSessionStore(deriveSession(options.cookies));
-  const routes = options.routes ?? createRoutes({ queryClient, session: session.get });
+  const api = injectedApiCaller(options.apiInject, options.state.config.apiBase, session.get().token);
+  const routes = options.routes ?? createRoutes({ queryClient, session: session.get, api });
   const handler = createStaticHandler(routes);
   const context = await handler.query(options.request);
   if (context instanceof Response) {
@@ -82,7 +86,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
       <AppShell state={state} queryClient={queryClient} session={session}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
+        <ApiCallerProvider api={api}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
+        </ApiCallerProvider>
       </AppShell>,
       {
         nonce: options.nonce,

@@ -12,7 +12,8 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean; co
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...options.connectSources, ...(options.dev ? ['ws:', 'wss:'] : [])],
-    'worker-src': ["'self'"],
+    // blob: for the image-compression worker, which is built from a blob and loads its script from this origin.
+    'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],

@@ -6,6 +6,16 @@ import { parseCookieHeader } from '../src/lib/session/route-session.ts';
 import { contentSecurityPolicy, createNonce } from './content-security-policy.ts';
 
 export interface PageRendererOptions {
+  /** The Fastify app whose API answers loaders in-process. */
+  app: {
+    inject: (options: {
+      method: string;
+      url: string;
+      payload?: unknown;
+      headers: Record<string, string>;
+      remoteAddress?: string;
+    }) => Promise<{ statusCode: number; body: string }>;
+  };
   publicConfig: PublicConfig;
   /** Fixed public origin; else taken from each request. */
   appUrl: string | undefined;
@@ -27,7 +37,10 @@ function webRequest(request: FastifyRequest, origin: string): Request {
 
 /** Renders one page with streaming SSR, its own nonce and CSP, and the right status. */
 export function createPageRenderer(options: PageRendererOptions) {
-  const connectSources = options.publicConfig.storageDriver === 'aws' ? ['https://*.amazonaws.com'] : [];
+  const { storageDriver, s3Endpoint, cognitoEndpoint } = options.publicConfig;
+  // The browser talks to S3 and Cognito itself on `aws`: AWS's hosts, or the configured endpoints.
+  const storageOrigins = [s3Endpoint, cognitoEndpoint].flatMap((endpoint) => (endpoint ? [new URL(endpoint).origin] : []));
+  const connectSources = storageDriver === 'aws' ? ['https://*.amazonaws.com', ...storageOrigins] : [];
 
   return async function renderPageReply(request: FastifyRequest, reply: FastifyReply) {
     const origin = options.appUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
@@ -41,6 +54,8 @@ export function createPageRenderer(options: PageRendererOptions) {
         state: { config: options.publicConfig, origin, ...(devHead ? { devHead } : {}) },
         assets,
         cookies: parseCookieHeader(request.headers.cookie),
+        apiInject: ({ method, url, payload, headers }) =>
+          options.app.inject({ method, url, headers, remoteAddress: request.ip, ...(payload === undefined ? {} : { payload }) }),
         onError: (error) => request.log.error({ err: error }, 'page render error'),
       });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);

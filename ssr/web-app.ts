@@ -41,7 +41,7 @@ export async function createWebApp(config: Config, db: Db, options: { dev?: bool
   if (options.dev) {
     const { attachVite } = await import('./dev-server.ts');
     const load = await attachVite(app);
-    app.get('*', createPageRenderer({ publicConfig: config.publicConfig, appUrl: config.appUrl, dev: true, load }));
+    app.get('*', createPageRenderer({ app, publicConfig: config.publicConfig, appUrl: config.appUrl, dev: true, load }));
     return app;
   }
 
@@ -63,6 +63,7 @@ export async function createWebApp(config: Config, db: Db, options: { dev?: bool
   app.get(
     '*',
     createPageRenderer({
+      app,
       publicConfig: config.publicConfig,
       appUrl: config.appUrl,
       dev: false,

@@ -1,6 +1,10 @@
-import type { LazyRouteFunction, RouteObject } from 'react-router';
+import type { LazyRouteFunction, LoaderFunction, RouteObject } from 'react-router';
+import type { RouteContext } from './routes.tsx';
 
-type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
+/** A page module: its component and, optionally, a loader made with the request's context. */
+type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>> & {
+  createLoader?: (context: RouteContext) => LoaderFunction;
+};
 
 // Every page is its own chunk, loaded when its route matches.
 const pageModules = import.meta.glob<RouteModule>('./routes/*.tsx');
@@ -21,12 +25,13 @@ function failedPage(error: unknown) {
  * the page renders the error instead, so the error boundaries (and the reload protection) see it:
  * a rejected `lazy` would leave the router rendering nothing.
  */
-export function lazyPage(name: string): LazyRouteFunction<RouteObject> {
+export function lazyPage(name: string, context: RouteContext): LazyRouteFunction<RouteObject> {
   const load = pageModules[`./routes/${name}.tsx`];
   if (!load) throw new Error(`No page module named ${name}`);
   return async () => {
     try {
-      return await load();
+      const { createLoader, ...module } = await load();
+      return createLoader ? { ...module, loader: createLoader(context) } : module;
     } catch (error) {
       return { Component: failedPage(error) };
     }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
+import type { ApiCaller } from '../lib/api-caller.tsx';
 import type { RouteSession } from '../lib/session/route-session.ts';
 import { AppErrorBoundary } from './errors/app-error-boundary.tsx';
 import { NotFound } from './errors/not-found.tsx';
@@ -15,23 +16,30 @@ export interface RouteContext {
   queryClient: QueryClient;
   /** The visitor's session now: from the request cookies on the server, from the cookies in the browser. */
   session: () => RouteSession;
+  /** Calls the API for loaders: in-process on the server, the axios client in the browser. */
+  api: ApiCaller;
 }
 
-function page(path: string | undefined, module: string, handle: RouteHandle = {}): RouteObject {
-  const route = {
-    id: module,
-    lazy: lazyPage(module),
-    handle: { ...handle, module: pageModulePath(module) },
-    errorElement: <RouteError />,
+/** A page route: its own lazy chunk (with a loader made for this context), layout and guards in `handle`. */
+function pageFactory(context: RouteContext) {
+  return (path: string | undefined, module: string, handle: RouteHandle = {}): RouteObject => {
+    const route = {
+      id: module,
+      lazy: lazyPage(module, context),
+      handle: { ...handle, module: pageModulePath(module) },
+      errorElement: <RouteError />,
+    };
+    return path === undefined ? ({ ...route, index: true } as RouteObject) : { ...route, path };
   };
-  return path === undefined ? ({ ...route, index: true } as RouteObject) : { ...route, path };
 }
 
 const notFoundLoader = () => {
   throw notFound();
 };
 
-export function createRoutes({ session }: RouteContext): RouteObject[] {
+export function createRoutes(context: RouteContext): RouteObject[] {
+  const { session } = context;
+  const page = pageFactory(context);
   return [
     {
       id: 'root',
@@ -52,8 +60,11 @@ export function createRoutes({ session }: RouteContext): RouteObject[] {
         page('account-verification', 'account-verification', { layout: 'auth' }),
         page('sign-in', 'sign-in', { layout: 'auth' }),
         page('dev/mailbox', 'dev-mailbox'),
+        guarded(['signIn'], session, [
+          page('account', 'account', { layout: 'user-account' }),
+        ]),
         guarded(['session'], session, [page('forgot-password', 'forgot-password', { layout: 'auth' })]),
-        guarded(['signIn'], session, [page('account', 'account', { layout: 'user-account' })]),
+
         { id: 'not-found', path: '*', loader: notFoundLoader, element: <NotFound />, errorElement: <RouteError /> },
       ],
     },

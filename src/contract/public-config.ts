@@ -7,6 +7,8 @@ export const publicConfigSchema = z.object({
   awsRegion: z.string().nullable(),
   identityPoolId: z.string().nullable(),
   bucket: z.string().nullable(),
+  s3Endpoint: z.string().nullable(),
+  cognitoEndpoint: z.string().nullable(),
   storageDriver: z.enum(['local', 'aws']),
   mapsApiKey: z.string().nullable(),
   allowedExternalOrigins: z.array(z.string()),

@@ -1,0 +1,79 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  imageLinkRequestSchema,
+  imageLinkSchema,
+  imageTooLargeMessage,
+  maxImageBytes,
+  uploadedImageSchema,
+  uploadQuerySchema,
+} from '../../../src/contract/uploads.ts';
+import type { ApiContext } from '../../api-context.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { createLocalStorage } from '../../lib/storage/local-storage.ts';
+import { warmS3Credentials } from '../../lib/storage/s3-links.ts';
+import { openImage, renewImageLink, storeImage, type UploadsDeps, unsupportedImageMessage } from './uploads.service.ts';
+
+export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }: ApiContext): void {
+  const deps: UploadsDeps = { db, config, storage: createLocalStorage(config.dataDir) };
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/uploads/link',
+    summary: 'A new temporary link (3600 s) to a stored image; open to anyone, as the images are shown on public pages',
+    tags: ['uploads'],
+    body: imageLinkRequestSchema,
+    response: imageLinkSchema,
+    handler: async ({ body }) => ({ message: 'Image link.', data: await renewImageLink(deps, body.key) }),
+  });
+
+  // With `aws` the browser puts images straight into S3; the API only signs links to them, with
+  // credentials resolved before it serves (a presigned link is made synchronously).
+  if (config.storageDriver === 'aws') {
+    app.addHook('onReady', () => warmS3Credentials(config.publicConfig));
+    return;
+  }
+
+  app.get('/uploads/file/*', async (request, reply) => {
+    const { '*': key } = request.params as { '*': string };
+    const { expires, signature } = request.query as Record<string, unknown>;
+    const file = await openImage(deps, key, expires, signature);
+    return reply
+      .header('Content-Type', file.contentType)
+      .header('Content-Length', file.size)
+      .header('Cache-Control', 'private, max-age=3600')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .send(file.stream);
+  });
+
+  // Raw image bodies are accepted by this route alone: its own scope holds the parser and the 5,120,000-byte limit.
+  app.register(async (scope) => {
+    const asBuffer = { parseAs: 'buffer', bodyLimit: maxImageBytes } as const;
+    const keepBuffer = (_request: unknown, body: Buffer, done: (error: null, body: Buffer) => void) => done(null, body);
+    scope.addContentTypeParser(/^image\/[\w.+-]+$/, asBuffer, keepBuffer);
+    scope.addContentTypeParser('application/octet-stream', asBuffer, keepBuffer);
+    // Refuse anonymous callers before reading up to 5 MB of body.
+    scope.addHook('onRequest', async (request) => {
+      await auth.require(request);
+    });
+    scope.setErrorHandler((error: FastifyError) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError('PAYLOAD_TOO_LARGE', imageTooLargeMessage);
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new HttpError('UNSUPPORTED_MEDIA_TYPE', unsupportedImageMessage);
+      throw error;
+    });
+
+    routes.add(scope, {
+      method: 'POST',
+      url: '/uploads',
+      summary: 'Upload an image (raw JPEG, PNG, WebP or AVIF bytes, at most 5,120,000) under the caller’s own prefix',
+      tags: ['uploads'],
+      query: uploadQuerySchema,
+      response: uploadedImageSchema,
+      handler: async ({ query, request }) => ({
+        status: 'CREATED',
+        message: 'Your image is uploaded.',
+        data: await storeImage(deps, await auth.require(request), request.body, query.name),
+      }),
+    });
+  });
+}

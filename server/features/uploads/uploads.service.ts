@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import type { ReadStream } from 'node:fs';
+import {
+  type ImageContentType,
+  type ImageLink,
+  imageExtensions,
+  imageTooLargeMessage,
+  maxImageBytes,
+  type UploadedImage,
+  uploadNameStem,
+} from '../../../src/contract/uploads.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { detectImage } from '../../lib/storage/image-content.ts';
+import { isStorableKey, type LocalStorage } from '../../lib/storage/local-storage.ts';
+import { imageLink, localImageLink, verifyLink } from '../../lib/storage/signed-links.ts';
+import { claimUploadKey, deleteUpload, findUpload } from './uploads.repository.ts';
+
+export interface UploadsDeps {
+  db: Db;
+  config: Config;
+  storage: LocalStorage;
+}
+
+export const unsupportedImageMessage = 'Only JPEG, PNG, WebP or AVIF images can be uploaded.';
+const keyAttempts = 8;
+
+const contentTypeByExtension = new Map(
+  Object.entries(imageExtensions).map(([type, extension]) => [extension, type as ImageContentType]),
+);
+
+/** An image stored by the server is named for its detected type, so the key says how to serve it. */
+const contentTypeOfKey = (key: string) => contentTypeByExtension.get(key.slice(key.lastIndexOf('.') + 1));
+
+const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** `users/<owner>/<name>[-suffix].<ext>`: the caller's sanitised name the first time, a short random suffix when it is taken. */
+function candidateKey(ownerId: string, stem: string | null, extension: string, attempt: number): string {
+  const name = stem ? (attempt === 0 ? stem : `${stem}-${randomHex(3)}`) : randomHex(8);
+  return `users/${ownerId}/${name}.${extension}`;
+}
+
+/** Stores an uploaded image under the caller's own prefix; never replaces an existing object. */
+export async function storeImage(
+  { db, config, storage }: UploadsDeps,
+  caller: AccessClaims,
+  body: unknown,
+  name: string | undefined,
+): Promise<UploadedImage> {
+  if (body === undefined || body === null || (Buffer.isBuffer(body) && body.length === 0)) {
+    throw new HttpError('BAD_REQUEST', 'Choose an image to upload.');
+  }
+  // Text and JSON bodies reach here already parsed by the API's own parsers.
+  if (!Buffer.isBuffer(body)) throw new HttpError('UNSUPPORTED_MEDIA_TYPE', unsupportedImageMessage);
+  if (body.length > maxImageBytes) throw new HttpError('PAYLOAD_TOO_LARGE', imageTooLargeMessage);
+  const image = detectImage(body);
+  if (!image) throw new HttpError('UNSUPPORTED_MEDIA_TYPE', unsupportedImageMessage);
+
+  const stem = uploadNameStem(name);
+  const extension = imageExtensions[image.contentType];
+  for (let attempt = 0; attempt < keyAttempts; attempt += 1) {
+    const key = candidateKey(caller.sub, stem, extension, attempt);
+    const claimed = await claimUploadKey(db, {
+      key,
+      owner_id: caller.sub,
+      content_type: image.contentType,
+      size_bytes: body.length,
+      width: image.width,
+      height: image.height,
+    }).catch((error: unknown) => {
+      // The token outlived its account.
+      if ((error as { code?: string }).code === '23503') throw new HttpError('UNAUTHORIZED', 'Please sign in to continue.');
+      throw error;
+    });
+    if (!claimed) continue;
+    const written = await storage.put(key, body).catch(async (error: unknown) => {
+      await deleteUpload(db, key);
+      throw error;
+    });
+    if (written === 'exists') {
+      // A file left without its row (a crash, a restored database): keep it and take another name.
+      await deleteUpload(db, key);
+      continue;
+    }
+    return {
+      key,
+      url: localImageLink(config, key).url,
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      sizeBytes: body.length,
+    };
+  }
+  throw new HttpError('CONFLICT', 'That name is taken. Please try again.');
+}
+
+export interface ImageFile {
+  contentType: ImageContentType;
+  size: number;
+  stream: ReadStream;
+}
+
+/** The bytes behind a signed local link: 403 for a forged or expired link, 404 when the image is gone. */
+export async function openImage(
+  { config, storage }: UploadsDeps,
+  key: string,
+  expires: unknown,
+  signature: unknown,
+): Promise<ImageFile> {
+  if (verifyLink(config.jwtSecret, key, expires, signature) !== 'valid') {
+    throw new HttpError('FORBIDDEN', 'This image link is not valid or has expired.');
+  }
+  const contentType = contentTypeOfKey(key);
+  const file = contentType && isStorableKey(key) ? await storage.read(key) : null;
+  if (!contentType || !file) throw notFound('That image');
+  return { contentType, ...file };
+}
+
+/**
+ * A fresh temporary link for a stored image. Anyone may ask: the images are event covers and
+ * organiser logos shown on public pages, and a key alone reveals nothing.
+ */
+export async function renewImageLink({ db, config }: UploadsDeps, key: string): Promise<ImageLink> {
+  if (config.storageDriver === 'local' && !(isStorableKey(key) && (await findUpload(db, key)))) throw notFound('That image');
+  const link = imageLink(config, key);
+  return { key, url: link.url, expiresAt: link.expiresAt.toISOString() };
+}

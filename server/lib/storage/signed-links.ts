@@ -1,0 +1,62 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { imageLinkTtlSeconds } from '../../../src/contract/uploads.ts';
+import type { Config } from '../../config.ts';
+import { s3ImageUrl } from './s3-links.ts';
+
+export type LinkConfig = Pick<Config, 'jwtSecret' | 'storageDriver' | 'publicConfig'>;
+
+export interface ImageLink {
+  url: string;
+  expiresAt: Date;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** HMAC-SHA256 with the server's secret over the key and the expiry, labelled so it never doubles as another signature. */
+export function linkSignature(secret: string, key: string, expires: number): string {
+  return createHmac('sha256', secret).update(`admit-image-link\n${key}\n${expires}`).digest('base64url');
+}
+
+/** Whether a local link's `expires` and `signature` are genuine and not yet past. */
+export function verifyLink(
+  secret: string,
+  key: string,
+  expires: unknown,
+  signature: unknown,
+  now = nowSeconds(),
+): 'valid' | 'invalid' | 'expired' {
+  if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires)) return 'invalid';
+  if (typeof signature !== 'string' || !/^[\w-]{43}$/.test(signature)) return 'invalid';
+  const expected = Buffer.from(linkSignature(secret, key, Number(expires)));
+  if (!timingSafeEqual(expected, Buffer.from(signature))) return 'invalid';
+  return Number(expires) < now ? 'expired' : 'valid';
+}
+
+/** A link to a stored image on this API, signed for `imageLinkTtlSeconds`. */
+export function localImageLink(config: LinkConfig, key: string, now = nowSeconds(), stableWindowSeconds = 0): ImageLink {
+  // With a window, every answer within it carries the same URL, so browsers and the service worker can cache the image.
+  const earliest = now + imageLinkTtlSeconds;
+  const expires = stableWindowSeconds ? Math.ceil(earliest / stableWindowSeconds) * stableWindowSeconds : earliest;
+  const base = config.publicConfig.apiBase.replace(/\/+$/, '');
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  const query = new URLSearchParams({ expires: String(expires), signature: linkSignature(config.jwtSecret, key, expires) });
+  return { url: `${base}/uploads/file/${path}?${query}`, expiresAt: new Date(expires * 1000) };
+}
+
+/** A temporary link to an image by key, for whichever storage driver is configured. */
+export function imageLink(config: LinkConfig, key: string): ImageLink {
+  if (config.storageDriver === 'aws') {
+    return { url: s3ImageUrl(config.publicConfig, key), expiresAt: new Date((nowSeconds() + imageLinkTtlSeconds) * 1000) };
+  }
+  return localImageLink(config, key);
+}
+
+/**
+ * The URL other features put into answers for a stored image key (null stays null): a signed API
+ * link on the local driver, a presigned S3 GET on `aws` (the plain object URL when the server has
+ * no AWS credentials). Valid for 3600 s.
+ */
+export function signedImageUrl(config: LinkConfig, key: string | null | undefined): string | null {
+  if (!key) return null;
+  return config.storageDriver === 'aws' ? imageLink(config, key).url : localImageLink(config, key, nowSeconds(), 15 * 60).url;
+}

@@ -1,0 +1,48 @@
+import type { PublicConfig } from '../../contract/public-config.ts';
+import type { UploadedImage } from '../../contract/uploads.ts';
+import { apiRequest } from '../api-client.ts';
+import { type AwsUploader, awsObjectKey, createAwsUploader, type StoredObject } from './aws-upload.ts';
+import { type ImageCompressor, processImage } from './process-image.ts';
+
+export interface UploadImageOptions {
+  /** The public configuration; the page's own by default. */
+  config?: PublicConfig;
+  compress?: ImageCompressor;
+}
+
+let awsUploader: { id: string; uploader: AwsUploader } | null = null;
+
+function awsUploaderFor(config: PublicConfig): AwsUploader {
+  const { awsRegion, identityPoolId, bucket, s3Endpoint, cognitoEndpoint } = config;
+  if (!awsRegion || !identityPoolId || !bucket) throw new Error('Image storage is not configured.');
+  const id = JSON.stringify([awsRegion, identityPoolId, bucket, s3Endpoint, cognitoEndpoint]);
+  if (awsUploader?.id !== id) {
+    awsUploader = { id, uploader: createAwsUploader({ awsRegion, identityPoolId, bucket, s3Endpoint, cognitoEndpoint }) };
+  }
+  return awsUploader.uploader;
+}
+
+/**
+ * Processes an image and stores it under the caller-supplied name: through the API on the local
+ * driver, straight into S3 with identity-pool credentials on `aws`. Resolves with the key and a
+ * temporary (3600 s) link; rejects without sending anything when the processed image is too large.
+ */
+export async function uploadImage(file: File, name?: string, options: UploadImageOptions = {}): Promise<StoredObject> {
+  const config = options.config ?? window.__ADMIT__?.config;
+  const processed = await processImage(file, options.compress);
+  const contentType = processed.type || file.type || 'application/octet-stream';
+
+  if (config?.storageDriver === 'aws') {
+    const body = new Uint8Array(await processed.arrayBuffer());
+    return awsUploaderFor(config).upload(body, contentType, awsObjectKey(name, contentType));
+  }
+
+  const uploaded = await apiRequest<UploadedImage>({
+    method: 'POST',
+    url: '/uploads',
+    params: name ? { name } : undefined,
+    data: processed,
+    headers: { 'Content-Type': contentType },
+  });
+  return { key: uploaded.key, url: uploaded.url };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlSchema } from './users.ts';
 
 export const eventCategorySchema = z.enum([
   'music',
@@ -70,7 +71,7 @@ const eventFields = {
   endsAt: isoDateTime,
   timezone: timezoneSchema,
   isOnline: z.boolean(),
-  onlineUrl: z.url().max(500).nullable().default(null),
+  onlineUrl: httpUrlSchema.nullable().default(null),
   venue: venueSchema.nullable().default(null),
 };
 

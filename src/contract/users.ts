@@ -55,12 +55,46 @@ export const updateUserSchema = z
   .refine((value) => Object.keys(value).length > 0, 'Change at least one field.');
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
+/** A web address people can open: http or https only, never `javascript:` or `data:`. */
+export const httpUrlSchema = z.url({ protocol: /^https?$/, error: 'Enter a full web address, starting with https://' }).max(300);
+
+export const socialLinksSchema = z
+  .object({
+    instagram: httpUrlSchema,
+    facebook: httpUrlSchema,
+    x: httpUrlSchema,
+    tiktok: httpUrlSchema,
+  })
+  .partial();
+
 export const organizationSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   kycStatus: z.enum(['unverified', 'pending', 'verified', 'rejected']),
   createdAt: z.string(),
+  description: z.string(),
+  logoUrl: z.string().nullable(),
+  logoKey: z.string().nullable(),
+  website: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  city: z.string().nullable(),
+  socialLinks: socialLinksSchema,
 });
+
+/** What owners and managers may change in the organisation's public profile. */
+export const updateOrganizationSchema = z
+  .object({
+    name: z.string().trim().min(2, 'At least 2 characters.').max(120),
+    description: z.string().max(5000),
+    logoKey: z.string().max(300).nullable(),
+    website: httpUrlSchema.nullable(),
+    contactEmail: z.email('Enter a valid email address.').max(254).nullable(),
+    city: z.string().trim().max(80).nullable(),
+    socialLinks: socialLinksSchema,
+  })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, 'Change at least one field.');
+export type UpdateOrganization = z.infer<typeof updateOrganizationSchema>;
 export type Organization = z.infer<typeof organizationSchema>;
 
 export const idParamsSchema = z.object({ id: z.uuid('Not a valid id.') });

@@ -76,6 +76,18 @@ describe('creating events', () => {
     expect(nowhere.json().errors).toContainEqual({ path: 'body.venue', message: 'Give a venue, or a link for an online event.' });
   });
 
+  it('accepts only http(s) links for online events', async () => {
+    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const response = await inject(
+      'POST',
+      '/events',
+      organiser.bearer,
+      eventBody(organiser.organizationId, { isOnline: true, venue: null, onlineUrl: 'javascript:alert(1)' }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.map((error: { path: string }) => error.path)).toContain('body.onlineUrl');
+  });
+
   it('belongs to owners and managers of the organisation only', async () => {
     const owner = await verifiedOrganiser(api.app, api.database.db);
     const rival = await verifiedOrganiser(api.app, api.database.db, 'Rival Nights');

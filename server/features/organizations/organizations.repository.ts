@@ -3,7 +3,39 @@ import type { Db } from '../../db/database.ts';
 export function findOrganization(db: Db, id: string) {
   return db
     .selectFrom('organizations')
-    .select(['id', 'name', 'kyc_status', 'created_at'])
+    .select([
+      'id',
+      'name',
+      'kyc_status',
+      'created_at',
+      'description',
+      'logo_key',
+      'website',
+      'contact_email',
+      'city',
+      'social_links',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+export type OrganizationRow = NonNullable<Awaited<ReturnType<typeof findOrganization>>>;
+
+export async function updateOrganization(
+  db: Db,
+  id: string,
+  values: Partial<{
+    name: string;
+    description: string;
+    logo_key: string | null;
+    website: string | null;
+    contact_email: string | null;
+    city: string | null;
+    social_links: string;
+  }>,
+): Promise<void> {
+  await db
+    .updateTable('organizations')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }

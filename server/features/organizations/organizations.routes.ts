@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { organizationParamsSchema, organizationSchema } from '../../../src/contract/users.ts';
+import { organizationParamsSchema, organizationSchema, updateOrganizationSchema } from '../../../src/contract/users.ts';
 import type { ApiContext } from '../../api-context.ts';
-import { notFound } from '../../lib/http-error.ts';
-import { findOrganization } from './organizations.repository.ts';
+import { changeOrganization, getOrganization } from './organizations.service.ts';
 
-export function organizationsRoutes(app: FastifyInstance, { db, routes }: ApiContext): void {
+export function organizationsRoutes(app: FastifyInstance, { db, routes, auth, images }: ApiContext): void {
   routes.add(app, {
     method: 'GET',
     url: '/organizations/:organizationId',
@@ -12,12 +11,25 @@ export function organizationsRoutes(app: FastifyInstance, { db, routes }: ApiCon
     tags: ['organizations'],
     params: organizationParamsSchema,
     response: organizationSchema,
-    handler: async ({ params }) => {
-      const row = await findOrganization(db, params.organizationId);
-      if (!row) throw notFound('That organisation');
+    handler: async ({ params }) => ({
+      message: 'Organisation.',
+      data: await getOrganization(db, params.organizationId, images.url),
+    }),
+  });
+
+  routes.add(app, {
+    method: 'PATCH',
+    url: '/organizations/:organizationId',
+    summary: 'Change the organisation’s profile (owners and managers)',
+    tags: ['organizations'],
+    params: organizationParamsSchema,
+    body: updateOrganizationSchema,
+    response: organizationSchema,
+    handler: async ({ params, body, request }) => {
+      const caller = await auth.require(request);
       return {
-        message: 'Organisation.',
-        data: { id: row.id, name: row.name, kycStatus: row.kyc_status, createdAt: new Date(row.created_at).toISOString() },
+        message: 'Profile saved.',
+        data: await changeOrganization(db, caller.sub, params.organizationId, body, images.url),
       };
     },
   });

@@ -1,0 +1,55 @@
+import type { Organization, UpdateOrganization } from '../../../src/contract/users.ts';
+import type { Db } from '../../db/database.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { memberRole } from '../events/events.repository.ts';
+import { findOrganization, type OrganizationRow, updateOrganization } from './organizations.repository.ts';
+
+export function toOrganization(row: OrganizationRow, imageUrl: (key: string | null) => string | null): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    kycStatus: row.kyc_status,
+    createdAt: new Date(row.created_at).toISOString(),
+    description: row.description,
+    logoKey: row.logo_key,
+    logoUrl: imageUrl(row.logo_key),
+    website: row.website,
+    contactEmail: row.contact_email,
+    city: row.city,
+    socialLinks: typeof row.social_links === 'string' ? JSON.parse(row.social_links) : row.social_links,
+  };
+}
+
+export async function getOrganization(
+  db: Db,
+  id: string,
+  imageUrl: (key: string | null) => string | null,
+): Promise<Organization> {
+  const row = await findOrganization(db, id);
+  if (!row) throw notFound('That organisation');
+  return toOrganization(row, imageUrl);
+}
+
+/** Owners and managers edit the profile; anyone else learns nothing (404). */
+export async function changeOrganization(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: UpdateOrganization,
+  imageUrl: (key: string | null) => string | null,
+): Promise<Organization> {
+  const role = await memberRole(db, id, userId);
+  if (role !== 'owner' && role !== 'manager') throw notFound('That organisation');
+  await updateOrganization(db, id, {
+    ...(changes.name === undefined ? {} : { name: changes.name }),
+    ...(changes.description === undefined ? {} : { description: changes.description }),
+    ...(changes.logoKey === undefined ? {} : { logo_key: changes.logoKey }),
+    ...(changes.website === undefined ? {} : { website: changes.website }),
+    ...(changes.contactEmail === undefined ? {} : { contact_email: changes.contactEmail }),
+    ...(changes.city === undefined ? {} : { city: changes.city }),
+    ...(changes.socialLinks === undefined ? {} : { social_links: JSON.stringify(changes.socialLinks) }),
+  });
+  await recordAudit(db, { actorId: userId, action: 'organization.changed', subjectType: 'organization', subjectId: id });
+  return getOrganization(db, id, imageUrl);
+}

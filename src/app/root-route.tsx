@@ -1,15 +1,22 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { ExternalLinkGuard } from './external-link-guard.tsx';
 import { layouts } from './layouts/layout-registry.tsx';
 import { pickLayout } from './route-handle.ts';
 
+// Sends bookmarks made offline from any page; loaded after the page is interactive, off the critical path.
+const BookmarkSync = lazy(async () => ({
+  default: (await import('../features/bookmarks/components/bookmark-sync.tsx')).BookmarkSync,
+}));
+
 /** Frames every page in the layout its route metadata names. */
 export function RootRoute() {
   const Layout = layouts[pickLayout(useMatches())];
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     // Lets people and tests tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true';
+    setHydrated(true);
   }, []);
   return (
     <>
@@ -20,6 +27,11 @@ export function RootRoute() {
         Skip to content
       </a>
       <ExternalLinkGuard />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <BookmarkSync />
+        </Suspense>
+      ) : null}
       <Layout>
         <Outlet />
       </Layout>

@@ -60,11 +60,14 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         page('account-verification', 'account-verification', { layout: 'auth' }),
         page('sign-in', 'sign-in', { layout: 'auth' }),
         page('dev/mailbox', 'dev-mailbox'),
+        page('event/:eventId', 'event'),
+        page('organisation-view/:orgId', 'organisation-view'),
         guarded(['signIn'], session, [
+          page('find-events', 'find-events'),
+          page('account/bookmarks', 'account-bookmarks', { layout: 'user-account' }),
           page('account', 'account', { layout: 'user-account' }),
         ]),
         guarded(['session'], session, [page('forgot-password', 'forgot-password', { layout: 'auth' })]),
-
         { id: 'not-found', path: '*', loader: notFoundLoader, element: <NotFound />, errorElement: <RouteError /> },
       ],
     },

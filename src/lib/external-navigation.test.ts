@@ -27,6 +27,11 @@ describe('navigation to other sites', () => {
     }
   });
 
+  it('allows blob downloads made by this site only', () => {
+    expect(judgeNavigation('blob:https://admit.example/0b0c', origin, [])).toBe('internal');
+    expect(judgeNavigation('blob:https://evil.example/0b0c', origin, [])).toBe('refused');
+  });
+
   it('hands mail and phone links to the device', () => {
     expect(judgeNavigation('mailto:privacy@admit.example', origin, [])).toBe('allowed-external');
     expect(judgeNavigation('tel:+441234567890', origin, [])).toBe('allowed-external');

@@ -16,6 +16,8 @@ export function judgeNavigation(href: string, currentOrigin: string, allowedOrig
   }
   if (url.protocol === 'javascript:' || url.protocol === 'data:' || url.protocol === 'vbscript:') return 'refused';
   if (handOffSchemes.has(url.protocol)) return 'allowed-external';
+  // Downloads the app made itself (calendar files): a blob URL of this very origin.
+  if (url.protocol === 'blob:') return url.origin === currentOrigin ? 'internal' : 'refused';
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'refused';
   if (url.origin === currentOrigin) return 'internal';
   return allowedOrigins.includes(url.origin) ? 'allowed-external' : 'refused';

@@ -2,8 +2,14 @@ import type { ReactNode } from 'react';
 import { type SideNavItem, SideNavLayout } from './side-nav-layout.tsx';
 
 // Each area lists only the pages that exist; features add theirs as they land.
-const accountItems: SideNavItem[] = [{ to: '/account', label: 'Profile' }];
-const organizerItems: SideNavItem[] = [];
+const accountItems: SideNavItem[] = [
+  { to: '/account', label: 'Profile' },
+  { to: '/account/bookmarks', label: 'Bookmarks' },
+];
+const organizerItems: SideNavItem[] = [
+  { to: '/organizer/events', label: 'Events' },
+  { to: '/organizer/settings', label: 'Settings' },
+];
 const adminItems: SideNavItem[] = [];
 
 export function UserAccountLayout({ children }: { children: ReactNode }) {

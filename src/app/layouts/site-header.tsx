@@ -34,7 +34,7 @@ export function SiteHeader({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
                 to={link.to}
                 viewTransition
                 className={({ isActive }) =>
-                  `inline-flex min-h-11 items-center rounded-lg px-3 font-medium ${linkTone} ${isActive ? 'underline underline-offset-4' : ''}`
+                  `inline-flex min-h-11 items-center whitespace-nowrap rounded-lg px-2 font-medium sm:px-3 ${linkTone} ${isActive ? 'underline underline-offset-4' : ''}`
                 }
               >
                 {link.label}

@@ -1,16 +1,19 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export function HomeHero() {
+/** The brand banner of the home page; `children` sits under the pitch (the event search). */
+export function HomeHero({ children }: { children?: ReactNode }) {
   return (
     <section className="bg-indigo-700 text-white">
-      <div className="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:px-6 sm:pt-16 sm:pb-24">
+      <div className="mx-auto max-w-6xl px-4 pt-10 pb-14 sm:px-6 sm:pt-16 sm:pb-20">
         <h1 className="max-w-3xl font-extrabold text-4xl leading-tight sm:text-5xl">
           Tickets for what’s on. A door that never stops.
         </h1>
         <p className="mt-5 max-w-2xl text-indigo-100 text-lg">
-          Admit is the ticketing marketplace where attendees find and book events with every fee shown up front, and organisers
-          sell, scan and admit — even when the venue has no signal.
+          Find gigs, plays, festivals and meet-ups near you and book with every fee shown up front. Running the event? Sell, scan
+          and admit — even when the venue has no signal.
         </p>
+        {children ? <div className="mt-8">{children}</div> : null}
         <div className="mt-8 flex flex-wrap gap-3">
           <Link
             to="/sign-up?type=attendee"

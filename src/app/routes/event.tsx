@@ -1,0 +1,145 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useParams } from 'react-router';
+import { eventParamsSchema } from '../../contract/events.ts';
+import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
+import { eventQueryOptions, useEvent } from '../../features/events/api/get-event.ts';
+import { categoryLabel } from '../../features/events/components/category-list.tsx';
+import { AddToCalendarButton, ShareButton } from '../../features/events/components/event-actions.tsx';
+import { EventDates } from '../../features/events/components/event-dates.tsx';
+import { EventStatusBanner } from '../../features/events/components/event-status-banner.tsx';
+import { MarkdownText } from '../../features/events/components/markdown-text.tsx';
+import { OrganiserCard } from '../../features/events/components/organiser-card.tsx';
+import { TicketsPanel } from '../../features/events/components/tickets-panel.tsx';
+import { VenueDetails } from '../../features/events/components/venue-details.tsx';
+import { useClientNow } from '../../features/events/utils/dates.ts';
+import { eventJsonLd } from '../../features/events/utils/event-json-ld.ts';
+import { statusOf } from '../../lib/api-caller.tsx';
+import { useBootState } from '../../lib/public-config.tsx';
+import { notFound } from '../not-found-response.ts';
+import { absoluteUrl, PageMeta } from '../page-meta.tsx';
+import type { RouteContext } from '../routes.tsx';
+
+interface EventLoaderData {
+  /** When the page was loaded: the first render judges "ended" and "sales end" by it, on server and client alike. */
+  asOf: number;
+}
+
+/** Not a UUID, unknown, or a draft the visitor may not see: all the 404 page, with status 404. */
+export function createLoader({ queryClient, api }: RouteContext) {
+  return async ({ params }: LoaderFunctionArgs): Promise<EventLoaderData> => {
+    const parsed = eventParamsSchema.safeParse(params);
+    if (!parsed.success) throw notFound();
+    try {
+      await queryClient.ensureQueryData(eventQueryOptions(api, parsed.data.eventId));
+    } catch (error) {
+      if (statusOf(error) === 404) throw notFound();
+      throw error;
+    }
+    return { asOf: Date.now() };
+  };
+}
+
+function shareDescription(summary: string, description: string): string {
+  if (summary) return summary;
+  const plain = description
+    .replace(/[*_#[\]()>`-]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > 160 ? `${plain.slice(0, 157)}…` : plain || 'An event on Admit.';
+}
+
+export function Component() {
+  const { eventId = '' } = useParams();
+  const { asOf } = useLoaderData() as EventLoaderData;
+  const { data: event } = useEvent(eventId);
+  const { origin } = useBootState();
+  const now = useClientNow() ?? asOf;
+  const ended = new Date(event.endsAt).getTime() <= now;
+  const pageUrl = `${origin}/event/${event.id}`;
+  const cover = event.coverImageUrl ? absoluteUrl(origin, event.coverImageUrl) : null;
+  const description = shareDescription(event.summary, event.description);
+  const location = event.isOnline
+    ? 'Online'
+    : [event.venue?.name, event.venue?.address, event.venue?.city, event.venue?.country].filter(Boolean).join(', ');
+
+  return (
+    <article className="space-y-6">
+      <PageMeta
+        title={event.title}
+        description={description}
+        noIndex={event.status === 'draft'}
+        image={cover ? { url: cover, alt: event.title, width: 960, height: 540 } : null}
+        jsonLd={
+          event.status === 'draft'
+            ? null
+            : eventJsonLd(event, pageUrl, `${origin}/organisation-view/${event.organizer.id}`, cover)
+        }
+      />
+      <EventStatusBanner status={event.status} ended={ended} />
+      {/* One column on phones (event, tickets, details); on wide screens tickets and organiser sit on the right. */}
+      <div className="grid gap-6 lg:grid-cols-3 lg:gap-x-8">
+        <div className="space-y-6 lg:col-span-2">
+          {event.coverImageUrl ? (
+            <img
+              src={event.coverImageUrl}
+              alt={event.title}
+              width={960}
+              height={540}
+              fetchPriority="high"
+              decoding="async"
+              className="aspect-video w-full rounded-2xl bg-slate-200 object-cover"
+            />
+          ) : null}
+          <header className="space-y-3">
+            <p className="font-semibold text-indigo-700 text-sm uppercase tracking-wide">{categoryLabel(event.category)}</p>
+            <h1 className="break-words font-extrabold text-3xl text-slate-900 leading-tight sm:text-4xl">{event.title}</h1>
+            {event.summary ? <p className="max-w-3xl text-lg text-slate-700">{event.summary}</p> : null}
+            <EventDates event={event} />
+            <div className="flex flex-wrap items-start gap-2 pt-1">
+              {event.status === 'published' ? <BookmarkButton eventId={event.id} event={event} /> : null}
+              <ShareButton title={event.title} text={description} url={pageUrl} />
+              {event.status === 'cancelled' ? null : (
+                <AddToCalendarButton
+                  event={{
+                    id: event.id,
+                    title: event.title,
+                    description: event.summary,
+                    startsAt: event.startsAt,
+                    endsAt: event.endsAt,
+                    location,
+                    url: pageUrl,
+                    cancelled: false,
+                  }}
+                />
+              )}
+            </div>
+          </header>
+        </div>
+        <aside aria-label="Tickets and organiser" className="space-y-4 lg:col-start-3 lg:row-span-2 lg:row-start-1">
+          <TicketsPanel event={event} ended={ended} now={now} />
+          <OrganiserCard organizer={event.organizer} />
+        </aside>
+        <div className="space-y-8 lg:col-span-2">
+          <section aria-labelledby="where-title">
+            <h2 id="where-title" className="font-bold text-slate-900 text-xl">
+              Where
+            </h2>
+            <div className="mt-3">
+              <VenueDetails event={event} />
+            </div>
+          </section>
+          {event.description ? (
+            <section aria-labelledby="about-title">
+              <h2 id="about-title" className="font-bold text-slate-900 text-xl">
+                About this event
+              </h2>
+              <div className="mt-1">
+                <MarkdownText source={event.description} />
+              </div>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

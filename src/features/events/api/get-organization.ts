@@ -1,0 +1,21 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import type { Organization } from '../../../contract/users.ts';
+import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
+
+export const organizationKeys = {
+  all: ['organizations'] as const,
+  details: () => [...organizationKeys.all, 'detail'] as const,
+  detail: (organizationId: string) => [...organizationKeys.details(), organizationId] as const,
+};
+
+/** An organisation's public profile. Silent: a 404 becomes the "Page Not Found" page, not a toast. */
+export const getOrganization = (api: ApiCaller, organizationId: string): Promise<Organization> =>
+  api<Organization>({ url: `/organizations/${encodeURIComponent(organizationId)}`, silent: true });
+
+export const organizationQueryOptions = (api: ApiCaller, organizationId: string) =>
+  queryOptions({ queryKey: organizationKeys.detail(organizationId), queryFn: () => getOrganization(api, organizationId) });
+
+export function useOrganization(organizationId: string) {
+  const api = useApiCaller();
+  return useSuspenseQuery(organizationQueryOptions(api, organizationId));
+}

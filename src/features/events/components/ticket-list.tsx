@@ -1,0 +1,71 @@
+import type { TicketType } from '../../../contract/events.ts';
+import { formatShortDate, relativeFromNow } from '../utils/dates.ts';
+import { formatPrice } from '../utils/price.ts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** Below this many tickets left, the list says how many. */
+export const lowStockThreshold = 10;
+
+type Availability = { text: string; tone: 'muted' | 'warning' | 'ok' };
+
+/** What a buyer needs to know of one ticket type right now. */
+export function ticketAvailability(type: TicketType, timeZone: string, now: number): Availability {
+  if (type.available <= 0) return { text: 'Sold out', tone: 'muted' };
+  const start = type.salesStart ? new Date(type.salesStart).getTime() : null;
+  const end = type.salesEnd ? new Date(type.salesEnd).getTime() : null;
+  if (start !== null && start > now) {
+    return { text: `On sale from ${formatShortDate(type.salesStart as string, timeZone, new Date(now))}`, tone: 'muted' };
+  }
+  if (end !== null && end <= now) return { text: 'Sales have ended', tone: 'muted' };
+  const parts: string[] = [];
+  if (type.available < lowStockThreshold) parts.push(`Only ${type.available} left`);
+  if (end !== null) {
+    parts.push(
+      end - now < 7 * dayMs
+        ? `Sales end ${relativeFromNow(new Date(end), now)}`
+        : `Sales end ${formatShortDate(type.salesEnd as string, timeZone, new Date(now))}`,
+    );
+  }
+  return { text: parts.join(' · ') || 'Available', tone: type.available < lowStockThreshold ? 'warning' : 'ok' };
+}
+
+const toneClass: Record<Availability['tone'], string> = {
+  muted: 'text-slate-600',
+  warning: 'font-semibold text-amber-800',
+  ok: 'text-green-800',
+};
+
+interface TicketListProps {
+  ticketTypes: TicketType[];
+  timeZone: string;
+  /** The moment availability is judged at: the loader's on the first render, the browser's after. */
+  now: number;
+  /** Off once nothing can be bought (cancelled or ended): stock and sales windows no longer mean anything. */
+  showAvailability?: boolean;
+}
+
+export function TicketList({ ticketTypes, timeZone, now, showAvailability = true }: TicketListProps) {
+  const visible = ticketTypes.filter((type) => !type.hidden);
+  if (visible.length === 0) return <p className="text-slate-600">The organiser has not listed any tickets yet.</p>;
+  return (
+    <ul className="divide-y divide-slate-200">
+      {visible.map((type) => {
+        const availability = ticketAvailability(type, timeZone, now);
+        return (
+          <li key={type.id} className="flex items-start justify-between gap-4 py-3">
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900">{type.name}</p>
+              {type.description ? <p className="text-slate-600 text-sm">{type.description}</p> : null}
+              {showAvailability ? <p className={`mt-1 text-sm ${toneClass[availability.tone]}`}>{availability.text}</p> : null}
+            </div>
+            <p
+              className={`shrink-0 font-semibold ${showAvailability && type.available <= 0 ? 'text-slate-500 line-through' : 'text-slate-900'}`}
+            >
+              {formatPrice(type.price, type.currency)}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

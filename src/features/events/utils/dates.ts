@@ -1,0 +1,118 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+/** One locale for dates, so the server and the browser print the same text. */
+const locale = 'en-GB';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+function parts(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(date);
+}
+
+const timeOptions: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+/**
+ * "Sat 14 Jun" or "Sat 14 Jun 2025", assembled from parts: engines disagree on the comma after
+ * the weekday, and the server and the browser must print the same text.
+ */
+function dayText(date: Date, timeZone: string, withYear: boolean): string {
+  const found = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => found.find((candidate) => candidate.type === type)?.value ?? '';
+  return [part('weekday'), part('day'), part('month'), withYear ? part('year') : ''].filter(Boolean).join(' ');
+}
+
+/** The calendar day of an instant in a zone, as YYYY-MM-DD (comparable text). */
+export function zonedDay(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+function zonedYear(date: Date, timeZone: string): string {
+  return parts(date, timeZone, { year: 'numeric' });
+}
+
+/** The short zone name of an instant, e.g. "BST", "GMT+2". */
+export function zoneLabel(date: Date, timeZone: string): string {
+  const named = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName');
+  // A real minus sign: lines do not break inside "GMT−5" as they would at a hyphen.
+  return (named?.value ?? timeZone).replace('-', '\u2212');
+}
+
+/** "Sat 14 Jun, 19:30" in the event's zone (the year is added when it is not the current one). */
+export function formatEventStart(startsAt: string, timeZone: string, now = new Date()): string {
+  const start = new Date(startsAt);
+  const withYear = zonedYear(start, timeZone) !== zonedYear(now, timeZone);
+  return `${dayText(start, timeZone, withYear)}, ${parts(start, timeZone, timeOptions)}`;
+}
+
+/**
+ * A start–end range in one zone: "Sat 14 Jun 2025, 19:30 – 23:00 BST" on one day,
+ * "Sat 14 Jun 2025, 10:00 – Sun 15 Jun 2025, 18:00 BST" across days.
+ */
+export function formatEventRange(startsAt: string, endsAt: string, timeZone: string): string {
+  const start = new Date(startsAt);
+  const end = new Date(endsAt);
+  const startText = `${dayText(start, timeZone, true)}, ${parts(start, timeZone, timeOptions)}`;
+  const sameDay = zonedDay(start, timeZone) === zonedDay(end, timeZone);
+  const endText = sameDay
+    ? parts(end, timeZone, timeOptions)
+    : `${dayText(end, timeZone, true)}, ${parts(end, timeZone, timeOptions)}`;
+  return `${startText} – ${endText} ${zoneLabel(start, timeZone)}`;
+}
+
+/** Whether two zones show the same wall-clock time at an instant (Europe/London and Europe/Jersey do). */
+export function sameOffset(date: Date, zoneA: string, zoneB: string): boolean {
+  const text = (zone: string) =>
+    parts(date, zone, {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+  return zoneA === zoneB || text(zoneA) === text(zoneB);
+}
+
+const subscribeNever = () => () => {};
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const noZone = () => null;
+
+/**
+ * The viewer's time zone, but null on the server and while hydrating: the server cannot know
+ * it, and text that differs from the server HTML would break hydration.
+ */
+export function useViewerTimeZone(): string | null {
+  return useSyncExternalStore(subscribeNever, viewerZone, noZone);
+}
+
+/** The current time after hydration, null before (relative phrases like "in 2 days" would not match the server). */
+export function useClientNow(): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => setNow(Date.now()), []);
+  return now;
+}
+
+/** "in 2 days", "in 3 hours", "tomorrow" for a future instant. */
+export function relativeFromNow(target: Date, now: number): string {
+  const formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const diff = target.getTime() - now;
+  const abs = Math.abs(diff);
+  if (abs < 60 * 60 * 1000) return formatter.format(Math.round(diff / 60_000), 'minute');
+  if (abs < dayMs) return formatter.format(Math.round(diff / (60 * 60 * 1000)), 'hour');
+  return formatter.format(Math.round(diff / dayMs), 'day');
+}
+
+/** "3 Dec" (with the year when it is not the current one) in a zone. */
+export function formatShortDate(iso: string, timeZone: string, now = new Date()): string {
+  const date = new Date(iso);
+  const withYear = zonedYear(date, timeZone) !== zonedYear(now, timeZone);
+  return parts(date, timeZone, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) });
+}

@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { EventList, EventSummary } from '../../src/contract/events.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+/** The soonest published event, as the API lists it (the e2e server seeds demo events on first start). */
+async function firstEvent(request: APIRequestContext): Promise<EventSummary> {
+  const response = await request.get('/api/events?pageSize=8');
+  expect(response.ok()).toBe(true);
+  const { data } = (await response.json()) as { data: EventList };
+  const event = data.items.find((item) => item.coverImageUrl !== null) ?? data.items[0];
+  if (!event) throw new Error('The e2e server has no published events.');
+  return event;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`);
+}
+
+test.describe('events', () => {
+  test('the home page lists upcoming events in the server HTML', async ({ browser, request }) => {
+    const event = await firstEvent(request);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    const soon = page.getByRole('region', { name: 'Happening soon' });
+    await expect(soon.getByRole('link', { name: event.title })).toHaveAttribute('href', `/event/${event.id}`);
+    expect(await soon.getByRole('listitem').count()).toBeGreaterThan(1);
+    await expect(soon.getByRole('img', { name: event.title })).toHaveAttribute('width', '960');
+    await expect(page.getByRole('search')).toHaveAttribute('action', '/find-events');
+    await expect(page.getByRole('link', { name: 'Music', exact: true })).toHaveAttribute('href', '/find-events?category=music');
+    await context.close();
+  });
+
+  test('an event page renders on the server with its details and structured data', async ({ browser, request }) => {
+    const event = await firstEvent(request);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`/event/${event.id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(event.title);
+    await expect(page).toHaveTitle(`${event.title} · Admit`);
+    await expect(page.getByRole('heading', { name: 'Tickets' })).toBeVisible();
+    await expect(page.getByText('Booking opens soon')).toBeVisible();
+    await expect(page.getByRole('link', { name: event.organizer.name })).toHaveAttribute(
+      'href',
+      `/organisation-view/${event.organizer.id}`,
+    );
+    const ogImage = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(ogImage).toMatch(/^https?:\/\/.+\/uploads\//);
+
+    const blocks = page.locator('script[type="application/ld+json"]');
+    await expect(blocks).toHaveCount(1);
+    const jsonLd = JSON.parse((await blocks.textContent()) ?? '') as Record<string, unknown>;
+    expect(jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: event.title,
+      startDate: event.startsAt,
+      endDate: event.endsAt,
+      eventStatus: 'https://schema.org/EventScheduled',
+    });
+    const offers = jsonLd.offers as Array<Record<string, string>>;
+    expect(offers.length).toBeGreaterThan(0);
+    for (const offer of offers) {
+      expect(offer.price).toMatch(/^\d+(\.\d+)?$/);
+      expect(offer.priceCurrency).toMatch(/^[A-Z]{3}$/);
+      expect(offer.availability).toMatch(/^https:\/\/schema\.org\/(InStock|SoldOut)$/);
+      expect(offer.url).toMatch(new RegExp(`/event/${event.id}$`));
+    }
+    await context.close();
+  });
+
+  for (const path of ['/event/00000000-0000-4000-8000-000000000000', '/event/nope']) {
+    test(`${path} answers 404 with Page Not Found`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByTestId('not-found-message')).toHaveText(`Page Not Found ${path}`);
+    });
+  }
+
+  test('an event card opens its page in the browser without a reload or console errors', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const event = await firstEvent(request);
+    await page.goto('/');
+    await waitForHydration(page);
+    let documentRequests = 0;
+    page.on('request', (pending) => {
+      if (pending.resourceType() === 'document') documentRequests += 1;
+    });
+    await page.getByRole('region', { name: 'Happening soon' }).getByRole('link', { name: event.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/event/${event.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(event.title);
+    await expect(page).toHaveTitle(`${event.title} · Admit`);
+    expect(documentRequests).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an event page hydrates without console errors and fits the screen', async ({ page, request, consoleErrors }) => {
+    const event = await firstEvent(request);
+    await page.goto(`/event/${event.id}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('button', { name: 'Add to calendar' })).toBeEnabled();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the home page and an event page have no serious accessibility violations', async ({ page, request }) => {
+    const event = await firstEvent(request);
+    await page.goto('/');
+    await waitForHydration(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/event/${event.id}`);
+    await waitForHydration(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('add to calendar downloads an .ics file with the start in UTC', async ({ page, request }) => {
+    const event = await firstEvent(request);
+    await page.goto(`/event/${event.id}`);
+    await waitForHydration(page);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Add to calendar' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.ics$/);
+    const ics = await readFile((await file.path()) as string, 'utf8');
+    const utc = (iso: string) =>
+      new Date(iso)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
+    expect(ics).toContain(`\r\nDTSTART:${utc(event.startsAt)}\r\n`);
+    expect(ics).toContain(`\r\nDTEND:${utc(event.endsAt)}\r\n`);
+    expect(ics).toMatch(/\r\nDTSTART:\d{8}T\d{6}Z\r\n/);
+    expect(ics.replace(/\r\n /g, '')).toContain(`SUMMARY:${event.title.replace(/([,;])/g, '\\$1')}`);
+  });
+
+  test('an organisation page lists its upcoming events on the server; an unknown one is a 404', async ({ browser, request }) => {
+    const event = await firstEvent(request);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`/organisation-view/${event.organizer.id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(event.organizer.name);
+    await expect(page.getByRole('region', { name: 'Upcoming events' }).getByRole('link', { name: event.title })).toHaveAttribute(
+      'href',
+      `/event/${event.id}`,
+    );
+    const missing = await page.goto('/organisation-view/00000000-0000-4000-8000-000000000000');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByTestId('not-found-message')).toContainText('Page Not Found');
+    await context.close();
+  });
+});

@@ -67,6 +67,11 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           page('account/bookmarks', 'account-bookmarks', { layout: 'user-account' }),
           page('account', 'account', { layout: 'user-account' }),
         ]),
+        guarded(['signIn', 'organisation'], session, [
+          page('organizer/events', 'organizer-events', { layout: 'organizer-dashboard' }),
+          page('organizer/events/:eventId', 'organizer-event-editor', { layout: 'organizer-dashboard' }),
+          page('organizer/settings', 'organizer-settings', { layout: 'organizer-dashboard' }),
+        ]),
         guarded(['session'], session, [page('forgot-password', 'forgot-password', { layout: 'auth' })]),
         { id: 'not-found', path: '*', loader: notFoundLoader, element: <NotFound />, errorElement: <RouteError /> },
       ],

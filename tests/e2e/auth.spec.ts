@@ -41,6 +41,8 @@ test.describe('accounts', () => {
     page,
     context,
   }, testInfo) => {
+    // It waits for a real token expiry, so it needs more than the default time.
+    test.setTimeout(60_000);
     const email = newEmail(testInfo.project.name);
     await signUp(page, email);
     await confirmWithCode(page, email);

@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { Link, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
+import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
+import { organizationProfileQueryOptions } from '../../features/organizer/api/get-organization-profile.ts';
+import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
+import { EventSearch } from '../../features/organizer/components/events-list/event-search.tsx';
+import { OrganizerEvents } from '../../features/organizer/components/events-list/organizer-events.tsx';
+import { primaryButton } from '../../features/organizer/components/fields/field-styles.ts';
+import { useCanEdit } from '../../features/organizer/hooks/use-can-edit.ts';
+import { useApiCaller } from '../../lib/api-caller.tsx';
+import { useRouteSession } from '../../lib/session/session-context.tsx';
+import { PageMeta } from '../page-meta.tsx';
+import type { RouteContext } from '../routes.tsx';
+
+interface EventsLoaderData {
+  /** When the page was loaded: past and upcoming are judged by it on the server and while hydrating. */
+  asOf: number;
+}
+
+const searchOf = (url: URL) => (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+
+/** The guard has checked the membership; the list, profile and member are fetched for the server's HTML. */
+export function createLoader({ queryClient, api, session }: RouteContext) {
+  return async ({ request }: LoaderFunctionArgs): Promise<EventsLoaderData> => {
+    const { organizationId, authId } = session();
+    if (organizationId) {
+      await Promise.all([
+        queryClient.prefetchInfiniteQuery(organizationEventsQueryOptions(api, organizationId, searchOf(new URL(request.url)))),
+        queryClient.prefetchQuery(organizationProfileQueryOptions(api, organizationId)),
+        prefetchMember(queryClient, api, authId),
+      ]);
+    }
+    return { asOf: Date.now() };
+  };
+}
+
+/** Typing a search changes only the address; the list's own query loads it. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+export function Component() {
+  const { asOf } = useLoaderData() as EventsLoaderData;
+  const { organizationId } = useRouteSession();
+  const api = useApiCaller();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = (searchParams.get('q') ?? '').trim();
+  const canEdit = useCanEdit();
+  const organization = useQuery({
+    ...organizationProfileQueryOptions(api, organizationId ?? ''),
+    enabled: organizationId !== null,
+  });
+  const search = useCallback(
+    (next: string) => setSearchParams(next ? { q: next } : {}, { replace: true, preventScrollReset: true }),
+    [setSearchParams],
+  );
+
+  return (
+    <div className="space-y-6">
+      <PageMeta title="Your events" description="Create, publish and manage your organisation’s events." noIndex />
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">Events</h1>
+          <p className="mt-1 text-slate-600">
+            {organization.data
+              ? `Drafts, on sale, past and cancelled events of ${organization.data.name}.`
+              : 'Your organisation’s events.'}
+          </p>
+        </div>
+        {canEdit ? (
+          <Link to="/organizer/events/new" className={`${primaryButton} w-full sm:w-auto`}>
+            <span aria-hidden="true">+</span> Create event
+          </Link>
+        ) : null}
+      </header>
+      <EventSearch value={q} onSearch={search} />
+      {organizationId ? <OrganizerEvents organizationId={organizationId} q={q} asOf={asOf} canEdit={canEdit} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { FormAlert } from '../../features/auth/components/form-alert.tsx';
+import {
+  organizationProfileQueryOptions,
+  useOrganizationProfile,
+} from '../../features/organizer/api/get-organization-profile.ts';
+import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
+import { OrganizationProfileView } from '../../features/organizer/components/settings/organization-profile-view.tsx';
+import { OrganizationSettingsForm } from '../../features/organizer/components/settings/organization-settings-form.tsx';
+import { useCanEdit } from '../../features/organizer/hooks/use-can-edit.ts';
+import { useRouteSession } from '../../lib/session/session-context.tsx';
+import { notFound } from '../not-found-response.ts';
+import { PageMeta } from '../page-meta.tsx';
+import type { RouteContext } from '../routes.tsx';
+
+export function createLoader({ queryClient, api, session }: RouteContext) {
+  return async () => {
+    const { organizationId, authId } = session();
+    if (!organizationId) throw notFound();
+    await Promise.all([
+      queryClient.ensureQueryData(organizationProfileQueryOptions(api, organizationId)),
+      prefetchMember(queryClient, api, authId),
+    ]);
+    return null;
+  };
+}
+
+const verification = {
+  unverified: { label: 'Not started', className: 'bg-slate-100 text-slate-800' },
+  pending: { label: 'In review', className: 'bg-amber-50 text-amber-900' },
+  verified: { label: 'Verified', className: 'bg-emerald-50 text-emerald-800' },
+  rejected: { label: 'Not accepted', className: 'bg-red-50 text-red-800' },
+} as const;
+
+function Settings({ organizationId }: { organizationId: string }) {
+  const { data: organization } = useOrganizationProfile(organizationId);
+  const canEdit = useCanEdit();
+  const kyc = verification[organization.kycStatus];
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageMeta title="Organisation settings" description="Your organisation’s public profile." noIndex />
+      <header>
+        <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">Settings</h1>
+        <p className="mt-1 text-slate-600">
+          The public profile of {organization.name}.{' '}
+          <span className="whitespace-nowrap">
+            Identity verification:{' '}
+            <span className={`rounded-full px-2.5 py-0.5 font-semibold text-sm ${kyc.className}`}>{kyc.label}</span>
+          </span>
+        </p>
+      </header>
+      {canEdit ? (
+        <OrganizationSettingsForm key={organization.id} organization={organization} />
+      ) : (
+        <>
+          <FormAlert tone="info">
+            Only owners and managers can change the profile. Ask an owner of {organization.name} if something needs updating.
+          </FormAlert>
+          <OrganizationProfileView organization={organization} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function Component() {
+  const { organizationId } = useRouteSession();
+  return organizationId ? <Settings organizationId={organizationId} /> : null;
+}

@@ -1,0 +1,28 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { EventList } from '../../../contract/events.ts';
+import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
+import { organizerKeys } from './organizer-keys.ts';
+
+/** The largest page the API serves. */
+export const organizationEventsPageSize = 50;
+
+/** Every event of the organisation in any state, soonest first, one page at a time. */
+export const getOrganizationEvents = (api: ApiCaller, organizationId: string, q: string, page: number): Promise<EventList> =>
+  api<EventList>({
+    url: `/organizations/${encodeURIComponent(organizationId)}/events`,
+    params: { ...(q ? { q } : {}), page, pageSize: organizationEventsPageSize },
+  });
+
+export const organizationEventsQueryOptions = (api: ApiCaller, organizationId: string, q: string) =>
+  infiniteQueryOptions({
+    queryKey: organizerKeys.eventList(organizationId, q),
+    queryFn: ({ pageParam }) => getOrganizationEvents(api, organizationId, q, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last: EventList) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+
+/** Keeps the previous results on screen while a new search loads. */
+export function useOrganizationEvents(organizationId: string, q: string) {
+  const api = useApiCaller();
+  return useInfiniteQuery({ ...organizationEventsQueryOptions(api, organizationId, q), placeholderData: keepPreviousData });
+}

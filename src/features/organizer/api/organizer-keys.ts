@@ -1,0 +1,10 @@
+/** The organiser area's query keys; its mutations update or invalidate these and nothing else. */
+export const organizerKeys = {
+  all: ['organizer'] as const,
+  /** Every list of an organisation's events (any search). */
+  eventLists: (organizationId: string) => [...organizerKeys.all, 'events', organizationId] as const,
+  eventList: (organizationId: string, q: string) => [...organizerKeys.eventLists(organizationId), { q }] as const,
+  /** One event as its organisation sees it: drafts, hidden ticket types, the online link, sales. */
+  event: (eventId: string) => [...organizerKeys.all, 'event', eventId] as const,
+  organization: (organizationId: string) => [...organizerKeys.all, 'organization', organizationId] as const,
+};

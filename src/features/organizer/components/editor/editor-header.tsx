@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import type { Event } from '../../../../contract/events.ts';
+import { EventStatusBadge } from '../event-status-badge.tsx';
+
+/** The editor's title, state and links back to the list and out to the public page. */
+export function EditorHeader({ event, ended }: { event: Event | null; ended: boolean }) {
+  return (
+    <header className="space-y-3">
+      <Link
+        to="/organizer/events"
+        className="inline-flex min-h-11 items-center gap-1 font-medium text-indigo-700 underline-offset-4 hover:underline"
+      >
+        <span aria-hidden="true">←</span> All events
+      </Link>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <h1 className="break-words font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
+          {event ? event.title : 'New event'}
+        </h1>
+        {event ? <EventStatusBadge status={event.status} ended={ended} /> : null}
+      </div>
+      {event ? (
+        <p className="text-slate-600">
+          {event.ticketsSold} {event.ticketsSold === 1 ? 'ticket' : 'tickets'} sold ·{' '}
+          <Link to={`/event/${event.id}`} className="font-medium text-indigo-700 underline underline-offset-4">
+            {event.status === 'draft' ? 'Preview the event page' : 'View the event page'}
+          </Link>
+        </p>
+      ) : (
+        <p className="text-slate-600">Fill in the details, add ticket types, then save a draft or publish.</p>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,151 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import type { Event } from '../../../../contract/events.ts';
+import type { Organization } from '../../../../contract/users.ts';
+import { FormAlert } from '../../../auth/components/form-alert.tsx';
+import { type ActionProblem, useEventActions } from '../../hooks/use-event-actions.ts';
+import { useEventForm } from '../../hooks/use-event-form.ts';
+import { emptyEventForm, eventToForm, hasPaidTickets } from '../../utils/event-form.ts';
+import { FormCard } from '../fields/form-card.tsx';
+import { ImagePicker } from '../fields/image-picker.tsx';
+import { BasicsFields } from './basics-fields.tsx';
+import { CancelEventDialog } from './cancel-event-dialog.tsx';
+import { DescriptionField, type MarkdownPreview } from './description-field.tsx';
+import { ManageEvent, SaveBar } from './editor-actions.tsx';
+import { EditorHeader } from './editor-header.tsx';
+import { KycNotice, ProblemAlert } from './editor-notices.tsx';
+import { LocationFields } from './location-fields.tsx';
+import { ScheduleFields } from './schedule-fields.tsx';
+import { TicketTypesFields } from './ticket-types-fields.tsx';
+
+interface EventEditorProps {
+  /** The saved event; null while creating one. */
+  event: Event | null;
+  organization: Organization;
+  /** Owners and managers edit; other members see the event read-only. */
+  canEdit: boolean;
+  mapsApiKey: string | null;
+  Preview: MarkdownPreview;
+  /** When the page was loaded, so "ended" reads the same on the server and while hydrating. */
+  asOf: number;
+  initialProblem?: ActionProblem | null;
+}
+
+/** Warns before the tab closes or reloads with unsaved changes. */
+function useLeaveWarning(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}
+
+/** Create and edit an event: the contract's schema checks every save, the server has the last word. */
+export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview, asOf, initialProblem }: EventEditorProps) {
+  const form = useEventForm(() => (event ? eventToForm(event) : emptyEventForm('')));
+  const actions = useEventActions({ event, organizationId: organization.id, form, initialProblem });
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  useLeaveWarning(form.dirty);
+
+  const readOnly = !canEdit || event?.status === 'cancelled';
+  const ended = event ? Date.parse(event.endsAt) <= asOf : false;
+  const needsKyc = canEdit && organization.kycStatus !== 'verified' && hasPaidTickets(form.values);
+  const submit = (submitted: FormEvent<HTMLFormElement>) => {
+    submitted.preventDefault();
+    void actions.save();
+  };
+  const confirmCancel = async () => {
+    await actions.cancel();
+    setConfirmingCancel(false);
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <EditorHeader event={event} ended={ended} />
+      {canEdit ? null : (
+        <FormAlert tone="info">
+          Only owners and managers of {organization.name} can change events. You can look at this one.
+        </FormAlert>
+      )}
+      {event?.status === 'cancelled' ? (
+        <FormAlert tone="info">
+          This event is cancelled and can no longer be changed. Duplicate it to start a new draft.
+        </FormAlert>
+      ) : null}
+      {actions.problem ? <ProblemAlert problem={actions.problem} /> : null}
+      {needsKyc ? <KycNotice status={organization.kycStatus} /> : null}
+
+      <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-6" aria-label={event ? 'Edit event' : 'New event'}>
+        {form.formError ? (
+          <div data-form-message tabIndex={-1}>
+            <FormAlert>{form.formError}</FormAlert>
+          </div>
+        ) : null}
+        <fieldset disabled={readOnly} className="min-w-0 space-y-6">
+          <FormCard id="basics-title" title="Basics">
+            <BasicsFields form={form} />
+          </FormCard>
+          <FormCard id="description-title" title="About the event" intro="What people will read on the event page.">
+            <DescriptionField form={form} Preview={Preview} />
+          </FormCard>
+          <FormCard id="cover-title" title="Cover image">
+            <ImagePicker
+              label="Cover image"
+              uploadName="event-cover"
+              shape="wide"
+              hideLabel
+              hint="A wide picture (16:9) looks best. JPEG, PNG or WebP, up to 5 MB after compression."
+              imageUrl={form.values.coverImageUrl}
+              error={form.errors.coverImageKey}
+              disabled={readOnly}
+              onUploaded={(picture) => {
+                form.set('coverImageKey', picture.key);
+                form.set('coverImageUrl', picture.url);
+              }}
+              onRemove={() => {
+                form.set('coverImageKey', null);
+                form.set('coverImageUrl', null);
+              }}
+            />
+          </FormCard>
+          <FormCard id="when-title" title="Date and time">
+            <ScheduleFields form={form} />
+          </FormCard>
+          <FormCard id="where-title" title="Location">
+            <LocationFields form={form} mapsApiKey={mapsApiKey} />
+          </FormCard>
+          <FormCard id="tickets-title" title="Tickets" intro="Each type has its own price, capacity and sales window.">
+            <TicketTypesFields form={form} />
+          </FormCard>
+        </fieldset>
+        {readOnly ? null : (
+          <SaveBar
+            status={event?.status ?? null}
+            dirty={form.dirty}
+            busy={actions.busy}
+            onPublish={() => void actions.publish()}
+            onUnpublish={() => void actions.unpublish()}
+          />
+        )}
+      </form>
+
+      {event && canEdit ? (
+        <>
+          <ManageEvent
+            status={event.status}
+            busy={actions.busy}
+            onDuplicate={() => void actions.duplicate()}
+            onCancel={() => setConfirmingCancel(true)}
+          />
+          <CancelEventDialog
+            open={confirmingCancel}
+            title={event.title}
+            busy={actions.busy === 'cancel'}
+            onConfirm={() => void confirmCancel()}
+            onClose={() => setConfirmingCancel(false)}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { type FormEvent, useState } from 'react';
+import { type Organization, updateOrganizationSchema } from '../../../../contract/users.ts';
+import { toast } from '../../../../lib/toasts.tsx';
+import { FormAlert } from '../../../auth/components/form-alert.tsx';
+import { formErrorKey } from '../../../auth/components/form-errors.ts';
+import { SubmitButton } from '../../../auth/components/submit-button.tsx';
+import { TextField } from '../../../auth/components/text-field.tsx';
+import { useFormFields } from '../../../auth/components/use-form-fields.ts';
+import { useUpdateOrganization } from '../../api/update-organization.ts';
+import { serverPathErrors, validateByPath } from '../../utils/field-errors.ts';
+import { FormCard } from '../fields/form-card.tsx';
+import { ImagePicker } from '../fields/image-picker.tsx';
+import { TextareaField } from '../fields/textarea-field.tsx';
+import { profileChanges, profileValues, socialNetworks } from './organization-values.ts';
+
+/** The organisation's public profile; only changed fields are sent, checked with the contract's schema first. */
+export function OrganizationSettingsForm({ organization }: { organization: Organization }) {
+  const { formRef, values, setValues, errors, setErrors, field, clearError, showErrors } = useFormFields(
+    profileValues(organization),
+  );
+  const [logo, setLogo] = useState({ key: organization.logoKey, url: organization.logoUrl });
+  const update = useUpdateOrganization();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const changes = profileChanges(values, logo.key, organization);
+    if (Object.keys(changes).length === 0) {
+      setErrors({ [formErrorKey]: 'Nothing to save yet: change a field first.' });
+      return;
+    }
+    const checked = validateByPath(updateOrganizationSchema, changes);
+    if (!checked.ok) {
+      showErrors(checked.errors);
+      return;
+    }
+    update.mutate(
+      { organizationId: organization.id, changes: checked.data },
+      {
+        onSuccess: (saved) => {
+          setValues(profileValues(saved));
+          setLogo({ key: saved.logoKey, url: saved.logoUrl });
+          toast.success('Your organisation’s profile is saved.');
+        },
+        onError: (error) => showErrors(serverPathErrors(error, (path) => path in values || path === 'logoKey')),
+      },
+    );
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" aria-label="Organisation profile">
+      {errors[formErrorKey] ? <FormAlert>{errors[formErrorKey]}</FormAlert> : null}
+      <FormCard id="profile-title" title="Public profile" intro="Shown on your organisation page and beside your events.">
+        <ImagePicker
+          label="Logo"
+          uploadName="organisation-logo"
+          shape="square"
+          hint="A square picture works best. JPEG, PNG or WebP, up to 5 MB after compression."
+          imageUrl={logo.url}
+          error={errors.logoKey}
+          onUploaded={(picture) => {
+            setLogo(picture);
+            clearError('logoKey');
+          }}
+          onRemove={() => setLogo({ key: null, url: null })}
+        />
+        <TextField label="Name" required maxLength={120} autoComplete="organization" {...field('name')} />
+        <TextareaField
+          label="About"
+          name="description"
+          rows={6}
+          maxLength={5000}
+          value={values.description}
+          error={errors.description}
+          hint="A few lines about who you are and what you put on."
+          onChange={(event) => {
+            setValues((current) => ({ ...current, description: event.target.value }));
+            clearError('description');
+          }}
+        />
+        <TextField label="City" maxLength={80} autoComplete="address-level2" {...field('city')} />
+      </FormCard>
+      <FormCard id="contact-title" title="Contact and links">
+        <TextField label="Website" type="url" inputMode="url" placeholder="https://" autoComplete="url" {...field('website')} />
+        <TextField
+          label="Contact email"
+          type="email"
+          autoComplete="email"
+          hint="Where attendees can write to you."
+          {...field('contactEmail')}
+        />
+        <fieldset className="space-y-5">
+          <legend className="font-medium text-slate-800">Social links</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {socialNetworks.map(({ key, label }) => (
+              <TextField
+                key={key}
+                label={label}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                {...field(`socialLinks.${key}`)}
+              />
+            ))}
+          </div>
+        </fieldset>
+      </FormCard>
+      <SubmitButton busy={update.isPending} busyLabel="Saving…" inline>
+        Save profile
+      </SubmitButton>
+    </form>
+  );
+}

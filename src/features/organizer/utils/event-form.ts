@@ -1,0 +1,293 @@
+import {
+  type CreateEvent,
+  createEventSchema,
+  type Event,
+  type EventCategory,
+  ticketTypeInputSchema,
+  type UpdateEvent,
+} from '../../../contract/events.ts';
+import { minorUnitDigits } from '../../events/utils/price.ts';
+import { type PathErrors, validateByPath } from './field-errors.ts';
+import { majorTextToMinor, minorToMajorText } from './money-input.ts';
+import { isoToZonedLocal, zonedLocalToIso } from './zoned-time.ts';
+
+/** A ticket type as its row of inputs holds it: text as typed, the id when it is already saved. */
+export interface TicketRowValues {
+  /** Identifies the row while it is edited; never sent. */
+  key: string;
+  id: string | null;
+  name: string;
+  description: string;
+  price: string;
+  currency: string;
+  capacity: string;
+  minPerOrder: string;
+  maxPerOrder: string;
+  salesStart: string;
+  salesEnd: string;
+  hidden: boolean;
+  /** Tickets of this type already sold: such a row can be hidden, not removed. */
+  sold: number;
+}
+
+export interface VenueValues {
+  name: string;
+  address: string;
+  city: string;
+  country: string;
+  latitude: string;
+  longitude: string;
+}
+
+/** The event editor's values: what the inputs show, in the event's own time zone. */
+export interface EventFormValues {
+  title: string;
+  summary: string;
+  description: string;
+  category: EventCategory | '';
+  coverImageKey: string | null;
+  coverImageUrl: string | null;
+  timezone: string;
+  startsAt: string;
+  endsAt: string;
+  isOnline: boolean;
+  onlineUrl: string;
+  venue: VenueValues;
+  ticketTypes: TicketRowValues[];
+}
+
+let rowCount = 0;
+const rowKey = () => {
+  rowCount += 1;
+  return `ticket-row-${rowCount}`;
+};
+
+export function emptyTicketRow(currency = 'GBP'): TicketRowValues {
+  return {
+    key: rowKey(),
+    id: null,
+    name: '',
+    description: '',
+    price: '',
+    currency,
+    capacity: '',
+    minPerOrder: '1',
+    maxPerOrder: '10',
+    salesStart: '',
+    salesEnd: '',
+    hidden: false,
+    sold: 0,
+  };
+}
+
+const emptyVenue: VenueValues = { name: '', address: '', city: '', country: '', latitude: '', longitude: '' };
+
+/** A new event: in person, one ticket type to fill in, the zone given (the browser's, once known). */
+export function emptyEventForm(timezone: string): EventFormValues {
+  return {
+    title: '',
+    summary: '',
+    description: '',
+    category: '',
+    coverImageKey: null,
+    coverImageUrl: null,
+    timezone,
+    startsAt: '',
+    endsAt: '',
+    isOnline: false,
+    onlineUrl: '',
+    venue: emptyVenue,
+    ticketTypes: [emptyTicketRow()],
+  };
+}
+
+const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+export function eventToForm(event: Event): EventFormValues {
+  const zone = event.timezone;
+  return {
+    title: event.title,
+    summary: event.summary,
+    description: event.description,
+    category: event.category,
+    coverImageKey: event.coverImageKey,
+    coverImageUrl: event.coverImageUrl,
+    timezone: zone,
+    startsAt: isoToZonedLocal(event.startsAt, zone),
+    endsAt: isoToZonedLocal(event.endsAt, zone),
+    isOnline: event.isOnline,
+    onlineUrl: event.onlineUrl ?? '',
+    venue: event.venue
+      ? {
+          name: event.venue.name,
+          address: event.venue.address,
+          city: event.venue.city,
+          country: event.venue.country,
+          latitude: numberText(event.venue.latitude),
+          longitude: numberText(event.venue.longitude),
+        }
+      : emptyVenue,
+    ticketTypes: event.ticketTypes.map((type) => ({
+      key: rowKey(),
+      id: type.id,
+      name: type.name,
+      description: type.description,
+      price: minorToMajorText(type.price, minorUnitDigits(type.currency)),
+      currency: type.currency,
+      capacity: String(type.capacity),
+      minPerOrder: String(type.minPerOrder),
+      maxPerOrder: String(type.maxPerOrder),
+      salesStart: isoToZonedLocal(type.salesStart, zone),
+      salesEnd: isoToZonedLocal(type.salesEnd, zone),
+      hidden: type.hidden,
+      sold: Math.max(type.capacity - type.available, 0),
+    })),
+  };
+}
+
+/** Whole numbers only; NaN (with a message from the caller) otherwise. */
+const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/**
+ * The request body the values make, and the messages for what cannot be converted (a price that is
+ * not an amount, an incomplete date): the schema then judges the rest.
+ */
+export function formToInput(values: EventFormValues, organizationId: string): { input: unknown; errors: PathErrors } {
+  const errors: PathErrors = {};
+  const zone = values.timezone;
+  if (!zone) errors.timezone = 'Choose the time zone of the venue.';
+  if (!values.category) errors.category = 'Choose a category.';
+  const instant = (path: string, local: string, required: string | null) => {
+    if (!local.trim()) {
+      if (required) errors[path] = required;
+      return null;
+    }
+    const iso = zone ? zonedLocalToIso(local, zone) : null;
+    if (!iso && zone) errors[path] = 'Enter a full date and time.';
+    return iso;
+  };
+  const startsAt = instant('startsAt', values.startsAt, 'Enter when the event starts.');
+  const endsAt = instant('endsAt', values.endsAt, 'Enter when the event ends.');
+  // The schema checks this only once every other field is valid; say it at once.
+  if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt)) errors.endsAt = 'The end must be after the start.';
+  const { venue } = values;
+  const latitude = optionalNumber(venue.latitude);
+  const longitude = optionalNumber(venue.longitude);
+  if (Number.isNaN(latitude)) errors['venue.latitude'] = 'Enter a number, such as 53.4808.';
+  if (Number.isNaN(longitude)) errors['venue.longitude'] = 'Enter a number, such as -2.2426.';
+
+  const ticketTypes = values.ticketTypes.map((row, index) => {
+    const at = (field: string) => `ticketTypes.${index}.${field}`;
+    const price = majorTextToMinor(row.price, minorUnitDigits(row.currency));
+    if (price === null) errors[at('price')] = 'Enter a price such as 12.50, or 0 for free.';
+    for (const field of ['capacity', 'minPerOrder', 'maxPerOrder'] as const) {
+      if (Number.isNaN(wholeNumber(row[field]))) errors[at(field)] = 'Enter a whole number.';
+    }
+    return {
+      ...(row.id ? { id: row.id } : {}),
+      name: row.name,
+      description: row.description,
+      price: price ?? Number.NaN,
+      currency: row.currency,
+      capacity: wholeNumber(row.capacity),
+      minPerOrder: wholeNumber(row.minPerOrder),
+      maxPerOrder: wholeNumber(row.maxPerOrder),
+      salesStart: instant(at('salesStart'), row.salesStart, null),
+      salesEnd: instant(at('salesEnd'), row.salesEnd, null),
+      hidden: row.hidden,
+    };
+  });
+
+  const input = {
+    organizationId,
+    title: values.title,
+    summary: values.summary,
+    description: values.description,
+    category: values.category || undefined,
+    coverImageKey: values.coverImageKey,
+    startsAt: startsAt ?? undefined,
+    endsAt: endsAt ?? undefined,
+    timezone: zone,
+    isOnline: values.isOnline,
+    onlineUrl: values.isOnline ? values.onlineUrl.trim() || null : null,
+    venue: values.isOnline
+      ? null
+      : { name: venue.name, address: venue.address, city: venue.city, country: venue.country, latitude, longitude },
+    ticketTypes,
+  };
+  return { input, errors };
+}
+
+/**
+ * The values checked with the contract's create schema (the whole event, place rule included), the
+ * same one the server applies. Messages are keyed by full path; conversion messages come first.
+ */
+export function validateEventForm(
+  values: EventFormValues,
+  organizationId: string,
+): { ok: true; data: CreateEvent } | { ok: false; errors: PathErrors } {
+  const { input, errors: conversion } = formToInput(values, organizationId);
+  const result = validateByPath(createEventSchema, input);
+  if (result.ok && Object.keys(conversion).length === 0) return result;
+  // Each row on its own too: a row's cross-field rules (max ≥ min, sales end after start) then show
+  // even while another field of the event is still wrong.
+  const rowErrors: PathErrors = {};
+  (input as { ticketTypes: unknown[] }).ticketTypes.forEach((row, index) => {
+    const checked = validateByPath(ticketTypeInputSchema, row);
+    if (!checked.ok)
+      for (const [path, message] of Object.entries(checked.errors)) rowErrors[`ticketTypes.${index}.${path}`] ??= message;
+  });
+  const errors = { ...rowErrors, ...(result.ok ? {} : result.errors), ...conversion };
+  // The place rule is reported at `venue`; for an online event the missing piece is the link.
+  if (values.isOnline && errors.venue) {
+    errors.onlineUrl ??= 'Add the link ticket holders will use to join.';
+    delete errors.venue;
+  }
+  return { ok: false, errors };
+}
+
+/** A PATCH body: the whole event, without the organisation it already belongs to. */
+export function toUpdate({ organizationId: _organizationId, ...changes }: CreateEvent): UpdateEvent {
+  return changes;
+}
+
+const maxTitle = 120;
+
+/** A new draft with the saved event's fields and ticket types, titled "Copy of …". */
+export function duplicateInput(event: Event, organizationId: string): CreateEvent {
+  return createEventSchema.parse({
+    organizationId,
+    title: `Copy of ${event.title}`.slice(0, maxTitle),
+    summary: event.summary,
+    description: event.description,
+    category: event.category,
+    coverImageKey: event.coverImageKey,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    timezone: event.timezone,
+    isOnline: event.isOnline,
+    onlineUrl: event.onlineUrl,
+    venue: event.venue,
+    ticketTypes: event.ticketTypes.map((type) => ({
+      name: type.name,
+      description: type.description,
+      price: type.price,
+      currency: type.currency,
+      capacity: type.capacity,
+      minPerOrder: type.minPerOrder,
+      maxPerOrder: type.maxPerOrder,
+      salesStart: type.salesStart,
+      salesEnd: type.salesEnd,
+      hidden: type.hidden,
+    })),
+  });
+}
+
+/** Whether any ticket type on the form costs money (publishing those needs a verified organisation). */
+export function hasPaidTickets(values: EventFormValues): boolean {
+  return values.ticketTypes.some((row) => {
+    const price = majorTextToMinor(row.price, minorUnitDigits(row.currency));
+    return price !== null && price > 0;
+  });
+}

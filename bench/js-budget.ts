@@ -47,10 +47,10 @@ export function scriptsBeforeInteractive(html: string): { entry: string; urls: s
   return { entry, urls: [...new Set([entry, ...preloads])] };
 }
 
-export async function measureJsBudget(baseUrl: string): Promise<JsBudgetResult> {
-  const page = await rawGet(`${baseUrl}/`);
+export async function measureJsBudget(baseUrl: string, path = '/'): Promise<JsBudgetResult> {
+  const page = await rawGet(`${baseUrl}${path}`);
   if (page.status !== 200 || page.headers['content-encoding']) {
-    throw new Error(`GET / answered ${page.status} ${page.headers['content-encoding'] ?? ''}; expected plain 200`);
+    throw new Error(`GET ${path} answered ${page.status} ${page.headers['content-encoding'] ?? ''}; expected plain 200`);
   }
   const { entry, urls } = scriptsBeforeInteractive(page.body.toString('utf8'));
   const files: JsFile[] = [];

@@ -1,5 +1,6 @@
 // The human-readable report.
 import type { AuthResult } from './auth-load.ts';
+import type { EventPageResult } from './event-page.ts';
 import type { JsBudgetResult } from './js-budget.ts';
 import type { SearchLatency } from './search-latency.ts';
 import { connections, type LoadResult, type ThroughputResult, warmUpSeconds } from './ssr-load.ts';
@@ -11,6 +12,7 @@ export interface BenchResults {
   jsBeforeInteractive: JsBudgetResult;
   throughput: ThroughputResult;
   auth: AuthResult;
+  eventPage: EventPageResult;
   search: SearchLatency[];
   startup: StartupResult;
   rssAfterLoadTestMb: number;
@@ -28,7 +30,7 @@ function loadLine(label: string, load: LoadResult, what: string): string {
 }
 
 export function formatReport(results: BenchResults): string {
-  const { environment: env, jsBeforeInteractive: js, throughput, startup, auth, search } = results;
+  const { environment: env, jsBeforeInteractive: js, throughput, startup, auth, search, eventPage } = results;
   const width = Math.max(...js.files.map((file) => file.path.length), 10);
   const lines = [
     `Admit benchmark  ${results.date}`,
@@ -77,7 +79,12 @@ export function formatReport(results: BenchResults): string {
     `   ${'auth / health'.padEnd(14)} ${auth.authenticatedOverHealth.toFixed(2).padStart(7)}   authenticated req/s over health req/s, same server, same run`,
     `   ${'auth / query'.padEnd(14)} ${auth.authenticatedOverQuery.toFixed(2).padStart(7)}   authenticated req/s over a public one-query call (token check plus a heavier user query)`,
     '',
-    '5. Event search (listing query with filters, in process, after one warm-up round)',
+    '5. Event page',
+    `   JavaScript before interactive (gzip)     ${`${kb(eventPage.js.totalGzipBytes)} KB`.padStart(8)}  ${eventPage.js.files.length} files`,
+    loadLine('SSR event page', eventPage.load, eventPage.path),
+    `   ${'event / static'.padEnd(14)} ${(eventPage.load.requestsPerSec / throughput.static.requestsPerSec).toFixed(2).padStart(7)}   event pages/s over static req/s, same server, same run`,
+    '',
+    '6. Event search (listing query with filters, in process, after one warm-up round)',
     ...search.map(
       (result) =>
         `   ${result.database.padEnd(20)} ${result.events} events  median ${result.medianMs.toFixed(1)} ms  p95 ${result.p95Ms.toFixed(1)} ms  (${result.queries} queries)`,

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureAuth } from './auth-load.ts';
+import { measureEventPage } from './event-page.ts';
 import { measureJsBudget } from './js-budget.ts';
 import { type BenchResults, formatReport } from './report.ts';
 import { measureSearchLatency } from './search-latency.ts';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     const jsBeforeInteractive = await measureJsBudget(server.baseUrl);
     const throughput = await measureThroughput(server.baseUrl, jsBeforeInteractive.entry, durationS);
     const auth = await measureAuth(server.baseUrl, durationS);
+    const eventPage = await measureEventPage(server.baseUrl, durationS);
     const rssAfterLoadTestMb = server.rssMb();
     await server.stop();
     const search = await measureSearchLatency();
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
       jsBeforeInteractive,
       throughput,
       auth,
+      eventPage,
       search,
       startup: startup.result,
       rssAfterLoadTestMb,

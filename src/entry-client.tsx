@@ -5,8 +5,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './app/app-shell.tsx';
 import { createRoutes } from './app/routes.tsx';
-import { ApiCallerProvider } from './lib/api-caller.tsx';
-import { apiRequest } from './lib/api-client.ts';
+import { ApiCallerProvider, browserApiCaller } from './lib/api-caller.tsx';
 import { payloadErrorGlobal } from './lib/boot-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createSessionStore } from './lib/session/session-store.ts';
@@ -35,7 +34,7 @@ async function mount(): Promise<void> {
   session.refreshFromCookies();
   const routes = createRoutes({
     queryClient,
-    api: apiRequest,
+    api: browserApiCaller,
     session: () => {
       session.refreshFromCookies();
       return session.get();
@@ -49,7 +48,7 @@ async function mount(): Promise<void> {
     document,
     <StrictMode>
       <AppShell state={state} queryClient={queryClient} session={session}>
-        <ApiCallerProvider api={apiRequest}>
+        <ApiCallerProvider api={browserApiCaller}>
           <RouterProvider router={router} />
         </ApiCallerProvider>
       </AppShell>

@@ -97,6 +97,10 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         onShellReady() {
           resolve({ kind: 'html', status: context.statusCode, pipe: stream.pipe, abort: stream.abort });
         },
+        onAllReady() {
+          // Server-side queries only live for this request; clearing drops their timers at once.
+          queryClient.clear();
+        },
         onShellError: reject,
         onError(error) {
           options.onError(error);

@@ -1,19 +1,9 @@
 import { z } from 'zod';
+import { type EventCategory, eventCategories } from './event-categories.ts';
 import { httpUrlSchema } from './users.ts';
 
-export const eventCategorySchema = z.enum([
-  'music',
-  'theatre',
-  'comedy',
-  'festival',
-  'sport',
-  'food-and-drink',
-  'arts',
-  'business',
-  'community',
-  'family',
-]);
-export type EventCategory = z.infer<typeof eventCategorySchema>;
+export const eventCategorySchema = z.enum(eventCategories);
+export type { EventCategory };
 
 export const eventStatusSchema = z.enum(['draft', 'published', 'cancelled']);
 export type EventStatus = z.infer<typeof eventStatusSchema>;

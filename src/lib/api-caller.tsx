@@ -1,7 +1,6 @@
 import type { AxiosRequestConfig } from 'axios';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { ApiEnvelope } from '../contract/envelope.ts';
-import { apiRequest } from './api-client.ts';
 
 /**
  * Calls the API and returns the envelope's data. In the browser it is the axios client; during
@@ -50,7 +49,10 @@ export function injectedApiCaller(inject: ApiInject, apiBase: string, token: str
   };
 }
 
-const ApiCallerContext = createContext<ApiCaller>(apiRequest);
+/** The browser's caller; axios loads with the first call, off the page's critical path. */
+export const browserApiCaller: ApiCaller = async (config) => (await import('./api-client.ts')).apiRequest(config);
+
+const ApiCallerContext = createContext<ApiCaller>(browserApiCaller);
 
 export function ApiCallerProvider({ api, children }: { api: ApiCaller; children: ReactNode }) {
   return <ApiCallerContext.Provider value={api}>{children}</ApiCallerContext.Provider>;

@@ -1,9 +1,10 @@
 import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import type { ApiEnvelope } from '../contract/envelope.ts';
+import { offlineMessage } from './offline-message.ts';
 import { endSession, validAccessToken } from './session/access-token.ts';
 import { toast } from './toasts.tsx';
 
-export const offlineMessage = 'You are offline or Admit cannot be reached. Please check your connection and try again.';
+export { offlineMessage };
 
 declare module 'axios' {
   interface AxiosRequestConfig {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData, useParams } from 'react-router';
-import { eventParamsSchema } from '../../contract/events.ts';
+import { isUuid } from '../../contract/ids.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
 import { eventQueryOptions, useEvent } from '../../features/events/api/get-event.ts';
 import { categoryLabel } from '../../features/events/components/category-list.tsx';
@@ -27,10 +27,10 @@ interface EventLoaderData {
 /** Not a UUID, unknown, or a draft the visitor may not see: all the 404 page, with status 404. */
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ params }: LoaderFunctionArgs): Promise<EventLoaderData> => {
-    const parsed = eventParamsSchema.safeParse(params);
-    if (!parsed.success) throw notFound();
+    const { eventId } = params;
+    if (!isUuid(eventId)) throw notFound();
     try {
-      await queryClient.ensureQueryData(eventQueryOptions(api, parsed.data.eventId));
+      await queryClient.ensureQueryData(eventQueryOptions(api, eventId));
     } catch (error) {
       if (statusOf(error) === 404) throw notFound();
       throw error;

@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData, useParams } from 'react-router';
-import { organizationParamsSchema } from '../../contract/users.ts';
+import { isUuid } from '../../contract/ids.ts';
 import { type EventsQuery, eventsQueryOptions } from '../../features/events/api/get-events.ts';
 import { organizationQueryOptions, useOrganization } from '../../features/events/api/get-organization.ts';
 import { EventGrid } from '../../features/events/components/event-grid.tsx';
@@ -48,9 +48,8 @@ async function loadPastPages(
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ params }: LoaderFunctionArgs): Promise<OrganisationLoaderData> => {
-    const parsed = organizationParamsSchema.safeParse({ organizationId: params.orgId });
-    if (!parsed.success) throw notFound();
-    const { organizationId } = parsed.data;
+    const organizationId = params.orgId;
+    if (!isUuid(organizationId)) throw notFound();
     // Minute precision: requests within the same minute share the cached lists.
     const asOf = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
     try {

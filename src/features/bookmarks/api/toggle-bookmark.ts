@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { bookmarkStateSchema } from '../../../contract/bookmarks.ts';
 import type { EventSummary } from '../../../contract/events.ts';
 import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { offlineMessage } from '../../../lib/api-client.ts';
+import { offlineMessage } from '../../../lib/offline-message.ts';
 import { useRouteSession } from '../../../lib/session/session-context.tsx';
 import { toast } from '../../../lib/toasts.tsx';
 import { bookmarkQueue, type FlushResult } from '../utils/bookmark-queue.ts';

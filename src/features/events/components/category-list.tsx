@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { type EventCategory, eventCategorySchema } from '../../../contract/events.ts';
+import { type EventCategory, eventCategories } from '../../../contract/event-categories.ts';
 
 const labels: Record<EventCategory, string> = {
   music: 'Music',
@@ -20,7 +20,7 @@ export const categoryLabel = (category: EventCategory) => labels[category];
 export function CategoryList({ labelledBy }: { labelledBy?: string }) {
   return (
     <ul aria-labelledby={labelledBy} className="flex flex-wrap gap-2">
-      {eventCategorySchema.options.map((category) => (
+      {eventCategories.map((category) => (
         <li key={category}>
           <Link
             to={`/find-events?category=${category}`}

@@ -1,0 +1,17 @@
+// The server-rendered event page: its JavaScript before interactive and its throughput.
+import { type JsBudgetResult, measureJsBudget } from './js-budget.ts';
+import { type LoadResult, measureLoad } from './ssr-load.ts';
+
+export interface EventPageResult {
+  path: string;
+  js: JsBudgetResult;
+  load: LoadResult;
+}
+
+export async function measureEventPage(baseUrl: string, durationS: number): Promise<EventPageResult> {
+  const listing = (await (await fetch(`${baseUrl}/api/events?pageSize=1`)).json()) as { data: { items: Array<{ id: string }> } };
+  const id = listing.data.items[0]?.id;
+  if (!id) throw new Error('no published event to measure (the demo data seeds some)');
+  const path = `/event/${id}`;
+  return { path, js: await measureJsBudget(baseUrl, path), load: await measureLoad(`${baseUrl}${path}`, {}, durationS) };
+}

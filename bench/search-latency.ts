@@ -3,6 +3,7 @@ import pg from 'pg';
 import { createDatabase, type Db } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { listEventRows } from '../server/features/events/events.repository.ts';
+import { eventCategories } from '../src/contract/event-categories.ts';
 import { type EventListQuery, eventListQuerySchema } from '../src/contract/events.ts';
 
 export interface SearchLatency {
@@ -94,7 +95,7 @@ async function fill(db: Db, count: number): Promise<void> {
         title: `${pick(words, index)} ${pick(words, index * 3 + 1)} ${index}`,
         summary: `A ${pick(words, index * 5)} evening in ${city}`,
         description: `Join us for ${pick(words, index * 11)} and ${pick(words, index * 13)}.`,
-        category: pick(categories, index),
+        category: pick([...eventCategories], index),
         starts_at: startsAt,
         ends_at: new Date(startsAt.getTime() + 3 * 3600 * 1000),
         timezone: 'Europe/London',

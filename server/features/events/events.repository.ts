@@ -114,6 +114,19 @@ export async function memberRole(db: Executor, organizationId: string, userId: s
   return row?.role ?? null;
 }
 
+/** What an event card needs besides the event row: organiser, cheapest visible price, tickets left. */
+export function listingColumns() {
+  return [
+    'organizations.name as organization_name',
+    'organizations.city as organization_city',
+    sql<number | null>`(select min(t.price) from ticket_types t where t.event_id = events.id and not t.hidden)`.as('price_from'),
+    sql<string | null>`(select min(t.currency) from ticket_types t where t.event_id = events.id and not t.hidden)`.as('currency'),
+    sql<number>`(select coalesce(sum(t.capacity - t.sold), 0) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
+      'available',
+    ),
+  ] as const;
+}
+
 const earthRadiusKm = 6371;
 
 /** Great-circle distance in km from a point, in SQL (no extension needed). */
@@ -155,20 +168,7 @@ export async function listEventRows(db: Executor, query: EventListQuery, options
   const totalRow = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   let rows = base
     .selectAll('events')
-    .select([
-      'organizations.name as organization_name',
-      'organizations.city as organization_city',
-      sql<number | null>`(select min(t.price) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
-        'price_from',
-      ),
-      sql<string | null>`(select min(t.currency) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
-        'currency',
-      ),
-      sql<number>`(select coalesce(sum(t.capacity - t.sold), 0) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
-        'available',
-      ),
-      (near ? distanceKm(near.lat, near.lng) : sql<number | null>`null`).as('distance_km'),
-    ]);
+    .select([...listingColumns(), (near ? distanceKm(near.lat, near.lng) : sql<number | null>`null`).as('distance_km')]);
   if (terms && query.sort === 'relevance') {
     rows = rows.orderBy(sql`ts_rank(events.search, websearch_to_tsquery('simple', ${terms}))`, 'desc');
   }

@@ -48,18 +48,6 @@ const cities = [
   'Liverpool',
   'Newcastle',
 ];
-const categories = [
-  'music',
-  'theatre',
-  'comedy',
-  'festival',
-  'sport',
-  'food-and-drink',
-  'arts',
-  'business',
-  'community',
-  'family',
-];
 const pick = <T>(list: T[], index: number) => list[index % list.length] as T;
 
 async function fill(db: Db, count: number): Promise<void> {

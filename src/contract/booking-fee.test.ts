@@ -1,0 +1,36 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bookingFeePerTicket, orderAmounts } from './booking-fee.ts';
+
+const rule = { percentBasisPoints: 250, fixed: 49, capPerTicket: 500 };
+
+describe('booking fee', () => {
+  it('charges a percentage plus a fixed amount per paid ticket', () => {
+    expect(bookingFeePerTicket(rule, 2000)).toBe(50 + 49);
+  });
+
+  it('charges nothing on free tickets', () => {
+    expect(bookingFeePerTicket(rule, 0)).toBe(0);
+    expect(orderAmounts(rule, [{ unitPrice: 0, quantity: 4 }])).toEqual({ subtotal: 0, bookingFee: 0, total: 0 });
+  });
+
+  it('never charges more than the cap per ticket', () => {
+    expect(bookingFeePerTicket(rule, 1_000_000)).toBe(500);
+    expect(bookingFeePerTicket({ ...rule, capPerTicket: null }, 1_000_000)).toBe(25_049);
+  });
+
+  it('adds up to whole minor units: total = subtotal + fee, and the fee grows with the ticket count', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ unitPrice: fc.integer({ min: 0, max: 100_000 }), quantity: fc.integer({ min: 1, max: 20 }) })),
+        (lines) => {
+          const amounts = orderAmounts(rule, lines);
+          expect(Number.isInteger(amounts.bookingFee)).toBe(true);
+          expect(amounts.total).toBe(amounts.subtotal + amounts.bookingFee);
+          const paidTickets = lines.filter((line) => line.unitPrice > 0).reduce((sum, line) => sum + line.quantity, 0);
+          expect(amounts.bookingFee).toBeLessThanOrEqual(paidTickets * 500);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { currencySchema } from './events.ts';
+
+/**
+ * pending: tickets held, waiting for payment (until `holdExpiresAt`);
+ * paid: tickets issued; failed: the payment was refused (the hold may still let the buyer retry);
+ * expired: the hold lapsed unpaid; refunded / partially_refunded: money went back;
+ * cancelled: released by the buyer or voided with the event.
+ */
+export const orderStatusSchema = z.enum(['pending', 'paid', 'failed', 'expired', 'refunded', 'partially_refunded', 'cancelled']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** valid: admits its holder; voided: refunded, cancelled or reissued (its code is revoked). */
+export const ticketStatusSchema = z.enum(['valid', 'voided']);
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+
+export const paymentProviderSchema = z.enum(['sandbox', 'stripe', 'none']);
+export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
+
+export const buyerSchema = z.object({
+  name: z.string().trim().min(1, 'Enter your name.').max(120),
+  email: z.email('Enter a valid email address.').max(254).transform((email) => email.toLowerCase()),
+});
+export type Buyer = z.infer<typeof buyerSchema>;
+
+export const orderItemInputSchema = z.object({
+  ticketTypeId: z.uuid('Not a valid ticket type.'),
+  quantity: z.number().int('Choose a whole number of tickets.').min(1).max(100),
+});
+
+/** A name printed on one ticket; tickets of a type take the names in order. */
+export const attendeeInputSchema = z.object({
+  ticketTypeId: z.uuid(),
+  name: z.string().trim().max(120),
+});
+
+export const createOrderSchema = z.object({
+  eventId: z.uuid('Not a valid event id.'),
+  items: z.array(orderItemInputSchema).min(1, 'Choose at least one ticket.').max(20),
+  buyer: buyerSchema,
+  attendees: z.array(attendeeInputSchema).max(100).optional(),
+});
+export type CreateOrder = z.infer<typeof createOrderSchema>;
+
+/** `Idempotency-Key` on money-moving POSTs: a repeat with the same key returns the first answer. */
+export const idempotencyKeySchema = z.string().trim().min(8).max(100);
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * The platform's booking fee: `percentBasisPoints` of each paid ticket's price (250 = 2.5%) plus
+ * `fixed` minor units per paid ticket, capped per ticket at `capPerTicket` when set. Free tickets pay none.
+ */
+export const bookingFeeRuleSchema = z.object({
+  percentBasisPoints: z.number().int().min(0).max(10_000),
+  fixed: z.number().int().min(0),
+  capPerTicket: z.number().int().min(0).nullable(),
+});
+export type BookingFeeRule = z.infer<typeof bookingFeeRuleSchema>;
+
+export const orderItemSchema = z.object({
+  ticketTypeId: z.uuid(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  unitFee: z.number().int(),
+});
+
+export const ticketSchema = z.object({
+  id: z.uuid(),
+  ticketTypeId: z.uuid(),
+  typeName: z.string(),
+  holderName: z.string(),
+  status: ticketStatusSchema,
+  /** What the QR code carries: the signed secret. Present for valid tickets only. */
+  code: z.string().nullable(),
+  checkedInAt: z.string().nullable(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+export const orderEventSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  timezone: z.string(),
+  isOnline: z.boolean(),
+  venueName: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  coverImageUrl: z.string().nullable(),
+  /** Revealed to holders of a paid order only. */
+  onlineUrl: z.string().nullable(),
+});
+
+export const orderSchema = z.object({
+  id: z.uuid(),
+  /** Short, human reference printed on tickets and searched at the door, e.g. `K7P3-9QXM`. */
+  reference: z.string(),
+  status: orderStatusSchema,
+  event: orderEventSchema,
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  items: z.array(orderItemSchema),
+  currency: currencySchema,
+  subtotal: z.number().int(),
+  bookingFee: z.number().int(),
+  total: z.number().int(),
+  refunded: z.number().int(),
+  provider: paymentProviderSchema,
+  /** Where to pay while the order is pending, else null. */
+  paymentUrl: z.string().nullable(),
+  holdExpiresAt: z.string().nullable(),
+  /** Why the last payment attempt failed, in words for the buyer. */
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  tickets: z.array(ticketSchema),
+  /** Lets a guest buyer read this order (return pages); only in the answer to its creation. */
+  accessToken: z.string().optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderParamsSchema = z.object({ orderId: z.uuid('Not a valid order id.') });
+/** A guest reads their order with the token they got at creation. */
+export const orderAccessQuerySchema = z.object({ token: z.string().max(200).optional() });
+export const myOrdersSchema = z.object({ items: z.array(orderSchema) });
+
+// Sandbox payment page (TEST MODE) ---------------------------------------------------------------
+
+export const sandboxSessionParamsSchema = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Unknown session.') });
+
+export const sandboxSessionSchema = z.object({
+  sessionId: z.string(),
+  orderId: z.uuid(),
+  reference: z.string(),
+  eventTitle: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['open', 'complete', 'expired']),
+  expiresAt: z.string(),
+  /** Where the buyer goes after paying or giving up. */
+  successUrl: z.string(),
+  cancelUrl: z.string(),
+});
+export type SandboxSession = z.infer<typeof sandboxSessionSchema>;
+
+export const sandboxPaymentSchema = z.object({
+  cardNumber: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number.')),
+  expiry: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Use MM/YY.'),
+  cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back.'),
+  name: z.string().trim().min(1, 'Enter the name on the card.').max(120),
+});
+export const sandboxPaymentResultSchema = z.object({
+  outcome: z.enum(['succeeded', 'declined', 'insufficient_funds']),
+  redirectUrl: z.string(),
+});
+
+// Organiser: orders, payments, refunds -----------------------------------------------------------
+
+export const orderListQuerySchema = z.object({
+  eventId: z.uuid().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  status: orderStatusSchema.optional(),
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** Money per currency: an organisation may sell in several. */
+export const paymentTotalsSchema = z.object({
+  currency: z.string(),
+  gross: z.number().int(),
+  bookingFees: z.number().int(),
+  refunds: z.number().int(),
+  net: z.number().int(),
+  orders: z.number().int(),
+  tickets: z.number().int(),
+});
+
+export const orderHistoryEntrySchema = z.object({
+  at: z.string(),
+  kind: z.string(),
+  amount: z.number().int().nullable(),
+  note: z.string(),
+});
+
+export const organiserOrderSchema = orderSchema.extend({ history: z.array(orderHistoryEntrySchema) });
+export type OrganiserOrder = z.infer<typeof organiserOrderSchema>;
+
+export const orderListSchema = z.object({
+  items: z.array(orderSchema.omit({ tickets: true, accessToken: true })),
+  totals: z.array(paymentTotalsSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type OrderList = z.infer<typeof orderListSchema>;
+
+/** Refund a whole order (no `ticketIds`) or some of its tickets. */
+export const refundSchema = z.object({
+  ticketIds: z.array(z.uuid()).min(1).max(100).optional(),
+  reason: z.string().trim().max(300).default(''),
+});
+export type RefundRequest = z.infer<typeof refundSchema>;

@@ -19,7 +19,10 @@ export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
 export const buyerSchema = z.object({
   name: z.string().trim().min(1, 'Enter your name.').max(120),
-  email: z.email('Enter a valid email address.').max(254).transform((email) => email.toLowerCase()),
+  email: z
+    .email('Enter a valid email address.')
+    .max(254)
+    .transform((email) => email.toLowerCase()),
 });
 export type Buyer = z.infer<typeof buyerSchema>;
 

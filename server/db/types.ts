@@ -59,6 +59,20 @@ export interface OrganizationMembersTable {
   created_at: CreatedAt;
 }
 
+export interface OrganizationInvitationsTable {
+  id: Generated<string>;
+  organization_id: string;
+  email: string;
+  role: 'owner' | 'manager' | 'finance' | 'door';
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface VerificationCodesTable {
   id: Generated<string>;
   user_id: string;
@@ -170,6 +184,7 @@ export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
+  organization_invitations: OrganizationInvitationsTable;
   verification_codes: VerificationCodesTable;
   refresh_tokens: RefreshTokensTable;
   mail_outbox: MailOutboxTable;

@@ -1,0 +1,58 @@
+import type { MemberRole } from './users.ts';
+
+/**
+ * What each organisation role may do: the single source for the API's checks
+ * (server/features/organizations/permissions.ts) and for what the organiser area shows.
+ * Add a permission here, then check it with `can(role, permission)`; never compare role names.
+ */
+export const permissions = [
+  /** See the organisation's events in the organiser area (drafts included). */
+  'events.read',
+  /** Create, change, publish, unpublish and cancel events. */
+  'events.edit',
+  /** Change the organisation's public profile. */
+  'organization.edit',
+  /** See the team, invite people, change roles, remove members. */
+  'team.manage',
+  /** See orders, attendees and payment totals. */
+  'orders.read',
+  /** Refund orders. */
+  'orders.refund',
+  /** Scan, search and check in tickets at the door. */
+  'checkin.scan',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+export const rolePermissions: Readonly<Record<MemberRole, readonly Permission[]>> = {
+  owner: ['events.read', 'events.edit', 'organization.edit', 'team.manage', 'orders.read', 'orders.refund', 'checkin.scan'],
+  manager: ['events.read', 'events.edit', 'organization.edit', 'team.manage', 'orders.read', 'checkin.scan'],
+  finance: ['events.read', 'orders.read', 'orders.refund'],
+  door: ['events.read', 'checkin.scan'],
+};
+
+/** Whether a member with this role may do it; no role (not a member) may do nothing. */
+export function can(role: MemberRole | null | undefined, permission: Permission): boolean {
+  return role ? rolePermissions[role].includes(permission) : false;
+}
+
+export const roleLabels: Readonly<Record<MemberRole, string>> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  finance: 'Finance',
+  door: 'Door staff',
+};
+
+/** The roles that hold a permission, in a sentence: "owners and managers". */
+export function rolesAllowed(permission: Permission): string {
+  const plural: Record<MemberRole, string> = {
+    owner: 'owners',
+    manager: 'managers',
+    finance: 'finance members',
+    door: 'door staff',
+  };
+  const names = (Object.keys(rolePermissions) as MemberRole[])
+    .filter((role) => can(role, permission))
+    .map((role) => plural[role]);
+  if (names.length <= 1) return names[0] ?? 'nobody';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

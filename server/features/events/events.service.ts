@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { EventStatus } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { can, permissionDenied, requirePermission } from '../organizations/permissions.ts';
 import { type ImageUrl, toEvent, toEventSummary } from './event-view.ts';
 import {
   deleteTicketTypes,
@@ -22,9 +23,6 @@ export interface EventsDeps {
   db: Db;
   imageUrl: ImageUrl;
 }
-
-/** Roles that may change an organisation's events. */
-const editorRoles = new Set(['owner', 'manager']);
 
 function toValues(input: Partial<CreateEvent>): Partial<EventValues> {
   const values: Partial<EventValues> = {};
@@ -49,10 +47,9 @@ function toValues(input: Partial<CreateEvent>): Partial<EventValues> {
   return values;
 }
 
-/** Only owners and managers of the organisation may edit; everyone else learns nothing (404). */
+/** Members with `events.edit` may edit; other members get 403, everyone else learns nothing (404). */
 async function requireEditor(db: Db, organizationId: string, userId: string): Promise<void> {
-  const role = await memberRole(db, organizationId, userId);
-  if (!role || !editorRoles.has(role)) throw notFound('That event');
+  await requirePermission(db, organizationId, userId, 'events.edit', 'That event');
 }
 
 async function loadForEditor(db: Db, eventId: string, userId: string) {
@@ -70,8 +67,7 @@ async function present(deps: EventsDeps, eventId: string, isMember: boolean): Pr
 
 export async function createEvent(deps: EventsDeps, userId: string, input: CreateEvent): Promise<Event> {
   const role = await memberRole(deps.db, input.organizationId, userId);
-  if (!role || !editorRoles.has(role))
-    throw new HttpError('FORBIDDEN', 'Only owners and managers of the organisation can create its events.');
+  if (!can(role, 'events.edit')) throw permissionDenied('events.edit');
   const eventId = await deps.db.transaction().execute(async (trx) => {
     const id = await insertEvent(trx, input.organizationId, toValues(input) as EventValues);
     await insertTicketTypes(trx, id, input.ticketTypes);
@@ -178,7 +174,7 @@ export async function listOrganizationEvents(
   organizationId: string,
   query: EventListQuery,
 ): Promise<EventList> {
-  if (!(await memberRole(deps.db, organizationId, userId))) throw notFound('That organisation');
+  await requirePermission(deps.db, organizationId, userId, 'events.read');
   const { items, total } = await listEventRows(
     deps.db,
     { ...query, organizationId },

@@ -2,8 +2,8 @@ import type { Organization, UpdateOrganization } from '../../../src/contract/use
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { memberRole } from '../events/events.repository.ts';
 import { findOrganization, type OrganizationRow, updateOrganization } from './organizations.repository.ts';
+import { requirePermission } from './permissions.ts';
 
 export function toOrganization(row: OrganizationRow, imageUrl: (key: string | null) => string | null): Organization {
   return {
@@ -31,7 +31,7 @@ export async function getOrganization(
   return toOrganization(row, imageUrl);
 }
 
-/** Owners and managers edit the profile; anyone else learns nothing (404). */
+/** Members with `organization.edit` change the profile; other members get 403, anyone else learns nothing (404). */
 export async function changeOrganization(
   db: Db,
   userId: string,
@@ -39,8 +39,7 @@ export async function changeOrganization(
   changes: UpdateOrganization,
   imageUrl: (key: string | null) => string | null,
 ): Promise<Organization> {
-  const role = await memberRole(db, id, userId);
-  if (role !== 'owner' && role !== 'manager') throw notFound('That organisation');
+  await requirePermission(db, id, userId, 'organization.edit');
   await updateOrganization(db, id, {
     ...(changes.name === undefined ? {} : { name: changes.name }),
     ...(changes.description === undefined ? {} : { description: changes.description }),

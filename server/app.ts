@@ -9,6 +9,7 @@ import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
+import { teamRoutes } from './features/team/team.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createAccessTokens } from './lib/auth/access-tokens.ts';
@@ -29,6 +30,7 @@ const features = [
   authRoutes,
   usersRoutes,
   organizationsRoutes,
+  teamRoutes,
   eventsRoutes,
   bookmarksRoutes,
   uploadsRoutes,

@@ -42,6 +42,14 @@ export const roleLabels: Readonly<Record<MemberRole, string>> = {
   door: 'Door staff',
 };
 
+/** What a role lets a person do, in the invitation email and the team screen. */
+export const roleDescriptions: Readonly<Record<MemberRole, string>> = {
+  owner: 'Everything, including the team, refunds and the organisation’s profile.',
+  manager: 'Events, the profile, orders and the team (but not owners).',
+  finance: 'Orders, payments and refunds.',
+  door: 'Scanning and checking in tickets at the door.',
+};
+
 /** The roles that hold a permission, in a sentence: "owners and managers". */
 export function rolesAllowed(permission: Permission): string {
   const plural: Record<MemberRole, string> = {

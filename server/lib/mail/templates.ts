@@ -21,7 +21,8 @@ interface Layout {
   title: string;
   greeting: string;
   intro: string;
-  code: string;
+  /** A code shown large; omitted for mails that carry only a link. */
+  code?: string;
   buttonLabel: string;
   link: string;
   footer: string;
@@ -38,8 +39,7 @@ function layout({ title, greeting, intro, code, buttonLabel, link, footer }: Lay
 <p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${brand};">Admit</p>
 <p style="margin:0 0 16px;font-size:16px;">${e(greeting)}</p>
 <p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${e(intro)}</p>
-<p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center;color:#111827;">${e(code)}</p>
-<p style="margin:0 0 24px;text-align:center;"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${e(buttonLabel)}</a></p>
+${code ? `<p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center;color:#111827;">${e(code)}</p>\n` : ''}<p style="margin:0 0 24px;text-align:center;"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${e(buttonLabel)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280;">Or open this link: <a href="${e(link)}" style="color:${brand};word-break:break-all;">${e(link)}</a></p>
 <p style="margin:0;font-size:13px;line-height:1.5;color:#6b7280;">${e(footer)}</p>
 </div>
@@ -68,5 +68,36 @@ export function resetCodeMail({ firstName, code, link }: CodeMailInput): MailCon
     subject,
     text: `${greeting}\n\n${intro}\n\nYour code: ${code}\n\nReset your password here:\n${link}\n\n${footer}\n\n— Admit\n`,
     html: layout({ title: subject, greeting, intro, code, buttonLabel: 'Reset my password', link, footer }),
+  };
+}
+
+export interface InvitationMailInput {
+  organizationName: string;
+  inviterName: string | null;
+  roleLabel: string;
+  roleDescription: string;
+  link: string;
+  expiresAt: Date;
+}
+
+/** The invitation to join an organisation's team; the link is the only way to accept it. */
+export function invitationMail({
+  organizationName,
+  inviterName,
+  roleLabel,
+  roleDescription,
+  link,
+  expiresAt,
+}: InvitationMailInput): MailContent {
+  const subject = `Join ${organizationName} on Admit`;
+  const greeting = 'Hello,';
+  const who = inviterName ? `${inviterName} invited you` : 'You are invited';
+  const intro = `${who} to join ${organizationName} on Admit as ${roleLabel}: ${roleDescription}`;
+  const until = expiresAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '');
+  const footer = `The invitation works once and expires on ${until}. Sign in or create an Admit account with this email address to accept it. If you did not expect it, you can ignore this email.`;
+  return {
+    subject,
+    text: `${greeting}\n\n${intro}\n\nAccept the invitation here:\n${link}\n\n${footer}\n\n— Admit\n`,
+    html: layout({ title: subject, greeting, intro, buttonLabel: 'See the invitation', link, footer }),
   };
 }

@@ -5,6 +5,10 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { markdownPlugin } from './build/markdown-plugin.ts';
 import { webManifestPlugin } from './build/web-manifest-plugin.ts';
 
+const frameworkModule = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/;
+const rarelyUsedQueryModule =
+  /[\\/](queriesObserver|useQueries|infiniteQuery\w*|useInfinite\w*|useSuspenseQueries|usePrefetch\w*|useIsFetching|useMutationState|mutationObserver|useMutation)\.js$/;
+
 const buildId = process.env.ADMIT_BUILD_ID ?? new Date().toISOString();
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -36,7 +40,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     sourcemap: false,
     target: 'es2022',
-    rollupOptions: isSsrBuild ? {} : { input: 'src/entry-client.tsx' },
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          input: 'src/entry-client.tsx',
+          output: {
+            // The framework every page needs in one chunk: one compression stream instead of a dozen small
+            // chunks (3 KB less gzip on /). Query pieces only some pages use stay in their own chunks.
+            codeSplitting: {
+              groups: [{ name: 'framework', test: (id: string) => frameworkModule.test(id) && !rarelyUsedQueryModule.test(id) }],
+            },
+          },
+        },
   },
   ssr: { noExternal: isSsrBuild ? ['react-toastify'] : [] },
 }));

@@ -2,6 +2,7 @@
 import type { AuthResult } from './auth-load.ts';
 import type { EventPageResult } from './event-page.ts';
 import type { JsBudgetResult } from './js-budget.ts';
+import { type LighthouseResult, lighthouseGoal } from './lighthouse.ts';
 import type { SearchLatency } from './search-latency.ts';
 import { connections, type LoadResult, type ThroughputResult, warmUpSeconds } from './ssr-load.ts';
 import type { StartupResult } from './startup.ts';
@@ -13,6 +14,7 @@ export interface BenchResults {
   throughput: ThroughputResult;
   auth: AuthResult;
   eventPage: EventPageResult;
+  lighthouse: LighthouseResult[];
   search: SearchLatency[];
   startup: StartupResult;
   rssAfterLoadTestMb: number;
@@ -88,6 +90,14 @@ export function formatReport(results: BenchResults): string {
     ...search.map(
       (result) =>
         `   ${result.database.padEnd(20)} ${result.events} events  median ${result.medianMs.toFixed(1)} ms  p95 ${result.p95Ms.toFixed(1)} ms  (${result.queries} queries)`,
+    ),
+    '',
+    `7. Lighthouse 13, mobile, performance (goal >= ${lighthouseGoal})`,
+    ...results.lighthouse.map(
+      (run) =>
+        `   ${run.score.toFixed(2)}  ${run.path}  ${Object.entries(run.metrics)
+          .map(([id, value]) => `${id.replace(/-/g, ' ')} ${value}`)
+          .join(', ')}`,
     ),
     '',
   ];

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { measureAuth } from './auth-load.ts';
 import { measureEventPage } from './event-page.ts';
 import { measureJsBudget } from './js-budget.ts';
+import { measureLighthouse } from './lighthouse.ts';
 import { type BenchResults, formatReport } from './report.ts';
 import { measureSearchLatency } from './search-latency.ts';
 import { killAllServers, repoRoot, type StartedServer } from './server-process.ts';
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   process.once('exit', removeDataDir); // also when interrupted
   let server: StartedServer | undefined;
   try {
-    process.stdout.write(`Measuring start-up, JavaScript and ${4 * (durationS + 2) + 6} s of load…\n\n`);
+    process.stdout.write(`Measuring start-up, JavaScript and ${4 * (durationS + 2) + 6} s of load and two Lighthouse runs…\n\n`);
     const startup = await measureStartup(dataDir);
     server = startup.server;
     const jsBeforeInteractive = await measureJsBudget(server.baseUrl);
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
     const auth = await measureAuth(server.baseUrl, durationS);
     const eventPage = await measureEventPage(server.baseUrl, durationS);
     const rssAfterLoadTestMb = server.rssMb();
+    const lighthouse = ['/', eventPage.path].map((path) => measureLighthouse(server?.baseUrl ?? '', path));
     await server.stop();
     const search = await measureSearchLatency();
 
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
       throughput,
       auth,
       eventPage,
+      lighthouse,
       search,
       startup: startup.result,
       rssAfterLoadTestMb,

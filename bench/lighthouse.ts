@@ -1,0 +1,55 @@
+// Lighthouse 13 mobile performance of pages, driving Debian's Chromium with the flags that work on this machine.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from './server-process.ts';
+
+export const lighthouseGoal = 0.95;
+
+export interface LighthouseResult {
+  path: string;
+  score: number;
+  metrics: Record<string, string>;
+}
+
+const chromeFlags =
+  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const metricIds = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
+
+interface LighthouseReport {
+  categories: { performance: { score: number } };
+  audits: Record<string, { displayValue?: string }>;
+}
+
+export function measureLighthouse(baseUrl: string, path: string): LighthouseResult {
+  const outDir = mkdtempSync(join(tmpdir(), 'admit-lighthouse-'));
+  try {
+    const output = join(outDir, 'report.json');
+    const run = spawnSync(
+      join(repoRoot, 'node_modules', '.bin', 'lighthouse'),
+      [
+        `${baseUrl}${path}`,
+        '--only-categories=performance',
+        '--form-factor=mobile',
+        `--chrome-flags=${chromeFlags}`,
+        '--output=json',
+        `--output-path=${output}`,
+        '--quiet',
+      ],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, encoding: 'utf8' },
+    );
+    if (run.status !== 0) throw new Error(`lighthouse ${path} failed: ${run.stderr.slice(-400)}`);
+    const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
+    const metrics = Object.fromEntries(metricIds.map((id) => [id, report.audits[id]?.displayValue ?? '?']));
+    return { path, score: report.categories.performance.score, metrics };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}

@@ -75,16 +75,21 @@ function toPending(row: InvitationRow, now: Date): PendingInvitation {
 const ownerOnly = (message: string) => new HttpError('FORBIDDEN', message);
 const lastOwner = () => new HttpError('CONFLICT', 'An organisation needs at least one owner. Make someone else an owner first.');
 
-/** Runs a team change with the organisation locked; 404 when it is gone. */
+/**
+ * Runs a team change with the organisation locked, checking the caller's role inside the lock so
+ * a role changed a moment ago counts. 404 for a non-member (or no such organisation), 403 without `team.manage`.
+ */
 function withTeamLock<T>(
   db: Db,
+  callerId: string,
   organizationId: string,
-  work: (trx: Transaction<Database>, organization: { id: string; name: string }) => Promise<T>,
+  work: (trx: Transaction<Database>, context: { organizationName: string; callerRole: MemberRole }) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const organization = await lockOrganization(trx, organizationId);
     if (!organization) throw notFound('That organisation');
-    return work(trx, organization);
+    const callerRole = await requirePermission(trx, organizationId, callerId, 'team.manage');
+    return work(trx, { organizationName: organization.name, callerRole });
   });
 }
 
@@ -120,7 +125,8 @@ export async function inviteMember(
   const token = randomToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + invitationLifetimeDays * 24 * 3600 * 1000);
-  const id = await withTeamLock(db, organizationId, async (trx, organization) => {
+  const id = await withTeamLock(db, callerId, organizationId, async (trx, { organizationName, callerRole: lockedRole }) => {
+    if (input.role === 'owner' && lockedRole !== 'owner') throw ownerOnly('Only owners can invite another owner.');
     const members = await listMembers(trx, organizationId);
     if (members.some((member) => member.email.toLowerCase() === input.email)) {
       throw new HttpError('CONFLICT', `${input.email} is already in the team.`, [
@@ -141,7 +147,7 @@ export async function inviteMember(
     });
     const inviter = await findUserById(trx, callerId);
     const mail = invitationMail({
-      organizationName: organization.name,
+      organizationName,
       inviterName: inviter ? fullName(inviter.first_name, inviter.last_name) : null,
       roleLabel: roleLabels[input.role],
       roleDescription: roleDescriptions[input.role],
@@ -164,8 +170,7 @@ export async function inviteMember(
 }
 
 export async function withdrawInvitation(db: Db, callerId: string, organizationId: string, invitationId: string): Promise<void> {
-  const callerRole = await requirePermission(db, organizationId, callerId, 'team.manage');
-  await withTeamLock(db, organizationId, async (trx) => {
+  await withTeamLock(db, callerId, organizationId, async (trx, { callerRole }) => {
     const invitation = await findInvitation(trx, organizationId, invitationId);
     if (!invitation || invitation.revoked_at) throw notFound('That invitation');
     if (invitation.accepted_at) {
@@ -207,8 +212,7 @@ export async function changeMemberRole(
   userId: string,
   role: MemberRole,
 ): Promise<TeamMember> {
-  const callerRole = await requirePermission(db, organizationId, callerId, 'team.manage');
-  return withTeamLock(db, organizationId, async (trx) => {
+  return withTeamLock(db, callerId, organizationId, async (trx, { callerRole }) => {
     const target = await findMember(trx, organizationId, userId);
     if (!target) throw notFound('That member');
     refuseChange(callerId, callerRole, target, 'change');
@@ -228,8 +232,7 @@ export async function changeMemberRole(
 }
 
 export async function removeMember(db: Db, callerId: string, organizationId: string, userId: string): Promise<void> {
-  const callerRole = await requirePermission(db, organizationId, callerId, 'team.manage');
-  await withTeamLock(db, organizationId, async (trx) => {
+  await withTeamLock(db, callerId, organizationId, async (trx, { callerRole }) => {
     const target = await findMember(trx, organizationId, userId);
     if (!target) throw notFound('That member');
     refuseChange(callerId, callerRole, target, 'remove');

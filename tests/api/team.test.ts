@@ -519,3 +519,41 @@ describe('door staff', () => {
     }
   });
 });
+
+describe('demo data', () => {
+  it('has a door member and a pending invitation in each organisation', async () => {
+    const { seedDemoData } = await import('../../server/db/seed.ts');
+    const accounts = await seedDemoData(api.database.db, api.config.dataDir);
+    const password = accounts[0]?.password;
+    for (const [owner, door] of [
+      ['maya@northernlights.demo', 'door@northernlights.demo'],
+      ['sam@harbourarts.demo', 'door@harbourarts.demo'],
+    ]) {
+      const signIn = async (email: string | undefined) =>
+        (await call('POST', '/auth/signIn', {}, { email, password })).json().data as {
+          accessToken: string;
+          user: { organizationId: string; organizationRole: string };
+        };
+      const ownerSession = await signIn(owner);
+      const doorSession = await signIn(door);
+      expect(doorSession.user).toMatchObject({ organizationId: ownerSession.user.organizationId, organizationRole: 'door' });
+      const seeded = (
+        await call('GET', `/organizations/${ownerSession.user.organizationId}/members`, {
+          authorization: `Bearer ${ownerSession.accessToken}`,
+        })
+      ).json().data;
+      expect(seeded.members.map((entry: { email: string; role: string }) => [entry.email, entry.role])).toEqual([
+        [owner, 'owner'],
+        [door, 'door'],
+      ]);
+      expect(seeded.invitations).toHaveLength(1);
+    }
+    await seedDemoData(api.database.db, api.config.dataDir);
+    const invitations = await api.database.db
+      .selectFrom('organization_invitations')
+      .select('email')
+      .where('email', 'like', '%.demo')
+      .execute();
+    expect(invitations).toHaveLength(2);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../../lib/auth/passwords.ts';
+import { randomToken, sha256 } from '../../lib/auth/secrets.ts';
 import { findUserByEmail, insertOrganizationWithOwner, insertUser } from './users.repository.ts';
 
 export interface SeedAccount {
@@ -24,11 +25,13 @@ const organisations = [
     name: 'Northern Lights Live',
     owner: { role: 'organiser (owner)', email: 'maya@northernlights.demo', firstName: 'Maya', lastName: 'Okafor' },
     door: { role: 'door staff', email: 'door@northernlights.demo', firstName: 'Jonas', lastName: 'Berg' },
+    invited: { email: 'priya@northernlights.demo', role: 'finance' },
   },
   {
     name: 'Harbour Arts Collective',
     owner: { role: 'organiser (owner)', email: 'sam@harbourarts.demo', firstName: 'Sam', lastName: 'Patel' },
     door: { role: 'door staff', email: 'door@harbourarts.demo', firstName: 'Rosa', lastName: 'Lindqvist' },
+    invited: { email: 'tom@harbourarts.demo', role: 'manager' },
   },
 ] as const;
 
@@ -69,6 +72,36 @@ export async function seedAccounts(db: Db): Promise<Array<{ role: string; email:
       .values({ organization_id: organizationId, user_id: doorId, role: 'door' })
       .onConflict((oc) => oc.doNothing())
       .execute();
+    await seedPendingInvitation(db, organizationId, ownerId, organisation.invited);
   }
   return printed;
+}
+
+/** An invitation still waiting for its answer, so the team screen looks lived in; nobody holds its link. */
+async function seedPendingInvitation(
+  db: Db,
+  organizationId: string,
+  invitedBy: string,
+  invited: { email: string; role: 'finance' | 'manager' },
+): Promise<void> {
+  const open = await db
+    .selectFrom('organization_invitations')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('email', '=', invited.email)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (open) return;
+  await db
+    .insertInto('organization_invitations')
+    .values({
+      organization_id: organizationId,
+      email: invited.email,
+      role: invited.role,
+      token_hash: sha256(randomToken()),
+      invited_by: invitedBy,
+      expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+    })
+    .execute();
 }

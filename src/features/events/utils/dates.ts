@@ -5,31 +5,44 @@ const locale = 'en-GB';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A formatter per locale, zone and options, made once: building an `Intl.DateTimeFormat` costs far
+ * more than using one, and a page of event cards formats dozens of dates.
+ */
+function formatter(formatLocale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${formatLocale}|${timeZone}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(formatLocale, { timeZone, ...options });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 function parts(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(date);
+  return formatter(locale, timeZone, options).format(date);
 }
 
 const timeOptions: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+const dayOptions: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+const dayWithYearOptions: Intl.DateTimeFormatOptions = { ...dayOptions, year: 'numeric' };
 
 /**
  * "Sat 14 Jun" or "Sat 14 Jun 2025", assembled from parts: engines disagree on the comma after
  * the weekday, and the server and the browser must print the same text.
  */
 function dayText(date: Date, timeZone: string, withYear: boolean): string {
-  const found = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    ...(withYear ? { year: 'numeric' } : {}),
-  }).formatToParts(date);
+  const found = formatter(locale, timeZone, withYear ? dayWithYearOptions : dayOptions).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => found.find((candidate) => candidate.type === type)?.value ?? '';
   return [part('weekday'), part('day'), part('month'), withYear ? part('year') : ''].filter(Boolean).join(' ');
 }
 
 /** The calendar day of an instant in a zone, as YYYY-MM-DD (comparable text). */
 export function zonedDay(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return formatter('en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
 function zonedYear(date: Date, timeZone: string): string {
@@ -38,7 +51,7 @@ function zonedYear(date: Date, timeZone: string): string {
 
 /** The short zone name of an instant, e.g. "BST", "GMT+2". */
 export function zoneLabel(date: Date, timeZone: string): string {
-  const named = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+  const named = formatter(locale, timeZone, { timeZoneName: 'short' })
     .formatToParts(date)
     .find((part) => part.type === 'timeZoneName');
   // A real minus sign: lines do not break inside "GMT−5" as they would at a hyphen.

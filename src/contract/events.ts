@@ -168,4 +168,14 @@ export const eventListSchema = z.object({
 });
 export type EventList = z.infer<typeof eventListSchema>;
 
+/** An event in its organisation's own list: with its sales, which the public listing does not show. */
+export const organizerEventSummarySchema = eventSummarySchema.extend({
+  ticketsSold: z.number().int(),
+  capacity: z.number().int(),
+});
+export type OrganizerEventSummary = z.infer<typeof organizerEventSummarySchema>;
+
+export const organizerEventListSchema = eventListSchema.extend({ items: z.array(organizerEventSummarySchema) });
+export type OrganizerEventList = z.infer<typeof organizerEventListSchema>;
+
 export const eventParamsSchema = z.object({ eventId: z.uuid('Not a valid event id.') });

@@ -111,6 +111,25 @@ describe('creating events', () => {
   });
 });
 
+describe('the organisation’s own list', () => {
+  it('shows each event’s tickets sold of its whole capacity, hidden types included, which the public listing does not', async () => {
+    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const event = await publishedEvent(api.app, organiser, {
+      ticketTypes: [
+        { name: 'Standard', price: 1500, currency: 'GBP', capacity: 100 },
+        { name: 'Crew', price: 0, currency: 'GBP', capacity: 20, hidden: true },
+      ],
+    });
+    await api.database.db.updateTable('ticket_types').set({ sold: 7 }).where('event_id', '=', event.id).execute();
+
+    const own = (await inject('GET', `/organizations/${organiser.organizationId}/events`, organiser.bearer)).json().data;
+    expect(own.items).toEqual([expect.objectContaining({ id: event.id, ticketsSold: 14, capacity: 120 })]);
+    const publicItem = (await inject('GET', `/events?organizationId=${organiser.organizationId}`)).json().data.items[0];
+    expect(publicItem.id).toBe(event.id);
+    expect(publicItem).not.toHaveProperty('ticketsSold');
+  });
+});
+
 describe('publishing', () => {
   it('needs a ticket type, a future start and, for paid tickets, a verified organisation', async () => {
     const organiser = await verifiedOrganiser(api.app, api.database.db);

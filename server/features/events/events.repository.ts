@@ -188,3 +188,15 @@ export async function listEventRows(db: Executor, query: EventListQuery, options
   return { items, total: Number(totalRow.total) };
 }
 export type EventListRow = Omit<Awaited<ReturnType<typeof listEventRows>>['items'][number], 'total_count'>;
+
+/** Tickets sold and total capacity per event (every ticket type, hidden ones too), for the organiser's list. */
+export async function salesByEvent(db: Executor, eventIds: string[]): Promise<Map<string, { sold: number; capacity: number }>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('ticket_types')
+    .select(['event_id', sql<string>`sum(sold)`.as('sold'), sql<string>`sum(capacity)`.as('capacity')])
+    .where('event_id', 'in', eventIds)
+    .groupBy('event_id')
+    .execute();
+  return new Map(rows.map((row) => [row.event_id, { sold: Number(row.sold), capacity: Number(row.capacity) }]));
+}

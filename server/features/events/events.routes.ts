@@ -5,6 +5,7 @@ import {
   eventListSchema,
   eventParamsSchema,
   eventSchema,
+  organizerEventListSchema,
   updateEventSchema,
 } from '../../../src/contract/events.ts';
 import { organizationParamsSchema } from '../../../src/contract/users.ts';
@@ -102,7 +103,7 @@ export function eventsRoutes(app: FastifyInstance, { db, routes, auth, images }:
     tags,
     params: organizationParamsSchema,
     query: eventListQuerySchema,
-    response: eventListSchema,
+    response: organizerEventListSchema,
     handler: async ({ params, query, request }) => {
       const caller = await auth.require(request);
       return {

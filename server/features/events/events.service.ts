@@ -1,4 +1,11 @@
-import type { CreateEvent, Event, EventList, EventListQuery, UpdateEvent } from '../../../src/contract/events.ts';
+import type {
+  CreateEvent,
+  Event,
+  EventList,
+  EventListQuery,
+  OrganizerEventList,
+  UpdateEvent,
+} from '../../../src/contract/events.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventStatus } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
@@ -14,6 +21,7 @@ import {
   listEventRows,
   lockTicketTypes,
   memberRole,
+  salesByEvent,
   ticketTypesOf,
   updateEvent,
   updateTicketType,
@@ -173,12 +181,25 @@ export async function listOrganizationEvents(
   userId: string,
   organizationId: string,
   query: EventListQuery,
-): Promise<EventList> {
+): Promise<OrganizerEventList> {
   await requirePermission(deps.db, organizationId, userId, 'events.read');
   const { items, total } = await listEventRows(
     deps.db,
     { ...query, organizationId },
     { statuses: ['draft', 'published', 'cancelled'], now: new Date() },
   );
-  return { items: items.map((row) => toEventSummary(row, deps.imageUrl)), page: query.page, pageSize: query.pageSize, total };
+  const sales = await salesByEvent(
+    deps.db,
+    items.map((row) => row.id),
+  );
+  return {
+    items: items.map((row) => ({
+      ...toEventSummary(row, deps.imageUrl),
+      ticketsSold: sales.get(row.id)?.sold ?? 0,
+      capacity: sales.get(row.id)?.capacity ?? 0,
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
 }

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { EventList } from '../../../contract/events.ts';
+import type { OrganizerEventList } from '../../../contract/events.ts';
 import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 import { organizerKeys } from './organizer-keys.ts';
 
@@ -7,8 +7,13 @@ import { organizerKeys } from './organizer-keys.ts';
 export const organizationEventsPageSize = 50;
 
 /** Every event of the organisation in any state, soonest first, one page at a time. */
-export const getOrganizationEvents = (api: ApiCaller, organizationId: string, q: string, page: number): Promise<EventList> =>
-  api<EventList>({
+export const getOrganizationEvents = (
+  api: ApiCaller,
+  organizationId: string,
+  q: string,
+  page: number,
+): Promise<OrganizerEventList> =>
+  api<OrganizerEventList>({
     url: `/organizations/${encodeURIComponent(organizationId)}/events`,
     params: { ...(q ? { q } : {}), page, pageSize: organizationEventsPageSize },
   });
@@ -18,7 +23,7 @@ export const organizationEventsQueryOptions = (api: ApiCaller, organizationId: s
     queryKey: organizerKeys.eventList(organizationId, q),
     queryFn: ({ pageParam }) => getOrganizationEvents(api, organizationId, q, pageParam),
     initialPageParam: 1,
-    getNextPageParam: (last: EventList) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    getNextPageParam: (last: OrganizerEventList) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
 
 /** Keeps the previous results on screen while a new search loads. */

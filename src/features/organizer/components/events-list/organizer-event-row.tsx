@@ -1,18 +1,11 @@
 import { Link } from 'react-router';
-import type { EventSummary } from '../../../../contract/events.ts';
+import type { OrganizerEventSummary } from '../../../../contract/events.ts';
 import { eventPlace } from '../../../events/components/event-card.tsx';
 import { formatEventStart } from '../../../events/utils/dates.ts';
-import { useOrganizerEventDetails } from '../../api/get-organizer-event.ts';
 import { EventStatusBadge } from '../event-status-badge.tsx';
 
-/** Tickets sold of all capacity; the list endpoint has no sales, so each row asks for its event. */
-function SalesCount({ eventId }: { eventId: string }) {
-  const details = useOrganizerEventDetails(eventId);
-  if (!details.data) {
-    return <span className="text-slate-600">{details.isError ? 'Sales unavailable' : 'Loading sales…'}</span>;
-  }
-  const capacity = details.data.ticketTypes.reduce((sum, type) => sum + type.capacity, 0);
-  const sold = details.data.ticketsSold;
+/** Tickets sold of all capacity, as the list reports them. */
+function SalesCount({ sold, capacity }: { sold: number; capacity: number }) {
   return (
     <span className="font-semibold text-slate-900">
       {sold} sold{capacity > 0 ? <span className="font-normal text-slate-600"> of {capacity}</span> : null}
@@ -21,7 +14,7 @@ function SalesCount({ eventId }: { eventId: string }) {
 }
 
 /** One event in the organiser's list: the whole card opens its editor. */
-export function OrganizerEventRow({ event, asOf }: { event: EventSummary; asOf: number }) {
+export function OrganizerEventRow({ event, asOf }: { event: OrganizerEventSummary; asOf: number }) {
   const ended = Date.parse(event.endsAt) <= asOf;
   const place = eventPlace(event);
   return (
@@ -56,7 +49,7 @@ export function OrganizerEventRow({ event, asOf }: { event: EventSummary; asOf: 
           {place ? <span className="text-slate-600"> · {place}</span> : null}
         </p>
         <p className="mt-1 text-sm">
-          <SalesCount eventId={event.id} />
+          <SalesCount sold={event.ticketsSold} capacity={event.capacity} />
         </p>
       </div>
     </li>

@@ -1,8 +1,9 @@
 import { createPublicKey, verify as nodeVerify } from 'node:crypto';
 import fc from 'fast-check';
 import QRCode from 'qrcode';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  canVerifyTicketCodes,
   decodeTicketCode,
   generateEventKeyPair,
   looksLikeTicketCode,
@@ -314,5 +315,30 @@ describe('looksLikeTicketCode and ticketValidityAt', () => {
     expect(ticketValidityAt(window, window.validUntil)).toBe('valid');
     expect(ticketValidityAt(window, new Date('2026-06-21T04:00:01Z'))).toBe('expired');
     expect(ticketValidityAt(window, new Date('2026-06-21T04:00:01Z'), 60_000)).toBe('valid');
+  });
+});
+
+describe('a device that cannot verify', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is told so, rather than seeing every ticket as forged', async () => {
+    expect(await canVerifyTicketCodes()).toBe(true);
+    const fresh = await generateEventKeyPair();
+    const real = globalThis.crypto;
+    const unsupported = () => Promise.reject(new DOMException('Ed25519 is not supported', 'NotSupportedError'));
+    // A browser without Ed25519 in WebCrypto (Chromium before 137, Safari before 17).
+    vi.stubGlobal('crypto', { subtle: { importKey: unsupported, verify: unsupported } });
+    expect(await canVerifyTicketCodes()).toBe(false);
+    await expect(verifyTicketCode(code, [fresh.publicKey])).rejects.toThrow('not supported');
+    // Garbage is still just malformed.
+    expect(await verifyTicketCode('hello', [fresh.publicKey])).toEqual({ ok: false, reason: 'malformed' });
+    // An insecure context has no crypto.subtle at all.
+    vi.stubGlobal('crypto', {});
+    expect(await canVerifyTicketCodes()).toBe(false);
+    await expect(verifyTicketCode(code, [fresh.publicKey])).rejects.toThrow('WebCrypto');
+    // The failed import was not cached: with WebCrypto back, the same key verifies.
+    vi.stubGlobal('crypto', real);
+    expect(await verifyTicketCode(code, [fresh.publicKey])).toEqual({ ok: false, reason: 'forged' });
+    expect((await verifyTicketCode(code, [fresh.publicKey, keys.publicKey])).ok).toBe(true);
   });
 });

@@ -169,14 +169,22 @@ function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
   return value;
 }
 
+const notSupported = (error: unknown) => error instanceof Error && error.name === 'NotSupportedError';
+
+/** null for text that is not an Ed25519 public key; rejects when the runtime has no Ed25519 at all. */
 function importPublicKey(text: string): Promise<CryptoKey | null> {
-  return remember(publicKeys, text, () => {
+  const key = remember(publicKeys, text, () => {
     const raw = typeof text === 'string' ? fromBase64Url(text) : null;
     if (raw?.length !== 32) return Promise.resolve(null);
     return subtle()
       .importKey('raw', raw, ED25519, false, ['verify'])
-      .catch(() => null);
+      .catch((error: unknown) => {
+        if (notSupported(error)) throw error;
+        return null;
+      });
   });
+  key.catch(() => publicKeys.delete(text));
+  return key;
 }
 
 function importPrivateKey(text: string): Promise<CryptoKey> {
@@ -200,25 +208,44 @@ export async function signTicketCode(privateKey: string, payload: TicketPayload)
 }
 
 /**
- * Checks a scanned code against an event's public keys (several while keys rotate). Never throws:
- * `malformed` — not an Admit code of a known version; `forged` — none of the keys signed it.
- * The validity window is not checked here: see ticketValidityAt.
+ * Checks a scanned code against an event's public keys (several while keys rotate).
+ * `malformed` — not an Admit code of a known version; `forged` — well formed, but none of the keys signed it
+ * (altered, another event's, made up). Keys that are not keys are skipped. The validity window is not
+ * checked here: see ticketValidityAt.
+ *
+ * No code and no key list makes it throw. It rejects only when the device cannot verify at all (no WebCrypto
+ * outside a secure context, or a browser without Ed25519 — see canVerifyTicketCodes), so a door can say
+ * "this device cannot check tickets offline" instead of calling every ticket forged.
  */
 export async function verifyTicketCode(code: string, publicKeys: readonly string[]): Promise<TicketCodeVerdict> {
   const decoded = decodeTicketCode(code);
   if (!decoded.ok) return decoded;
   if (!Array.isArray(publicKeys)) return { ok: false, reason: 'forged' };
+  const crypto = subtle();
   for (const text of publicKeys) {
-    try {
-      const key = await importPublicKey(text);
-      if (key && (await subtle().verify(ED25519, key, decoded.signature, decoded.signedMessage))) {
-        return { ok: true, payload: decoded.payload };
-      }
-    } catch {
-      // A key or runtime that cannot verify is not a match.
-    }
+    const key = await importPublicKey(text);
+    if (!key) continue;
+    const valid = await crypto.verify(ED25519, key, decoded.signature, decoded.signedMessage).catch((error: unknown) => {
+      if (notSupported(error)) throw error;
+      return false;
+    });
+    if (valid) return { ok: true, payload: decoded.payload };
   }
   return { ok: false, reason: 'forged' };
+}
+
+// RFC 8032 test 1: a known Ed25519 public key, to probe the platform.
+const PROBE_PUBLIC_KEY = '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo';
+
+/** Whether this runtime can verify ticket codes offline (WebCrypto in a secure context, with Ed25519). */
+export async function canVerifyTicketCodes(): Promise<boolean> {
+  try {
+    const raw = fromBase64Url(PROBE_PUBLIC_KEY) as Uint8Array<ArrayBuffer>;
+    await subtle().importKey('raw', raw, ED25519, false, ['verify']);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Where `at` falls in a ticket's validity window (both ends inclusive), allowing `toleranceMs` of clock skew. */

@@ -51,21 +51,35 @@ export const venueSchema = z.object({
   longitude: z.number().min(-180).max(180).nullable().default(null),
 });
 
-const eventFields = {
+/** The fields of an event as they may be changed: no defaults, so a change leaves what it omits alone. */
+const eventChanges = {
   title: z.string().trim().min(3, 'At least 3 characters.').max(120),
-  summary: z.string().trim().max(280).default(''),
-  description: z.string().max(20_000).default(''),
+  summary: z.string().trim().max(280),
+  description: z.string().max(20_000),
   category: eventCategorySchema,
-  coverImageKey: z.string().max(300).nullable().default(null),
+  coverImageKey: z.string().max(300).nullable(),
   startsAt: isoDateTime,
   endsAt: isoDateTime,
   timezone: timezoneSchema,
   isOnline: z.boolean(),
-  onlineUrl: httpUrlSchema.nullable().default(null),
-  venue: venueSchema.nullable().default(null),
+  onlineUrl: httpUrlSchema.nullable(),
+  venue: venueSchema.nullable(),
 };
 
-const placeRule = (value: { isOnline?: boolean; venue?: unknown; onlineUrl?: unknown }) =>
+/** A new event starts from these when a field is left out. */
+const eventFields = {
+  ...eventChanges,
+  summary: eventChanges.summary.default(''),
+  description: eventChanges.description.default(''),
+  coverImageKey: eventChanges.coverImageKey.default(null),
+  onlineUrl: eventChanges.onlineUrl.default(null),
+  venue: eventChanges.venue.default(null),
+};
+
+export const placeMessage = 'Give a venue, or a link for an online event.';
+
+/** An event happens somewhere: at a venue, or online at a link. */
+export const placeRule = (value: { isOnline?: boolean; venue?: unknown; onlineUrl?: unknown }) =>
   value.isOnline ? Boolean(value.onlineUrl) : Boolean(value.venue);
 
 export const createEventSchema = z
@@ -75,11 +89,11 @@ export const createEventSchema = z
     ticketTypes: z.array(ticketTypeInputSchema).max(20).default([]),
   })
   .refine((value) => value.endsAt > value.startsAt, { path: ['endsAt'], message: 'The end must be after the start.' })
-  .refine(placeRule, { path: ['venue'], message: 'Give a venue, or a link for an online event.' });
+  .refine(placeRule, { path: ['venue'], message: placeMessage });
 export type CreateEvent = z.infer<typeof createEventSchema>;
 
 export const updateEventSchema = z
-  .object({ ...eventFields, ticketTypes: z.array(ticketTypeInputSchema).max(20) })
+  .object({ ...eventChanges, ticketTypes: z.array(ticketTypeInputSchema).max(20) })
   .partial()
   .refine((value) => !value.startsAt || !value.endsAt || value.endsAt > value.startsAt, {
     path: ['endsAt'],

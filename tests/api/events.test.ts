@@ -187,6 +187,42 @@ describe('publishing', () => {
   });
 });
 
+describe('editing where an event happens', () => {
+  it('changes only the fields sent: a new title keeps the summary, description, cover and venue', async () => {
+    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const event = (await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId))).json().data;
+    const renamed = await inject('PATCH', `/events/${event.id}`, organiser.bearer, { title: 'Jazz by the Water' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().data).toMatchObject({
+      title: 'Jazz by the Water',
+      summary: 'Three bands, one long night by the water.',
+      description: 'A **great** night out.',
+      venueName: 'The Boathouse',
+      ticketTypes: [expect.objectContaining({ name: 'Standard' }), expect.objectContaining({ name: 'VIP' })],
+    });
+  });
+
+  it('refuses to make an event online without a link, or in person without a venue, and changes nothing', async () => {
+    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const event = (await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId))).json().data;
+
+    const online = await inject('PATCH', `/events/${event.id}`, organiser.bearer, { isOnline: true, venue: null });
+    expect(online.statusCode).toBe(400);
+    expect(online.json().errors).toEqual([{ path: 'body.venue', message: 'Give a venue, or a link for an online event.' }]);
+    const unchanged = (await inject('GET', `/events/${event.id}`, organiser.bearer)).json().data;
+    expect(unchanged).toMatchObject({ isOnline: false, venueName: 'The Boathouse' });
+
+    const moved = await inject('PATCH', `/events/${event.id}`, organiser.bearer, {
+      isOnline: true,
+      venue: null,
+      onlineUrl: 'https://stream.example.com/jazz',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data).toMatchObject({ isOnline: true, venue: null, onlineUrl: 'https://stream.example.com/jazz' });
+    expect((await inject('PATCH', `/events/${event.id}`, organiser.bearer, { isOnline: false })).statusCode).toBe(400);
+  });
+});
+
 describe('editing ticket types', () => {
   it('updates by id, adds and removes, but never below what is sold', async () => {
     const organiser = await verifiedOrganiser(api.app, api.database.db);

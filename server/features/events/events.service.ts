@@ -1,10 +1,12 @@
-import type {
-  CreateEvent,
-  Event,
-  EventList,
-  EventListQuery,
-  OrganizerEventList,
-  UpdateEvent,
+import {
+  type CreateEvent,
+  type Event,
+  type EventList,
+  type EventListQuery,
+  type OrganizerEventList,
+  placeMessage,
+  placeRule,
+  type UpdateEvent,
 } from '../../../src/contract/events.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventStatus } from '../../db/types.ts';
@@ -94,6 +96,13 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
       { path: 'body.endsAt', message: 'The end must be after the start.' },
     ]);
   }
+  // A change may switch between online and in person: the event as it would be saved needs its place.
+  const merged = {
+    isOnline: input.isOnline ?? row.is_online,
+    onlineUrl: input.onlineUrl !== undefined ? input.onlineUrl : row.online_url,
+    venue: input.venue !== undefined ? input.venue : row.venue_name,
+  };
+  if (!placeRule(merged)) throw new HttpError('BAD_REQUEST', placeMessage, [{ path: 'body.venue', message: placeMessage }]);
   await deps.db.transaction().execute(async (trx) => {
     await updateEvent(trx, eventId, toValues(input));
     if (input.ticketTypes) {

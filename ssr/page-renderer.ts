@@ -46,7 +46,11 @@ export function createPageRenderer(options: PageRendererOptions) {
     const origin = options.appUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
     const nonce = createNonce();
     const { render, assets, devHead } = await options.load(request.url);
-    const security = contentSecurityPolicy(nonce, { dev: options.dev, connectSources });
+    const security = contentSecurityPolicy(nonce, {
+      dev: options.dev,
+      connectSources,
+      maps: Boolean(options.publicConfig.mapsApiKey),
+    });
     try {
       const result = await render({
         request: webRequest(request, origin),

@@ -59,6 +59,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         page('verify-cognito', 'verify-cognito', { layout: 'auth' }),
         page('account-verification', 'account-verification', { layout: 'auth' }),
         page('sign-in', 'sign-in', { layout: 'auth' }),
+        page('invitations/:token', 'invitation', { layout: 'auth' }),
         page('dev/mailbox', 'dev-mailbox'),
         page('event/:eventId', 'event'),
         page('organisation-view/:orgId', 'organisation-view'),

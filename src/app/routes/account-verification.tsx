@@ -3,6 +3,7 @@ import { AuthColumn, AuthFooterLink, AuthHeader, linkClass, withEmail } from '..
 import { ResendCodeButton } from '../../features/auth/components/resend-code-button.tsx';
 import { useMailbox } from '../../features/dev-mailbox/api/get-mailbox.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { safeReturnPath } from '../guards.ts';
 import { PageMeta } from '../page-meta.tsx';
 
 function MailIcon() {
@@ -23,6 +24,7 @@ export function Component() {
   const session = useSession();
   const email = searchParams.get('email') || session.user?.email || session.email || '';
   const codeSentAt = (location.state as { codeSentAt?: number } | null)?.codeSentAt;
+  const redirect = safeReturnPath(searchParams.get('redirect'));
   // Outside development builds the mailbox may still run (tests, staging); it answers 404 in production.
   const mailbox = useMailbox({ queryConfig: { enabled: !import.meta.env.DEV } });
   const showMailbox = import.meta.env.DEV || mailbox.isSuccess;
@@ -43,7 +45,7 @@ export function Component() {
       </AuthHeader>
       <div className="space-y-3">
         <Link
-          to={withEmail('/verify-email', email)}
+          to={withEmail('/verify-email', email, redirect)}
           state={codeSentAt ? { codeSentAt } : undefined}
           className="inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700"
         >
@@ -76,7 +78,7 @@ export function Component() {
           , which keeps every email Admit sends.
         </p>
       ) : null}
-      <AuthFooterLink prompt="Already confirmed?" to={withEmail('/sign-in', email)}>
+      <AuthFooterLink prompt="Already confirmed?" to={withEmail('/sign-in', email, redirect)}>
         Sign in
       </AuthFooterLink>
     </AuthColumn>

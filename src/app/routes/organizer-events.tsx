@@ -7,9 +7,11 @@ import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts'
 import { EventSearch } from '../../features/organizer/components/events-list/event-search.tsx';
 import { OrganizerEvents } from '../../features/organizer/components/events-list/organizer-events.tsx';
 import { primaryButton } from '../../features/organizer/components/fields/field-styles.ts';
+import { RoleNote } from '../../features/organizer/components/role-note.tsx';
 import { useCanEdit } from '../../features/organizer/hooks/use-can-edit.ts';
 import { useApiCaller } from '../../lib/api-caller.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
+import { useSession } from '../../lib/session/use-session.ts';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
@@ -48,6 +50,7 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = (searchParams.get('q') ?? '').trim();
   const canEdit = useCanEdit();
+  const { user } = useSession();
   const organization = useQuery({
     ...organizationProfileQueryOptions(api, organizationId ?? ''),
     enabled: organizationId !== null,
@@ -75,6 +78,7 @@ export function Component() {
           </Link>
         ) : null}
       </header>
+      <RoleNote role={user?.organizationRole} organizationName={organization.data?.name} />
       <EventSearch value={q} onSearch={search} />
       {organizationId ? <OrganizerEvents organizationId={organizationId} q={q} asOf={asOf} canEdit={canEdit} /> : null}
     </div>

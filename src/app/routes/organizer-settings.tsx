@@ -1,13 +1,19 @@
+import { can } from '../../contract/permissions.ts';
+import type { User } from '../../contract/users.ts';
 import { FormAlert } from '../../features/auth/components/form-alert.tsx';
 import {
   organizationProfileQueryOptions,
   useOrganizationProfile,
 } from '../../features/organizer/api/get-organization-profile.ts';
+import { teamQueryOptions } from '../../features/organizer/api/get-team.ts';
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
+import { RoleNote } from '../../features/organizer/components/role-note.tsx';
 import { OrganizationProfileView } from '../../features/organizer/components/settings/organization-profile-view.tsx';
 import { OrganizationSettingsForm } from '../../features/organizer/components/settings/organization-settings-form.tsx';
+import { TeamSection } from '../../features/organizer/components/team/team-section.tsx';
 import { useCanEdit } from '../../features/organizer/hooks/use-can-edit.ts';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
+import { sessionKeys, useSession } from '../../lib/session/use-session.ts';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
@@ -20,6 +26,9 @@ export function createLoader({ queryClient, api, session }: RouteContext) {
       queryClient.ensureQueryData(organizationProfileQueryOptions(api, organizationId)),
       prefetchMember(queryClient, api, authId),
     ]);
+    // The team is rendered on the server for those who manage it; others never ask (the API would say 403).
+    const member = queryClient.getQueryData<User>(sessionKeys.user(authId));
+    if (can(member?.organizationRole, 'team.manage')) await queryClient.prefetchQuery(teamQueryOptions(api, organizationId));
     return null;
   };
 }
@@ -33,21 +42,24 @@ const verification = {
 
 function Settings({ organizationId }: { organizationId: string }) {
   const { data: organization } = useOrganizationProfile(organizationId);
+  const { user } = useSession();
   const canEdit = useCanEdit();
+  const role = user?.organizationRole ?? null;
   const kyc = verification[organization.kycStatus];
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageMeta title="Organisation settings" description="Your organisation’s public profile." noIndex />
+      <PageMeta title="Organisation settings" description="Your organisation’s public profile and team." noIndex />
       <header>
         <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">Settings</h1>
         <p className="mt-1 text-slate-600">
-          The public profile of {organization.name}.{' '}
+          The public profile and team of {organization.name}.{' '}
           <span className="whitespace-nowrap">
             Identity verification:{' '}
             <span className={`rounded-full px-2.5 py-0.5 font-semibold text-sm ${kyc.className}`}>{kyc.label}</span>
           </span>
         </p>
       </header>
+      <RoleNote role={role} organizationName={organization.name} />
       {canEdit ? (
         <OrganizationSettingsForm key={organization.id} organization={organization} />
       ) : (
@@ -58,6 +70,11 @@ function Settings({ organizationId }: { organizationId: string }) {
           <OrganizationProfileView organization={organization} />
         </>
       )}
+      {user && role && can(role, 'team.manage') ? (
+        <TeamSection organizationId={organizationId} organizationName={organization.name} viewer={{ userId: user.id, role }} />
+      ) : user ? (
+        <FormAlert tone="info">Owners and managers invite people and manage the team of {organization.name}.</FormAlert>
+      ) : null}
     </div>
   );
 }

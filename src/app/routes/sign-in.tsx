@@ -81,7 +81,10 @@ export function Component() {
           Sign in
         </SubmitButton>
       </form>
-      <AuthFooterLink prompt="New to Admit?" to="/sign-up">
+      <AuthFooterLink
+        prompt="New to Admit?"
+        to={withEmail('/sign-up', values.email.trim(), safeReturnPath(searchParams.get('redirect')))}
+      >
         Create an account
       </AuthFooterLink>
     </AuthColumn>

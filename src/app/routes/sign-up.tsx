@@ -13,6 +13,7 @@ import { SubmitButton } from '../../features/auth/components/submit-button.tsx';
 import { TextField } from '../../features/auth/components/text-field.tsx';
 import { useFormFields } from '../../features/auth/components/use-form-fields.ts';
 import { UserTypeChoice } from '../../features/auth/components/user-type-choice.tsx';
+import { safeReturnPath } from '../guards.ts';
 import { PageMeta } from '../page-meta.tsx';
 
 const emptyValues = { firstName: '', lastName: '', email: '', password: '', dateOfBirth: '', organizationName: '' };
@@ -21,12 +22,17 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [userType, setUserType] = useState<UserType>(searchParams.get('type') === 'organiser' ? 'organiser' : 'attendee');
-  const { formRef, values, errors, field, clearError, validateWith, showServerErrors } = useFormFields(emptyValues);
+  // An invitation link sends people here with their address and the page to come back to.
+  const redirect = safeReturnPath(searchParams.get('redirect'));
+  const { formRef, values, errors, field, clearError, validateWith, showServerErrors } = useFormFields({
+    ...emptyValues,
+    email: searchParams.get('email') ?? '',
+  });
   const signUp = useSignUp({
     silent: true,
     mutationConfig: {
       onSuccess: (_result, input) =>
-        navigate(withEmail('/account-verification', input.email), { state: { codeSentAt: Date.now() } }),
+        navigate(withEmail('/account-verification', input.email, redirect), { state: { codeSentAt: Date.now() } }),
       onError: (error) => showServerErrors(error),
     },
   });
@@ -106,7 +112,7 @@ export function Component() {
           Create account
         </SubmitButton>
       </form>
-      <AuthFooterLink prompt="Already have an account?" to="/sign-in">
+      <AuthFooterLink prompt="Already have an account?" to={withEmail('/sign-in', '', redirect)}>
         Sign in
       </AuthFooterLink>
     </AuthColumn>

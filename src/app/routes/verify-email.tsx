@@ -11,6 +11,7 @@ import { ResendCodeButton } from '../../features/auth/components/resend-code-but
 import { SubmitButton } from '../../features/auth/components/submit-button.tsx';
 import { useBackToSignIn } from '../../features/auth/components/use-back-to-sign-in.ts';
 import { useFormFields } from '../../features/auth/components/use-form-fields.ts';
+import { safeReturnPath } from '../guards.ts';
 import { PageMeta } from '../page-meta.tsx';
 
 export function Component() {
@@ -61,7 +62,10 @@ export function Component() {
           onInvalidEmail={(message) => showErrors((current) => ({ ...current, email: message }))}
         />
       </div>
-      <AuthFooterLink prompt="Already confirmed?" to={withEmail('/sign-in', values.email)}>
+      <AuthFooterLink
+        prompt="Already confirmed?"
+        to={withEmail('/sign-in', values.email, safeReturnPath(searchParams.get('redirect')))}
+      >
         Sign in
       </AuthFooterLink>
     </AuthColumn>

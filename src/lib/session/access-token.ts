@@ -17,10 +17,10 @@ export function endSession(): void {
   window.location.assign('/sign-in');
 }
 
-async function renew(apiBase: string): Promise<string | undefined> {
+async function renew(apiBase: string, force = false): Promise<string | undefined> {
   // Another tab may have renewed while this one waited for the lock: the cookies are shared.
   const current = readSessionCookies();
-  if (current.accessToken && !isExpired(current.tokenExpiry)) return current.accessToken;
+  if (!force && current.accessToken && !isExpired(current.tokenExpiry)) return current.accessToken;
   if (!current.authId) return undefined;
   try {
     const response = await axios.post<ApiEnvelope<{ accessToken: string }>>(
@@ -54,4 +54,13 @@ export function validAccessToken(apiBase: string): Promise<string | undefined> {
     },
   );
   return inFlight;
+}
+
+/**
+ * Takes a new access token now, even though the current one is valid: after a change its claims
+ * carry (joining an organisation). Resolves to undefined when there is no session to renew.
+ */
+export function renewAccessToken(apiBase: string): Promise<string | undefined> {
+  const run = () => renew(apiBase, true);
+  return navigator.locks ? navigator.locks.request('admit-token-renewal', run) : run();
 }

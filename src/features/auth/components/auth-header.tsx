@@ -32,9 +32,16 @@ export function AuthFooterLink({ prompt, to, children }: { prompt: string; to: s
   );
 }
 
-/** `path` with `?email=` when there is an address to carry over. */
-export function withEmail(path: string, email: string): string {
-  return email ? `${path}?${new URLSearchParams({ email })}` : path;
+/**
+ * `path` with `?email=` when there is an address to carry over, and `redirect=` when the visitor is
+ * on their way back to a page (an invitation) through sign-up, confirmation and sign-in.
+ */
+export function withEmail(path: string, email: string, redirect?: string | null): string {
+  const search = new URLSearchParams();
+  if (email) search.set('email', email);
+  if (redirect) search.set('redirect', redirect);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /** Keeps a form at a comfortable reading width inside the wide auth card. */

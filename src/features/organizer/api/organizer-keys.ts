@@ -7,4 +7,8 @@ export const organizerKeys = {
   /** One event as its organisation sees it: drafts, hidden ticket types, the online link, sales. */
   event: (eventId: string) => [...organizerKeys.all, 'event', eventId] as const,
   organization: (organizationId: string) => [...organizerKeys.all, 'organization', organizationId] as const,
+  /** Members and open invitations, for owners and managers. */
+  team: (organizationId: string) => [...organizerKeys.all, 'team', organizationId] as const,
+  /** What an invitation link is, for the person who opened it. */
+  invitation: (token: string) => [...organizerKeys.all, 'invitation', token] as const,
 };

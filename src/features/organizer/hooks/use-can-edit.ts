@@ -1,7 +1,5 @@
-import type { MemberRole } from '../../../contract/users.ts';
+import { can } from '../../../contract/permissions.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
-
-const editorRoles: readonly MemberRole[] = ['owner', 'manager'];
 
 /**
  * Whether the member may change events and the profile. Shown optimistically while the member is
@@ -9,5 +7,5 @@ const editorRoles: readonly MemberRole[] = ['owner', 'manager'];
  */
 export function useCanEdit(): boolean {
   const { user } = useSession();
-  return user?.organizationRole ? editorRoles.includes(user.organizationRole) : user === null;
+  return user?.organizationRole ? can(user.organizationRole, 'events.edit') : user === null;
 }

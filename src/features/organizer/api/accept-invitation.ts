@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AxiosError } from 'axios';
+import type { ApiEnvelope } from '../../../contract/envelope.ts';
+import type { AcceptedInvitation } from '../../../contract/team.ts';
+import { apiBase, apiRequest } from '../../../lib/api-client.ts';
+import { renewAccessToken } from '../../../lib/session/access-token.ts';
+import { sessionKeys } from '../../../lib/session/use-session.ts';
+import { organizerKeys } from './organizer-keys.ts';
+
+/** Silent: the invitation page shows why it could not be accepted. */
+export const acceptInvitation = (token: string) =>
+  apiRequest<AcceptedInvitation>({ method: 'POST', url: `/invitations/${encodeURIComponent(token)}/accept`, silent: true });
+
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation<AcceptedInvitation, AxiosError<ApiEnvelope>, string>({
+    mutationFn: async (token) => {
+      const joined = await acceptInvitation(token);
+      // The access token names the organisation (the organiser area's guard reads it): take a new one now.
+      await renewAccessToken(apiBase()).catch(() => undefined);
+      return joined;
+    },
+    onSuccess: (_joined, token) => {
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: organizerKeys.invitation(token) });
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AxiosError } from 'axios';
+import type { ApiEnvelope } from '../../../contract/envelope.ts';
+import type { Team } from '../../../contract/team.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { organizerKeys } from './organizer-keys.ts';
+
+interface RemoveInput {
+  organizationId: string;
+  userId: string;
+}
+
+/** Silent: a refusal is shown on the member's row. */
+export const removeMember = ({ organizationId, userId }: RemoveInput) =>
+  apiRequest<Record<string, never>>({
+    method: 'DELETE',
+    url: `/organizations/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(userId)}`,
+    silent: true,
+  });
+
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  return useMutation<Record<string, never>, AxiosError<ApiEnvelope>, RemoveInput>({
+    mutationFn: removeMember,
+    onSuccess: (_result, { organizationId, userId }) => {
+      queryClient.setQueryData<Team>(organizerKeys.team(organizationId), (team) =>
+        team ? { ...team, members: team.members.filter((entry) => entry.userId !== userId) } : team,
+      );
+    },
+    onSettled: (_result, _error, { organizationId }) =>
+      queryClient.invalidateQueries({ queryKey: organizerKeys.team(organizationId) }),
+  });
+}

@@ -5,6 +5,8 @@ import { BrandLink } from './site-header.tsx';
 export interface SideNavItem {
   to: string;
   label: string;
+  /** Active on this exact path only: an area's root page, whose path prefixes every other page of the area. */
+  end?: boolean;
 }
 
 interface SideNavLayoutProps {
@@ -31,7 +33,7 @@ export function SideNavLayout({ area, items, children }: SideNavLayoutProps) {
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
-                    end
+                    end={item.end ?? false}
                     viewTransition
                     className={({ isActive }) =>
                       `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 font-medium ${isActive ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-200'}`

@@ -8,6 +8,7 @@ import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { bookingRoutes } from './features/orders/booking.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
@@ -33,6 +34,7 @@ const features = [
   teamRoutes,
   eventsRoutes,
   bookmarksRoutes,
+  bookingRoutes,
   uploadsRoutes,
   devRoutes,
 ];

@@ -49,6 +49,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Another Stripe API address, for a local test peer; Stripe's own when absent. */
+  STRIPE_API_URL: optionalHttpUrl,
   PUBLIC_MAPS_API_KEY: optionalText,
   ALLOWED_EXTERNAL_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -104,7 +106,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     smtpUrl: env.SMTP_URL,
     storageDriver: env.STORAGE_DRIVER,
     paymentProvider: env.PAYMENT_PROVIDER,
-    stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
+    stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL },
     logLevel: env.LOG_LEVEL,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,

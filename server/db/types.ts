@@ -47,6 +47,8 @@ export interface OrganizationsTable {
   website: string | null;
   contact_email: string | null;
   city: string | null;
+  /** Stripe connected account that receives ticket money, when the organisation has one. */
+  stripe_account_id: string | null;
   social_links: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
   created_at: CreatedAt;
   updated_at: DefaultedTimestamp;
@@ -105,7 +107,18 @@ export interface MailOutboxTable {
   next_attempt_at: DefaultedTimestamp;
   last_error: string | null;
   sent_at: Timestamp | null;
+  /** Files sent with the message (base64 content), e.g. QR images and a calendar entry. */
+  attachments: ColumnType<MailAttachmentRow[], MailAttachmentRow[] | string | undefined, never>;
   created_at: CreatedAt;
+}
+
+export interface MailAttachmentRow {
+  filename: string;
+  contentType: string;
+  /** Base64. */
+  content: string;
+  /** Set for images shown inline in the HTML (`<img src="cid:…">`). */
+  cid?: string;
 }
 
 export interface RateLimitCountersTable {
@@ -169,12 +182,156 @@ export interface TicketTypesTable {
   sales_end: Timestamp | null;
   hidden: Generated<boolean>;
   sort_order: Generated<number>;
+  /** Tickets reserved by orders whose hold is live; `sold + held <= capacity` is a CHECK. */
+  held: Generated<number>;
   created_at: CreatedAt;
 }
 
 export interface BookmarksTable {
   user_id: string;
   event_id: string;
+  created_at: CreatedAt;
+}
+
+// Booking ------------------------------------------------------------------------------------------
+
+export interface BookingFeeRulesTable {
+  id: Generated<string>;
+  percent_basis_points: number;
+  fixed: number;
+  cap_per_ticket: number | null;
+  effective_from: DefaultedTimestamp;
+  created_at: CreatedAt;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'cancelled';
+export type ProviderName = 'sandbox' | 'stripe' | 'none';
+
+export interface OrdersTable {
+  id: string;
+  reference: string;
+  event_id: string;
+  user_id: string | null;
+  buyer_name: string;
+  buyer_email: string;
+  status: OrderStatus;
+  currency: string;
+  subtotal: number;
+  booking_fee: number;
+  total: number;
+  refunded: Generated<number>;
+  provider: ProviderName;
+  hold_expires_at: Timestamp | null;
+  failure_reason: string | null;
+  idempotency_scope: string;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: CreatedAt;
+  paid_at: Timestamp | null;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface OrderItemsTable {
+  order_id: string;
+  ticket_type_id: string;
+  name: string;
+  quantity: number;
+  unit_price: number;
+  unit_fee: number;
+  holder_names: ColumnType<string[], string | undefined, never>;
+}
+
+export interface EventSigningKeysTable {
+  id: Generated<string>;
+  event_id: string;
+  public_key: string;
+  private_key: string;
+  created_at: CreatedAt;
+}
+
+export interface TicketsTable {
+  id: string;
+  order_id: string;
+  event_id: string;
+  ticket_type_id: string;
+  holder_name: string;
+  position: number;
+  status: Generated<'valid' | 'voided'>;
+  code: string;
+  unit_price: number;
+  unit_fee: number;
+  checked_in_at: Timestamp | null;
+  voided_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface TicketRevocationsTable {
+  ticket_id: string;
+  event_id: string;
+  reason: string;
+  revoked_at: CreatedAt;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  order_id: string;
+  provider: 'sandbox' | 'stripe';
+  session_id: string | null;
+  payment_ref: string | null;
+  checkout_url: string | null;
+  amount: number;
+  currency: string;
+  status: Generated<'open' | 'succeeded' | 'failed' | 'expired'>;
+  failure_reason: string | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<string>;
+  provider: string;
+  provider_event_id: string;
+  type: string;
+  order_id: string | null;
+  outcome: string;
+  payload: ColumnType<Record<string, unknown>, Record<string, unknown> | string, never>;
+  received_at: CreatedAt;
+}
+
+export interface RefundsTable {
+  id: Generated<string>;
+  order_id: string;
+  amount: number;
+  fee_amount: number;
+  currency: string;
+  reason: string;
+  ticket_ids: ColumnType<string[], string, never>;
+  actor_id: string | null;
+  idempotency_key: string;
+  request_hash: string;
+  provider: ProviderName;
+  payment_ref: string | null;
+  provider_refund_id: string | null;
+  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
+export type LedgerKind = 'charge' | 'booking_fee' | 'refund' | 'booking_fee_refund';
+
+export interface LedgerEntriesTable {
+  id: Generated<string>;
+  order_id: string;
+  event_id: string;
+  kind: LedgerKind;
+  amount: number;
+  currency: string;
+  payment_id: string | null;
+  refund_id: string | null;
+  note: Generated<string>;
   created_at: CreatedAt;
 }
 
@@ -193,4 +350,14 @@ export interface Database {
   events: EventsTable;
   ticket_types: TicketTypesTable;
   bookmarks: BookmarksTable;
+  booking_fee_rules: BookingFeeRulesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  event_signing_keys: EventSigningKeysTable;
+  tickets: TicketsTable;
+  ticket_revocations: TicketRevocationsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  refunds: RefundsTable;
+  ledger_entries: LedgerEntriesTable;
 }

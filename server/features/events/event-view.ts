@@ -6,8 +6,8 @@ export type ImageUrl = (key: string | null) => string | null;
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
-/** Tickets left of a type; held tickets join this sum when bookings arrive. */
-const availableOf = (type: TicketTypeRow) => Math.max(type.capacity - type.sold, 0);
+/** Tickets left of a type: neither sold nor held by an order waiting for payment. */
+const availableOf = (type: TicketTypeRow) => Math.max(type.capacity - type.sold - type.held, 0);
 
 export function toTicketType(type: TicketTypeRow, now: Date): TicketType {
   const started = !type.sales_start || new Date(type.sales_start) <= now;

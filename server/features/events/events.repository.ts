@@ -69,7 +69,12 @@ export async function insertTicketTypes(db: Executor, eventId: string, types: Ti
 
 /** Lock the event's ticket types while they are replaced, so sales and edits never interleave. */
 export function lockTicketTypes(trx: Transaction<Database>, eventId: string) {
-  return trx.selectFrom('ticket_types').select(['id', 'sold', 'capacity']).where('event_id', '=', eventId).forUpdate().execute();
+  return trx
+    .selectFrom('ticket_types')
+    .select(['id', 'sold', 'held', 'capacity'])
+    .where('event_id', '=', eventId)
+    .forUpdate()
+    .execute();
 }
 
 export async function updateTicketType(db: Executor, eventId: string, type: TicketTypeInput & { id: string }, sortOrder: number) {
@@ -121,7 +126,7 @@ export function listingColumns() {
     'organizations.city as organization_city',
     sql<number | null>`(select min(t.price) from ticket_types t where t.event_id = events.id and not t.hidden)`.as('price_from'),
     sql<string | null>`(select min(t.currency) from ticket_types t where t.event_id = events.id and not t.hidden)`.as('currency'),
-    sql<number>`(select coalesce(sum(t.capacity - t.sold), 0) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
+    sql<number>`(select coalesce(sum(t.capacity - t.sold - t.held), 0) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
       'available',
     ),
   ] as const;

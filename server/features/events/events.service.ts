@@ -114,8 +114,11 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
       for (const [index, type] of input.ticketTypes.entries()) {
         const current = existing.find((candidate) => candidate.id === type.id);
         if (type.id && !current) throw new HttpError('BAD_REQUEST', 'A ticket type does not belong to this event.');
-        if (current && type.capacity < current.sold) {
-          throw new HttpError('CONFLICT', `Capacity cannot go below the ${current.sold} tickets already sold.`);
+        if (current && type.capacity < current.sold + current.held) {
+          throw new HttpError(
+            'CONFLICT',
+            `Capacity cannot go below the ${current.sold + current.held} tickets already sold or held for payment.`,
+          );
         }
         if (current && type.id) await updateTicketType(trx, eventId, { ...type, id: type.id }, index);
         else await insertTicketTypes(trx, eventId, [type]);

@@ -84,7 +84,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
           'in',
           due.map((row) => row.id),
         )
-        .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts'])
+        .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attachments', 'attempts'])
         .execute();
     });
   }
@@ -101,6 +101,13 @@ export function createMailSender(options: MailSenderOptions): MailSender {
           subject: message.subject,
           text: message.text_body,
           html: message.html_body,
+          attachments: (message.attachments ?? []).map((attachment) => ({
+            filename: attachment.filename,
+            contentType: attachment.contentType,
+            content: attachment.content,
+            encoding: 'base64',
+            ...(attachment.cid ? { cid: attachment.cid } : {}),
+          })),
         });
         await db
           .updateTable('mail_outbox')

@@ -1,13 +1,29 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/types.ts';
+import type { Database, MailAttachmentRow } from '../../db/types.ts';
+
+/** A file sent with a message; `cid` shows an image inline where the HTML has `<img src="cid:…">`. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array | string;
+  cid?: string;
+}
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
+
+const toRow = (attachment: MailAttachment): MailAttachmentRow => ({
+  filename: attachment.filename,
+  contentType: attachment.contentType,
+  content: Buffer.from(attachment.content).toString('base64'),
+  ...(attachment.cid ? { cid: attachment.cid } : {}),
+});
 
 /**
  * Queues a message for the mail sender. Pass the transaction that makes the change the mail
@@ -16,7 +32,13 @@ export interface OutgoingMail {
 export async function enqueueMail(executor: Kysely<Database> | Transaction<Database>, mail: OutgoingMail): Promise<void> {
   await executor
     .insertInto('mail_outbox')
-    .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      attachments: JSON.stringify((mail.attachments ?? []).map(toRow)),
+    })
     .execute();
 }
 

@@ -1,0 +1,173 @@
+import QRCode from 'qrcode';
+import type { Order } from '../../../src/contract/orders.ts';
+// Pure helpers shared with the pages, so the mail prints money and calendar entries exactly as the app does.
+import { buildIcs, icsFileName } from '../../../src/features/events/utils/ics.ts';
+import { formatMoney } from '../../../src/features/events/utils/price.ts';
+import type { MailAttachment, OutgoingMail } from '../../lib/mail/outbox.ts';
+import { escapeHtml } from '../../lib/mail/templates.ts';
+
+const brand = '#4f46e5';
+const e = escapeHtml;
+
+type MailOrder = Omit<Order, 'accessToken'>;
+
+export interface IssuedTicket {
+  id: string;
+  typeName: string;
+  holderName: string;
+  code: string;
+}
+
+const when = (order: MailOrder) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: order.event.timezone }).format(
+    new Date(order.event.startsAt),
+  );
+
+const where = (order: MailOrder) =>
+  order.event.isOnline ? 'Online' : [order.event.venueName, order.event.address, order.event.city].filter(Boolean).join(', ');
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
+<p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${brand};">Admit</p>
+${body}
+</div>
+</body>
+</html>`;
+}
+
+const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${e(text)}</p>`;
+const button = (label: string, link: string) =>
+  `<p style="margin:24px 0;text-align:center;"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${e(label)}</a></p>`;
+
+function summaryLines(order: MailOrder): string[] {
+  const money = (minor: number) => formatMoney(minor, order.currency);
+  return [
+    ...order.items.map((item) => `${item.quantity} × ${item.name} — ${money(item.unitPrice * item.quantity)}`),
+    ...(order.bookingFee > 0 ? [`Booking fee — ${money(order.bookingFee)}`] : []),
+    `Total — ${money(order.total)}`,
+  ];
+}
+
+function summaryTable(order: MailOrder): string {
+  const rows = summaryLines(order)
+    .map((line) => `<tr><td style="padding:4px 0;font-size:15px;">${e(line)}</td></tr>`)
+    .join('');
+  return `<table role="presentation" style="width:100%;margin:0 0 16px;border-top:1px solid #e5e7eb;">${rows}</table>`;
+}
+
+/** The confirmation: summary, one QR image per ticket (inline), the calendar entry and a link to the bookings page. */
+export async function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appUrl: string): Promise<OutgoingMail> {
+  const subject = `Your tickets for ${order.event.title} (${order.reference})`;
+  const bookingsLink = `${appUrl}/account/bookings`;
+  const attachments: MailAttachment[] = [];
+  const ticketBlocks: string[] = [];
+  for (const [index, ticket] of tickets.entries()) {
+    const cid = `ticket-${index + 1}@admit`;
+    const png = await QRCode.toBuffer(ticket.code, { errorCorrectionLevel: 'M', type: 'png', margin: 2, scale: 6 });
+    attachments.push({ filename: `ticket-${index + 1}.png`, contentType: 'image/png', content: png, cid });
+    ticketBlocks.push(`<div style="margin:0 0 24px;padding:16px;border:1px solid #e5e7eb;border-radius:8px;text-align:center;">
+<p style="margin:0 0 8px;font-size:16px;font-weight:bold;">${e(ticket.typeName)} — ${e(ticket.holderName)}</p>
+<img src="cid:${cid}" alt="QR code of ticket ${index + 1}" width="240" height="240" style="display:block;margin:0 auto;background:#ffffff;">
+<p style="margin:8px 0 0;font-size:12px;color:#6b7280;">Ticket ${index + 1} of ${tickets.length} · order ${e(order.reference)}</p>
+</div>`);
+  }
+  const ics = buildIcs(
+    {
+      id: order.event.id,
+      title: order.event.title,
+      description: `Order ${order.reference}`,
+      startsAt: order.event.startsAt,
+      endsAt: order.event.endsAt,
+      location: where(order),
+      url: `${appUrl}/event/${order.event.id}`,
+      cancelled: false,
+    },
+    new URL(appUrl).host || 'admit.local',
+  );
+  attachments.push({ filename: icsFileName(order.event.title), contentType: 'text/calendar; charset=utf-8', content: ics });
+
+  const intro = `You're going to ${order.event.title} on ${when(order)} (${where(order)}). Show the QR codes below at the door, or open your bookings on your phone — they work offline.`;
+  const text = [
+    `Hi ${order.buyer.name},`,
+    '',
+    intro,
+    '',
+    `Order ${order.reference}`,
+    ...summaryLines(order),
+    '',
+    ...tickets.map((ticket, index) => `Ticket ${index + 1}: ${ticket.typeName} — ${ticket.holderName}`),
+    '',
+    `Your bookings: ${bookingsLink}`,
+    '',
+    '— Admit',
+    '',
+  ].join('\n');
+  const html = page(
+    subject,
+    [
+      paragraph(`Hi ${order.buyer.name},`),
+      paragraph(intro),
+      `<p style="margin:0 0 8px;font-size:14px;color:#6b7280;">Order ${e(order.reference)}</p>`,
+      summaryTable(order),
+      ...ticketBlocks,
+      button('See my bookings', bookingsLink),
+      `<p style="margin:0;font-size:13px;color:#6b7280;">The calendar file attached adds the event to your calendar.</p>`,
+    ].join('\n'),
+  );
+  return { to: order.buyer.email, subject, text, html, attachments };
+}
+
+/** Money went back to the buyer: a refund by the organiser, a cancelled event, or a payment that came too late. */
+export function refundMail(
+  order: MailOrder,
+  input: { amount: number; why: 'refund' | 'cancelled' | 'late'; reason: string },
+  appUrl: string,
+): OutgoingMail {
+  const money = formatMoney(input.amount, order.currency);
+  const subject =
+    input.why === 'cancelled'
+      ? `${order.event.title} is cancelled — you are refunded`
+      : input.why === 'late'
+        ? `Your payment for ${order.event.title} was refunded`
+        : `Refund for ${order.event.title} (${order.reference})`;
+  const intro =
+    input.why === 'cancelled'
+      ? `The organiser has cancelled ${order.event.title}. We are refunding ${money} to the card you paid with; your tickets no longer admit anyone.`
+      : input.why === 'late'
+        ? `Your payment for order ${order.reference} arrived after your hold on the tickets had lapsed, and they had sold out in the meantime. We are refunding ${money} in full to the card you paid with.`
+        : `The organiser of ${order.event.title} has refunded ${money} of order ${order.reference} to the card you paid with. Refunded tickets no longer admit anyone.`;
+  const note = input.reason ? `Their note: ${input.reason}` : '';
+  const timing = 'Refunds usually reach your account within 5 to 10 working days.';
+  const link = `${appUrl}/account/bookings`;
+  return {
+    to: order.buyer.email,
+    subject,
+    text: [
+      `Hi ${order.buyer.name},`,
+      '',
+      intro,
+      ...(note ? ['', note] : []),
+      '',
+      timing,
+      '',
+      `Your bookings: ${link}`,
+      '',
+      '— Admit',
+      '',
+    ].join('\n'),
+    html: page(
+      subject,
+      [
+        paragraph(`Hi ${order.buyer.name},`),
+        paragraph(intro),
+        ...(note ? [paragraph(note)] : []),
+        paragraph(timing),
+        button('See my bookings', link),
+      ].join('\n'),
+    ),
+  };
+}

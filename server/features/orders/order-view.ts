@@ -1,0 +1,67 @@
+import type { Order, OrderStatus } from '../../../src/contract/orders.ts';
+import type { ImageUrl } from '../events/event-view.ts';
+import type { OrderEventRow, OrderItemRow, OrderRow, TicketRow } from './orders.repository.ts';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export interface OrderParts {
+  event: OrderEventRow;
+  items: OrderItemRow[];
+  tickets: TicketRow[];
+  /** The checkout still open for this order, if any. */
+  checkoutUrl: string | null;
+}
+
+/** Only orders whose tickets were issued see the online link and the codes. */
+const issued = (status: OrderStatus) => status === 'paid' || status === 'partially_refunded';
+
+export function toOrder(row: OrderRow, parts: OrderParts, imageUrl: ImageUrl): Omit<Order, 'accessToken'> {
+  const holding = (row.status === 'pending' || row.status === 'failed') && row.hold_expires_at !== null;
+  const { event } = parts;
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    event: {
+      id: event.id,
+      title: event.title,
+      startsAt: iso(event.starts_at),
+      endsAt: iso(event.ends_at),
+      timezone: event.timezone,
+      isOnline: event.is_online,
+      venueName: event.venue_name,
+      address: event.address,
+      city: event.city,
+      coverImageUrl: imageUrl(event.cover_image_key),
+      onlineUrl: issued(row.status) ? event.online_url : null,
+    },
+    buyer: { name: row.buyer_name, email: row.buyer_email },
+    items: parts.items.map((item) => ({
+      ticketTypeId: item.ticket_type_id,
+      name: item.name,
+      quantity: item.quantity,
+      unitPrice: item.unit_price,
+      unitFee: item.unit_fee,
+    })),
+    currency: row.currency,
+    subtotal: row.subtotal,
+    bookingFee: row.booking_fee,
+    total: row.total,
+    refunded: row.refunded,
+    provider: row.provider,
+    paymentUrl: holding ? parts.checkoutUrl : null,
+    holdExpiresAt: holding && row.hold_expires_at ? iso(row.hold_expires_at) : null,
+    failureReason: row.failure_reason,
+    createdAt: iso(row.created_at),
+    paidAt: row.paid_at ? iso(row.paid_at) : null,
+    tickets: parts.tickets.map((ticket) => ({
+      id: ticket.id,
+      ticketTypeId: ticket.ticket_type_id,
+      typeName: ticket.type_name,
+      holderName: ticket.holder_name,
+      status: ticket.status,
+      code: ticket.status === 'valid' ? ticket.code : null,
+      checkedInAt: ticket.checked_in_at ? iso(ticket.checked_in_at) : null,
+    })),
+  };
+}

@@ -1,0 +1,329 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { BookingFeeRule } from '../../../src/contract/orders.ts';
+import type { Database, OrderStatus, ProviderName } from '../../db/types.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Statuses whose order still holds its tickets (a failed attempt may be retried while the hold lasts). */
+export const holdingStatuses: OrderStatus[] = ['pending', 'failed'];
+/** Statuses whose tickets were issued (some may have been refunded since). */
+export const paidStatuses: OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
+
+export async function currentFeeRule(db: Executor): Promise<BookingFeeRule> {
+  const row = await db
+    .selectFrom('booking_fee_rules')
+    .select(['percent_basis_points', 'fixed', 'cap_per_ticket'])
+    .where('effective_from', '<=', sql<Date>`now()`)
+    .orderBy('effective_from', 'desc')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  // With no rule the platform charges nothing rather than refusing to sell.
+  return row
+    ? { percentBasisPoints: row.percent_basis_points, fixed: row.fixed, capPerTicket: row.cap_per_ticket }
+    : { percentBasisPoints: 0, fixed: 0, capPerTicket: null };
+}
+
+export function findOrderByKey(db: Executor, scope: string, key: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'request_hash'])
+    .where('idempotency_scope', '=', scope)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export function findOrderRow(db: Executor, id: string) {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrderRow>>>;
+
+/** The order row, locked until the transaction ends: payments, expiry and refunds of one order queue up here. */
+export function lockOrder(trx: Transaction<Database>, id: string) {
+  return trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function itemsOf(db: Executor, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('ticket_type_id')
+    .execute();
+}
+export type OrderItemRow = Awaited<ReturnType<typeof itemsOf>>[number];
+
+export function ticketsOf(db: Executor, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('tickets')
+    .innerJoin('ticket_types', 'ticket_types.id', 'tickets.ticket_type_id')
+    .selectAll('tickets')
+    .select('ticket_types.name as type_name')
+    .where('tickets.order_id', 'in', orderIds)
+    .orderBy('tickets.order_id')
+    .orderBy('tickets.position')
+    .execute();
+}
+export type TicketRow = Awaited<ReturnType<typeof ticketsOf>>[number];
+
+/** The latest checkout of each order that can still take a payment. */
+export function openPaymentsOf(db: Executor, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .where('status', '=', 'open')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** What an order view needs of its event. */
+export function orderEventsOf(db: Executor, eventIds: string[]) {
+  if (eventIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('events')
+    .select([
+      'id',
+      'organization_id',
+      'title',
+      'starts_at',
+      'ends_at',
+      'timezone',
+      'is_online',
+      'online_url',
+      'venue_name',
+      'address',
+      'city',
+      'cover_image_key',
+      'status',
+    ])
+    .where('id', 'in', eventIds)
+    .execute();
+}
+export type OrderEventRow = Awaited<ReturnType<typeof orderEventsOf>>[number];
+
+/** The event with what booking checks: status, hold length, organisation and its payout account. */
+export function findBookableEvent(db: Executor, eventId: string) {
+  return db
+    .selectFrom('events')
+    .innerJoin('organizations', 'organizations.id', 'events.organization_id')
+    .select([
+      'events.id',
+      'events.organization_id',
+      'events.title',
+      'events.status',
+      'events.ends_at',
+      'events.hold_minutes',
+      'organizations.stripe_account_id',
+    ])
+    .where('events.id', '=', eventId)
+    .executeTakeFirst();
+}
+
+export function ticketTypesForSale(db: Executor, eventId: string) {
+  return db.selectFrom('ticket_types').selectAll().where('event_id', '=', eventId).execute();
+}
+
+/**
+ * Serialises one buyer's orders for one event (advisory lock until the transaction ends), so two
+ * tabs cannot both pass the per-buyer limit. Works the same on PGlite and PostgreSQL.
+ */
+export async function lockBuyer(trx: Transaction<Database>, eventId: string, email: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`buyer:${eventId}:${email}`}))`.execute(trx);
+}
+
+/** Tickets a buyer has for an event: held by live orders plus valid issued ones. */
+export async function ticketsOfBuyer(db: Executor, eventId: string, email: string, userId: string | null): Promise<number> {
+  const row = await sql<{ held: string | null; issued: string | null }>`
+    select
+      (select coalesce(sum(i.quantity), 0) from order_items i join orders o on o.id = i.order_id
+        where o.event_id = ${eventId} and o.status in ('pending', 'failed')
+          and (o.buyer_email = ${email} or o.user_id = ${userId})) as held,
+      (select count(*) from tickets t join orders o on o.id = t.order_id
+        where t.event_id = ${eventId} and t.status = 'valid'
+          and (o.buyer_email = ${email} or o.user_id = ${userId})) as issued`.execute(db);
+  const first = row.rows[0];
+  return Number(first?.held ?? 0) + Number(first?.issued ?? 0);
+}
+
+/**
+ * Reserves tickets of one type: held for a pending order, or sold at once for a free one. The
+ * condition and the CHECK (sold + held <= capacity) both refuse an oversell; no row means not enough left.
+ */
+export async function reserveTickets(
+  trx: Transaction<Database>,
+  ticketTypeId: string,
+  quantity: number,
+  as: 'held' | 'sold',
+): Promise<boolean> {
+  const row = await trx
+    .updateTable('ticket_types')
+    .set((eb) => (as === 'held' ? { held: eb('held', '+', quantity) } : { sold: eb('sold', '+', quantity) }))
+    .where('id', '=', ticketTypeId)
+    .where(sql<boolean>`sold + held + ${quantity} <= capacity`)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A held reservation becomes a sale (payment arrived in time). */
+export async function convertHeldToSold(trx: Transaction<Database>, ticketTypeId: string, quantity: number): Promise<void> {
+  await trx
+    .updateTable('ticket_types')
+    .set((eb) => ({ held: eb('held', '-', quantity), sold: eb('sold', '+', quantity) }))
+    .where('id', '=', ticketTypeId)
+    .execute();
+}
+
+export async function releaseHeld(trx: Transaction<Database>, ticketTypeId: string, quantity: number): Promise<void> {
+  await trx
+    .updateTable('ticket_types')
+    .set((eb) => ({ held: eb('held', '-', quantity) }))
+    .where('id', '=', ticketTypeId)
+    .execute();
+}
+
+/** Refunded or voided tickets go back on sale. */
+export async function releaseSold(trx: Transaction<Database>, ticketTypeId: string, quantity: number): Promise<void> {
+  await trx
+    .updateTable('ticket_types')
+    .set((eb) => ({ sold: eb('sold', '-', quantity) }))
+    .where('id', '=', ticketTypeId)
+    .execute();
+}
+
+export function availableOf(db: Executor, ticketTypeId: string) {
+  return db
+    .selectFrom('ticket_types')
+    .select(['name', sql<number>`capacity - sold - held`.as('available')])
+    .where('id', '=', ticketTypeId)
+    .executeTakeFirst();
+}
+
+export interface NewOrder {
+  id: string;
+  reference: string;
+  event_id: string;
+  user_id: string | null;
+  buyer_name: string;
+  buyer_email: string;
+  status: OrderStatus;
+  currency: string;
+  subtotal: number;
+  booking_fee: number;
+  total: number;
+  provider: ProviderName;
+  hold_expires_at: Date | null;
+  idempotency_scope: string;
+  idempotency_key: string;
+  request_hash: string;
+  paid_at: Date | null;
+}
+
+export async function insertOrder(
+  trx: Transaction<Database>,
+  order: NewOrder,
+  items: {
+    ticket_type_id: string;
+    name: string;
+    quantity: number;
+    unit_price: number;
+    unit_fee: number;
+    holder_names: string;
+  }[],
+): Promise<void> {
+  await trx.insertInto('orders').values(order).execute();
+  await trx
+    .insertInto('order_items')
+    .values(items.map((item) => ({ order_id: order.id, ...item })))
+    .execute();
+}
+
+export async function setOrderStatus(
+  trx: Transaction<Database>,
+  id: string,
+  values: { status: OrderStatus; failure_reason?: string | null; paid_at?: Date; refunded?: number },
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Orders whose hold has lapsed but still count as held; `eventId` narrows to one event. */
+export function lapsedHolds(db: Executor, limit: number, eventId?: string) {
+  let query = db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', 'in', holdingStatuses)
+    .where('hold_expires_at', '<=', sql<Date>`now()`);
+  if (eventId) query = query.where('event_id', '=', eventId);
+  return query.orderBy('hold_expires_at').limit(limit).execute();
+}
+
+export async function insertPayment(
+  db: Executor,
+  payment: {
+    order_id: string;
+    provider: 'sandbox' | 'stripe';
+    session_id: string;
+    checkout_url: string;
+    amount: number;
+    currency: string;
+    expires_at: Date;
+  },
+): Promise<void> {
+  await db.insertInto('payments').values(payment).execute();
+}
+
+export async function expireOpenPayments(trx: Transaction<Database>, orderId: string): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({ status: 'expired', updated_at: new Date() })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'open')
+    .execute();
+}
+
+/** Orders linked to the account or bought with its email, newest event first. */
+export function ordersOfUser(db: Executor, userId: string, email: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('events', 'events.id', 'orders.event_id')
+    .selectAll('orders')
+    .where((eb) => eb.or([eb('orders.user_id', '=', userId), eb('orders.buyer_email', '=', email)]))
+    .where('orders.status', 'in', ['pending', 'failed', 'paid', 'partially_refunded', 'refunded', 'cancelled'])
+    .orderBy('events.starts_at', 'desc')
+    .orderBy('orders.created_at', 'desc')
+    .limit(200)
+    .execute();
+}
+
+export function emailOfUser(db: Executor, userId: string) {
+  return db.selectFrom('users').select(['email', 'email_confirmed_at']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The caller's role in the organisation, if any. */
+export async function roleIn(db: Executor, organizationId: string, userId: string) {
+  const row = await db
+    .selectFrom('organization_members')
+    .select('role')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role ?? null;
+}
+
+export function refundedTotalsOf(db: Executor, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('refunds')
+    .select(['order_id', sql<string>`sum(amount)`.as('amount')])
+    .where('order_id', 'in', orderIds)
+    .groupBy('order_id')
+    .execute();
+}

@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../../src/contract/orders.ts';
+import type { Config } from '../../config.ts';
+import { HttpError } from '../../lib/http-error.ts';
+
+/** Where links in mail and return pages point: the configured app URL, else the request's own origin. */
+export function requestOrigin(config: Config, request: FastifyRequest): string {
+  return config.appUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+}
+
+/** Money-moving POSTs need an `Idempotency-Key`, so a retried request never charges or refunds twice. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
+  if (parsed.success) return parsed.data;
+  const message = header
+    ? 'The Idempotency-Key header must be 8 to 100 characters.'
+    : 'Send an Idempotency-Key header (a new random value for each new request) so a retry is never counted twice.';
+  throw new HttpError('BAD_REQUEST', message, [{ path: 'headers.idempotency-key', message }]);
+}

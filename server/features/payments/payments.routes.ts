@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  type SandboxSession,
+  sandboxPaymentResultSchema,
+  sandboxPaymentSchema,
+  sandboxSessionParamsSchema,
+  sandboxSessionSchema,
+} from '../../../src/contract/orders.ts';
+import type { ApiContext } from '../../api-context.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { WebhookSignatureError } from '../../lib/payments/provider.ts';
+import { rawBodyOf } from '../../lib/payments/raw-body.ts';
+import {
+  sandboxEventBody,
+  sandboxOutcome,
+  sandboxSignatureHeader,
+  sandboxWebhookSecret,
+  signSandboxWebhook,
+} from '../../lib/payments/sandbox.ts';
+import { orderAccessToken } from '../orders/order-lifecycle.ts';
+import type { OrdersDeps } from '../orders/orders.service.ts';
+import { requestOrigin } from '../orders/request-context.ts';
+import { findSandboxSession } from './payments.repository.ts';
+import { handlePaymentWebhook } from './payments.service.ts';
+
+const tags = ['payments'];
+
+const webhookParamsSchema = z.object({ provider: z.enum(['sandbox', 'stripe'], 'Unknown payment provider.') });
+const webhookResultSchema = z.object({ received: z.boolean(), outcome: z.string() });
+
+/** A card whose MM/YY has passed is declined, as a real bank would. */
+function cardExpired(expiry: string, now = new Date()): boolean {
+  const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
+  if (!month || year === undefined) return true;
+  const endOfMonth = new Date(Date.UTC(2000 + year, month, 1));
+  return endOfMonth <= now;
+}
+
+export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiContext, deps: OrdersDeps): void {
+  const { db, provider } = deps;
+
+  async function sandboxSession(sessionId: string): Promise<SandboxSession> {
+    if (provider.name !== 'sandbox') throw notFound('That payment session');
+    const row = await findSandboxSession(db, sessionId);
+    if (!row?.session_id) throw notFound('That payment session');
+    const holding = (row.order_status === 'pending' || row.order_status === 'failed') && row.hold_expires_at !== null;
+    const live = holding && new Date(row.hold_expires_at as Date) > new Date();
+    const query = new URLSearchParams({ orderId: row.order_id, token: orderAccessToken(deps.secret, row.order_id) });
+    return {
+      sessionId: row.session_id,
+      orderId: row.order_id,
+      reference: row.reference,
+      eventTitle: row.event_title,
+      amount: row.amount,
+      currency: row.currency,
+      status: row.status === 'succeeded' ? 'complete' : row.status === 'open' && live ? 'open' : 'expired',
+      expiresAt: new Date(row.expires_at).toISOString(),
+      successUrl: `/payment-success?${query}`,
+      cancelUrl: `/payment/order-error?${query}&reason=cancelled`,
+    };
+  }
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/payments/sandbox/:sessionId',
+    summary: 'A TEST MODE checkout session: what the sandbox payment page shows',
+    tags,
+    params: sandboxSessionParamsSchema,
+    response: sandboxSessionSchema,
+    handler: async ({ params }) => ({ message: 'Payment session.', data: await sandboxSession(params.sessionId) }),
+  });
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/payments/sandbox/:sessionId',
+    summary: 'Pay a TEST MODE session with a test card; the sandbox then sends its signed webhook',
+    tags,
+    params: sandboxSessionParamsSchema,
+    body: sandboxPaymentSchema,
+    response: sandboxPaymentResultSchema,
+    handler: async ({ params, body, request }) => {
+      const session = await sandboxSession(params.sessionId);
+      if (session.status === 'complete') throw new HttpError('CONFLICT', 'This order is already paid.');
+      if (session.status === 'expired') {
+        throw new HttpError('CONFLICT', 'This payment session has ended: the hold on the tickets lapsed.');
+      }
+      const outcome = cardExpired(body.expiry) ? 'declined' : sandboxOutcome(body.cardNumber);
+      const payload = sandboxEventBody({
+        sessionId: session.sessionId,
+        orderId: session.orderId,
+        amount: session.amount,
+        currency: session.currency,
+        outcome,
+      });
+      // Delivered the way a provider delivers: an HTTP POST with a signature, through the same route,
+      // parser and checks; in-process, so no instance needs to know its own public address.
+      const delivered = await app.inject({
+        method: 'POST',
+        url: `${app.prefix}/payments/webhook/sandbox`,
+        headers: {
+          'content-type': 'application/json',
+          [sandboxSignatureHeader]: signSandboxWebhook(sandboxWebhookSecret(config.jwtSecret), payload),
+          host: request.host,
+        },
+        payload,
+      });
+      if (delivered.statusCode !== 200) {
+        request.log.error({ status: delivered.statusCode, body: delivered.body }, 'sandbox webhook delivery failed');
+        throw new HttpError('SERVICE_UNAVAILABLE', 'The payment could not be confirmed just now. Please try again.');
+      }
+      const query = new URLSearchParams({ orderId: session.orderId, token: orderAccessToken(deps.secret, session.orderId) });
+      const redirectUrl =
+        outcome === 'succeeded' ? `/payment-success?${query}` : `/payment/order-error?${query}&reason=${outcome}`;
+      return {
+        message: outcome === 'succeeded' ? 'Payment accepted.' : 'The payment was refused.',
+        data: { outcome, redirectUrl },
+      };
+    },
+  });
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/payments/webhook/:provider',
+    summary: 'Provider webhooks (signed); idempotent by event id; 400 and no change on a bad signature',
+    tags,
+    params: webhookParamsSchema,
+    response: webhookResultSchema,
+    handler: async ({ params, request }) => {
+      if (params.provider !== provider.name) throw notFound('That payment provider');
+      const raw = rawBodyOf(request);
+      if (raw === undefined) throw new HttpError('BAD_REQUEST', 'A webhook must be sent as JSON.');
+      let event: ReturnType<typeof provider.parseWebhook>;
+      try {
+        event = provider.parseWebhook(raw, request.headers);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) {
+          request.log.warn({ reason: error.message }, 'webhook refused');
+          throw new HttpError('BAD_REQUEST', 'The webhook signature is not valid.');
+        }
+        throw error;
+      }
+      const outcome = await handlePaymentWebhook(deps, event, requestOrigin(config, request));
+      return { message: 'Received.', data: { received: true, outcome } };
+    },
+  });
+}

@@ -1,0 +1,190 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
+import type { PaymentWebhookEvent } from '../../lib/payments/provider.ts';
+import { issuePrepared, type PreparedIssue, prepareIssue } from '../orders/issue-tickets.ts';
+import { recordCharge, recordRefund } from '../orders/ledger.ts';
+import { presentOrders } from '../orders/order-lifecycle.ts';
+import { refundMail } from '../orders/order-mail.ts';
+import {
+  convertHeldToSold,
+  holdingStatuses,
+  itemsOf,
+  lockOrder,
+  type OrderRow,
+  orderEventsOf,
+  reserveTickets,
+  setOrderStatus,
+} from '../orders/orders.repository.ts';
+import type { OrdersDeps } from '../orders/orders.service.ts';
+import { runRefund } from '../orders/refund-execution.ts';
+import {
+  findPaymentForEvent,
+  lockTicketTypes,
+  markPaymentSucceeded,
+  recordPaymentEvent,
+  seenPaymentEvent,
+  setPaymentExpired,
+} from './payments.repository.ts';
+
+export type WebhookOutcome =
+  | 'duplicate'
+  | 'unknown_payment'
+  | 'ignored'
+  | 'paid'
+  | 'paid_late'
+  | 'refunded_late'
+  | 'refunded_second_payment'
+  | 'already_recorded'
+  | 'failed'
+  | 'expired';
+
+const lateRefundReason =
+  'Your payment arrived after the hold on your tickets had lapsed and they had sold out; it was refunded in full.';
+
+/**
+ * Applies one provider webhook. Idempotent by the provider's event id (the unique row is written in
+ * the same transaction as the change), and correct in any order of arrival: each change is guarded
+ * by the order's and the payment's current state, under the order's row lock.
+ */
+export async function handlePaymentWebhook(
+  deps: OrdersDeps,
+  event: PaymentWebhookEvent,
+  origin: string,
+): Promise<WebhookOutcome> {
+  const { db, provider } = deps;
+  if (await seenPaymentEvent(db, provider.name, event.id)) return 'duplicate';
+  const payment = await findPaymentForEvent(db, provider.name, event);
+  const record = (trx: Transaction<Database>, outcome: WebhookOutcome, orderId: string | null) =>
+    recordPaymentEvent(trx, { provider: provider.name, event, orderId, outcome });
+
+  if (!payment || event.type === 'ignored') {
+    const outcome = payment ? 'ignored' : 'unknown_payment';
+    const inserted = await db.transaction().execute((trx) => record(trx, outcome, payment?.order_id ?? null));
+    return inserted ? outcome : 'duplicate';
+  }
+
+  if (event.type === 'failed' || event.type === 'expired') {
+    return db.transaction().execute(async (trx) => {
+      if (!(await record(trx, event.type as WebhookOutcome, payment.order_id))) return 'duplicate';
+      const order = await lockOrder(trx, payment.order_id);
+      if (event.type === 'expired') {
+        await setPaymentExpired(trx, payment.id);
+      } else if (order && holdingStatuses.includes(order.status)) {
+        // The buyer may try again while the hold lasts; the checkout stays open.
+        await setOrderStatus(trx, order.id, { status: 'failed', failure_reason: event.failureReason });
+      }
+      return event.type as WebhookOutcome;
+    });
+  }
+
+  // Money was captured. Sign the tickets and draw the mail first, outside the transaction.
+  const orderRow = await db.selectFrom('orders').selectAll().where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+  const items = await itemsOf(db, [orderRow.id]);
+  const [eventRow] = await orderEventsOf(db, [orderRow.event_id]);
+  if (!eventRow) throw new Error(`order ${orderRow.id} has no event`);
+  const prepared = await prepareIssue(db, { order: orderRow, items, event: eventRow, origin, imageUrl: deps.imageUrl });
+
+  const { outcome, refundId } = await db.transaction().execute(async (trx) => {
+    if (!(await record(trx, 'paid', payment.order_id))) return { outcome: 'duplicate' as const, refundId: null };
+    const order = await lockOrder(trx, payment.order_id);
+    if (!order) throw new Error(`payment ${payment.id} has no order`);
+    const result = await applySuccess(trx, order, payment, event, prepared, origin, deps, eventRow.status === 'cancelled');
+    await trx
+      .updateTable('payment_events')
+      .set({ outcome: result.outcome })
+      .where('provider', '=', provider.name)
+      .where('provider_event_id', '=', event.id)
+      .execute();
+    return result;
+  });
+  if (refundId) await runRefund(db, provider, refundId);
+  return outcome;
+}
+
+async function applySuccess(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  payment: { id: string; status: string },
+  event: PaymentWebhookEvent,
+  prepared: PreparedIssue,
+  origin: string,
+  deps: OrdersDeps,
+  eventCancelled: boolean,
+): Promise<{ outcome: WebhookOutcome; refundId: string | null }> {
+  // The same capture reported twice under different event ids (completed + async succeeded).
+  if (!(await markPaymentSucceeded(trx, payment.id, event.paymentRef))) return { outcome: 'already_recorded', refundId: null };
+  const items = await itemsOf(trx, [order.id]);
+  const sorted = [...items].sort((a, b) => a.ticket_type_id.localeCompare(b.ticket_type_id));
+
+  if (holdingStatuses.includes(order.status)) {
+    // In time (even if the hold lapsed a moment ago and no sweeper has run yet, the stock is still held).
+    await issuePrepared(trx, order, prepared);
+    await recordCharge(trx, order, payment.id);
+    await setOrderStatus(trx, order.id, { status: 'paid', paid_at: prepared.paidAt, failure_reason: null });
+    for (const item of sorted) await convertHeldToSold(trx, item.ticket_type_id, item.quantity);
+    return { outcome: 'paid', refundId: null };
+  }
+
+  if (order.status === 'expired' || order.status === 'cancelled') {
+    // Late: honoured if every ticket is still there, judged under the ticket types' row locks.
+    const types = await lockTicketTypes(
+      trx,
+      sorted.map((item) => item.ticket_type_id),
+    );
+    const enough = sorted.every((item) => {
+      const type = types.find((candidate) => candidate.id === item.ticket_type_id);
+      return type !== undefined && type.capacity - type.sold - type.held >= item.quantity;
+    });
+    if (enough && order.status === 'expired' && !eventCancelled) {
+      for (const item of sorted) {
+        if (!(await reserveTickets(trx, item.ticket_type_id, item.quantity, 'sold')))
+          throw new Error('stock vanished under lock');
+      }
+      await issuePrepared(trx, order, prepared);
+      await recordCharge(trx, order, payment.id, 'Payment arrived after the hold lapsed; tickets were still available.');
+      await setOrderStatus(trx, order.id, { status: 'paid', paid_at: prepared.paidAt, failure_reason: null });
+      return { outcome: 'paid_late', refundId: null };
+    }
+    const refundId = await refundWholePayment(trx, order, payment.id, event, 'late');
+    await setOrderStatus(trx, order.id, { status: 'refunded', refunded: order.total, failure_reason: lateRefundReason });
+    const [view] = await presentOrders(trx, [{ ...order, status: 'refunded' }], deps.imageUrl);
+    if (view) await enqueueMail(trx, refundMail(view, { amount: order.total, why: 'late', reason: '' }, origin));
+    return { outcome: 'refunded_late', refundId };
+  }
+
+  // Already paid through another checkout: this second payment goes straight back.
+  const refundId = await refundWholePayment(trx, order, payment.id, event, 'second');
+  return { outcome: 'refunded_second_payment', refundId };
+}
+
+/** Books money in and straight back out: the charge and its full refund, both in the ledger. */
+async function refundWholePayment(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  paymentId: string,
+  event: PaymentWebhookEvent,
+  why: 'late' | 'second',
+): Promise<string> {
+  const note = why === 'late' ? 'Late payment; the tickets had sold out.' : 'A second payment for an order already paid.';
+  await recordCharge(trx, order, paymentId, note);
+  const refund = await trx
+    .insertInto('refunds')
+    .values({
+      order_id: order.id,
+      amount: order.total,
+      fee_amount: order.booking_fee,
+      currency: order.currency,
+      reason: note,
+      ticket_ids: '[]',
+      actor_id: null,
+      idempotency_key: `payment:${paymentId}`,
+      request_hash: '',
+      provider: order.provider,
+      payment_ref: event.paymentRef,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await recordRefund(trx, order, { id: refund.id, amount: order.total, feeAmount: order.booking_fee, note });
+  return refund.id;
+}

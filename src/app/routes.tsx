@@ -63,9 +63,14 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         page('dev/mailbox', 'dev-mailbox'),
         page('event/:eventId', 'event'),
         page('organisation-view/:orgId', 'organisation-view'),
+        page('pay/sandbox/:sessionId', 'pay-sandbox', { layout: 'auth' }),
+        page('payment-success', 'payment-success', { layout: 'home' }),
+        page('payment/order-success', 'payment-order-success'),
+        page('payment/order-error', 'payment-order-error'),
         guarded(['signIn'], session, [
           page('find-events', 'find-events'),
           page('account/bookmarks', 'account-bookmarks', { layout: 'user-account' }),
+          page('account/bookings', 'account-bookings', { layout: 'user-account' }),
           page('account', 'account', { layout: 'user-account' }),
         ]),
         guarded(['signIn', 'organisation'], session, [

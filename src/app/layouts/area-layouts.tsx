@@ -4,6 +4,7 @@ import { type SideNavItem, SideNavLayout } from './side-nav-layout.tsx';
 // Each area lists only the pages that exist; features add theirs as they land.
 const accountItems: SideNavItem[] = [
   { to: '/account', label: 'Profile', end: true },
+  { to: '/account/bookings', label: 'Bookings' },
   { to: '/account/bookmarks', label: 'Bookmarks' },
 ];
 const organizerItems: SideNavItem[] = [

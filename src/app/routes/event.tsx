@@ -13,6 +13,7 @@ import { TicketsPanel } from '../../features/events/components/tickets-panel.tsx
 import { VenueDetails } from '../../features/events/components/venue-details.tsx';
 import { useClientNow } from '../../features/events/utils/dates.ts';
 import { eventJsonLd } from '../../features/events/utils/event-json-ld.ts';
+import { TicketSelection } from '../../features/orders/components/ticket-selection.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { useBootState } from '../../lib/public-config.tsx';
 import { notFound } from '../not-found-response.ts';
@@ -116,7 +117,7 @@ export function Component() {
           </header>
         </div>
         <aside aria-label="Tickets and organiser" className="space-y-4 lg:col-start-3 lg:row-span-2 lg:row-start-1">
-          <TicketsPanel event={event} ended={ended} now={now} />
+          <TicketsPanel event={event} ended={ended} now={now} booking={<TicketSelection event={event} now={now} />} />
           <OrganiserCard organizer={event.organizer} />
         </aside>
         <div className="space-y-8 lg:col-span-2">

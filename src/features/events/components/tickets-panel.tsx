@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Event } from '../../../contract/events.ts';
 import { TicketList } from './ticket-list.tsx';
 
@@ -5,10 +6,13 @@ interface TicketsPanelProps {
   event: Pick<Event, 'ticketTypes' | 'timezone' | 'status' | 'soldOut'>;
   ended: boolean;
   now: number;
+  /** The ticket choice and checkout, shown while tickets can be bought; the page composes it from the booking feature. */
+  booking?: ReactNode;
 }
 
-/** The ticket types and their prices. Booking is not open yet, and the panel says so rather than offer a dead button. */
-export function TicketsPanel({ event, ended, now }: TicketsPanelProps) {
+/** While on sale: the booking. Otherwise the ticket types and their prices, and why nothing can be bought. */
+export function TicketsPanel({ event, ended, now, booking }: TicketsPanelProps) {
+  const onSale = event.status === 'published' && !ended && !event.soldOut && event.ticketTypes.some((type) => !type.hidden);
   const note =
     event.status === 'cancelled'
       ? 'This event is cancelled, so no tickets are on sale.'
@@ -16,21 +20,29 @@ export function TicketsPanel({ event, ended, now }: TicketsPanelProps) {
         ? 'This event has ended, so tickets are no longer on sale.'
         : event.soldOut
           ? 'Every ticket has been sold.'
-          : 'Booking opens soon. You will be able to book these tickets on Admit shortly.';
+          : event.status === 'draft'
+            ? 'Tickets go on sale when the event is published.'
+            : null;
   return (
     <section aria-labelledby="tickets-title" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id="tickets-title" className="font-bold text-slate-900 text-xl">
         Tickets
       </h2>
-      <div className="mt-2">
-        <TicketList
-          ticketTypes={event.ticketTypes}
-          timeZone={event.timezone}
-          now={now}
-          showAvailability={event.status !== 'cancelled' && !ended}
-        />
-      </div>
-      <p className="mt-4 rounded-xl bg-indigo-50 p-3 text-indigo-900 text-sm">{note}</p>
+      {onSale && booking ? (
+        <div className="mt-2">{booking}</div>
+      ) : (
+        <>
+          <div className="mt-2">
+            <TicketList
+              ticketTypes={event.ticketTypes}
+              timeZone={event.timezone}
+              now={now}
+              showAvailability={event.status !== 'cancelled' && !ended}
+            />
+          </div>
+          {note ? <p className="mt-4 rounded-xl bg-indigo-50 p-3 text-indigo-900 text-sm">{note}</p> : null}
+        </>
+      )}
     </section>
   );
 }

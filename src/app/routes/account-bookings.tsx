@@ -1,0 +1,132 @@
+import { Link, useLoaderData } from 'react-router';
+import { myOrdersQueryOptions, useMyOrders } from '../../features/orders/api/get-my-orders.ts';
+import { BookingCard } from '../../features/orders/components/booking-card.tsx';
+import { InactiveOrders } from '../../features/orders/components/inactive-orders.tsx';
+import { useNow } from '../../features/orders/hooks/use-now.ts';
+import { bookingSections, lastUpdatedText } from '../../features/orders/utils/booking-sections.ts';
+import { useBootState } from '../../lib/public-config.tsx';
+import { PageMeta } from '../page-meta.tsx';
+import type { RouteContext } from '../routes.tsx';
+
+/** The server renders the page with the orders; in the browser the copy kept on the device answers first. */
+export function createLoader({ queryClient, api, session }: RouteContext) {
+  return async (): Promise<BookingsLoaderData> => {
+    const { authId } = session();
+    if (authId) await queryClient.prefetchQuery(myOrdersQueryOptions(api, authId));
+    return { asOf: Date.now() };
+  };
+}
+
+interface BookingsLoaderData {
+  /** Which events have ended is judged by this on the server and while hydrating, by the browser's clock after. */
+  asOf: number;
+}
+
+const buttonClass =
+  'inline-flex min-h-12 items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait';
+
+function EmptyBookings() {
+  return (
+    <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+      <h2 className="font-bold text-lg text-slate-900">No bookings yet</h2>
+      <p className="mx-auto mt-1 max-w-md text-slate-600">
+        Tickets you book appear here, ready to show at the door — even without a connection.
+      </p>
+      <Link to="/" className={`mt-5 ${buttonClass}`}>
+        Find events
+      </Link>
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div aria-busy="true" className="space-y-4">
+      <p className="sr-only" role="status">
+        Loading your bookings…
+      </p>
+      {[0, 1].map((key) => (
+        <div
+          key={key}
+          aria-hidden="true"
+          className="h-64 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200 motion-reduce:animate-none"
+        />
+      ))}
+    </div>
+  );
+}
+
+export function Component() {
+  const orders = useMyOrders();
+  const { origin } = useBootState();
+  const { asOf } = useLoaderData() as BookingsLoaderData;
+  const clock = useNow(30_000);
+  const now = clock ?? asOf;
+  const sections = orders.data ? bookingSections(orders.data.items, now) : null;
+  const empty = sections && sections.upcoming.length + sections.past.length + sections.inactive.length === 0;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageMeta title="Bookings" description="Your tickets on Admit." noIndex />
+      <header className="mb-6">
+        <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">Bookings</h1>
+        <p className="mt-1 text-slate-600">Your tickets, ready for the door — also offline.</p>
+        {orders.data && clock !== null ? (
+          <p className="mt-1 text-slate-500 text-sm">
+            Last updated {lastUpdatedText(orders.dataUpdatedAt, clock)}
+            {orders.isFetching ? ' · checking for changes…' : ''}
+          </p>
+        ) : null}
+      </header>
+      {orders.isError && orders.data ? (
+        <p role="status" className="mb-4 rounded-xl bg-slate-100 px-4 py-3 text-slate-700 text-sm">
+          You seem to be offline. These are the tickets saved on this device.
+        </p>
+      ) : null}
+      {sections ? (
+        empty ? (
+          <EmptyBookings />
+        ) : (
+          <div className="space-y-10">
+            {sections.upcoming.length > 0 ? (
+              <section aria-labelledby="upcoming-title" className="space-y-4">
+                <h2 id="upcoming-title" className="font-bold text-slate-900 text-xl">
+                  Upcoming
+                </h2>
+                {sections.upcoming.map((order) => (
+                  <BookingCard key={order.id} order={order} origin={origin} />
+                ))}
+              </section>
+            ) : null}
+            {sections.past.length > 0 ? (
+              <section aria-labelledby="past-title" className="space-y-4">
+                <h2 id="past-title" className="font-bold text-slate-900 text-xl">
+                  Past events
+                </h2>
+                {sections.past.map((order) => (
+                  <BookingCard key={order.id} order={order} origin={origin} past />
+                ))}
+              </section>
+            ) : null}
+            <InactiveOrders orders={sections.inactive} />
+          </div>
+        )
+      ) : orders.isError ? (
+        <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+          <h2 className="font-bold text-lg text-slate-900">We couldn’t load your bookings</h2>
+          <p className="mt-1 text-slate-600">Check your connection and try again.</p>
+          <button
+            type="button"
+            disabled={orders.isFetching}
+            onClick={() => void orders.refetch()}
+            className={`mt-5 ${buttonClass}`}
+          >
+            {orders.isFetching ? 'Trying again…' : 'Try again'}
+          </button>
+        </div>
+      ) : (
+        <Loading />
+      )}
+    </div>
+  );
+}

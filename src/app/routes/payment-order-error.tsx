@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { useOrder } from '../../features/orders/api/get-order.ts';
+import { useReleaseOrder } from '../../features/orders/api/release-order.ts';
+import { HoldCountdown } from '../../features/orders/components/hold-countdown.tsx';
+import { useNow } from '../../features/orders/hooks/use-now.ts';
+import { timeLeft } from '../../features/orders/utils/countdown.ts';
+import { forgetHeldOrder, heldOrderFor } from '../../features/orders/utils/held-orders.ts';
+import { explainFailure, failureReasonParam, resolveOrder } from '../../features/orders/utils/order-state.ts';
+import { orderPagePath, paymentDestination } from '../../features/orders/utils/payment-destination.ts';
+import { PageMeta } from '../page-meta.tsx';
+
+const primary =
+  'inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 sm:w-auto';
+const secondary =
+  'inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-white px-6 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-wait sm:w-auto';
+
+/** Why the payment failed, and a way to try again while the tickets are still held; after that, back to the event. */
+export function Component() {
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId');
+  const token = params.get('token');
+  const reason = params.get('reason');
+  const order = useOrder(orderId, token);
+  const release = useReleaseOrder();
+  const data = order.data;
+  const holding = data?.status === 'pending' || data?.status === 'failed';
+  const now = useNow(1000, holding);
+  const left = holding && data && now !== null ? timeLeft(data.holdExpiresAt, now) : null;
+  const lapsed = !holding || left === 0 || release.isSuccess;
+
+  // The hold just ran out here: the server has let the tickets go; show the order as it now is.
+  const [refreshed, setRefreshed] = useState(false);
+  useEffect(() => {
+    if (left === 0 && !refreshed) {
+      setRefreshed(true);
+      if (orderId) forgetHeldOrder(orderId);
+      void order.refetch();
+    }
+  }, [left, refreshed, orderId, order]);
+
+  // Paid after all (a late confirmation, or a retry in another tab): the tickets.
+  const navigate = useNavigate();
+  const paid = data ? resolveOrder(data.status) === 'paid' : false;
+  useEffect(() => {
+    if (paid && orderId) navigate(orderPagePath('success', orderId, token), { replace: true });
+  }, [paid, orderId, token, navigate]);
+
+  const meta = <PageMeta title="Payment not completed" description="Your payment did not go through." noIndex />;
+  if (!data) {
+    return (
+      <div className="mx-auto max-w-lg py-10 text-center">
+        {meta}
+        {order.isError || !orderId ? (
+          <>
+            <h1 className="font-bold text-2xl text-slate-900">{explainFailure(reason, null).title}</h1>
+            <p className="mt-2 text-slate-600">We couldn’t load the order. Check your connection and try again.</p>
+            <Link to="/" className={`${primary} mt-6`}>
+              Find events
+            </Link>
+          </>
+        ) : (
+          <p role="status" className="flex items-center justify-center gap-2 text-slate-600">
+            <Spinner /> Loading your order…
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const explained = explainFailure(
+    left === 0 ? 'expired' : failureReasonParam(data.status, reason),
+    data.status === 'failed' ? data.failureReason : null,
+  );
+  // The way back to paying: the order's own, or the one this device kept when the order was placed.
+  const paymentUrl = data.paymentUrl ?? heldOrderFor(data.event.id)?.paymentUrl ?? null;
+  const retry = paymentUrl ? paymentDestination(paymentUrl) : null;
+  const tickets = data.items.reduce((sum, item) => sum + item.quantity, 0);
+
+  return (
+    <div className="mx-auto max-w-xl space-y-5">
+      {meta}
+      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-red-950 sm:p-6">
+        <p className="font-semibold text-red-800 text-sm">Payment not completed · order {data.reference}</p>
+        <h1 className="mt-1 font-bold text-2xl leading-tight">{explained.title}</h1>
+        <p className="mt-2">{explained.detail}</p>
+      </div>
+      <p className="text-slate-700">
+        {tickets} ticket{tickets === 1 ? '' : 's'} for <span className="font-semibold text-slate-900">{data.event.title}</span>.
+        Nothing was charged.
+      </p>
+      {lapsed ? (
+        <div role="status" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <p className="font-semibold text-slate-900">
+            {release.isSuccess ? 'You released the tickets.' : 'Your hold has ended.'} The tickets went back on sale.
+          </p>
+          <p className="text-slate-600 text-sm">You can choose tickets again on the event page while they last.</p>
+          <Link to={`/event/${data.event.id}`} className={primary}>
+            Back to the event
+          </Link>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <HoldCountdown left={left} label="Your tickets are still held for you" />
+          <div className="flex flex-col gap-3 sm:flex-row">
+            {retry?.kind === 'route' ? (
+              <Link to={retry.to} className={primary}>
+                Try again
+              </Link>
+            ) : retry?.kind === 'external' ? (
+              <a href={retry.href} className={primary}>
+                Try again
+              </a>
+            ) : (
+              <Link to={`/event/${data.event.id}`} className={primary}>
+                Back to the event
+              </Link>
+            )}
+            <button
+              type="button"
+              disabled={release.isPending}
+              onClick={() => release.mutate({ orderId: data.id, token }, { onSuccess: () => forgetHeldOrder(data.id) })}
+              className={secondary}
+            >
+              {release.isPending ? 'Releasing…' : 'Release the tickets'}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { formatEventRange } from '../../features/events/utils/dates.ts';
+import { useOrder } from '../../features/orders/api/get-order.ts';
+import { OnlineEventLink } from '../../features/orders/components/online-event-link.tsx';
+import { OrderCalendarButton } from '../../features/orders/components/order-calendar-button.tsx';
+import { OrderSummary } from '../../features/orders/components/order-summary.tsx';
+import { OrderTickets } from '../../features/orders/components/order-tickets.tsx';
+import { forgetHeldOrder } from '../../features/orders/utils/held-orders.ts';
+import { resolveOrder } from '../../features/orders/utils/order-state.ts';
+import { useBootState } from '../../lib/public-config.tsx';
+import { useRouteSession } from '../../lib/session/session-context.tsx';
+import { PageMeta } from '../page-meta.tsx';
+
+const buttonClass =
+  'inline-flex min-h-12 items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700';
+
+/** The order's summary and its tickets, right after paying (or booking free tickets). */
+export function Component() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { origin } = useBootState();
+  const { signedIn } = useRouteSession();
+  const orderId = params.get('orderId');
+  const token = params.get('token');
+  const order = useOrder(orderId, token);
+  const resolution = order.data ? resolveOrder(order.data.status) : null;
+
+  // Not paid (yet): the landing waits for the payment, the error page explains a failure.
+  useEffect(() => {
+    if (!orderId || !resolution || resolution === 'paid') return;
+    const query = params.toString();
+    navigate(resolution === 'pending' ? `/payment-success?${query}` : `/payment/order-error?${query}`, { replace: true });
+  }, [resolution, orderId, params, navigate]);
+  useEffect(() => {
+    if (orderId && resolution === 'paid') forgetHeldOrder(orderId);
+  }, [orderId, resolution]);
+
+  const meta = <PageMeta title="Booking confirmed" description="Your order and tickets." noIndex />;
+  if (!order.data || resolution !== 'paid') {
+    return (
+      <div className="mx-auto max-w-lg py-10 text-center">
+        {meta}
+        {order.isError || !orderId ? (
+          <>
+            <h1 className="font-bold text-2xl text-slate-900">We couldn’t load this order</h1>
+            <p className="mt-2 text-slate-600">Check your connection and try again. Your tickets are also in your email.</p>
+            <Link to="/account/bookings" className={`${buttonClass} mt-6`}>
+              My bookings
+            </Link>
+          </>
+        ) : (
+          <p role="status" className="flex items-center justify-center gap-2 text-slate-600">
+            <Spinner /> Loading your tickets…
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const { event } = order.data;
+  const count = order.data.tickets.length;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      {meta}
+      <header className="rounded-2xl bg-emerald-700 p-5 text-white sm:p-8">
+        <p className="flex items-center gap-2 font-semibold text-emerald-100">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-7 items-center justify-center rounded-full bg-white text-emerald-700"
+          >
+            ✓
+          </span>
+          Booking confirmed
+        </p>
+        <h1 className="mt-2 font-extrabold text-2xl leading-tight sm:text-3xl">You’re going to {event.title}</h1>
+        <p className="mt-2 text-emerald-50">{formatEventRange(event.startsAt, event.endsAt, event.timezone)}</p>
+        <p className="mt-3 text-emerald-50 text-sm">
+          {count === 1 ? 'Your ticket is' : `Your ${count} tickets are`} below and on their way to{' '}
+          <span className="font-semibold text-white">{order.data.buyer.email}</span>.
+        </p>
+      </header>
+      <div className="flex flex-wrap gap-2">
+        <OrderCalendarButton event={event} origin={origin} />
+        {signedIn ? (
+          <Link
+            to="/account/bookings"
+            className="inline-flex min-h-11 items-center rounded-full bg-white px-4 font-semibold text-slate-800 text-sm ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            All my bookings
+          </Link>
+        ) : null}
+      </div>
+      <OnlineEventLink event={event} />
+      <section aria-labelledby="tickets-title" className="space-y-3">
+        <h2 id="tickets-title" className="font-bold text-slate-900 text-xl">
+          {count === 1 ? 'Your ticket' : 'Your tickets'}
+        </h2>
+        <p className="text-slate-600 text-sm">Show the QR code at the door. Turn your screen brightness up.</p>
+        <OrderTickets order={order.data} />
+      </section>
+      <OrderSummary order={order.data} />
+      {signedIn ? null : (
+        <p className="rounded-xl bg-slate-100 p-4 text-slate-700 text-sm">
+          Sign in or create an account with {order.data.buyer.email} to keep these tickets in{' '}
+          <Link to="/account/bookings" className="font-semibold text-indigo-700 underline">
+            My bookings
+          </Link>
+          , also offline.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { useOrder } from '../../features/orders/api/get-order.ts';
+import { forgetHeldOrder } from '../../features/orders/utils/held-orders.ts';
+import { failureReasonParam, resolveOrder } from '../../features/orders/utils/order-state.ts';
+import { orderPagePath } from '../../features/orders/utils/payment-destination.ts';
+import { PageMeta } from '../page-meta.tsx';
+
+/** How long the landing waits for the payment to be confirmed before saying it is still on its way. */
+const patienceMs = 30_000;
+
+const buttonClass =
+  'inline-flex min-h-12 items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait';
+
+function Card({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-12 sm:py-20">
+      <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-10">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * Where the payment provider sends the buyer back: asks for the order until it is paid or has
+ * failed (the provider's webhook may land a moment later), then forwards to the tickets or the reason.
+ */
+export function Component() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const orderId = params.get('orderId');
+  const token = params.get('token');
+  const [startedAt] = useState(() => Date.now());
+  const [gaveUp, setGaveUp] = useState(false);
+  const order = useOrder(orderId, token, {
+    refetchInterval: (data) => ((!data || data.status === 'pending') && !gaveUp ? 1000 : false),
+  });
+
+  const status = order.data?.status;
+  useEffect(() => {
+    if (!orderId || !status) return;
+    const resolution = resolveOrder(status);
+    if (resolution === 'paid') {
+      forgetHeldOrder(orderId);
+      navigate(orderPagePath('success', orderId, token), { replace: true });
+    } else if (resolution === 'failed') {
+      navigate(orderPagePath('error', orderId, token, { reason: failureReasonParam(status, params.get('reason')) }), {
+        replace: true,
+      });
+    }
+  }, [status, orderId, token, navigate, params]);
+
+  useEffect(() => {
+    if (gaveUp) return;
+    const timer = window.setTimeout(() => setGaveUp(true), Math.max(0, startedAt + patienceMs - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [gaveUp, startedAt]);
+
+  const meta = <PageMeta title="Confirming your payment" description="Confirming your payment." noIndex />;
+  if (!orderId) {
+    return (
+      <Card>
+        {meta}
+        <h1 className="font-bold text-2xl text-slate-900">No order to confirm</h1>
+        <p className="mt-2 text-slate-600">This link is missing its order. Your bookings are in your account.</p>
+        <Link to="/account/bookings" className={`${buttonClass} mt-6`}>
+          My bookings
+        </Link>
+      </Card>
+    );
+  }
+  if (order.isError && !order.data) {
+    return (
+      <Card>
+        {meta}
+        <h1 className="font-bold text-2xl text-slate-900">We couldn’t find this order</h1>
+        <p className="mt-2 text-slate-600">
+          Check your connection and try again. If you paid, your tickets are also sent by email.
+        </p>
+        <button type="button" onClick={() => void order.refetch()} disabled={order.isFetching} className={`${buttonClass} mt-6`}>
+          Try again
+        </button>
+      </Card>
+    );
+  }
+  if (gaveUp && status === 'pending') {
+    return (
+      <Card>
+        {meta}
+        <h1 className="font-bold text-2xl text-slate-900">Your payment is still being confirmed</h1>
+        <p className="mt-2 text-slate-600">
+          This can take a minute. We’ll email your tickets to {order.data?.buyer.email} as soon as it’s through — you don’t need
+          to pay again.
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            setGaveUp(false);
+            void order.refetch();
+          }}
+          className={`${buttonClass} mt-6`}
+        >
+          Check again
+        </button>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      {meta}
+      <div className="flex justify-center text-indigo-600">
+        <Spinner className="size-10" />
+      </div>
+      <h1 className="mt-5 font-bold text-2xl text-slate-900" role="status">
+        Confirming your payment…
+      </h1>
+      <p className="mt-2 text-slate-600">Please keep this page open. It takes a few seconds.</p>
+    </Card>
+  );
+}

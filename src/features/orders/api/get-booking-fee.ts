@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BookingFeeRule } from '../../../contract/orders.ts';
+import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
+import { orderKeys } from './order-keys.ts';
+
+const tenMinutes = 10 * 60 * 1000;
+
+/** `GET /booking-fee`: the platform's current rule. Silent: the summary says when it is missing. */
+export const getBookingFee = (api: ApiCaller): Promise<BookingFeeRule> =>
+  api<BookingFeeRule>({ url: '/booking-fee', silent: true });
+
+/** The rule changes rarely (an admin edits it); a visit keeps it for ten minutes. */
+export const bookingFeeQueryOptions = (api: ApiCaller) =>
+  queryOptions({
+    queryKey: orderKeys.bookingFee(),
+    queryFn: () => getBookingFee(api),
+    staleTime: tenMinutes,
+    gcTime: tenMinutes,
+  });
+
+/** The rule, fetched once `enabled` (the buyer's first ticket), so an event page view costs no call. */
+export function useBookingFee(enabled: boolean) {
+  const api = useApiCaller();
+  return useQuery({ ...bookingFeeQueryOptions(api), enabled });
+}

@@ -1,0 +1,10 @@
+/** The booking side's query keys; its mutations update or invalidate these and nothing else. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  /** The platform's booking fee rule. */
+  bookingFee: () => [...orderKeys.all, 'booking-fee'] as const,
+  /** One order, as its buyer sees it (with the guest token or the account). */
+  detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,
+  /** Per user: one device may see several accounts. */
+  mine: (userId: string) => [...orderKeys.all, 'mine', userId] as const,
+};

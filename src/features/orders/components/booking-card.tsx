@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import type { Order } from '../../../contract/orders.ts';
+import { formatEventRange } from '../../events/utils/dates.ts';
+import { formatMoney } from '../../events/utils/price.ts';
+import { statusLabels, statusTones } from '../utils/order-state.ts';
+import { paymentDestination } from '../utils/payment-destination.ts';
+import { OnlineEventLink } from './online-event-link.tsx';
+import { OrderCalendarButton } from './order-calendar-button.tsx';
+import { OrderTickets } from './order-tickets.tsx';
+
+interface BookingCardProps {
+  order: Order;
+  origin: string;
+  /** Ended events: tickets fold away, no calendar or online link. */
+  past?: boolean;
+}
+
+/** One order: its event, then its tickets as QR codes (folded for past events). */
+export function BookingCard({ order, origin, past = false }: BookingCardProps) {
+  const { event } = order;
+  const where = event.isOnline ? 'Online' : [event.venueName, event.city].filter(Boolean).join(', ');
+  const count = order.tickets.filter((ticket) => ticket.status === 'valid').length;
+  const paying = order.status === 'pending' && order.paymentUrl ? paymentDestination(order.paymentUrl) : null;
+  return (
+    <article
+      aria-labelledby={`booking-${order.id}`}
+      className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <header className="space-y-1">
+        <div className="flex items-start justify-between gap-3">
+          <h3 id={`booking-${order.id}`} className="font-bold text-lg text-slate-900 leading-snug">
+            <Link to={`/event/${event.id}`} className="hover:underline">
+              {event.title}
+            </Link>
+          </h3>
+          <span className={`shrink-0 rounded-full px-3 py-1 font-semibold text-xs ${statusTones[order.status]}`}>
+            {statusLabels[order.status]}
+          </span>
+        </div>
+        <p className="font-medium text-slate-800">
+          <time dateTime={event.startsAt}>{formatEventRange(event.startsAt, event.endsAt, event.timezone)}</time>
+        </p>
+        {where ? <p className="text-slate-600">{where}</p> : null}
+        <p className="text-slate-600 text-sm">
+          Order <span className="font-mono font-semibold text-slate-800">{order.reference}</span> ·{' '}
+          {formatMoney(order.total, order.currency)}
+        </p>
+      </header>
+
+      {paying?.kind === 'route' ? (
+        <p className="rounded-xl bg-amber-50 p-3 text-amber-950 text-sm ring-1 ring-amber-200">
+          This order is waiting for payment.{' '}
+          <Link to={paying.to} className="font-semibold underline">
+            Continue to payment
+          </Link>
+        </p>
+      ) : null}
+
+      {!past && count > 0 ? (
+        <div className="flex flex-wrap gap-2">
+          <OrderCalendarButton event={event} origin={origin} />
+        </div>
+      ) : null}
+      {!past && count > 0 ? <OnlineEventLink event={event} /> : null}
+
+      {order.tickets.length > 0 ? (
+        past ? (
+          <details>
+            <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-indigo-700">
+              Show {order.tickets.length === 1 ? 'the ticket' : `${order.tickets.length} tickets`}
+            </summary>
+            <div className="pt-3">
+              <OrderTickets order={order} />
+            </div>
+          </details>
+        ) : (
+          <OrderTickets order={order} />
+        )
+      ) : null}
+    </article>
+  );
+}

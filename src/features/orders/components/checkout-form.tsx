@@ -1,0 +1,188 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buyerSchema, type CreateOrder, createOrderSchema, type Order } from '../../../contract/orders.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { errorEnvelope, formErrorKey, serverMessage } from '../../auth/components/form-errors.ts';
+import { SubmitButton } from '../../auth/components/submit-button.tsx';
+import { TextField } from '../../auth/components/text-field.tsx';
+import { useFormFields } from '../../auth/components/use-form-fields.ts';
+import { eventKeys } from '../../events/api/get-events.ts';
+import { formatMoney } from '../../events/utils/price.ts';
+import { useCreateOrder } from '../api/create-order.ts';
+import { forgetHeldOrder, rememberHeldOrder } from '../utils/held-orders.ts';
+import { type Attempt, attemptFor } from '../utils/idempotency-key.ts';
+import { orderPagePath, paymentDestination } from '../utils/payment-destination.ts';
+import { type ChosenLine, ticketCount } from '../utils/ticket-choice.ts';
+import type { BookableEvent } from './ticket-selection.tsx';
+
+interface CheckoutFormProps {
+  event: BookableEvent;
+  lines: ChosenLine[];
+  /** null while the booking fee loads. */
+  total: number | null;
+  currency: string;
+}
+
+/** `buyer.email` → `email`; what has no field here goes above the form. */
+function placeServerErrors(error: unknown): Record<string, string> {
+  const placed: Record<string, string> = {};
+  for (const item of errorEnvelope(error)?.errors ?? []) {
+    const field = /buyer\.(name|email)$/.exec(item.path)?.[1];
+    if (field) placed[field] ??= item.message;
+  }
+  if (Object.keys(placed).length === 0) placed[formErrorKey] = serverMessage(error);
+  return placed;
+}
+
+/** Each ticket's optional name field: "Standard — ticket 2". */
+function ticketSlots(lines: readonly ChosenLine[]) {
+  return lines.flatMap((line) =>
+    Array.from({ length: line.quantity }, (_, index) => ({
+      key: `${line.ticketTypeId}:${index}`,
+      ticketTypeId: line.ticketTypeId,
+      label: line.quantity === 1 ? line.name : `${line.name} — ticket ${index + 1}`,
+    })),
+  );
+}
+
+/** The buyer's name and email (prefilled when signed in), optional names per ticket, then the order is placed. */
+export function CheckoutForm({ event, lines, total, currency }: CheckoutFormProps) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const createOrder = useCreateOrder();
+  const attempt = useRef<Attempt | null>(null);
+  const [names, setNames] = useState<Record<string, string>>({});
+  const [leaving, setLeaving] = useState(false);
+  const { formRef, values, setValues, errors, field, showErrors } = useFormFields({ name: '', email: '' });
+
+  // Signed in: the account's name and email, unless the buyer has typed something already.
+  const { user, email: cookieEmail } = session;
+  useEffect(() => {
+    const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+    const email = user?.email ?? cookieEmail ?? '';
+    setValues((current) => ({ name: current.name || fullName, email: current.email || email }));
+  }, [user, cookieEmail, setValues]);
+
+  const slots = ticketSlots(lines);
+  const free = total === 0;
+
+  const proceed = (order: Order) => {
+    void queryClient.invalidateQueries({ queryKey: eventKeys.detail(event.id) });
+    const token = order.accessToken ?? null;
+    if (order.status === 'paid' || !order.paymentUrl) {
+      forgetHeldOrder(order.id);
+      setLeaving(true);
+      navigate(orderPagePath('success', order.id, token));
+      return;
+    }
+    if (order.holdExpiresAt) {
+      rememberHeldOrder({
+        orderId: order.id,
+        token,
+        eventId: event.id,
+        tickets: ticketCount(order.items),
+        paymentUrl: order.paymentUrl,
+        holdExpiresAt: order.holdExpiresAt,
+      });
+    }
+    const destination = paymentDestination(order.paymentUrl);
+    setLeaving(true);
+    if (destination.kind === 'route') navigate(destination.to);
+    else if (destination.kind === 'external') window.location.assign(destination.href);
+    else {
+      setLeaving(false);
+      showErrors({ [formErrorKey]: 'The payment page could not be opened. Please try again.' });
+    }
+  };
+
+  const submit = (formEvent: FormEvent<HTMLFormElement>) => {
+    formEvent.preventDefault();
+    const buyerCheck = buyerSchema.safeParse(values);
+    if (!buyerCheck.success) {
+      const found: Record<string, string> = {};
+      for (const issue of buyerCheck.error.issues) found[String(issue.path[0])] ??= issue.message;
+      showErrors(found);
+      return;
+    }
+    const attendees = slots.map((slot) => ({ ticketTypeId: slot.ticketTypeId, name: (names[slot.key] ?? '').trim() }));
+    const body: CreateOrder = {
+      eventId: event.id,
+      items: lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
+      buyer: buyerCheck.data,
+      ...(attendees.some((attendee) => attendee.name) ? { attendees } : {}),
+    };
+    const checked = createOrderSchema.safeParse(body);
+    if (!checked.success) {
+      showErrors({ [formErrorKey]: checked.error.issues[0]?.message ?? 'Please check your order.' });
+      return;
+    }
+    // The same order sent again (a retry after no answer) keeps its key, so it is never placed twice.
+    attempt.current = attemptFor(attempt.current, JSON.stringify(checked.data));
+    createOrder.mutate(
+      { body: checked.data, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: proceed,
+        onError: (error) => {
+          showErrors(placeServerErrors(error));
+          // Refused for stock (someone else was quicker): show what is left now.
+          void queryClient.invalidateQueries({ queryKey: eventKeys.detail(event.id) });
+        },
+      },
+    );
+  };
+
+  const busy = createOrder.isPending || leaving;
+  const action = free ? 'Book now' : total === null ? 'Continue to payment' : `Pay ${formatMoney(total, currency)}`;
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-labelledby="checkout-title">
+      <h3 id="checkout-title" className="font-bold text-lg text-slate-900">
+        Your details
+      </h3>
+      {errors[formErrorKey] ? <FormAlert>{errors[formErrorKey]}</FormAlert> : null}
+      <TextField label="Full name" autoComplete="name" required {...field('name')} />
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        hint="Your tickets are sent here."
+        {...field('email')}
+      />
+      <details className="rounded-xl bg-slate-50 px-4 py-1 ring-1 ring-slate-200">
+        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-slate-800">
+          Name each ticket (optional)
+        </summary>
+        <p className="text-slate-600 text-sm">The name is printed on the ticket. Leave it blank to use yours.</p>
+        <div className="space-y-3 py-3">
+          {slots.map((slot) => (
+            <TextField
+              key={slot.key}
+              id={`attendee-${slot.key.replace(':', '-')}`}
+              label={slot.label}
+              autoComplete="off"
+              maxLength={120}
+              value={names[slot.key] ?? ''}
+              onChange={(change) => setNames((current) => ({ ...current, [slot.key]: change.target.value }))}
+            />
+          ))}
+        </div>
+      </details>
+      <SubmitButton busy={busy} busyLabel={free ? 'Booking…' : 'Reserving your tickets…'}>
+        {action}
+      </SubmitButton>
+      <p className="text-slate-600 text-xs leading-relaxed">
+        {free ? 'Free tickets are confirmed at once. ' : 'Your tickets are held for you while you pay. '}
+        By booking you accept the{' '}
+        <Link to="/terms" className="underline">
+          terms
+        </Link>
+        .
+      </p>
+    </form>
+  );
+}

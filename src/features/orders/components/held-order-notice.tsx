@@ -1,0 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { eventKeys } from '../../events/api/get-events.ts';
+import { useReleaseOrder } from '../api/release-order.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { timeLeft } from '../utils/countdown.ts';
+import { forgetHeldOrder, type HeldOrder, heldOrderFor } from '../utils/held-orders.ts';
+import { HoldCountdown } from './hold-countdown.tsx';
+
+const linkButton =
+  'inline-flex min-h-11 items-center justify-center rounded-xl bg-indigo-600 px-4 font-semibold text-white hover:bg-indigo-700';
+const quietButton =
+  'inline-flex min-h-11 items-center justify-center rounded-xl px-4 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-wait';
+
+/**
+ * A buyer back on the event page with tickets held on this device (e.g. after "back" from paying):
+ * the countdown, the way back to paying, and, once the hold lapses, that the tickets went back on sale.
+ */
+export function HeldOrderNotice({ eventId }: { eventId: string }) {
+  const [held, setHeld] = useState<HeldOrder | null>(null);
+  const now = useNow(1000, held !== null);
+  const queryClient = useQueryClient();
+  const release = useReleaseOrder();
+  useEffect(() => setHeld(heldOrderFor(eventId)), [eventId]);
+
+  const left = held && now !== null ? timeLeft(held.holdExpiresAt, now) : null;
+  const lapsed = left === 0;
+  // The held tickets are on sale again: availability on the page is out of date.
+  useEffect(() => {
+    if (lapsed) void queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
+  }, [lapsed, eventId, queryClient]);
+
+  if (!held || left === null) return null;
+  const dismiss = () => {
+    forgetHeldOrder(held.orderId);
+    setHeld(null);
+  };
+  const tickets = `${held.tickets} ticket${held.tickets === 1 ? '' : 's'}`;
+
+  if (lapsed || release.isSuccess) {
+    return (
+      <div role="status" className="rounded-xl bg-slate-100 p-4 text-slate-800">
+        <p className="font-semibold">{release.isSuccess ? 'You gave up your held tickets.' : 'Your hold has ended.'}</p>
+        <p className="mt-1 text-sm">The {tickets} went back on sale. You can choose again below.</p>
+        <button type="button" onClick={dismiss} className={`${quietButton} mt-3`}>
+          OK
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <HoldCountdown left={left} label={`Your ${tickets} are held for you`} />
+      <div className="flex flex-wrap gap-2">
+        {held.paymentUrl?.startsWith('/') ? (
+          <Link to={held.paymentUrl} className={linkButton}>
+            Continue to payment
+          </Link>
+        ) : null}
+        <button
+          type="button"
+          disabled={release.isPending}
+          onClick={() =>
+            release.mutate(
+              { orderId: held.orderId, token: held.token },
+              {
+                onSuccess: () => {
+                  forgetHeldOrder(held.orderId);
+                  void queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
+                },
+              },
+            )
+          }
+          className={quietButton}
+        >
+          {release.isPending ? 'Releasing…' : 'Release them'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Event } from '../../../contract/events.ts';
+import { ticketAvailability } from '../../events/components/ticket-list.tsx';
+import { useHydrated } from '../../events/hooks/use-hydrated.ts';
+import { formatMoney, formatPrice } from '../../events/utils/price.ts';
+import { useOrderAmounts } from '../hooks/use-order-amounts.ts';
+import { chosenLines, clampQuantity, quantityBounds, ticketCount } from '../utils/ticket-choice.ts';
+import { HeldOrderNotice } from './held-order-notice.tsx';
+import { OrderAmounts } from './order-amounts.tsx';
+import { QuantityStepper } from './quantity-stepper.tsx';
+
+// The checkout (forms, schemas, the HTTP client) loads when the buyer first picks a ticket, never with the page.
+const loadCheckout = () => import('./checkout-form.tsx');
+const CheckoutForm = lazy(async () => ({ default: (await loadCheckout()).CheckoutForm }));
+
+export type BookableEvent = Pick<Event, 'id' | 'title' | 'ticketTypes' | 'timezone' | 'currency'>;
+
+interface TicketSelectionProps {
+  event: BookableEvent;
+  now: number;
+}
+
+const availabilityTone = {
+  muted: 'text-slate-600',
+  warning: 'font-semibold text-amber-800',
+  ok: 'text-green-800',
+} as const;
+
+const primaryButton =
+  'inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-indigo-600 px-6 font-semibold text-base text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600';
+
+/** A short word where the stepper would be. */
+function closedLabel(type: BookableEvent['ticketTypes'][number], now: number): string {
+  if (type.available <= 0) return 'Sold out';
+  if (type.salesStart && new Date(type.salesStart).getTime() > now) return 'Soon';
+  if (type.salesEnd && new Date(type.salesEnd).getTime() <= now) return 'Ended';
+  return 'Unavailable';
+}
+
+/** Quantities per ticket type, what they cost with the booking fee, then the buyer's details. */
+export function TicketSelection({ event, now }: TicketSelectionProps) {
+  const hydrated = useHydrated();
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [step, setStep] = useState<'choose' | 'details'>('choose');
+  const types = event.ticketTypes.filter((type) => !type.hidden);
+  const currency = event.currency ?? types[0]?.currency ?? 'GBP';
+
+  // Availability can shrink under the buyer (a refetch after a refused order): choices follow it.
+  useEffect(() => {
+    setQuantities((current) => {
+      let changed = false;
+      const next: Record<string, number> = {};
+      for (const type of event.ticketTypes) {
+        const chosen = current[type.id] ?? 0;
+        const kept = clampQuantity(chosen, quantityBounds(type, now));
+        if (kept !== chosen) changed = true;
+        if (kept > 0) next[type.id] = kept;
+      }
+      return changed ? next : current;
+    });
+  }, [event.ticketTypes, now]);
+
+  const lines = chosenLines(types, quantities);
+  const count = ticketCount(lines);
+  const amounts = useOrderAmounts(lines);
+
+  const choose = (typeId: string, quantity: number) => {
+    void loadCheckout();
+    setQuantities((current) => ({ ...current, [typeId]: quantity }));
+  };
+
+  if (step === 'details' && count > 0) {
+    return (
+      <div className="space-y-4">
+        <HeldOrderNotice eventId={event.id} />
+        <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+          <div className="flex items-start justify-between gap-3">
+            <h3 className="font-semibold text-slate-900">Your order</h3>
+            <button
+              type="button"
+              onClick={() => setStep('choose')}
+              className="-my-2 min-h-11 rounded-lg px-2 font-semibold text-indigo-700 underline underline-offset-2"
+            >
+              Change tickets
+            </button>
+          </div>
+          <ul className="mt-1 mb-3 space-y-1 text-slate-700">
+            {lines.map((line) => (
+              <li key={line.ticketTypeId} className="flex justify-between gap-4">
+                <span>
+                  {line.quantity} × {line.name}
+                </span>
+                <span className="tabular-nums">{formatPrice(line.unitPrice * line.quantity, currency)}</span>
+              </li>
+            ))}
+          </ul>
+          <OrderAmounts currency={currency} {...amounts} />
+        </div>
+        <Suspense
+          fallback={
+            <p role="status" className="text-slate-600">
+              Loading checkout…
+            </p>
+          }
+        >
+          <CheckoutForm event={event} lines={lines} total={amounts.total} currency={currency} />
+        </Suspense>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <HeldOrderNotice eventId={event.id} />
+      <ul className="divide-y divide-slate-200">
+        {types.map((type) => {
+          const bounds = quantityBounds(type, now);
+          const availability = ticketAvailability(type, event.timezone, now);
+          const quantity = quantities[type.id] ?? 0;
+          const limits =
+            bounds.purchasable && (bounds.min > 1 || quantity >= bounds.max)
+              ? [bounds.min > 1 ? `at least ${bounds.min}` : null, quantity >= bounds.max ? `at most ${bounds.max}` : null]
+                  .filter(Boolean)
+                  .join(', ')
+              : null;
+          return (
+            <li key={type.id} className="flex items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">{type.name}</p>
+                <p className={`font-semibold ${bounds.purchasable ? 'text-slate-900' : 'text-slate-500'}`}>
+                  {formatPrice(type.price, type.currency)}
+                </p>
+                {type.description ? <p className="text-slate-600 text-sm">{type.description}</p> : null}
+                <p className={`mt-0.5 text-sm ${availabilityTone[availability.tone]}`}>{availability.text}</p>
+                {limits ? <p className="text-slate-600 text-xs">Per order: {limits}</p> : null}
+              </div>
+              {bounds.purchasable ? (
+                <QuantityStepper
+                  name={type.name}
+                  quantity={quantity}
+                  bounds={bounds}
+                  enabled={hydrated}
+                  onChange={(next) => choose(type.id, next)}
+                />
+              ) : (
+                <span className="shrink-0 rounded-full bg-slate-100 px-3 py-1 font-semibold text-slate-600 text-sm">
+                  {closedLabel(type, now)}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {count > 0 ? (
+        <div className="space-y-3 border-slate-200 border-t pt-3">
+          <OrderAmounts currency={currency} {...amounts} />
+          {amounts.feeUnavailable ? (
+            <p className="text-slate-600 text-sm">The booking fee will be shown before you pay.</p>
+          ) : null}
+        </div>
+      ) : null}
+      <button type="button" disabled={!hydrated || count === 0} onClick={() => setStep('details')} className={primaryButton}>
+        {count === 0
+          ? 'Choose your tickets'
+          : `Continue with ${count} ticket${count === 1 ? '' : 's'}${amounts.total === null ? '' : ` · ${formatMoney(amounts.total, currency)}`}`}
+      </button>
+    </div>
+  );
+}

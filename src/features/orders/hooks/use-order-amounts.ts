@@ -1,0 +1,27 @@
+import { type OrderAmounts, orderAmounts } from '../../../contract/booking-fee.ts';
+import { useBookingFee } from '../api/get-booking-fee.ts';
+import type { ChosenLine } from '../utils/ticket-choice.ts';
+
+const noFee = { percentBasisPoints: 0, fixed: 0, capPerTicket: null };
+
+export interface ShownAmounts {
+  subtotal: number;
+  /** null while the rule loads (or could not be loaded): the server adds it at checkout either way. */
+  bookingFee: number | null;
+  total: number | null;
+  feeUnavailable: boolean;
+}
+
+/** What the chosen tickets cost, with the platform's fee (the same arithmetic the server charges). */
+export function useOrderAmounts(lines: readonly ChosenLine[]): ShownAmounts {
+  const paid = lines.some((line) => line.unitPrice > 0 && line.quantity > 0);
+  const fee = useBookingFee(paid);
+  if (!paid) {
+    const amounts: OrderAmounts = orderAmounts(noFee, lines);
+    return { ...amounts, feeUnavailable: false };
+  }
+  if (!fee.data) {
+    return { subtotal: orderAmounts(noFee, lines).subtotal, bookingFee: null, total: null, feeUnavailable: fee.isError };
+  }
+  return { ...orderAmounts(fee.data, lines), feeUnavailable: false };
+}

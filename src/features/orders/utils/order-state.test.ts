@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { explainFailure, failureReasonParam, resolveOrder } from './order-state.ts';
+
+describe('resolving an order on the return landing', () => {
+  it('sends paid orders to the tickets, keeps waiting on pending ones, and explains the rest', () => {
+    expect(resolveOrder('paid')).toBe('paid');
+    expect(resolveOrder('partially_refunded')).toBe('paid');
+    expect(resolveOrder('pending')).toBe('pending');
+    for (const status of ['failed', 'expired', 'cancelled', 'refunded'] as const) expect(resolveOrder(status)).toBe('failed');
+  });
+
+  it('names the reason by the order’s state, else by the address', () => {
+    expect(failureReasonParam('expired', 'declined')).toBe('expired');
+    expect(failureReasonParam('failed', 'insufficient_funds')).toBe('insufficient_funds');
+    expect(failureReasonParam('failed', null)).toBe('declined');
+  });
+
+  it('explains a reason in words, preferring what the order says', () => {
+    expect(explainFailure('declined', null).title).toBe('Your card was declined');
+    expect(explainFailure('insufficient_funds', 'Not enough money on the card.').detail).toBe('Not enough money on the card.');
+    expect(explainFailure('<script>', null).title).toBe('Your payment did not go through');
+  });
+});

@@ -1,0 +1,55 @@
+import type { OrderStatus } from '../../../contract/orders.ts';
+
+export type Resolution = 'paid' | 'pending' | 'failed';
+
+/** What the return landing makes of an order: go to the tickets, keep waiting, or explain the failure. */
+export function resolveOrder(status: OrderStatus): Resolution {
+  if (status === 'paid' || status === 'partially_refunded') return 'paid';
+  if (status === 'pending') return 'pending';
+  return 'failed';
+}
+
+/** The error page's reason for an order that did not go through. */
+export function failureReasonParam(status: OrderStatus, urlReason: string | null): string {
+  if (status === 'expired') return 'expired';
+  if (status === 'cancelled' || status === 'refunded') return status;
+  return urlReason ?? 'declined';
+}
+
+const reasons: Record<string, { title: string; detail: string }> = {
+  declined: { title: 'Your card was declined', detail: 'Your bank refused the payment. Try another card.' },
+  insufficient_funds: {
+    title: 'Your card has insufficient funds',
+    detail: 'There was not enough money on the card. Try another card.',
+  },
+  expired: { title: 'Your hold has ended', detail: 'The time to pay ran out and the tickets went back on sale.' },
+  cancelled: { title: 'This order was cancelled', detail: 'The tickets were released and nothing was charged.' },
+  refunded: { title: 'This order was refunded', detail: 'The money went back to the card it came from.' },
+};
+
+/** A heading and a sentence for the reason in the address, or the order's own words. */
+export function explainFailure(reason: string | null, failureReason: string | null): { title: string; detail: string } {
+  const known = reason ? reasons[reason] : undefined;
+  if (known) return { title: known.title, detail: failureReason ?? known.detail };
+  return { title: 'Your payment did not go through', detail: failureReason ?? 'Nothing was charged. Please try again.' };
+}
+
+export const statusLabels: Record<OrderStatus, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  expired: 'Expired',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+  cancelled: 'Cancelled',
+};
+
+export const statusTones: Record<OrderStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  paid: 'bg-emerald-100 text-emerald-900',
+  failed: 'bg-red-100 text-red-900',
+  expired: 'bg-slate-200 text-slate-800',
+  refunded: 'bg-slate-200 text-slate-800',
+  partially_refunded: 'bg-sky-100 text-sky-900',
+  cancelled: 'bg-slate-200 text-slate-800',
+};

@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isSeeded, seedDemoData } from './db/seed.ts';
+import { startBookingSweeper } from './features/orders/booking-sweeper.ts';
 import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
 
@@ -44,7 +45,7 @@ export async function prepareDatabase(config: Config, log: Pick<FastifyBaseLogge
   return db;
 }
 
-/** Work that runs beside the requests: delivering queued mail and pruning old rate-limit windows. */
+/** Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, ending lapsed holds. */
 export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
   const mail = createMailSender({ db, smtpUrl: config.smtpUrl, log });
   mail.start();
@@ -55,8 +56,10 @@ export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog):
     60 * 60 * 1000,
   );
   pruning.unref();
+  const stopSweeper = startBookingSweeper(config, db, log);
   return async () => {
     clearInterval(pruning);
+    await stopSweeper();
     await mail.stop();
   };
 }

@@ -37,9 +37,13 @@ export function findOrderRow(db: Executor, id: string) {
 }
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrderRow>>>;
 
-/** The order row, locked until the transaction ends: payments, expiry and refunds of one order queue up here. */
+/**
+ * The order row, locked until the transaction ends: payments, expiry and refunds of one order queue
+ * up here. NO KEY UPDATE, because rows that reference the order (payment events, tickets) take KEY
+ * SHARE locks on it, and FOR UPDATE against those would deadlock two webhooks for one order.
+ */
 export function lockOrder(trx: Transaction<Database>, id: string) {
-  return trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx.selectFrom('orders').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 }
 
 export function itemsOf(db: Executor, orderIds: string[]) {

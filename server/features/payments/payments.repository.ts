@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { PaymentWebhookEvent } from '../../lib/payments/provider.ts';
 
@@ -108,8 +108,6 @@ export function lockTicketTypes(trx: Transaction<Database>, ids: string[]) {
     .select(['id', 'capacity', 'sold', 'held'])
     .where('id', 'in', ids)
     .orderBy('id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
 }
-
-export const nowSql = sql<Date>`now()`;

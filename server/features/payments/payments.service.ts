@@ -66,8 +66,9 @@ export async function handlePaymentWebhook(
 
   if (event.type === 'failed' || event.type === 'expired') {
     return db.transaction().execute(async (trx) => {
-      if (!(await record(trx, event.type as WebhookOutcome, payment.order_id))) return 'duplicate';
+      // The order is locked before anything that references it is written (see lockOrder).
       const order = await lockOrder(trx, payment.order_id);
+      if (!(await record(trx, event.type as WebhookOutcome, payment.order_id))) return 'duplicate';
       if (event.type === 'expired') {
         await setPaymentExpired(trx, payment.id);
       } else if (order && holdingStatuses.includes(order.status)) {
@@ -86,9 +87,9 @@ export async function handlePaymentWebhook(
   const prepared = await prepareIssue(db, { order: orderRow, items, event: eventRow, origin, imageUrl: deps.imageUrl });
 
   const { outcome, refundId } = await db.transaction().execute(async (trx) => {
-    if (!(await record(trx, 'paid', payment.order_id))) return { outcome: 'duplicate' as const, refundId: null };
     const order = await lockOrder(trx, payment.order_id);
     if (!order) throw new Error(`payment ${payment.id} has no order`);
+    if (!(await record(trx, 'paid', payment.order_id))) return { outcome: 'duplicate' as const, refundId: null };
     const result = await applySuccess(trx, order, payment, event, prepared, origin, deps, eventRow.status === 'cancelled');
     await trx
       .updateTable('payment_events')

@@ -5,7 +5,6 @@ import type { AcceptedInvitation } from '../../../contract/team.ts';
 import { apiBase, apiRequest } from '../../../lib/api-client.ts';
 import { renewAccessToken } from '../../../lib/session/access-token.ts';
 import { sessionKeys } from '../../../lib/session/use-session.ts';
-import { organizerKeys } from './organizer-keys.ts';
 
 /** Silent: the invitation page shows why it could not be accepted. */
 export const acceptInvitation = (token: string) =>
@@ -20,9 +19,7 @@ export function useAcceptInvitation() {
       await renewAccessToken(apiBase()).catch(() => undefined);
       return joined;
     },
-    onSuccess: (_joined, token) => {
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-      void queryClient.invalidateQueries({ queryKey: organizerKeys.invitation(token) });
-    },
+    // The invitation itself is left as it was: the page shows the welcome, not "already used".
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }

@@ -49,13 +49,10 @@ export function InvitationRow({ organizationId, invitation, viewer }: Invitation
               disabled={busy}
               onClick={() => {
                 setProblem(null);
-                resend.mutate(
-                  { organizationId, invitation: { email: invitation.email, role: invitation.role } },
-                  {
-                    onSuccess: () => toast.success(`A new invitation is on its way to ${invitation.email}.`),
-                    onError: (error) => setProblem(serverMessage(error)),
-                  },
-                );
+                resend
+                  .mutateAsync({ organizationId, invitation: { email: invitation.email, role: invitation.role } })
+                  .then(() => toast.success(`A new invitation is on its way to ${invitation.email}.`))
+                  .catch((error: unknown) => setProblem(serverMessage(error)));
               }}
             >
               {resend.isPending ? 'Sending…' : 'Send again'}
@@ -67,13 +64,11 @@ export function InvitationRow({ organizationId, invitation, viewer }: Invitation
               disabled={busy}
               onClick={() => {
                 setProblem(null);
-                withdraw.mutate(
-                  { organizationId, invitationId: invitation.id },
-                  {
-                    onSuccess: () => toast.success(`The invitation to ${invitation.email} is withdrawn.`),
-                    onError: (error) => setProblem(serverMessage(error)),
-                  },
-                );
+                // The row leaves the list on success, so the outcome is read from the promise, which outlives it.
+                withdraw
+                  .mutateAsync({ organizationId, invitationId: invitation.id })
+                  .then(() => toast.success(`The invitation to ${invitation.email} is withdrawn.`))
+                  .catch((error: unknown) => setProblem(serverMessage(error)));
               }}
             >
               {withdraw.isPending ? 'Withdrawing…' : 'Withdraw'}

@@ -40,16 +40,14 @@ export function MemberRow({ organizationId, member, viewer }: MemberRowProps) {
 
   const confirmRemove = () => {
     setProblem(null);
-    remove.mutate(
-      { organizationId, userId: member.userId },
-      {
-        onSuccess: () => toast.success(`${name} is no longer in the team.`),
-        onError: (error) => {
-          setConfirming(false);
-          setProblem(serverMessage(error));
-        },
-      },
-    );
+    // The row leaves the list on success, so the outcome is read from the promise, which outlives it.
+    remove
+      .mutateAsync({ organizationId, userId: member.userId })
+      .then(() => toast.success(`${name} is no longer in the team.`))
+      .catch((error: unknown) => {
+        setConfirming(false);
+        setProblem(serverMessage(error));
+      });
   };
 
   return (

@@ -335,6 +335,41 @@ export interface LedgerEntriesTable {
   created_at: CreatedAt;
 }
 
+// --- door (issue 6): the scan log and who is in (migration 0006) ---
+export interface CheckinsTable {
+  id: string;
+  event_id: string;
+  ticket_id: string | null;
+  kind: Generated<'scan' | 'undo'>;
+  device_id: string;
+  client_scan_id: string;
+  user_id: string | null;
+  device_name: string | null;
+  direction: Generated<'in' | 'out'>;
+  manual: Generated<boolean>;
+  scanned_at: Timestamp;
+  received_at: CreatedAt;
+  result: string;
+  offline_result: string | null;
+  duplicate: Generated<boolean>;
+  changed_at: DefaultedTimestamp;
+  undoes: string | null;
+  reason: Generated<string>;
+  code_hash: Generated<string>;
+}
+
+export interface TicketAdmissionsTable {
+  ticket_id: string;
+  event_id: string;
+  checkin_id: string;
+  scanned_at: Timestamp;
+  device_id: string;
+  device_name: string | null;
+  inside: Generated<boolean>;
+  moved_at: Timestamp;
+}
+// --- end door ---
+
 export interface Database {
   audit_log: AuditLogTable;
   app_meta: AppMetaTable;
@@ -360,4 +395,6 @@ export interface Database {
   payment_events: PaymentEventsTable;
   refunds: RefundsTable;
   ledger_entries: LedgerEntriesTable;
+  checkins: CheckinsTable;
+  ticket_admissions: TicketAdmissionsTable;
 }

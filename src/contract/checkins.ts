@@ -74,3 +74,19 @@ export const undoCheckinSchema = z.object({
 });
 
 export const checkinParamsSchema = z.object({ eventId: z.uuid('Not a valid event id.') });
+
+/** What an undo answers: the scan no longer admits anyone (the log keeps both the scan and its undo). */
+export const undoCheckinResultSchema = z.object({
+  clientScanId: z.uuid(),
+  ticketId: z.uuid().nullable(),
+  undoneAt: z.string(),
+});
+export type UndoCheckinResult = z.infer<typeof undoCheckinResultSchema>;
+
+/** Live counts at the door: valid paid tickets, tickets admitted, and of those, the ones not scanned out. */
+export const checkinStatsSchema = z.object({
+  sold: z.number().int().min(0),
+  checkedIn: z.number().int().min(0),
+  inside: z.number().int().min(0),
+});
+export type CheckinStats = z.infer<typeof checkinStatsSchema>;

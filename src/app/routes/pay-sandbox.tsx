@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatMoney } from '../../features/events/utils/price.ts';
 import { HoldCountdown } from '../../features/orders/components/hold-countdown.tsx';
 import { useNow } from '../../features/orders/hooks/use-now.ts';
+import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
 import { timeLeft } from '../../features/orders/utils/countdown.ts';
 import { paymentDestination } from '../../features/orders/utils/payment-destination.ts';
 import { sandboxSessionQueryOptions, useSandboxSession } from '../../features/payments/api/get-sandbox-session.ts';
@@ -53,6 +54,7 @@ function Onward({ url, className, children }: { url: string; className: string; 
 }
 
 export function Component() {
+  useScrollToTop();
   const { sessionId = '' } = useParams();
   const { data: session } = useSandboxSession(sessionId);
   const navigate = useNavigate();
@@ -102,7 +104,7 @@ export function Component() {
         {open ? (
           <p className="text-center text-sm">
             <Onward url={session.cancelUrl} className={linkClass}>
-              Cancel and go back
+              Cancel payment
             </Onward>
           </p>
         ) : null}

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { formatMoney } from '../../features/events/utils/price.ts';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { useReleaseOrder } from '../../features/orders/api/release-order.ts';
 import { HoldCountdown } from '../../features/orders/components/hold-countdown.tsx';
 import { useNow } from '../../features/orders/hooks/use-now.ts';
+import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
 import { timeLeft } from '../../features/orders/utils/countdown.ts';
 import { forgetHeldOrder, heldOrderFor } from '../../features/orders/utils/held-orders.ts';
 import { explainFailure, failureReasonParam, resolveOrder } from '../../features/orders/utils/order-state.ts';
@@ -18,6 +20,7 @@ const secondary =
 
 /** Why the payment failed, and a way to try again while the tickets are still held; after that, back to the event. */
 export function Component() {
+  useScrollToTop();
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
   const token = params.get('token');
@@ -81,14 +84,19 @@ export function Component() {
   return (
     <div className="mx-auto max-w-xl space-y-5">
       {meta}
-      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-red-950 sm:p-6">
-        <p className="font-semibold text-red-800 text-sm">Payment not completed · order {data.reference}</p>
+      <div
+        role="alert"
+        className={`rounded-2xl border p-5 sm:p-6 ${explained.tone === 'error' ? 'border-red-200 bg-red-50 text-red-950' : 'border-slate-200 bg-white text-slate-900'}`}
+      >
+        <p className={`font-semibold text-sm ${explained.tone === 'error' ? 'text-red-800' : 'text-slate-600'}`}>
+          Payment not completed · order <span className="whitespace-nowrap">{data.reference}</span>
+        </p>
         <h1 className="mt-1 font-bold text-2xl leading-tight">{explained.title}</h1>
         <p className="mt-2">{explained.detail}</p>
       </div>
       <p className="text-slate-700">
-        {tickets} ticket{tickets === 1 ? '' : 's'} for <span className="font-semibold text-slate-900">{data.event.title}</span>.
-        Nothing was charged.
+        {tickets} ticket{tickets === 1 ? '' : 's'} for <span className="font-semibold text-slate-900">{data.event.title}</span> ·{' '}
+        {formatMoney(data.total, data.currency)}
       </p>
       {lapsed ? (
         <div role="status" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">

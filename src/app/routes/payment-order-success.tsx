@@ -7,6 +7,7 @@ import { OnlineEventLink } from '../../features/orders/components/online-event-l
 import { OrderCalendarButton } from '../../features/orders/components/order-calendar-button.tsx';
 import { OrderSummary } from '../../features/orders/components/order-summary.tsx';
 import { OrderTickets } from '../../features/orders/components/order-tickets.tsx';
+import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
 import { forgetHeldOrder } from '../../features/orders/utils/held-orders.ts';
 import { resolveOrder } from '../../features/orders/utils/order-state.ts';
 import { useBootState } from '../../lib/public-config.tsx';
@@ -18,6 +19,7 @@ const buttonClass =
 
 /** The order's summary and its tickets, right after paying (or booking free tickets). */
 export function Component() {
+  useScrollToTop();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { origin } = useBootState();

@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../features/auth/components/submit-button.tsx';
 import { useOrder } from '../../features/orders/api/get-order.ts';
+import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
 import { forgetHeldOrder } from '../../features/orders/utils/held-orders.ts';
 import { failureReasonParam, resolveOrder } from '../../features/orders/utils/order-state.ts';
 import { orderPagePath } from '../../features/orders/utils/payment-destination.ts';
+import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
 
 /** How long the landing waits for the payment to be confirmed before saying it is still on its way. */
@@ -26,6 +28,7 @@ function Card({ children }: { children: React.ReactNode }) {
  * failed (the provider's webhook may land a moment later), then forwards to the tickets or the reason.
  */
 export function Component() {
+  useScrollToTop();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const orderId = params.get('orderId');
@@ -75,7 +78,9 @@ export function Component() {
         {meta}
         <h1 className="font-bold text-2xl text-slate-900">We couldn’t find this order</h1>
         <p className="mt-2 text-slate-600">
-          Check your connection and try again. If you paid, your tickets are also sent by email.
+          {statusOf(order.error) === 404
+            ? 'This link does not match an order you can see. If you paid, your tickets are also sent by email.'
+            : 'Check your connection and try again. If you paid, your tickets are also sent by email.'}
         </p>
         <button type="button" onClick={() => void order.refetch()} disabled={order.isFetching} className={`${buttonClass} mt-6`}>
           Try again

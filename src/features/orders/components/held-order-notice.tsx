@@ -36,13 +36,15 @@ export function HeldOrderNotice({ eventId }: { eventId: string }) {
     forgetHeldOrder(held.orderId);
     setHeld(null);
   };
-  const tickets = `${held.tickets} ticket${held.tickets === 1 ? '' : 's'}`;
+  const one = held.tickets === 1;
 
   if (lapsed || release.isSuccess) {
     return (
       <div role="status" className="rounded-xl bg-slate-100 p-4 text-slate-800">
         <p className="font-semibold">{release.isSuccess ? 'You gave up your held tickets.' : 'Your hold has ended.'}</p>
-        <p className="mt-1 text-sm">The {tickets} went back on sale. You can choose again below.</p>
+        <p className="mt-1 text-sm">
+          {one ? 'The ticket' : `The ${held.tickets} tickets`} went back on sale. You can choose again below.
+        </p>
         <button type="button" onClick={dismiss} className={`${quietButton} mt-3`}>
           OK
         </button>
@@ -51,8 +53,8 @@ export function HeldOrderNotice({ eventId }: { eventId: string }) {
   }
   return (
     <div className="space-y-3">
-      <HoldCountdown left={left} label={`Your ${tickets} are held for you`} />
-      <div className="flex flex-wrap gap-2">
+      <HoldCountdown left={left} label={one ? 'Your ticket is held for you' : `Your ${held.tickets} tickets are held for you`} />
+      <div className="grid gap-2 sm:grid-cols-2">
         {held.paymentUrl?.startsWith('/') ? (
           <Link to={held.paymentUrl} className={linkButton}>
             Continue to payment
@@ -74,7 +76,7 @@ export function HeldOrderNotice({ eventId }: { eventId: string }) {
           }
           className={quietButton}
         >
-          {release.isPending ? 'Releasing…' : 'Release them'}
+          {release.isPending ? 'Releasing…' : one ? 'Release it' : 'Release them'}
         </button>
       </div>
     </div>

@@ -13,6 +13,8 @@ describe('resolving an order on the return landing', () => {
     expect(failureReasonParam('expired', 'declined')).toBe('expired');
     expect(failureReasonParam('failed', 'insufficient_funds')).toBe('insufficient_funds');
     expect(failureReasonParam('failed', null)).toBe('declined');
+    expect(failureReasonParam('pending', 'cancelled')).toBe('abandoned');
+    expect(failureReasonParam('cancelled', 'cancelled')).toBe('cancelled');
   });
 
   it('explains a reason in words, preferring what the order says', () => {

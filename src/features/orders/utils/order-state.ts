@@ -13,25 +13,41 @@ export function resolveOrder(status: OrderStatus): Resolution {
 export function failureReasonParam(status: OrderStatus, urlReason: string | null): string {
   if (status === 'expired') return 'expired';
   if (status === 'cancelled' || status === 'refunded') return status;
+  // Back from the payment page without paying: the order is still held, not cancelled.
+  if (urlReason === 'cancelled') return 'abandoned';
   return urlReason ?? 'declined';
 }
 
 const reasons: Record<string, { title: string; detail: string }> = {
-  declined: { title: 'Your card was declined', detail: 'Your bank refused the payment. Try another card.' },
+  declined: { title: 'Your card was declined', detail: 'Your bank refused the payment. Nothing was charged.' },
   insufficient_funds: {
     title: 'Your card has insufficient funds',
-    detail: 'There was not enough money on the card. Try another card.',
+    detail: 'There was not enough money on the card. Nothing was charged.',
   },
   expired: { title: 'Your hold has ended', detail: 'The time to pay ran out and the tickets went back on sale.' },
   cancelled: { title: 'This order was cancelled', detail: 'The tickets were released and nothing was charged.' },
+  abandoned: {
+    title: 'You left the payment',
+    detail: 'Nothing was charged. Your tickets are held a little longer if you want to pay.',
+  },
   refunded: { title: 'This order was refunded', detail: 'The money went back to the card it came from.' },
 };
 
+export interface Explanation {
+  title: string;
+  detail: string;
+  /** A refusal is an error; leaving, lapsing or a cancellation is news. */
+  tone: 'error' | 'neutral';
+}
+
+const refusals = new Set(['declined', 'insufficient_funds']);
+
 /** A heading and a sentence for the reason in the address, or the order's own words. */
-export function explainFailure(reason: string | null, failureReason: string | null): { title: string; detail: string } {
+export function explainFailure(reason: string | null, failureReason: string | null): Explanation {
   const known = reason ? reasons[reason] : undefined;
-  if (known) return { title: known.title, detail: failureReason ?? known.detail };
-  return { title: 'Your payment did not go through', detail: failureReason ?? 'Nothing was charged. Please try again.' };
+  const tone = !known || refusals.has(reason ?? '') ? 'error' : 'neutral';
+  if (known) return { title: known.title, detail: failureReason ?? known.detail, tone };
+  return { title: 'Your payment did not go through', detail: failureReason ?? 'Nothing was charged. Please try again.', tone };
 }
 
 export const statusLabels: Record<OrderStatus, string> = {

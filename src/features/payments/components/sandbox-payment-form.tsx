@@ -83,6 +83,7 @@ export function SandboxPaymentForm({ session, open, onResult }: SandboxPaymentFo
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
+          hint="Test mode: use one of the test cards below."
           maxLength={23}
           disabled={!open}
           {...formatted('cardNumber', formatCardNumber)}

@@ -209,3 +209,12 @@ export const refundSchema = z.object({
   reason: z.string().trim().max(300).default(''),
 });
 export type RefundRequest = z.infer<typeof refundSchema>;
+
+// Door: checking codes offline ---------------------------------------------------------------------
+
+/** An event's public keys (several while keys rotate) and the ids of tickets whose codes are revoked. */
+export const ticketKeysSchema = z.object({
+  keys: z.array(z.object({ keyId: z.string(), publicKey: z.string() })),
+  revoked: z.array(z.uuid()),
+});
+export type TicketKeys = z.infer<typeof ticketKeysSchema>;

@@ -12,6 +12,7 @@ import type { Db } from '../../db/database.ts';
 import type { EventStatus } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { refundEventOrders } from '../orders/refunds.service.ts';
 import { can, permissionDenied, requirePermission } from '../organizations/permissions.ts';
 import { type ImageUrl, toEvent, toEventSummary } from './event-view.ts';
 import {
@@ -159,10 +160,19 @@ export async function unpublishEvent(deps: EventsDeps, userId: string, eventId: 
   return setStatus(deps, userId, eventId, 'draft');
 }
 
+/**
+ * Cancels an event and, in the same transaction, releases every held order and refunds every paid
+ * one (tickets voided and revoked, buyers mailed); the booking sweeper then returns the money at the provider.
+ */
 export async function cancelEvent(deps: EventsDeps, userId: string, eventId: string): Promise<Event> {
   const row = await loadForEditor(deps.db, eventId, userId);
   if (row.status === 'cancelled') return present(deps, eventId, true);
-  return setStatus(deps, userId, eventId, 'cancelled');
+  await deps.db.transaction().execute(async (trx) => {
+    await updateEvent(trx, eventId, { status: 'cancelled' });
+    await recordAudit(trx, { actorId: userId, action: 'event.cancelled', subjectType: 'event', subjectId: eventId });
+    await refundEventOrders(trx, eventId, userId, '');
+  });
+  return present(deps, eventId, true);
 }
 
 async function setStatus(deps: EventsDeps, userId: string, eventId: string, status: EventStatus): Promise<Event> {

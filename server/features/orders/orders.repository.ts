@@ -132,6 +132,15 @@ export function ticketTypesForSale(db: Executor, eventId: string) {
 }
 
 /**
+ * The event's status, read under a share lock: a cancellation (which updates the row) waits for
+ * sales in progress, and a sale waits for a cancellation in progress and then sees it.
+ */
+export async function eventStatusForSale(trx: Transaction<Database>, eventId: string) {
+  const row = await trx.selectFrom('events').select('status').where('id', '=', eventId).forShare().executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/**
  * Serialises one buyer's orders for one event (advisory lock until the transaction ends), so two
  * tabs cannot both pass the per-buyer limit. Works the same on PGlite and PostgreSQL.
  */

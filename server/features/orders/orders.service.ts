@@ -12,6 +12,7 @@ import {
   availableOf,
   currentFeeRule,
   emailOfUser,
+  eventStatusForSale,
   findBookableEvent,
   findOrderByKey,
   findOrderRow,
@@ -204,6 +205,7 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
 
   try {
     await db.transaction().execute(async (trx) => {
+      if ((await eventStatusForSale(trx, event.id)) !== 'published') throw new HttpError('CONFLICT', 'This event is cancelled.');
       await lockBuyer(trx, event.id, input.buyer.email);
       const already = await ticketsOfBuyer(trx, event.id, input.buyer.email, caller.userId);
       if (already + requested > maxTicketsPerBuyer) {

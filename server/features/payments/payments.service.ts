@@ -4,7 +4,7 @@ import { enqueueMail } from '../../lib/mail/outbox.ts';
 import type { PaymentWebhookEvent } from '../../lib/payments/provider.ts';
 import { issuePrepared, type PreparedIssue, prepareIssue } from '../orders/issue-tickets.ts';
 import { recordCharge, recordRefund } from '../orders/ledger.ts';
-import { presentOrders } from '../orders/order-lifecycle.ts';
+import { endHold, presentOrders } from '../orders/order-lifecycle.ts';
 import { refundMail } from '../orders/order-mail.ts';
 import {
   convertHeldToSold,
@@ -105,7 +105,7 @@ export async function handlePaymentWebhook(
 
 async function applySuccess(
   trx: Transaction<Database>,
-  order: OrderRow,
+  lockedOrder: OrderRow,
   payment: { id: string; status: string },
   event: PaymentWebhookEvent,
   prepared: PreparedIssue,
@@ -113,11 +113,17 @@ async function applySuccess(
   deps: OrdersDeps,
   eventCancelled: boolean,
 ): Promise<{ outcome: WebhookOutcome; refundId: string | null }> {
+  let order = lockedOrder;
   // The same capture reported twice under different event ids (completed + async succeeded).
   if (!(await markPaymentSucceeded(trx, payment.id, event.paymentRef))) return { outcome: 'already_recorded', refundId: null };
   const items = await itemsOf(trx, [order.id]);
   const sorted = [...items].sort((a, b) => a.ticket_type_id.localeCompare(b.ticket_type_id));
 
+  if (holdingStatuses.includes(order.status) && eventCancelled) {
+    // Paid while the event was being cancelled: nothing to go to, so the money goes back.
+    await endHold(trx, order, 'cancelled', 'The event was cancelled.');
+    order = { ...order, status: 'cancelled' };
+  }
   if (holdingStatuses.includes(order.status)) {
     // In time (even if the hold lapsed a moment ago and no sweeper has run yet, the stock is still held).
     await issuePrepared(trx, order, prepared);

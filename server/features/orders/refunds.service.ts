@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { RefundRequest } from '../../../src/contract/orders.ts';
+import type { Database } from '../../db/types.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { recordRefund } from './ledger.ts';
+import { endHold, presentOrders } from './order-lifecycle.ts';
+import { refundMail } from './order-mail.ts';
+import { holdingStatuses, lockOrder, type OrderRow, releaseSold, setOrderStatus } from './orders.repository.ts';
+import { voidTickets } from './ticket-issue.ts';
+
+export interface RefundDecision {
+  refundId: string | null;
+  amount: number;
+}
+
+const refundableStatuses = ['paid', 'partially_refunded'];
+
+export const refundRequestHash = (input: RefundRequest) =>
+  createHash('sha256')
+    .update(JSON.stringify({ ticketIds: [...(input.ticketIds ?? [])].sort(), reason: input.reason }))
+    .digest('hex');
+
+/**
+ * Decides a refund inside the caller's transaction (order row locked): voids and revokes the
+ * tickets, returns them to sale, writes the ledger and the refund to carry out, and mails the buyer.
+ * The money moves at the provider afterwards (runRefund), never inside the transaction.
+ */
+export async function decideRefund(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  input: {
+    ticketIds: string[] | null;
+    reason: string;
+    actorId: string | null;
+    idempotencyKey: string;
+    requestHash: string;
+    why: 'refund' | 'cancelled';
+    origin: string;
+  },
+): Promise<RefundDecision> {
+  if (!refundableStatuses.includes(order.status)) throw new HttpError('CONFLICT', 'Only a paid order can be refunded.');
+  const valid = await trx
+    .selectFrom('tickets')
+    .select(['id', 'ticket_type_id', 'unit_price', 'unit_fee'])
+    .where('order_id', '=', order.id)
+    .where('status', '=', 'valid')
+    .execute();
+  const chosen = input.ticketIds ? valid.filter((ticket) => input.ticketIds?.includes(ticket.id)) : valid;
+  if (input.ticketIds && chosen.length !== new Set(input.ticketIds).size) {
+    const message = 'Some of these tickets are not valid tickets of this order (already refunded, or another order’s).';
+    throw new HttpError('CONFLICT', message, [{ path: 'body.ticketIds', message }]);
+  }
+  if (chosen.length === 0) throw new HttpError('CONFLICT', 'This order has no valid tickets left to refund.');
+
+  const amount = chosen.reduce((sum, ticket) => sum + ticket.unit_price + ticket.unit_fee, 0);
+  const feeAmount = chosen.reduce((sum, ticket) => sum + ticket.unit_fee, 0);
+  // What is left to give back can never be exceeded, whatever the arithmetic above says.
+  if (amount > order.total - order.refunded) throw new Error(`refund of ${amount} exceeds what is left on order ${order.id}`);
+  const note = input.reason || (input.why === 'cancelled' ? 'The event was cancelled.' : 'Refunded by the organiser.');
+
+  let refundId: string | null = null;
+  if (amount > 0) {
+    const payment = await trx
+      .selectFrom('payments')
+      .select('payment_ref')
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'succeeded')
+      .orderBy('updated_at', 'desc')
+      .executeTakeFirst();
+    const row = await trx
+      .insertInto('refunds')
+      .values({
+        order_id: order.id,
+        amount,
+        fee_amount: feeAmount,
+        currency: order.currency,
+        reason: note,
+        ticket_ids: JSON.stringify(chosen.map((ticket) => ticket.id)),
+        actor_id: input.actorId,
+        idempotency_key: input.idempotencyKey,
+        request_hash: input.requestHash,
+        provider: order.provider,
+        payment_ref: payment?.payment_ref ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    refundId = row.id;
+    await recordRefund(trx, order, { id: row.id, amount, feeAmount, note });
+  }
+
+  await voidTickets(
+    trx,
+    order.event_id,
+    chosen.map((ticket) => ticket.id),
+    input.why === 'cancelled' ? 'event cancelled' : 'refunded',
+  );
+  const perType = new Map<string, number>();
+  for (const ticket of chosen) perType.set(ticket.ticket_type_id, (perType.get(ticket.ticket_type_id) ?? 0) + 1);
+  for (const [typeId, count] of [...perType].sort(([a], [b]) => a.localeCompare(b))) await releaseSold(trx, typeId, count);
+
+  const everything = chosen.length === valid.length;
+  const status = everything ? 'refunded' : 'partially_refunded';
+  await setOrderStatus(trx, order.id, { status, refunded: order.refunded + amount });
+  await recordAudit(trx, {
+    actorId: input.actorId,
+    action: input.why === 'cancelled' ? 'order.refunded_event_cancelled' : 'order.refunded',
+    subjectType: 'order',
+    subjectId: order.id,
+    details: { amount, tickets: chosen.length, refundId },
+  });
+  const [view] = await presentOrders(trx, [{ ...order, status, refunded: order.refunded + amount }], () => null);
+  if (view) await enqueueMail(trx, refundMail(view, { amount, why: input.why, reason: input.reason }, input.origin));
+  return { refundId, amount };
+}
+
+/**
+ * An event is cancelled: every held order is released and every paid one refunded in full, in the
+ * transaction that cancels the event. The sweeper carries the refunds out at the provider.
+ */
+export async function refundEventOrders(
+  trx: Transaction<Database>,
+  eventId: string,
+  actorId: string,
+  origin: string,
+): Promise<string[]> {
+  const orders = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('status', 'in', [...holdingStatuses, 'paid', 'partially_refunded'])
+    .orderBy('id')
+    .execute();
+  const refundIds: string[] = [];
+  for (const { id } of orders) {
+    const order = await lockOrder(trx, id);
+    if (!order) continue;
+    if (holdingStatuses.includes(order.status)) {
+      await endHold(trx, order, 'cancelled', 'The event was cancelled.');
+      continue;
+    }
+    const decision = await decideRefund(trx, order, {
+      ticketIds: null,
+      reason: '',
+      actorId,
+      idempotencyKey: `event-cancelled:${eventId}`,
+      requestHash: '',
+      why: 'cancelled',
+      origin,
+    });
+    if (decision.refundId) refundIds.push(decision.refundId);
+  }
+  return refundIds;
+}

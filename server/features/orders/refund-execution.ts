@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { PaymentProvider } from '../../lib/payments/provider.ts';
+import { type PaymentProvider, PaymentProviderError } from '../../lib/payments/provider.ts';
 
-/** After this many failed tries a refund waits for a person (it stays visible in the order's history). */
+/** After this many failed tries, or one refusal, a refund waits for a person (it shows in the order's history). */
 const maxAttempts = 8;
 
 export interface RefundLog {
@@ -44,13 +44,14 @@ export async function runRefund(db: Db, provider: PaymentProvider, refundId: str
     await done(result.refundId);
   } catch (error) {
     const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
-    log?.warn({ refundId, error: message }, 'refund failed at the provider; will retry');
+    const retryable = !(error instanceof PaymentProviderError) || error.retryable;
+    log?.warn({ refundId, error: message, retryable }, 'refund failed at the provider');
     await db
       .updateTable('refunds')
       .set((eb) => ({
         attempts: eb('attempts', '+', 1),
         last_error: message,
-        status: sql`case when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
+        status: retryable ? sql`case when attempts + 1 >= ${maxAttempts} then 'failed' else 'pending' end` : 'failed',
       }))
       .where('id', '=', refundId)
       .execute();

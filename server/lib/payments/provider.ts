@@ -67,4 +67,11 @@ export class WebhookSignatureError extends Error {
 
 export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError';
+  /** False when the provider refused the request itself: sending it again would be refused again. */
+  readonly retryable: boolean;
+
+  constructor(message: string, retryable = true) {
+    super(message);
+    this.retryable = retryable;
+  }
 }

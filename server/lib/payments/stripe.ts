@@ -30,7 +30,13 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) throw new PaymentProviderError(`Stripe: ${error.message}`);
+    if (error instanceof Stripe.errors.StripeError) {
+      // Stripe keeps the answer to a refused request under its idempotency key: only outages are worth retrying.
+      const status = error.statusCode ?? 0;
+      const retryable =
+        error instanceof Stripe.errors.StripeConnectionError || status === 0 || status === 409 || status === 429 || status >= 500;
+      throw new PaymentProviderError(`Stripe: ${error.message}`, retryable);
+    }
     throw error;
   }
 }

@@ -78,6 +78,7 @@ test.describe('team', () => {
     await waitForHydration(invitee);
     await expect(invitee.getByRole('heading', { level: 1 })).toHaveText(`Join ${owner.organizationName}`);
     await expect(invitee.getByText('Olu Owner invited')).toBeVisible();
+    await invitee.screenshot({ path: testInfo.outputPath('invitation-signed-out.png'), fullPage: true });
     await invitee.getByRole('link', { name: 'Create an account' }).click();
     await expect(invitee).toHaveURL(/\/sign-up\?/);
     await waitForHydration(invitee);
@@ -102,6 +103,7 @@ test.describe('team', () => {
     // Back on the invitation, signed in with the invited address.
     await expect(invitee).toHaveURL(link.pathname);
     await waitForHydration(invitee);
+    await invitee.screenshot({ path: testInfo.outputPath('invitation-signed-in.png'), fullPage: true });
     await invitee.getByRole('button', { name: `Join ${owner.organizationName} as door staff` }).click();
     await expect(invitee.getByText(`You joined ${owner.organizationName} as door staff.`)).toBeVisible();
     await invitee.getByRole('link', { name: `Open ${owner.organizationName}` }).click();

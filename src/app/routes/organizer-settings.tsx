@@ -1,6 +1,5 @@
 import { can } from '../../contract/permissions.ts';
 import type { User } from '../../contract/users.ts';
-import { FormAlert } from '../../features/auth/components/form-alert.tsx';
 import {
   organizationProfileQueryOptions,
   useOrganizationProfile,
@@ -33,6 +32,9 @@ export function createLoader({ queryClient, api, session }: RouteContext) {
   };
 }
 
+const jumpLink =
+  'inline-flex min-h-10 items-center rounded-full bg-white px-4 font-semibold text-indigo-700 text-sm ring-1 ring-slate-200 hover:bg-indigo-50';
+
 const verification = {
   unverified: { label: 'Not started', className: 'bg-slate-100 text-slate-800' },
   pending: { label: 'In review', className: 'bg-amber-50 text-amber-900' },
@@ -60,20 +62,27 @@ function Settings({ organizationId }: { organizationId: string }) {
         </p>
       </header>
       <RoleNote role={role} organizationName={organization.name} />
+      {user && can(role, 'team.manage') ? (
+        <nav aria-label="On this page" className="flex flex-wrap gap-2">
+          <a href="#profile-title" className={jumpLink}>
+            Public profile
+          </a>
+          <a href="#team-title" className={jumpLink}>
+            Team
+          </a>
+          <a href="#invite-title" className={jumpLink}>
+            Invite someone
+          </a>
+        </nav>
+      ) : null}
       {canEdit ? (
         <OrganizationSettingsForm key={organization.id} organization={organization} />
       ) : (
-        <>
-          <FormAlert tone="info">
-            Only owners and managers can change the profile. Ask an owner of {organization.name} if something needs updating.
-          </FormAlert>
-          <OrganizationProfileView organization={organization} />
-        </>
+        // The role note above says who changes the profile.
+        <OrganizationProfileView organization={organization} />
       )}
       {user && role && can(role, 'team.manage') ? (
         <TeamSection organizationId={organizationId} organizationName={organization.name} viewer={{ userId: user.id, role }} />
-      ) : user ? (
-        <FormAlert tone="info">Owners and managers invite people and manage the team of {organization.name}.</FormAlert>
       ) : null}
     </div>
   );

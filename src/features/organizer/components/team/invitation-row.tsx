@@ -42,7 +42,7 @@ export function InvitationRow({ organizationId, invitation, viewer }: Invitation
           </p>
         </div>
         {allowed ? (
-          <div className="flex flex-col gap-2 sm:flex-row">
+          <div className="flex gap-2 *:flex-1 sm:*:flex-none">
             <button
               type="button"
               className={secondaryButton}

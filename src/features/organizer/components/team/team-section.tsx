@@ -17,14 +17,6 @@ export function TeamSection({ organizationId, organizationName, viewer }: TeamSe
   const team = useTeam(organizationId);
   return (
     <div className="space-y-6">
-      <FormCard
-        id="invite-title"
-        title="Invite someone"
-        intro={`They get an email with a link to join ${organizationName}. The link works once and lasts 7 days.`}
-      >
-        <InviteForm organizationId={organizationId} viewer={viewer} />
-      </FormCard>
-
       <FormCard id="team-title" title="Team" intro="Only owners can make someone an owner. No one can change their own role.">
         {team.isError ? (
           <div role="alert" className="space-y-3">
@@ -37,7 +29,7 @@ export function TeamSection({ organizationId, organizationName, viewer }: TeamSe
           <p className="text-slate-600">Loading the team…</p>
         ) : (
           <>
-            <ul className="-my-4 divide-y divide-slate-200" aria-label="Members">
+            <ul className="-mt-4 divide-y divide-slate-200" aria-label="Members">
               {team.data.members.map((member) => (
                 <MemberRow key={member.userId} organizationId={organizationId} member={member} viewer={viewer} />
               ))}
@@ -58,6 +50,14 @@ export function TeamSection({ organizationId, organizationName, viewer }: TeamSe
             </section>
           </>
         )}
+      </FormCard>
+
+      <FormCard
+        id="invite-title"
+        title="Invite someone"
+        intro={`They get an email with a link to join ${organizationName}. The link works once and lasts 7 days.`}
+      >
+        <InviteForm organizationId={organizationId} viewer={viewer} />
       </FormCard>
     </div>
   );

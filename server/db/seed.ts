@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { seedDemoEvents } from '../features/events/events.seed.ts';
+import { seedDemoOrders } from '../features/orders/orders.seed.ts';
 import { seedAccounts } from '../features/users/accounts.seed.ts';
 import type { Db } from './database.ts';
 
@@ -24,6 +25,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 export async function seedDemoData(db: Db, dataDir: string): Promise<DemoAccount[]> {
   const accounts: DemoAccount[] = [...(await seedAccounts(db))];
   await seedDemoEvents(db, dataDir);
+  await seedDemoOrders(db);
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('app_meta')

@@ -522,15 +522,19 @@ describe('door staff', () => {
 
 describe('demo data', () => {
   it('has a door member and a pending invitation in each organisation', async () => {
+    // Its own database: demo data is seeded into an empty one.
+    const demo = await createTestApi();
     const { seedDemoData } = await import('../../server/db/seed.ts');
-    const accounts = await seedDemoData(api.database.db, api.config.dataDir);
+    const accounts = await seedDemoData(demo.database.db, demo.config.dataDir);
+    const demoCall = (method: Method, url: string, headers: Record<string, string> = {}, payload?: object) =>
+      demo.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
     const password = accounts[0]?.password;
     for (const [owner, door] of [
       ['maya@northernlights.demo', 'door@northernlights.demo'],
       ['sam@harbourarts.demo', 'door@harbourarts.demo'],
     ]) {
       const signIn = async (email: string | undefined) =>
-        (await call('POST', '/auth/signIn', {}, { email, password })).json().data as {
+        (await demoCall('POST', '/auth/signIn', {}, { email, password })).json().data as {
           accessToken: string;
           user: { organizationId: string; organizationRole: string };
         };
@@ -538,7 +542,7 @@ describe('demo data', () => {
       const doorSession = await signIn(door);
       expect(doorSession.user).toMatchObject({ organizationId: ownerSession.user.organizationId, organizationRole: 'door' });
       const seeded = (
-        await call('GET', `/organizations/${ownerSession.user.organizationId}/members`, {
+        await demoCall('GET', `/organizations/${ownerSession.user.organizationId}/members`, {
           authorization: `Bearer ${ownerSession.accessToken}`,
         })
       ).json().data;
@@ -548,12 +552,13 @@ describe('demo data', () => {
       ]);
       expect(seeded.invitations).toHaveLength(1);
     }
-    await seedDemoData(api.database.db, api.config.dataDir);
-    const invitations = await api.database.db
+    await seedDemoData(demo.database.db, demo.config.dataDir);
+    const invitations = await demo.database.db
       .selectFrom('organization_invitations')
       .select('email')
       .where('email', 'like', '%.demo')
       .execute();
     expect(invitations).toHaveLength(2);
+    await demo.close();
   });
 });

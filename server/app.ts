@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
+import { checkinsRoutes } from './features/checkins/checkins.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -35,6 +36,7 @@ const features = [
   eventsRoutes,
   bookmarksRoutes,
   bookingRoutes,
+  checkinsRoutes,
   uploadsRoutes,
   devRoutes,
 ];

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { MemberRole } from '../../../src/contract/users.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { can, permissionDenied } from '../organizations/permissions.ts';
+
+/** What a scan needs to know about the event and the person scanning, in one query. */
+export interface DoorAccess {
+  eventId: string;
+  organizationId: string;
+  role: MemberRole;
+  userId: string;
+  /** "Dora D." — shown as "first scanned by" on other devices. */
+  scannerName: string;
+  publicKeys: string[];
+  event: {
+    id: string;
+    title: string;
+    startsAt: string;
+    endsAt: string;
+    timezone: string;
+    status: 'draft' | 'published' | 'cancelled';
+  };
+}
+
+interface AccessRow {
+  id: string;
+  organization_id: string;
+  title: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  timezone: string;
+  status: 'draft' | 'published' | 'cancelled';
+  role: MemberRole | null;
+  first_name: string | null;
+  last_name: string | null;
+  public_key: string | null;
+}
+
+// A busy door asks for every scan; the answer changes rarely. Kept for a few seconds, so a removed
+// member or a changed role counts within ACCESS_TTL_MS.
+const ACCESS_TTL_MS = 5_000;
+const ACCESS_CACHE_LIMIT = 2_000;
+const cache = new Map<string, { at: number; access: DoorAccess }>();
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+async function loadAccess(db: Db, eventId: string, userId: string): Promise<DoorAccess> {
+  const { rows } = await sql<AccessRow>`
+    select e.id, e.organization_id, e.title, e.starts_at, e.ends_at, e.timezone, e.status,
+           m.role, u.first_name, u.last_name, k.public_key
+      from events e
+      left join organization_members m on m.organization_id = e.organization_id and m.user_id = ${userId}
+      left join users u on u.id = m.user_id
+      left join event_signing_keys k on k.event_id = e.id
+     where e.id = ${eventId}`.execute(db);
+  const row = rows[0];
+  // Not a member (or no such event): 404, so nobody learns what another organisation has.
+  if (!row?.role) throw notFound('That event');
+  if (!can(row.role, 'checkin.scan')) throw permissionDenied('checkin.scan');
+  const initial = row.last_name ? ` ${row.last_name.slice(0, 1)}.` : '';
+  return {
+    eventId: row.id,
+    organizationId: row.organization_id,
+    role: row.role,
+    userId,
+    scannerName: `${row.first_name ?? 'Door'}${initial}`,
+    publicKeys: row.public_key ? [row.public_key] : [],
+    event: {
+      id: row.id,
+      title: row.title,
+      startsAt: iso(row.starts_at),
+      endsAt: iso(row.ends_at),
+      timezone: row.timezone,
+      status: row.status,
+    },
+  };
+}
+
+/** The caller's access to scan for the event: 404 for non-members, 403 without `checkin.scan`. */
+export async function requireDoorAccess(db: Db, eventId: string, userId: string, fresh = false): Promise<DoorAccess> {
+  const key = `${eventId}:${userId}`;
+  const hit = cache.get(key);
+  const now = Date.now();
+  if (!fresh && hit && now - hit.at < ACCESS_TTL_MS) return hit.access;
+  const access = await loadAccess(db, eventId, userId);
+  if (cache.size >= ACCESS_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, { at: now, access });
+  return access;
+}
+
+/** The public keys of another event, to tell "a genuine ticket for another event" from a forgery. */
+export async function publicKeysOfEvent(db: Db, eventId: string): Promise<string[]> {
+  const rows = await db.selectFrom('event_signing_keys').select('public_key').where('event_id', '=', eventId).execute();
+  return rows.map((row) => row.public_key);
+}
+
+// Hundreds of scans a minute per device fit (a lane passes 20–30 people a minute); a runaway or
+// hostile client does not. In memory per instance: cheap enough to ask on every scan.
+export const SCANS_PER_DEVICE_PER_MINUTE = 3_000;
+const windows = new Map<string, { start: number; hits: number }>();
+
+export function consumeScanQuota(userId: string, deviceId: string, scans = 1): void {
+  const now = Date.now();
+  const start = now - (now % 60_000);
+  const key = `${userId}:${deviceId}`;
+  let window = windows.get(key);
+  if (!window || window.start !== start) {
+    if (windows.size > 50_000) windows.clear();
+    window = { start, hits: 0 };
+    windows.set(key, window);
+  }
+  window.hits += scans;
+  if (window.hits > SCANS_PER_DEVICE_PER_MINUTE) {
+    throw new HttpError('TOO_MANY_REQUESTS', 'Too many scans from this device. Please wait a minute and try again.');
+  }
+}

@@ -77,6 +77,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           page('organizer/events', 'organizer-events', { layout: 'organizer-dashboard' }),
           page('organizer/events/:eventId', 'organizer-event-editor', { layout: 'organizer-dashboard' }),
           page('organizer/settings', 'organizer-settings', { layout: 'organizer-dashboard' }),
+          page('organizer/payments', 'organizer-payments', { layout: 'organizer-dashboard' }),
         ]),
         guarded(['session'], session, [page('forgot-password', 'forgot-password', { layout: 'auth' })]),
         { id: 'not-found', path: '*', loader: notFoundLoader, element: <NotFound />, errorElement: <RouteError /> },

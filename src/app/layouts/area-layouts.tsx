@@ -9,6 +9,7 @@ const accountItems: SideNavItem[] = [
 ];
 const organizerItems: SideNavItem[] = [
   { to: '/organizer/events', label: 'Events' },
+  { to: '/organizer/payments', label: 'Payments' },
   { to: '/organizer/settings', label: 'Settings' },
 ];
 const adminItems: SideNavItem[] = [];

@@ -1,0 +1,181 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
+import type { MemberRole } from '../../contract/users.ts';
+import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
+import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
+import { downloadOrdersCsv } from '../../features/payments/api/download-orders-csv.ts';
+import { useOrganizationOrders } from '../../features/payments/api/get-organization-orders.ts';
+import { OrderDrawer } from '../../features/payments/components/order-drawer.tsx';
+import { OrderFiltersForm } from '../../features/payments/components/order-filters-form.tsx';
+import { OrdersList } from '../../features/payments/components/orders-list.tsx';
+import { PaymentTotals } from '../../features/payments/components/payment-totals.tsx';
+import {
+  type OrderFilters,
+  orderFiltersToSearch,
+  ordersPageSize,
+  parseOrderFilters,
+} from '../../features/payments/utils/order-filters.ts';
+import { statusOf, useApiCaller } from '../../lib/api-caller.tsx';
+import { useRouteSession } from '../../lib/session/session-context.tsx';
+import { useSession } from '../../lib/session/use-session.ts';
+import { toast } from '../../lib/toasts.tsx';
+import { PageMeta } from '../page-meta.tsx';
+import type { RouteContext } from '../routes.tsx';
+
+/** The guard has checked the membership; the member (for their role) and the events (for the filter) come with the page. */
+export function createLoader({ queryClient, api, session }: RouteContext) {
+  return async () => {
+    const { organizationId, authId } = session();
+    if (organizationId) {
+      await Promise.all([
+        queryClient.prefetchInfiniteQuery(organizationEventsQueryOptions(api, organizationId, '')),
+        prefetchMember(queryClient, api, authId),
+      ]);
+    }
+    return null;
+  };
+}
+
+/** Filters and the open order live in the address; the page's own queries follow them. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+const refundRoles: readonly MemberRole[] = ['owner', 'finance'];
+const pagerLink =
+  'inline-flex min-h-11 items-center justify-center gap-1 rounded-xl border border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-50';
+const pagerOff = 'inline-flex min-h-11 items-center justify-center gap-1 rounded-xl px-4 font-semibold text-slate-400';
+
+export function Component() {
+  const { organizationId } = useRouteSession();
+  const { user } = useSession();
+  const api = useApiCaller();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = parseOrderFilters(searchParams);
+  const openOrder = searchParams.get('order');
+  const orders = useOrganizationOrders(organizationId, filters);
+  const events = useInfiniteQuery({
+    ...organizationEventsQueryOptions(api, organizationId ?? '', ''),
+    enabled: organizationId !== null,
+  });
+  const [exporting, setExporting] = useState(false);
+  const canRefund = user?.organizationRole ? refundRoles.includes(user.organizationRole) : false;
+
+  const hrefFor = (next: OrderFilters, order: string | null = null) => {
+    const search = orderFiltersToSearch(next);
+    if (order) search.set('order', order);
+    const text = search.toString();
+    return text ? `?${text}` : '?';
+  };
+  const applyFilters = (next: OrderFilters) => setSearchParams(orderFiltersToSearch(next), { preventScrollReset: true });
+  const closeOrder = () => setSearchParams(orderFiltersToSearch(filters), { preventScrollReset: true, replace: true });
+  const exportCsv = async () => {
+    if (!organizationId) return;
+    setExporting(true);
+    try {
+      await downloadOrdersCsv(organizationId, filters);
+    } catch {
+      toast.error('The export could not be downloaded. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const list = orders.data;
+  const pages = list ? Math.max(1, Math.ceil(list.total / ordersPageSize)) : 1;
+  const forbidden = statusOf(orders.error) === 403;
+  const eventOptions = (events.data?.pages.flatMap((page) => page.items) ?? []).map(({ id, title }) => ({ id, title }));
+
+  return (
+    <div className="space-y-6">
+      <PageMeta title="Payments" description="Your organisation’s orders, payments and refunds." noIndex />
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">Payments</h1>
+          <p className="mt-1 text-slate-600">Orders for your events: what was paid, booking fees, refunds and what is yours.</p>
+        </div>
+        {forbidden ? null : (
+          <button
+            type="button"
+            onClick={() => void exportCsv()}
+            disabled={exporting || !organizationId}
+            className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-wait sm:w-auto"
+          >
+            {exporting ? <Spinner /> : null}
+            {exporting ? 'Preparing CSV…' : 'Export CSV'}
+          </button>
+        )}
+      </header>
+
+      {forbidden ? (
+        <div role="alert" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 className="font-bold text-lg text-slate-900">Payments are for owners, managers and finance</h2>
+          <p className="mt-1 text-slate-600">Your role in this organisation does not include orders and money.</p>
+        </div>
+      ) : (
+        <>
+          <OrderFiltersForm filters={filters} events={eventOptions} onChange={applyFilters} />
+          {list ? (
+            <>
+              <PaymentTotals totals={list.totals} />
+              <section aria-labelledby="orders-title" aria-busy={orders.isPlaceholderData} className="space-y-3">
+                <h2 id="orders-title" className="font-bold text-slate-900 text-xl">
+                  {list.total} order{list.total === 1 ? '' : 's'}
+                </h2>
+                {list.items.length === 0 ? (
+                  <p className="rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
+                    No orders match these filters.
+                  </p>
+                ) : (
+                  <OrdersList orders={list.items} orderHref={(id) => hrefFor(filters, id)} />
+                )}
+                {pages > 1 ? (
+                  <nav aria-label="Order pages" className="flex items-center justify-between gap-3">
+                    {filters.page > 1 ? (
+                      <Link to={hrefFor({ ...filters, page: filters.page - 1 })} rel="prev" className={pagerLink}>
+                        <span aria-hidden="true">←</span> Previous
+                      </Link>
+                    ) : (
+                      <span aria-disabled="true" className={pagerOff}>
+                        <span aria-hidden="true">←</span> Previous
+                      </span>
+                    )}
+                    <p className="text-slate-700 text-sm">
+                      Page {Math.min(filters.page, pages)} of {pages}
+                    </p>
+                    {filters.page < pages ? (
+                      <Link to={hrefFor({ ...filters, page: filters.page + 1 })} rel="next" className={pagerLink}>
+                        Next <span aria-hidden="true">→</span>
+                      </Link>
+                    ) : (
+                      <span aria-disabled="true" className={pagerOff}>
+                        Next <span aria-hidden="true">→</span>
+                      </span>
+                    )}
+                  </nav>
+                ) : null}
+              </section>
+            </>
+          ) : orders.isError ? (
+            <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+              <p className="font-semibold text-slate-900">The orders could not be loaded.</p>
+              <button type="button" onClick={() => void orders.refetch()} className={`${pagerLink} mt-4`}>
+                Try again
+              </button>
+            </div>
+          ) : (
+            <p role="status" className="flex items-center gap-2 text-slate-600">
+              <Spinner /> Loading orders…
+            </p>
+          )}
+        </>
+      )}
+      {organizationId ? (
+        <OrderDrawer organizationId={organizationId} orderId={openOrder} canRefund={canRefund} onClose={closeOrder} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { useEffect, useRef, useState } from 'react';
+import type { OrganiserOrder } from '../../../contract/orders.ts';
+import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { Spinner } from '../../auth/components/submit-button.tsx';
+import { formatMoney } from '../../events/utils/price.ts';
+import { useOrganiserOrder } from '../api/get-organiser-order.ts';
+import { refundableTickets } from '../utils/refund-amount.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+import { RefundDialog } from './refund-dialog.tsx';
+
+interface OrderDrawerProps {
+  organizationId: string;
+  /** The open order, from the address; null when closed. */
+  orderId: string | null;
+  canRefund: boolean;
+  onClose(): void;
+}
+
+const when = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const formatWhen = (iso: string) => when.format(new Date(iso));
+const kindLabel = (kind: string) => {
+  const words = kind.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+function OrderDetails({ order }: { order: OrganiserOrder }) {
+  const money = (minor: number) => formatMoney(minor, order.currency);
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="drawer-buyer" className="space-y-1">
+        <h3 id="drawer-buyer" className="font-semibold text-slate-500 text-xs uppercase tracking-wide">
+          Buyer
+        </h3>
+        <p className="font-semibold text-slate-900">{order.buyer.name}</p>
+        <p>
+          <a href={`mailto:${order.buyer.email}`} className="break-all text-indigo-700 underline">
+            {order.buyer.email}
+          </a>
+        </p>
+        <p className="text-slate-600 text-sm">
+          Placed {formatWhen(order.createdAt)}
+          {order.paidAt ? ` · paid ${formatWhen(order.paidAt)}` : ''} · {order.provider}
+        </p>
+      </section>
+
+      <section aria-labelledby="drawer-items" className="space-y-2">
+        <h3 id="drawer-items" className="font-semibold text-slate-500 text-xs uppercase tracking-wide">
+          {order.event.title}
+        </h3>
+        <ul className="space-y-1 text-slate-800">
+          {order.items.map((item) => (
+            <li key={item.ticketTypeId} className="flex justify-between gap-4">
+              <span>
+                {item.quantity} × {item.name}
+              </span>
+              <span className="tabular-nums">{money(item.unitPrice * item.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="space-y-1 border-slate-200 border-t pt-2 text-slate-700">
+          <div className="flex justify-between">
+            <dt>Booking fee</dt>
+            <dd className="tabular-nums">{money(order.bookingFee)}</dd>
+          </div>
+          <div className="flex justify-between font-bold text-slate-900">
+            <dt>Total</dt>
+            <dd className="tabular-nums">{money(order.total)}</dd>
+          </div>
+          {order.refunded > 0 ? (
+            <div className="flex justify-between font-semibold text-red-800">
+              <dt>Refunded</dt>
+              <dd className="tabular-nums">−{money(order.refunded)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="drawer-tickets" className="space-y-2">
+        <h3 id="drawer-tickets" className="font-semibold text-slate-500 text-xs uppercase tracking-wide">
+          Tickets ({order.tickets.length})
+        </h3>
+        {order.tickets.length === 0 ? (
+          <p className="text-slate-600 text-sm">No tickets were issued for this order.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
+            {order.tickets.map((ticket) => (
+              <li key={ticket.id} className="flex items-center justify-between gap-3 px-3 py-2">
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-slate-900">{ticket.holderName}</span>
+                  <span className="block text-slate-600 text-sm">{ticket.typeName}</span>
+                </span>
+                <span className="shrink-0 text-right text-sm">
+                  {ticket.status === 'voided' ? (
+                    <span className="font-semibold text-slate-500">Voided</span>
+                  ) : ticket.checkedInAt ? (
+                    <span className="font-semibold text-emerald-800">Checked in</span>
+                  ) : (
+                    <span className="text-slate-700">Valid</span>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="drawer-history" className="space-y-2">
+        <h3 id="drawer-history" className="font-semibold text-slate-500 text-xs uppercase tracking-wide">
+          History
+        </h3>
+        <ol className="space-y-3 border-slate-200 border-l-2 pl-4">
+          {order.history.map((entry) => (
+            <li key={`${entry.at}-${entry.kind}-${entry.amount ?? ''}-${entry.note}`} className="text-sm">
+              <p className="flex justify-between gap-3">
+                <span className="font-semibold text-slate-900">{kindLabel(entry.kind)}</span>
+                {entry.amount !== null ? <span className="tabular-nums">{money(entry.amount)}</span> : null}
+              </p>
+              {entry.note ? <p className="text-slate-700">{entry.note}</p> : null}
+              <p className="text-slate-500 text-xs">
+                <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+/** One order beside the list (a sheet from the bottom on phones): tickets, money history, and the refund. */
+export function OrderDrawer({ organizationId, orderId, canRefund, onClose }: OrderDrawerProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const order = useOrganiserOrder(organizationId, orderId);
+  const [refunding, setRefunding] = useState(false);
+  const [refunded, setRefunded] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (orderId && !dialog.open) dialog.showModal();
+    if (!orderId && dialog.open) dialog.close();
+    setRefunded(null);
+  }, [orderId]);
+
+  const data = order.data;
+  const refundable = data && canRefund && (data.status === 'paid' || data.status === 'partially_refunded');
+  const hasTickets = data ? refundableTickets(data).length > 0 : false;
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="drawer-title"
+      onClose={onClose}
+      className="mx-0 mt-auto mb-0 max-h-[92dvh] w-full max-w-full rounded-t-2xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/50 sm:my-0 sm:mr-0 sm:ml-auto sm:h-dvh sm:max-h-dvh sm:w-[30rem] sm:rounded-none sm:rounded-l-2xl"
+    >
+      <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-slate-200 border-b bg-white px-5 py-3">
+        <div className="min-w-0">
+          <h2 id="drawer-title" className="font-bold text-lg text-slate-900">
+            Order <span className="font-mono">{data?.reference ?? ''}</span>
+          </h2>
+          {data ? <OrderStatusBadge status={data.status} /> : null}
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close order"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-2xl text-slate-700 hover:bg-slate-100"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div className="space-y-4 px-5 py-4">
+        {refunded ? <FormAlert tone="success">{refunded}</FormAlert> : null}
+        {data ? (
+          <>
+            {refundable && hasTickets ? (
+              <button
+                type="button"
+                onClick={() => setRefunding(true)}
+                className="inline-flex min-h-12 w-full items-center justify-center rounded-xl border border-red-300 bg-white px-5 font-semibold text-red-700 hover:bg-red-50"
+              >
+                Refund…
+              </button>
+            ) : null}
+            <OrderDetails order={data} />
+            <RefundDialog
+              organizationId={organizationId}
+              order={data}
+              open={refunding}
+              onClose={() => setRefunding(false)}
+              onRefunded={(amount) => {
+                setRefunding(false);
+                setRefunded(`Refunded ${formatMoney(amount, data.currency)}. The buyer is told by email.`);
+              }}
+            />
+          </>
+        ) : order.isError ? (
+          <FormAlert>This order could not be loaded. Close it and try again.</FormAlert>
+        ) : orderId ? (
+          <p role="status" className="flex items-center gap-2 text-slate-600">
+            <Spinner /> Loading the order…
+          </p>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}

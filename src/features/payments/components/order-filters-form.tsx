@@ -1,0 +1,131 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import type { OrderStatus } from '../../../contract/orders.ts';
+import { type OrderFilters, orderStatuses } from '../utils/order-filters.ts';
+import { statusLabel } from './order-status-badge.tsx';
+
+interface OrderFiltersFormProps {
+  filters: OrderFilters;
+  events: ReadonlyArray<{ id: string; title: string }>;
+  /** New filters (from page 1). */
+  onChange(filters: OrderFilters): void;
+}
+
+const control =
+  'mt-1 block h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-indigo-600';
+const label = 'block font-medium text-slate-800 text-sm';
+
+/** Event, dates, status and a search; each change goes to the address at once, the search on submit. */
+export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersFormProps) {
+  const [q, setQ] = useState(filters.q);
+  useEffect(() => setQ(filters.q), [filters.q]);
+  const set = (patch: Partial<OrderFilters>) => onChange({ ...filters, ...patch, page: 1 });
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    set({ q: q.trim() });
+  };
+  const active = filters.eventId || filters.from || filters.to || filters.status || filters.q;
+  return (
+    <search>
+      <form
+        aria-label="Filter orders"
+        onSubmit={search}
+        className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <div className="sm:col-span-2">
+          <label htmlFor="orders-event" className={label}>
+            Event
+          </label>
+          <select
+            id="orders-event"
+            value={filters.eventId ?? ''}
+            onChange={(event) => set({ eventId: event.target.value || null })}
+            className={control}
+          >
+            <option value="">All events</option>
+            {events.map((event) => (
+              <option key={event.id} value={event.id}>
+                {event.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="orders-from" className={label}>
+            From
+          </label>
+          <input
+            id="orders-from"
+            type="date"
+            value={filters.from ?? ''}
+            max={filters.to ?? undefined}
+            onChange={(event) => set({ from: event.target.value || null })}
+            className={control}
+          />
+        </div>
+        <div>
+          <label htmlFor="orders-to" className={label}>
+            To
+          </label>
+          <input
+            id="orders-to"
+            type="date"
+            value={filters.to ?? ''}
+            min={filters.from ?? undefined}
+            onChange={(event) => set({ to: event.target.value || null })}
+            className={control}
+          />
+        </div>
+        <div>
+          <label htmlFor="orders-status" className={label}>
+            Status
+          </label>
+          <select
+            id="orders-status"
+            value={filters.status ?? ''}
+            onChange={(event) => set({ status: (event.target.value || null) as OrderStatus | null })}
+            className={control}
+          >
+            <option value="">Any status</option>
+            {orderStatuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sm:col-span-1 lg:col-span-2">
+          <label htmlFor="orders-q" className={label}>
+            Reference, buyer name or email
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id="orders-q"
+              type="search"
+              value={q}
+              maxLength={100}
+              onChange={(event) => setQ(event.target.value)}
+              className={`${control} mt-0`}
+            />
+            <button
+              type="submit"
+              className="h-12 shrink-0 rounded-xl bg-indigo-600 px-4 font-semibold text-white hover:bg-indigo-700"
+            >
+              Search
+            </button>
+          </div>
+        </div>
+        {active ? (
+          <div className="flex items-end">
+            <button
+              type="button"
+              onClick={() => onChange({ eventId: null, from: null, to: null, status: null, q: '', page: 1 })}
+              className="min-h-12 rounded-xl px-3 font-semibold text-indigo-700 underline underline-offset-2"
+            >
+              Clear filters
+            </button>
+          </div>
+        ) : null}
+      </form>
+    </search>
+  );
+}

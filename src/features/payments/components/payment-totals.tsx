@@ -1,0 +1,50 @@
+import type { OrderList } from '../../../contract/orders.ts';
+import { formatMoney } from '../../events/utils/price.ts';
+
+/** Money per currency for the filter on screen: what buyers paid, the platform's fees, refunds and what is left. */
+export function PaymentTotals({ totals }: { totals: OrderList['totals'] }) {
+  if (totals.length === 0) {
+    return (
+      <p className="rounded-2xl bg-white p-5 text-slate-600 shadow-sm ring-1 ring-slate-200">
+        No money has moved for these orders yet.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      {totals.map((total) => {
+        const money = (minor: number) => formatMoney(minor, total.currency);
+        const figures = [
+          { label: 'Gross', value: money(total.gross), hint: 'What buyers paid' },
+          { label: 'Booking fees', value: money(total.bookingFees), hint: 'Kept by Admit' },
+          { label: 'Refunds', value: money(total.refunds), hint: 'Paid back' },
+          { label: 'Net', value: money(total.net), hint: 'Yours', strong: true },
+        ];
+        return (
+          <section
+            key={total.currency}
+            aria-label={`Totals in ${total.currency}`}
+            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+          >
+            <p className="text-slate-600 text-sm">
+              {total.currency} · {total.orders} order{total.orders === 1 ? '' : 's'} · {total.tickets} ticket
+              {total.tickets === 1 ? '' : 's'}
+            </p>
+            <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {figures.map((figure) => (
+                <div
+                  key={figure.label}
+                  className={`rounded-xl p-3 ${figure.strong ? 'bg-indigo-600 text-white' : 'bg-slate-50'}`}
+                >
+                  <dt className={`text-sm ${figure.strong ? 'text-indigo-100' : 'text-slate-600'}`}>{figure.label}</dt>
+                  <dd className="font-bold text-xl tabular-nums">{figure.value}</dd>
+                  <dd className={`text-xs ${figure.strong ? 'text-indigo-100' : 'text-slate-500'}`}>{figure.hint}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { OrganiserOrder } from '../../../contract/orders.ts';
+import { FormAlert } from '../../auth/components/form-alert.tsx';
+import { serverMessage } from '../../auth/components/form-errors.ts';
+import { Spinner } from '../../auth/components/submit-button.tsx';
+import { formatMoney } from '../../events/utils/price.ts';
+import { newIdempotencyKey } from '../../orders/utils/idempotency-key.ts';
+import { useRefundOrder } from '../api/refund-order.ts';
+import { refundAmount, refundableTickets } from '../utils/refund-amount.ts';
+
+interface RefundDialogProps {
+  organizationId: string;
+  order: OrganiserOrder;
+  open: boolean;
+  onClose(): void;
+  onRefunded(amount: number): void;
+}
+
+const secondary =
+  'inline-flex min-h-12 items-center justify-center rounded-xl border border-slate-300 bg-white px-5 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-wait';
+const danger =
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-red-700 px-5 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-red-300';
+
+/**
+ * Refund the whole order or chosen tickets, with a reason, after saying how much goes back.
+ * One Idempotency-Key per opening: pressing again after a lost answer refunds once.
+ */
+export function RefundDialog({ organizationId, order, open, onClose, onRefunded }: RefundDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const refund = useRefundOrder(organizationId);
+  const tickets = refundableTickets(order);
+  const [scope, setScope] = useState<'all' | 'some'>('all');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [reason, setReason] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      setScope('all');
+      setChosen([]);
+      setReason('');
+      setKey(newIdempotencyKey());
+      refund.reset();
+      dialog.showModal();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open, refund.reset]);
+
+  const ticketIds = scope === 'all' ? tickets.map((ticket) => ticket.id) : chosen;
+  const amount = refundAmount(order, ticketIds);
+  const toggle = (id: string) =>
+    setChosen((current) => (current.includes(id) ? current.filter((item) => item !== id) : [...current, id]));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (ticketIds.length === 0) return;
+    const request = scope === 'all' ? { reason: reason.trim() } : { ticketIds, reason: reason.trim() };
+    refund.mutate({ orderId: order.id, request, idempotencyKey: key }, { onSuccess: () => onRefunded(amount) });
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="refund-title"
+      onClose={onClose}
+      className="m-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 shadow-xl backdrop:bg-slate-900/60"
+    >
+      <form onSubmit={submit} className="space-y-4 p-5 sm:p-6">
+        <h2 id="refund-title" className="font-bold text-slate-900 text-xl">
+          Refund order {order.reference}
+        </h2>
+        {refund.isError ? <FormAlert>{serverMessage(refund.error)}</FormAlert> : null}
+        <fieldset className="space-y-2">
+          <legend className="font-medium text-slate-800">What to refund</legend>
+          <label className="flex min-h-11 items-center gap-3 rounded-xl px-3 ring-1 ring-slate-200 has-checked:bg-indigo-50 has-checked:ring-indigo-300">
+            <input type="radio" name="scope" checked={scope === 'all'} onChange={() => setScope('all')} className="size-5" />
+            <span>
+              The whole order ({tickets.length} ticket{tickets.length === 1 ? '' : 's'})
+            </span>
+          </label>
+          {tickets.length > 1 ? (
+            <label className="flex min-h-11 items-center gap-3 rounded-xl px-3 ring-1 ring-slate-200 has-checked:bg-indigo-50 has-checked:ring-indigo-300">
+              <input type="radio" name="scope" checked={scope === 'some'} onChange={() => setScope('some')} className="size-5" />
+              <span>Chosen tickets</span>
+            </label>
+          ) : null}
+        </fieldset>
+        {scope === 'some' ? (
+          <fieldset className="space-y-1">
+            <legend className="sr-only">Tickets to refund</legend>
+            {tickets.map((ticket) => (
+              <label key={ticket.id} className="flex min-h-11 items-center gap-3 px-1">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(ticket.id)}
+                  onChange={() => toggle(ticket.id)}
+                  className="size-5"
+                />
+                <span>
+                  {ticket.holderName} · {ticket.typeName}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <div>
+          <label htmlFor="refund-reason" className="block font-medium text-slate-800">
+            Reason (optional, sent to the buyer)
+          </label>
+          <textarea
+            id="refund-reason"
+            value={reason}
+            maxLength={300}
+            rows={2}
+            onChange={(event) => setReason(event.target.value)}
+            className="mt-1.5 block w-full rounded-xl border border-slate-300 px-4 py-3 text-base"
+          />
+        </div>
+        <p className="rounded-xl bg-amber-50 p-3 text-amber-950 text-sm ring-1 ring-amber-200">
+          {ticketIds.length === 0
+            ? 'Choose at least one ticket.'
+            : `${formatMoney(amount, order.currency)} goes back to the buyer, including booking fees. The ${ticketIds.length === 1 ? 'ticket stops' : `${ticketIds.length} tickets stop`} working at once. This cannot be undone.`}
+        </p>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className={secondary} onClick={onClose} disabled={refund.isPending}>
+            Keep the order
+          </button>
+          <button
+            type="submit"
+            className={danger}
+            disabled={refund.isPending || ticketIds.length === 0}
+            aria-busy={refund.isPending}
+          >
+            {refund.isPending ? <Spinner /> : null}
+            {refund.isPending ? 'Refunding…' : `Refund ${formatMoney(amount, order.currency)}`}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -10,6 +10,7 @@ const accountItems: SideNavItem[] = [
 const organizerItems: SideNavItem[] = [
   { to: '/organizer/events', label: 'Events' },
   { to: '/organizer/payments', label: 'Payments' },
+  { to: '/organizer/scan-ticket', label: 'Scan tickets' },
   { to: '/organizer/settings', label: 'Settings' },
 ];
 const adminItems: SideNavItem[] = [];

@@ -1,0 +1,24 @@
+import { DoorLoading, DoorMissing } from '../../features/door/components/door-missing.tsx';
+import { ScanScreen } from '../../features/door/components/scan-screen.tsx';
+import { useDoorEngine } from '../../features/door/hooks/use-door-engine.ts';
+import { useDoorEventId } from '../../features/door/hooks/use-door-event-id.ts';
+import { useRouteSession } from '../../lib/session/session-context.tsx';
+import { PageMeta } from '../page-meta.tsx';
+
+export function Component() {
+  const { authId } = useRouteSession();
+  const { eventId, resolved } = useDoorEventId();
+  const door = useDoorEngine(resolved ? eventId : null, authId);
+  return (
+    <>
+      <PageMeta title="Scan tickets" description="Scan tickets at the door, online or offline." noIndex />
+      {!resolved || door.status === 'loading' ? (
+        <DoorLoading label="Opening the scanner…" />
+      ) : door.status === 'ready' ? (
+        <ScanScreen engine={door.engine} />
+      ) : (
+        <DoorMissing eventId={eventId} failed={door.status === 'failed'} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { DoorLoading, DoorMissing } from '../../features/door/components/door-missing.tsx';
+import { SearchScreen } from '../../features/door/components/search-screen.tsx';
+import { useDoorEngine } from '../../features/door/hooks/use-door-engine.ts';
+import { useDoorEventId } from '../../features/door/hooks/use-door-event-id.ts';
+import { useRouteSession } from '../../lib/session/session-context.tsx';
+import { PageMeta } from '../page-meta.tsx';
+
+export function Component() {
+  const { authId } = useRouteSession();
+  const { eventId, resolved } = useDoorEventId();
+  const door = useDoorEngine(resolved ? eventId : null, authId);
+  return (
+    <>
+      <PageMeta title="Find a ticket" description="Search tickets by name, email, order or code and check in by hand." noIndex />
+      {!resolved || door.status === 'loading' ? (
+        <DoorLoading label="Opening the ticket list…" />
+      ) : door.status === 'ready' ? (
+        <SearchScreen engine={door.engine} />
+      ) : (
+        <DoorMissing eventId={eventId} failed={door.status === 'failed'} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import type { Html5Qrcode } from 'html5-qrcode';
+import { useEffect, useId, useRef, useState } from 'react';
+
+type CameraState = 'starting' | 'running' | 'denied' | 'unavailable';
+
+interface ScannerCameraProps {
+  onDecode: (text: string) => void;
+}
+
+const buttonClass =
+  'flex min-h-14 flex-1 items-center justify-center gap-2 rounded-2xl bg-white/10 px-3 font-semibold text-lg text-white active:bg-white/25 disabled:opacity-40';
+
+/**
+ * The rear camera through html5-qrcode (the native BarcodeDetector where there is one, ZXing otherwise),
+ * scanning continuously: every decoded frame goes to `onDecode`, which ignores repeats.
+ */
+export function ScannerCamera({ onDecode }: ScannerCameraProps) {
+  const elementId = `camera-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const decode = useRef(onDecode);
+  decode.current = onDecode;
+  const scanner = useRef<Html5Qrcode | null>(null);
+  const [state, setState] = useState<CameraState>('starting');
+  const [cameras, setCameras] = useState<Array<{ id: string; label: string }>>([]);
+  const [cameraIndex, setCameraIndex] = useState<number | null>(null);
+  const [torch, setTorch] = useState<{ supported: boolean; on: boolean }>({ supported: false, on: false });
+  const camerasRef = useRef(cameras);
+  camerasRef.current = cameras;
+
+  useEffect(() => {
+    let cancelled = false;
+    let instance: Html5Qrcode | null = null;
+    setState('starting');
+    (async () => {
+      const { Html5Qrcode, Html5QrcodeSupportedFormats } = await import('html5-qrcode');
+      if (cancelled) return;
+      instance = new Html5Qrcode(elementId, {
+        verbose: false,
+        formatsToSupport: [Html5QrcodeSupportedFormats.QR_CODE],
+        useBarCodeDetectorIfSupported: true,
+      });
+      scanner.current = instance;
+      const chosen = cameraIndex === null ? undefined : camerasRef.current[cameraIndex];
+      await instance.start(
+        chosen ? chosen.id : { facingMode: 'environment' },
+        {
+          fps: 15,
+          disableFlip: true,
+          qrbox: (width, height) => {
+            const side = Math.max(160, Math.floor(Math.min(width, height) * 0.8));
+            return { width: side, height: side };
+          },
+        },
+        (text) => decode.current(text),
+        () => undefined,
+      );
+      if (cancelled) return;
+      setState('running');
+      try {
+        const capability = instance.getRunningTrackCameraCapabilities().torchFeature();
+        setTorch({ supported: capability.isSupported(), on: false });
+      } catch {
+        setTorch({ supported: false, on: false });
+      }
+      if (camerasRef.current.length === 0) {
+        Html5Qrcode.getCameras()
+          .then((found) => {
+            if (!cancelled) setCameras(found);
+          })
+          .catch(() => undefined);
+      }
+    })().catch((error: unknown) => {
+      if (cancelled) return;
+      const name = (error as { name?: string })?.name ?? String(error);
+      setState(/NotAllowed|Permission/i.test(name) ? 'denied' : 'unavailable');
+    });
+    return () => {
+      cancelled = true;
+      const running = instance;
+      scanner.current = null;
+      if (running?.isScanning)
+        void running.stop().then(
+          () => running.clear(),
+          () => undefined,
+        );
+    };
+  }, [elementId, cameraIndex]);
+
+  const toggleTorch = async () => {
+    const capability = scanner.current?.getRunningTrackCameraCapabilities().torchFeature();
+    if (!capability) return;
+    await capability.apply(!torch.on).catch(() => undefined);
+    setTorch({ supported: true, on: capability.value() ?? !torch.on });
+  };
+
+  const switchCamera = () => {
+    if (cameras.length < 2) return;
+    setCameraIndex((current) => ((current ?? cameras.length - 1) + 1) % cameras.length);
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="relative mx-auto aspect-square w-full max-w-md overflow-hidden rounded-3xl bg-black">
+        <div id={elementId} className="size-full [&_video]:size-full [&_video]:object-cover" />
+        {state !== 'running' ? (
+          <div className="absolute inset-0 flex items-center justify-center p-6 text-center font-semibold text-lg text-white">
+            {state === 'starting'
+              ? 'Starting the camera…'
+              : state === 'denied'
+                ? 'Camera access is blocked. Allow the camera for this site, or type codes below.'
+                : 'No camera found. Type codes below or use a hardware scanner.'}
+          </div>
+        ) : null}
+      </div>
+      <div className="flex gap-3">
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={!torch.supported}
+          aria-pressed={torch.on}
+          onClick={() => void toggleTorch()}
+        >
+          <span aria-hidden="true">{torch.on ? '🔦' : '💡'}</span>{' '}
+          {torch.supported ? (torch.on ? 'Light off' : 'Light on') : 'No light'}
+        </button>
+        <button type="button" className={buttonClass} disabled={cameras.length < 2} onClick={switchCamera}>
+          <span aria-hidden="true">⟲</span> Switch camera
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { apiBase } from '../../../lib/api-client.ts';
+import { readSessionCookies } from '../../../lib/session/cookies.ts';
+import { browserDoorApi } from '../api/browser-door-api.ts';
+import { DoorEngine } from '../engine/door-engine.ts';
+import { createDeviceStore } from '../storage/device-store.ts';
+import { doorDb } from '../storage/door-db.ts';
+import { createEventStore } from '../storage/event-store.ts';
+import { createScanStore } from '../storage/scan-store.ts';
+
+/** The tag the service worker uploads queued scans under (Background Sync). */
+export const doorUploadTag = 'admit-door-upload';
+
+let stores: ReturnType<typeof makeStores> | null = null;
+function makeStores() {
+  const db = doorDb();
+  return { db, events: createEventStore(db), scans: createScanStore(db), device: createDeviceStore(db) };
+}
+
+/** This device's door stores (IndexedDB), made on first use in the browser. */
+export function doorStores() {
+  stores ??= makeStores();
+  return stores;
+}
+
+/** Lets the service worker upload with the current token while no page is open (it never renews one). */
+export async function shareUploadCredentials(): Promise<void> {
+  const { accessToken, tokenExpiry } = readSessionCookies();
+  if (!accessToken || !tokenExpiry) return;
+  await doorStores().device.saveCredentials({ token: accessToken, expiresAt: tokenExpiry, apiBase: apiBase() });
+}
+
+/** Asks the service worker to upload when the connection returns, where Background Sync exists. */
+export function requestBackgroundUpload(): void {
+  if (!('serviceWorker' in navigator)) return;
+  void shareUploadCredentials().catch(() => undefined);
+  navigator.serviceWorker.ready
+    .then((registration) =>
+      (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(
+        doorUploadTag,
+      ),
+    )
+    .catch(() => undefined);
+}
+
+const engines = new Map<string, Promise<DoorEngine | null>>();
+
+/** The door engine of an event prepared on this device; one per tab, shared by the scan and search screens. */
+export function openDoorEngine(eventId: string, userId: string | null): Promise<DoorEngine | null> {
+  let engine = engines.get(eventId);
+  if (!engine) {
+    const { events, scans, device } = doorStores();
+    engine = DoorEngine.open(eventId, {
+      api: browserDoorApi,
+      events,
+      scans,
+      device,
+      userId,
+      online: navigator.onLine,
+      requestBackgroundUpload,
+      beforeUpload: shareUploadCredentials,
+    }).then((opened) => {
+      if (!opened) engines.delete(eventId);
+      return opened;
+    });
+    engine.catch(() => engines.delete(eventId));
+    engines.set(eventId, engine);
+  }
+  return engine;
+}
+
+/** Forgets a loaded engine, e.g. after the event's data was downloaded again. */
+export function closeDoorEngine(eventId: string): void {
+  engines.delete(eventId);
+}

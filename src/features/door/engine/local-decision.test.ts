@@ -1,0 +1,149 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateEventKeyPair, signTicketCode, type TicketKeyPair, verifyTicketCode } from '../../../lib/tickets/ticket-code.ts';
+import { type DoorKnowledge, decideLocally, type FirstCheckIn, type LocalTicket } from './local-decision.ts';
+
+const eventId = '1b2c3d4e-5f60-4718-8a9b-0c1d2e3f4a5b';
+const otherEventId = '9b2c3d4e-5f60-4718-8a9b-0c1d2e3f4a5c';
+const typeId = 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d';
+const now = new Date('2026-06-20T20:00:00Z');
+const window = { validFrom: new Date('2026-05-01T10:00:00Z'), validUntil: new Date('2026-06-21T04:00:00Z') };
+
+let keys: TicketKeyPair;
+let otherKeys: TicketKeyPair;
+
+beforeAll(async () => {
+  [keys, otherKeys] = await Promise.all([generateEventKeyPair(), generateEventKeyPair()]);
+});
+
+const sign = (ticketId: string, overrides: Partial<typeof window> & { eventId?: string; key?: string } = {}) =>
+  signTicketCode(overrides.key ?? keys.privateKey, {
+    version: 1,
+    ticketId,
+    eventId: overrides.eventId ?? eventId,
+    ticketTypeId: typeId,
+    validFrom: overrides.validFrom ?? window.validFrom,
+    validUntil: overrides.validUntil ?? window.validUntil,
+  });
+
+function knowledge(
+  tickets: LocalTicket[] = [],
+  extra: { revoked?: string[]; checkIns?: Record<string, FirstCheckIn> } = {},
+): DoorKnowledge {
+  const byId = new Map(tickets.map((ticket) => [ticket.id, ticket]));
+  return {
+    eventId,
+    keys: [keys.publicKey],
+    typeName: (id) => (id === typeId ? 'Standing' : null),
+    isRevoked: (id) => extra.revoked?.includes(id) ?? false,
+    ticket: (id) => byId.get(id),
+    checkIn: (id) => extra.checkIns?.[id],
+  };
+}
+
+const ticket = (id: string, overrides: Partial<LocalTicket> = {}): LocalTicket => ({
+  id,
+  ticketTypeId: typeId,
+  holderName: 'Ada Lovelace',
+  orderReference: 'ADM-7Q2K',
+  status: 'valid',
+  ...overrides,
+});
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+describe('deciding at the door without the server', () => {
+  it('admits a genuine ticket of the list and names its holder, type and order', async () => {
+    const decision = await decideLocally(await sign(id(1)), knowledge([ticket(id(1))]), verifyTicketCode, { now });
+    expect(decision).toMatchObject({
+      result: 'valid',
+      ticketId: id(1),
+      notInList: false,
+      ticket: { holderName: 'Ada Lovelace', typeName: 'Standing', orderReference: 'ADM-7Q2K' },
+    });
+  });
+
+  it('admits a genuine ticket sold after the last sync, saying it is not in the local list yet', async () => {
+    const decision = await decideLocally(await sign(id(2)), knowledge([]), verifyTicketCode, { now });
+    expect(decision).toMatchObject({ result: 'valid', notInList: true, ticket: { typeName: 'Standing', holderName: null } });
+  });
+
+  it('says when and where a ticket was first admitted', async () => {
+    const first = { at: '2026-06-20T19:01:00Z', deviceId: 'device-a1', deviceName: null };
+    const decision = await decideLocally(
+      await sign(id(3)),
+      knowledge([ticket(id(3))], { checkIns: { [id(3)]: first } }),
+      verifyTicketCode,
+      { now },
+    );
+    expect(decision).toMatchObject({ result: 'already_used', firstCheckIn: first });
+    const leaving = await decideLocally(
+      await sign(id(3)),
+      knowledge([ticket(id(3))], { checkIns: { [id(3)]: first } }),
+      verifyTicketCode,
+      { now, direction: 'out' },
+    );
+    expect(leaving.result).toBe('valid');
+  });
+
+  it('calls an altered code invalid, and a made-up text invalid without uploading it', async () => {
+    const code = await sign(id(4));
+    const flipped = code.slice(0, 40) + (code[40] === 'A' ? 'B' : 'A') + code.slice(41);
+    expect(await decideLocally(flipped, knowledge([ticket(id(4))]), verifyTicketCode, { now })).toMatchObject({
+      result: 'invalid',
+      malformed: false,
+      final: true,
+    });
+    expect(await decideLocally('https://example.com', knowledge(), verifyTicketCode, { now })).toMatchObject({
+      result: 'invalid',
+      malformed: true,
+    });
+  });
+
+  it('calls a code signed with another key for this event invalid', async () => {
+    const forged = await sign(id(5), { key: otherKeys.privateKey });
+    expect((await decideLocally(forged, knowledge([ticket(id(5))]), verifyTicketCode, { now })).result).toBe('invalid');
+  });
+
+  it('recognises a ticket of another event before checking any signature', async () => {
+    const other = await sign(id(6), { eventId: otherEventId, key: otherKeys.privateKey });
+    const decision = await decideLocally(other, knowledge(), verifyTicketCode, { now });
+    expect(decision).toMatchObject({ result: 'wrong_event', otherEventId, final: true });
+  });
+
+  it('refuses revoked, voided and unpaid tickets', async () => {
+    expect(
+      (await decideLocally(await sign(id(7)), knowledge([ticket(id(7))], { revoked: [id(7)] }), verifyTicketCode, { now }))
+        .result,
+    ).toBe('voided');
+    expect(
+      (await decideLocally(await sign(id(8)), knowledge([ticket(id(8), { status: 'voided' })]), verifyTicketCode, { now }))
+        .result,
+    ).toBe('voided');
+    expect(
+      (await decideLocally(await sign(id(9)), knowledge([ticket(id(9), { status: 'unpaid' })]), verifyTicketCode, { now }))
+        .result,
+    ).toBe('unpaid');
+  });
+
+  it('says not yet valid or expired outside the window, allowing five minutes of clock skew', async () => {
+    const early = await sign(id(10), { validFrom: new Date('2026-06-20T20:10:00Z') });
+    expect((await decideLocally(early, knowledge([ticket(id(10))]), verifyTicketCode, { now })).result).toBe('not_yet_valid');
+    const nearly = await sign(id(10), { validFrom: new Date('2026-06-20T20:04:00Z') });
+    expect((await decideLocally(nearly, knowledge([ticket(id(10))]), verifyTicketCode, { now })).result).toBe('valid');
+    const late = await sign(id(11), { validUntil: new Date('2026-06-20T19:50:00Z') });
+    expect((await decideLocally(late, knowledge([ticket(id(11))]), verifyTicketCode, { now })).result).toBe('expired');
+  });
+
+  it('reads lowercase codes and surrounding whitespace from keyboard-wedge scanners', async () => {
+    const code = await sign(id(12));
+    const typed = `  ${code.toLowerCase()}\n`;
+    expect((await decideLocally(typed, knowledge([ticket(id(12))]), verifyTicketCode, { now })).result).toBe('valid');
+  });
+
+  it('checks in by ticket id only tickets of the list', async () => {
+    expect((await decideLocally(id(13).toUpperCase(), knowledge([ticket(id(13))]), verifyTicketCode, { now })).result).toBe(
+      'valid',
+    );
+    expect((await decideLocally(id(14), knowledge([ticket(id(13))]), verifyTicketCode, { now })).result).toBe('invalid');
+  });
+});

@@ -1,0 +1,47 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { closeDoorEngine, openDoorEngine } from '../device/door-device.ts';
+import type { DoorEngine, DoorStatus } from '../engine/door-engine.ts';
+
+export type DoorEngineState =
+  | { status: 'loading'; engine: null }
+  | { status: 'missing'; engine: null }
+  | { status: 'failed'; engine: null; error: unknown }
+  | { status: 'ready'; engine: DoorEngine };
+
+/** The event's door engine on this device, kept in step (uploads, polling) while the screen is open. */
+export function useDoorEngine(eventId: string | null, userId: string | null): DoorEngineState {
+  const [state, setState] = useState<DoorEngineState>({ status: 'loading', engine: null });
+  useEffect(() => {
+    if (!eventId) {
+      setState({ status: 'missing', engine: null });
+      return;
+    }
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    setState({ status: 'loading', engine: null });
+    openDoorEngine(eventId, userId).then(
+      (engine) => {
+        if (cancelled) return;
+        if (!engine) {
+          closeDoorEngine(eventId);
+          setState({ status: 'missing', engine: null });
+          return;
+        }
+        stop = engine.start();
+        setState({ status: 'ready', engine });
+      },
+      (error: unknown) => {
+        if (!cancelled) setState({ status: 'failed', engine: null, error });
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [eventId, userId]);
+  return state;
+}
+
+export function useDoorStatus(engine: DoorEngine): DoorStatus {
+  return useSyncExternalStore(engine.status.subscribe, engine.status.get, engine.status.get);
+}

@@ -14,7 +14,7 @@ import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
 const primaryClass =
-  'inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait disabled:bg-indigo-500';
+  'inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-indigo-600 px-6 py-2 text-center font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait disabled:bg-indigo-500';
 const secondaryClass =
   'inline-flex min-h-12 w-full items-center justify-center rounded-xl border border-slate-300 bg-white px-6 font-semibold text-slate-800 hover:bg-slate-50';
 

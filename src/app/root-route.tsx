@@ -1,8 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { beforeSignOut } from '../lib/session/sign-out-steps.ts';
 import { ExternalLinkGuard } from './external-link-guard.tsx';
 import { layouts } from './layouts/layout-registry.tsx';
 import { pickLayout } from './route-handle.ts';
+
+// Door scans waiting on this device are uploaded before signing out, or the person confirms losing them.
+beforeSignOut(async () => (await import('../features/door/device/door-sign-out.ts')).prepareDoorSignOut());
 
 // Sends bookmarks made offline from any page; loaded after the page is interactive, off the critical path.
 const BookmarkSync = lazy(async () => ({

@@ -4,6 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { doorUploadTag, uploadQueuedScans } from '../features/door/storage/background-upload.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -19,6 +20,12 @@ self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
   // Signing out removes what this device kept of the user's pages.
   if (event.data?.type === 'CLEAR_USER_DATA') void caches.delete(pagesCache);
+});
+
+// Door scans queued offline go up when the connection returns, even with no page open (Background Sync).
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag === doorUploadTag) sync.waitUntil(uploadQueuedScans());
 });
 
 // Money and credentials are never served from a cache.

@@ -18,7 +18,9 @@ export function SignOutSection() {
         aria-busy={busy}
         onClick={() => {
           setBusy(true);
-          void signOut();
+          void signOut().then((done) => {
+            if (!done) setBusy(false);
+          });
         }}
         className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border border-red-300 bg-white px-6 font-semibold text-red-700 hover:bg-red-50 disabled:cursor-wait sm:w-auto"
       >

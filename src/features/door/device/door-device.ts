@@ -2,13 +2,11 @@ import { apiBase } from '../../../lib/api-client.ts';
 import { readSessionCookies } from '../../../lib/session/cookies.ts';
 import { browserDoorApi } from '../api/browser-door-api.ts';
 import { DoorEngine } from '../engine/door-engine.ts';
+import { doorUploadTag } from '../storage/background-upload.ts';
 import { createDeviceStore } from '../storage/device-store.ts';
 import { doorDb } from '../storage/door-db.ts';
 import { createEventStore } from '../storage/event-store.ts';
 import { createScanStore } from '../storage/scan-store.ts';
-
-/** The tag the service worker uploads queued scans under (Background Sync). */
-export const doorUploadTag = 'admit-door-upload';
 
 let stores: ReturnType<typeof makeStores> | null = null;
 function makeStores() {

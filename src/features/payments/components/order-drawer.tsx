@@ -26,7 +26,7 @@ const when = new Intl.DateTimeFormat('en-GB', {
 });
 const formatWhen = (iso: string) => when.format(new Date(iso));
 const kindLabel = (kind: string) => {
-  const words = kind.replace(/[_-]+/g, ' ').trim();
+  const words = kind.replace(/[._-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -157,7 +157,10 @@ export function OrderDrawer({ organizationId, orderId, canRefund, onClose }: Ord
     <dialog
       ref={ref}
       aria-labelledby="drawer-title"
-      onClose={onClose}
+      // React passes the refund dialog's close up the tree: only the drawer's own closing closes it.
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
       className="mx-0 mt-auto mb-0 max-h-[92dvh] w-full max-w-full rounded-t-2xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/50 sm:my-0 sm:mr-0 sm:ml-auto sm:h-dvh sm:max-h-dvh sm:w-[30rem] sm:rounded-none sm:rounded-l-2xl"
     >
       <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-slate-200 border-b bg-white px-5 py-3">

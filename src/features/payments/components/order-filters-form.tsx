@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { OrderStatus } from '../../../contract/orders.ts';
 import { type OrderFilters, orderStatuses } from '../utils/order-filters.ts';
 import { statusLabel } from './order-status-badge.tsx';
@@ -14,86 +14,32 @@ const control =
   'mt-1 block h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-indigo-600';
 const label = 'block font-medium text-slate-800 text-sm';
 
-/** Event, dates, status and a search; each change goes to the address at once, the search on submit. */
+/**
+ * A search by reference or buyer, then event, dates and status: each applies at once, the search
+ * on submit. On phones the filters fold into a "Filters" panel; on wider screens they stay open.
+ */
 export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersFormProps) {
   const [q, setQ] = useState(filters.q);
+  const panel = useRef<HTMLDetailsElement>(null);
   useEffect(() => setQ(filters.q), [filters.q]);
+  useEffect(() => {
+    // Browsers without ::details-content styling open the panel here on wide screens.
+    if (panel.current && window.matchMedia('(min-width: 48rem)').matches) panel.current.open = true;
+  }, []);
   const set = (patch: Partial<OrderFilters>) => onChange({ ...filters, ...patch, page: 1 });
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     set({ q: q.trim() });
   };
-  const active = filters.eventId || filters.from || filters.to || filters.status || filters.q;
+  const count = [filters.eventId, filters.from, filters.to, filters.status].filter(Boolean).length;
   return (
     <search>
       <form
         aria-label="Filter orders"
         onSubmit={search}
-        className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4"
+        className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
       >
-        <div className="sm:col-span-2">
-          <label htmlFor="orders-event" className={label}>
-            Event
-          </label>
-          <select
-            id="orders-event"
-            value={filters.eventId ?? ''}
-            onChange={(event) => set({ eventId: event.target.value || null })}
-            className={control}
-          >
-            <option value="">All events</option>
-            {events.map((event) => (
-              <option key={event.id} value={event.id}>
-                {event.title}
-              </option>
-            ))}
-          </select>
-        </div>
         <div>
-          <label htmlFor="orders-from" className={label}>
-            From
-          </label>
-          <input
-            id="orders-from"
-            type="date"
-            value={filters.from ?? ''}
-            max={filters.to ?? undefined}
-            onChange={(event) => set({ from: event.target.value || null })}
-            className={control}
-          />
-        </div>
-        <div>
-          <label htmlFor="orders-to" className={label}>
-            To
-          </label>
-          <input
-            id="orders-to"
-            type="date"
-            value={filters.to ?? ''}
-            min={filters.from ?? undefined}
-            onChange={(event) => set({ to: event.target.value || null })}
-            className={control}
-          />
-        </div>
-        <div>
-          <label htmlFor="orders-status" className={label}>
-            Status
-          </label>
-          <select
-            id="orders-status"
-            value={filters.status ?? ''}
-            onChange={(event) => set({ status: (event.target.value || null) as OrderStatus | null })}
-            className={control}
-          >
-            <option value="">Any status</option>
-            {orderStatuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="sm:col-span-1 lg:col-span-2">
           <label htmlFor="orders-q" className={label}>
             Reference, buyer name or email
           </label>
@@ -114,16 +60,94 @@ export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersForm
             </button>
           </div>
         </div>
-        {active ? (
-          <div className="flex items-end">
-            <button
-              type="button"
-              onClick={() => onChange({ eventId: null, from: null, to: null, status: null, q: '', page: 1 })}
-              className="min-h-12 rounded-xl px-3 font-semibold text-indigo-700 underline underline-offset-2"
-            >
-              Clear filters
-            </button>
+        <details ref={panel} className="group md:[&::details-content]:[content-visibility:visible]">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-semibold text-slate-900 md:hidden [&::-webkit-details-marker]:hidden">
+            <span>
+              Filters
+              {count > 0 ? (
+                <span className="ml-2 rounded-full bg-indigo-600 px-2 py-0.5 text-white text-xs">
+                  {count}
+                  <span className="sr-only"> active</span>
+                </span>
+              ) : null}
+            </span>
+            <span aria-hidden="true" className="transition group-open:rotate-180 motion-reduce:transition-none">
+              ▾
+            </span>
+          </summary>
+          <div className="grid gap-3 pt-2 sm:grid-cols-2 md:pt-0 lg:grid-cols-5">
+            <div className="sm:col-span-2">
+              <label htmlFor="orders-event" className={label}>
+                Event
+              </label>
+              <select
+                id="orders-event"
+                value={filters.eventId ?? ''}
+                onChange={(event) => set({ eventId: event.target.value || null })}
+                className={control}
+              >
+                <option value="">All events</option>
+                {events.map((event) => (
+                  <option key={event.id} value={event.id}>
+                    {event.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="orders-from" className={label}>
+                Placed from
+              </label>
+              <input
+                id="orders-from"
+                type="date"
+                value={filters.from ?? ''}
+                max={filters.to ?? undefined}
+                onChange={(event) => set({ from: event.target.value || null })}
+                className={control}
+              />
+            </div>
+            <div>
+              <label htmlFor="orders-to" className={label}>
+                Placed until
+              </label>
+              <input
+                id="orders-to"
+                type="date"
+                value={filters.to ?? ''}
+                min={filters.from ?? undefined}
+                onChange={(event) => set({ to: event.target.value || null })}
+                className={control}
+              />
+            </div>
+            <div>
+              <label htmlFor="orders-status" className={label}>
+                Status
+              </label>
+              <select
+                id="orders-status"
+                value={filters.status ?? ''}
+                onChange={(event) => set({ status: (event.target.value || null) as OrderStatus | null })}
+                className={control}
+              >
+                <option value="">Any status</option>
+                {orderStatuses.map((status) => (
+                  <option key={status} value={status}>
+                    {statusLabel(status)}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
+        </details>
+        {count > 0 || filters.q ? (
+          <button
+            type="button"
+            onClick={() => onChange({ eventId: null, from: null, to: null, status: null, q: '', page: 1 })}
+            className="min-h-11 font-semibold text-indigo-700 underline underline-offset-2"
+          >
+            Clear filters
+          </button>
         ) : null}
       </form>
     </search>

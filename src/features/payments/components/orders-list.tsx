@@ -16,10 +16,9 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-  timeZone: 'UTC',
 });
 
-/** One row per order, a link that opens it; on phones a stacked card, on wide screens a row of columns. */
+/** One row per order (shown in the browser only, so times are in the viewer's zone), a link that opens it; on phones a stacked card, on wide screens a row of columns. */
 export function OrdersList({ orders, orderHref }: OrdersListProps) {
   return (
     <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -44,7 +43,7 @@ export function OrdersList({ orders, orderHref }: OrdersListProps) {
                   {order.event.title} · {tickets} ticket{tickets === 1 ? '' : 's'}
                 </span>
                 <span className="block text-slate-500 text-xs">
-                  <time dateTime={order.createdAt}>{dateTime.format(new Date(order.createdAt))} UTC</time>
+                  <time dateTime={order.createdAt}>{dateTime.format(new Date(order.createdAt))}</time>
                 </span>
               </span>
               <span className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">

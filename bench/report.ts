@@ -1,5 +1,6 @@
 // The human-readable report.
 import type { AuthResult } from './auth-load.ts';
+import { type CheckinBench, formatCheckins } from './checkin-load.ts';
 import type { EventPageResult } from './event-page.ts';
 import type { JsBudgetResult } from './js-budget.ts';
 import { type LighthouseResult, lighthouseGoal } from './lighthouse.ts';
@@ -18,6 +19,8 @@ export interface BenchResults {
   search: SearchLatency[];
   startup: StartupResult;
   rssAfterLoadTestMb: number;
+  /** The door: check-ins under load next to pgbench, and the scan-data download. */
+  checkins?: CheckinBench;
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -100,6 +103,7 @@ export function formatReport(results: BenchResults): string {
           .join(', ')}`,
     ),
     '',
+    ...(results.checkins ? [`8. ${formatCheckins(results.checkins)}`] : []),
   ];
   return lines.join('\n');
 }

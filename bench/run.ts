@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureAuth } from './auth-load.ts';
+import { measureCheckins } from './checkin-load.ts';
 import { measureEventPage } from './event-page.ts';
 import { measureJsBudget } from './js-budget.ts';
 import { measureLighthouse } from './lighthouse.ts';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     const lighthouse = ['/', eventPage.path].map((path) => measureLighthouse(server?.baseUrl ?? '', path));
     await server.stop();
     const search = await measureSearchLatency();
+    const checkins = await measureCheckins(durationS);
 
     const results: BenchResults = {
       date: new Date().toISOString(),
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
       search,
       startup: startup.result,
       rssAfterLoadTestMb,
+      checkins,
     };
     process.stdout.write(formatReport(results));
     mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });

@@ -1,0 +1,436 @@
+// The door: online check-ins per second and p99 at 64 concurrent scanners over HTTP, next to `pgbench -N`
+// on the same PostgreSQL in the same run; the same on PGlite; and the 100,000-ticket scan-data download
+// (bytes on the wire per ticket, gzip, and the time to fetch and parse every page).
+// PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
+// scratch databases admit_bench_checkins and admit_bench_pgbench_n are created and dropped.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
+import { createDatabase, type Db } from '../server/db/database.ts';
+import { demoPassword } from '../server/features/users/accounts.seed.ts';
+import { freePort } from '../tests/fixtures/free-port.ts';
+import { bulkTickets } from '../tests/fixtures/tickets.ts';
+import { repoRoot } from './server-process.ts';
+
+export interface CheckinLoad {
+  backend: 'postgres' | 'pglite';
+  concurrency: number;
+  durationS: number;
+  checkinsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  results: Record<string, number>;
+}
+
+export interface CheckinBench {
+  pgbenchTps: number | null;
+  postgres: CheckinLoad | null;
+  pglite: CheckinLoad;
+  /** check-ins per second on PostgreSQL over pgbench -N tps (goal ≥ 0.5). */
+  ratioToPgbench: number | null;
+  manifest: { backend: string; tickets: number; pages: number; wireBytes: number; bytesPerTicket: number; downloadMs: number };
+  notes: string[];
+}
+
+const CONCURRENCY = 64;
+const LOAD_TICKETS = 40_000;
+const MANIFEST_TICKETS = 100_000;
+const DOOR_EMAIL = 'door@northernlights.demo';
+
+const pgAdminUrl = () =>
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const withDatabase = (name: string) => {
+  const url = new URL(pgAdminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function adminQuery(sqlText: string): Promise<void> {
+  const client = new pg.Client({ connectionString: pgAdminUrl() });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+const recreate = async (name: string) => {
+  await adminQuery(`drop database if exists ${name} with (force)`);
+  await adminQuery(`create database ${name}`);
+};
+
+/** `pgbench -N` (simple update) tps, 64 clients, 2 threads, on a scratch database. */
+function pgbenchTps(durationS: number): number {
+  const url = new URL(withDatabase('admit_bench_pgbench_n'));
+  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+  const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
+  execFileSync('pgbench', ['-i', '-q', ...args, 'admit_bench_pgbench_n'], { env, stdio: 'pipe' });
+  const out = execFileSync('pgbench', ['-N', '-c', '64', '-j', '2', '-T', String(durationS), ...args, 'admit_bench_pgbench_n'], {
+    env,
+    stdio: 'pipe',
+  }).toString();
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? /tps = ([\d.]+)/.exec(out)?.[1];
+  if (!tps) throw new Error(`no tps in pgbench output:\n${out}`);
+  return Number(tps);
+}
+
+interface StartedServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/**
+ * The production server (ssr/main.ts), ready when its API answers /api/health — the API is what is measured,
+ * so a page build in dist/ that is out of date does not stop the bench.
+ */
+async function startApiServer(dataDir: string, databaseUrl: string | null): Promise<StartedServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const child = spawn(process.execPath, ['ssr/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  children.add(child);
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-4000);
+  });
+  const exited = new Promise<void>((done) => child.once('close', () => done()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+    children.delete(child);
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return { baseUrl, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not answer /api/health:\n${output}`);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** An upcoming event of the door account's organisation, and its ticket types. */
+async function doorEvent(db: Db): Promise<{ eventId: string; typeIds: string[] }> {
+  const event = await db
+    .selectFrom('events')
+    .innerJoin('organization_members as m', 'm.organization_id', 'events.organization_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('events.id')
+    .where('u.email', '=', DOOR_EMAIL)
+    .orderBy('events.starts_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const types = await db.selectFrom('ticket_types').select('id').where('event_id', '=', event.id).execute();
+  return { eventId: event.id, typeIds: types.map((type) => type.id) };
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DOOR_EMAIL, password: demoPassword }),
+  });
+  const body = (await response.json()) as { data?: { accessToken: string } };
+  if (!body.data) throw new Error(`door sign-in answered ${response.status}`);
+  return body.data.accessToken;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/** Keep-alive HTTP POSTs of JSON; answers status and body. */
+function post(agent: http.Agent, url: URL, token: string, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function loadCheckins(
+  baseUrl: string,
+  token: string,
+  eventId: string,
+  codes: string[],
+  durationS: number,
+  backend: CheckinLoad['backend'],
+): Promise<CheckinLoad> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const url = new URL(`${baseUrl}/api/events/${eventId}/checkins`);
+  let next = 0;
+  const results: Record<string, number> = {};
+  const latencies: number[] = [];
+  let errors = 0;
+  const run = async (until: number, measure: boolean, device: string) => {
+    while (performance.now() < until) {
+      const code = codes[next % codes.length] as string;
+      next += 1;
+      const body = JSON.stringify({ code, deviceId: device, clientScanId: randomUUID(), scannedAt: new Date().toISOString() });
+      const started = performance.now();
+      const response = await post(agent, url, token, body).catch(() => ({ status: 0, text: '' }));
+      const ms = performance.now() - started;
+      if (!measure) continue;
+      if (response.status !== 200) {
+        errors += 1;
+        continue;
+      }
+      latencies.push(ms);
+      const result = (JSON.parse(response.text) as { data: { result: string } }).data.result;
+      results[result] = (results[result] ?? 0) + 1;
+    }
+  };
+  const devices = Array.from({ length: CONCURRENCY }, (_, index) => `bench-scanner-${backend}-${index}`);
+  // Warm up (connections, JIT, caches), then measure.
+  const warm = performance.now() + 2000;
+  await Promise.all(devices.map((device) => run(warm, false, device)));
+  const started = performance.now();
+  const until = started + durationS * 1000;
+  await Promise.all(devices.map((device) => run(until, true, device)));
+  const elapsedS = (performance.now() - started) / 1000;
+  agent.destroy();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    backend,
+    concurrency: CONCURRENCY,
+    durationS,
+    checkinsPerSec: latencies.length / elapsedS,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    errors,
+    results,
+  };
+}
+
+/** GET with gzip, counting the bytes that crossed the wire. */
+function getGzip(url: string, token: string): Promise<{ wireBytes: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const text = response.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+          if (response.statusCode !== 200)
+            return reject(new Error(`scan-data answered ${response.statusCode}: ${text.slice(0, 200)}`));
+          resolve({ wireBytes: raw.length, json: JSON.parse(text) });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+async function downloadManifest(baseUrl: string, token: string, eventId: string) {
+  const started = performance.now();
+  let wireBytes = 0;
+  let pages = 0;
+  let tickets = 0;
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `?cursor=${cursor}` : '';
+    const page = await getGzip(`${baseUrl}/api/events/${eventId}/scan-data${query}`, token);
+    const data = (page.json as { data: { nextCursor: string | null; tickets: { ids: string } } }).data;
+    wireBytes += page.wireBytes;
+    pages += 1;
+    tickets += data.tickets.ids.length / 22;
+    cursor = data.nextCursor;
+  } while (cursor);
+  return { tickets, pages, wireBytes, bytesPerTicket: wireBytes / Math.max(1, tickets), downloadMs: performance.now() - started };
+}
+
+interface Prepared {
+  server: StartedServer;
+  token: string;
+  eventId: string;
+  codes: string[];
+  manifestEventId: string | null;
+}
+
+/** A server seeded with demo data, then tickets for the load (and the 100,000 for the manifest). */
+async function prepare(dataDir: string, databaseUrl: string | null, withManifest: boolean): Promise<Prepared> {
+  // First start: migrations and demo data. Stopped so PGlite's files can be written from here.
+  const first = await startApiServer(dataDir, databaseUrl);
+  await first.stop();
+  const db = createDatabase(databaseUrl ? { databaseUrl, dataDir, poolSize: 4 } : { dataDir });
+  let manifestEventId: string | null = null;
+  let codes: string[];
+  let eventId: string;
+  try {
+    const target = await doorEvent(db);
+    eventId = target.eventId;
+    const validUntil = new Date(Date.now() + 30 * 86_400_000);
+    const tickets = await bulkTickets(db, { eventId, ticketTypeIds: target.typeIds, count: LOAD_TICKETS, validUntil });
+    codes = tickets.map((ticket) => ticket.code);
+    if (withManifest) {
+      const copy = await db.selectFrom('events').select(['organization_id']).where('id', '=', eventId).executeTakeFirstOrThrow();
+      const other = await db
+        .selectFrom('events')
+        .select('id')
+        .where('organization_id', '=', copy.organization_id)
+        .where('id', '!=', eventId)
+        .executeTakeFirst();
+      if (other) {
+        const types = await db.selectFrom('ticket_types').select('id').where('event_id', '=', other.id).execute();
+        await bulkTickets(db, {
+          eventId: other.id,
+          ticketTypeIds: types.map((type) => type.id),
+          count: MANIFEST_TICKETS,
+          validUntil,
+        });
+        manifestEventId = other.id;
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+  const server = await startApiServer(dataDir, databaseUrl);
+  return { server, token: await signIn(server.baseUrl), eventId, codes, manifestEventId };
+}
+
+export async function measureCheckins(durationS: number): Promise<CheckinBench> {
+  const notes: string[] = [];
+  let pgbench: number | null = null;
+  let postgres: CheckinLoad | null = null;
+  let manifest: CheckinBench['manifest'] | null = null;
+  const scratch = mkdtempSync(join(tmpdir(), 'admit-bench-door-'));
+  try {
+    let pgReachable = true;
+    try {
+      await recreate('admit_bench_pgbench_n');
+      await recreate('admit_bench_checkins');
+    } catch (error) {
+      pgReachable = false;
+      notes.push(`PostgreSQL not reachable (${(error as Error).message}); PostgreSQL figures skipped.`);
+    }
+    if (pgReachable) {
+      const prepared = await prepare(join(scratch, 'pg'), withDatabase('admit_bench_checkins'), true);
+      try {
+        pgbench = pgbenchTps(durationS);
+        postgres = await loadCheckins(
+          prepared.server.baseUrl,
+          prepared.token,
+          prepared.eventId,
+          prepared.codes,
+          durationS,
+          'postgres',
+        );
+        if (prepared.manifestEventId) {
+          manifest = {
+            backend: 'postgres',
+            ...(await downloadManifest(prepared.server.baseUrl, prepared.token, prepared.manifestEventId)),
+          };
+        }
+      } finally {
+        await prepared.server.stop();
+        await adminQuery('drop database if exists admit_bench_pgbench_n with (force)');
+        await adminQuery('drop database if exists admit_bench_checkins with (force)');
+      }
+    }
+    const prepared = await prepare(join(scratch, 'pglite'), null, manifest === null);
+    let pglite: CheckinLoad;
+    try {
+      pglite = await loadCheckins(prepared.server.baseUrl, prepared.token, prepared.eventId, prepared.codes, durationS, 'pglite');
+      if (!manifest && prepared.manifestEventId) {
+        manifest = {
+          backend: 'pglite',
+          ...(await downloadManifest(prepared.server.baseUrl, prepared.token, prepared.manifestEventId)),
+        };
+      }
+    } finally {
+      await prepared.server.stop();
+    }
+    if (!manifest) throw new Error('no second event to hold the manifest tickets');
+    return {
+      pgbenchTps: pgbench,
+      postgres,
+      pglite,
+      ratioToPgbench: pgbench && postgres ? postgres.checkinsPerSec / pgbench : null,
+      manifest,
+      notes,
+    };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The lines of the report. */
+export function formatCheckins(result: CheckinBench): string {
+  const load = (l: CheckinLoad | null) =>
+    l
+      ? `${l.checkinsPerSec.toFixed(0)} check-ins/s, p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms (${l.concurrency} scanners, ${l.errors} errors)`
+      : 'skipped';
+  const lines = [
+    'Door check-ins (online, over HTTP)',
+    `  PostgreSQL: ${load(result.postgres)}`,
+    `  pgbench -N -c 64 -j 2 (same PostgreSQL): ${result.pgbenchTps === null ? 'skipped' : `${result.pgbenchTps.toFixed(0)} tps`}` +
+      (result.ratioToPgbench === null ? '' : ` → ratio ${result.ratioToPgbench.toFixed(2)} (goal ≥ 0.5; p99 goal ≤ 25 ms)`),
+    `  PGlite: ${load(result.pglite)}`,
+    `  Scan data for ${result.manifest.tickets.toLocaleString('en-GB')} tickets (${result.manifest.backend}): ` +
+      `${result.manifest.bytesPerTicket.toFixed(1)} bytes/ticket gzip (goal ≤ 40), ${result.manifest.pages} pages, ` +
+      `${(result.manifest.downloadMs / 1000).toFixed(2)} s to download and parse`,
+    ...result.notes.map((note) => `  note: ${note}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+// Alone: `node bench/checkin-load.ts` (BENCH_DURATION seconds per load run, default 10).
+if (import.meta.main) {
+  const durationS = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 10;
+  measureCheckins(durationS).then(
+    (result) => {
+      process.stdout.write(formatCheckins(result));
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    },
+    (error: unknown) => {
+      process.stderr.write(`checkin bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

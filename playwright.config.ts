@@ -56,6 +56,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.ADMIT_E2E_SMTP_PORT}`,
       // Short-lived access tokens, so the tests see them renewed.
       ACCESS_TOKEN_TTL_SECONDS: '20',
+      // Short holds, so a test can watch one lapse (tests/e2e/booking.spec.ts).
+      ORDER_HOLD_SECONDS: '40',
     },
   },
 });

@@ -3,6 +3,7 @@ import { myOrdersQueryOptions, useMyOrders } from '../../features/orders/api/get
 import { BookingCard } from '../../features/orders/components/booking-card.tsx';
 import { InactiveOrders } from '../../features/orders/components/inactive-orders.tsx';
 import { useNow } from '../../features/orders/hooks/use-now.ts';
+import { useOnline } from '../../features/orders/hooks/use-online.ts';
 import { bookingSections, lastUpdatedText } from '../../features/orders/utils/booking-sections.ts';
 import { useBootState } from '../../lib/public-config.tsx';
 import { PageMeta } from '../page-meta.tsx';
@@ -58,6 +59,7 @@ function Loading() {
 
 export function Component() {
   const orders = useMyOrders();
+  const online = useOnline();
   const { origin } = useBootState();
   const { asOf } = useLoaderData() as BookingsLoaderData;
   const clock = useNow(30_000);
@@ -78,7 +80,7 @@ export function Component() {
           </p>
         ) : null}
       </header>
-      {orders.isError && orders.data ? (
+      {(orders.isError || !online) && orders.data ? (
         <p role="status" className="mb-4 rounded-xl bg-slate-100 px-4 py-3 text-slate-700 text-sm">
           You seem to be offline. These are the tickets saved on this device.
         </p>

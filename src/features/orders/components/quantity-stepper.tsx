@@ -21,7 +21,7 @@ export function QuantityStepper({ name, quantity, bounds, onChange, enabled }: Q
       <legend className="sr-only">{name} quantity</legend>
       <button
         type="button"
-        aria-label={`Remove a ${name} ticket`}
+        aria-label={`Remove one ${name} ticket`}
         disabled={!enabled || quantity === 0}
         onClick={() => onChange(stepDown(quantity, bounds))}
         className={`${buttonClass} bg-white text-slate-800 ring-slate-300 hover:bg-slate-100`}
@@ -33,7 +33,7 @@ export function QuantityStepper({ name, quantity, bounds, onChange, enabled }: Q
       </output>
       <button
         type="button"
-        aria-label={`Add a ${name} ticket`}
+        aria-label={`Add one ${name} ticket`}
         disabled={!enabled || quantity >= bounds.max}
         onClick={() => onChange(stepUp(quantity, bounds))}
         className={`${buttonClass} bg-indigo-600 text-white ring-indigo-600 hover:bg-indigo-700`}

@@ -1,0 +1,251 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { orderAmounts } from '../../src/contract/booking-fee.ts';
+import type { Event } from '../../src/contract/events.ts';
+import type { BookingFeeRule, Order } from '../../src/contract/orders.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
+import { codeFromMail } from './mailbox.ts';
+
+// A verified demo organisation (paid tickets need one); one sign-in per project, for every event of this file.
+const organiser = { email: 'sam@harbourarts.demo', password: 'admit-demo-2026' };
+const password = 'a long and private passphrase';
+const unique = () => crypto.randomUUID().slice(0, 8);
+const money = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(minor / 100);
+
+interface TicketTypeSpec {
+  name: string;
+  price: number;
+  capacity: number;
+}
+
+async function organiserToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/auth/signIn', { data: organiser });
+  expect(response.status()).toBe(200);
+  return ((await response.json()).data as { accessToken: string }).accessToken;
+}
+
+/** A published event a week ahead, made through the organiser API (the editor has its own tests). */
+async function publishedEvent(request: APIRequestContext, token: string, title: string, types: TicketTypeSpec[]): Promise<Event> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const organizationId = organizationOf(token);
+  const startsAt = new Date(Date.now() + 7 * 86_400_000);
+  const created = await request.post('/api/events', {
+    headers,
+    data: {
+      organizationId,
+      title,
+      summary: 'Made by the booking end-to-end tests.',
+      category: 'music',
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 3 * 3_600_000).toISOString(),
+      timezone: 'Europe/London',
+      isOnline: false,
+      venue: { name: 'Test Hall', address: '1 Test Street', city: 'Bristol', country: 'United Kingdom' },
+      ticketTypes: types.map((type) => ({ ...type, currency: 'GBP' })),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const event = (await created.json()).data as Event;
+  const published = await request.post(`/api/events/${event.id}/publish`, { headers });
+  expect(published.status()).toBe(200);
+  return (await published.json()).data as Event;
+}
+
+/** The organiser's organisation, from the access token's `org` claim. */
+function organizationOf(token: string): string {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { org?: string };
+  if (!payload.org) throw new Error('The organiser has no organisation');
+  return payload.org;
+}
+
+/** A new attendee with a confirmed email, made through the API (the account pages have their own tests). */
+async function newBuyer(request: APIRequestContext, project: string) {
+  const account = {
+    firstName: 'Bea',
+    lastName: 'Buyer',
+    email: `buyer.${unique()}.${project}@example.test`,
+    password,
+    dateOfBirth: Math.floor(Date.UTC(1990, 4, 1) / 1000),
+    userType: 'attendee',
+  };
+  expect((await request.post('/api/auth/signUp', { data: account })).status()).toBe(201);
+  const code = await codeFromMail(account.email);
+  expect((await request.post('/api/auth/confirmSignup', { data: { email: account.email, code } })).status()).toBe(200);
+  return account;
+}
+
+async function signIn(page: Page, email: string, path: string): Promise<void> {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
+  await waitForHydration(page);
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(path);
+  await waitForHydration(page);
+}
+
+async function availability(request: APIRequestContext, eventId: string): Promise<number> {
+  const event = (await (await request.get(`/api/events/${eventId}`)).json()).data as Event;
+  return event.ticketTypes[0]?.available ?? -1;
+}
+
+const tickets = (page: Page) => page.getByRole('region', { name: 'Tickets' });
+
+/** From the event page to the sandbox: quantity, then the buyer's details, then "Pay". */
+async function checkout(page: Page, typeName: string, quantity: number, buyer?: { name: string; email: string }) {
+  const panel = tickets(page);
+  for (let step = 0; step < quantity; step += 1) await panel.getByRole('button', { name: `Add one ${typeName} ticket` }).click();
+  await expect(panel.locator('output')).toHaveText(String(quantity));
+  await panel.getByRole('button', { name: new RegExp(`^Continue with ${quantity} tickets?`) }).click();
+  if (buyer) {
+    await page.getByLabel('Full name').fill(buyer.name);
+    await page.getByLabel('Email').fill(buyer.email);
+  }
+}
+
+let token = '';
+let paidEvent: Event;
+let scarceEvent: Event;
+let freeEvent: Event;
+
+test.describe('booking', () => {
+  // In order, in one worker: the organiser signs in once for all three events (sign-in is rate limited per account).
+  test.describe.configure({ mode: 'default' });
+
+  test.beforeAll(async ({ request }) => {
+    token = await organiserToken(request);
+    const id = unique();
+    paidEvent = await publishedEvent(request, token, `Booking Night ${id}`, [{ name: 'Standard', price: 1250, capacity: 50 }]);
+    scarceEvent = await publishedEvent(request, token, `Last Seat ${id}`, [{ name: 'Seat', price: 900, capacity: 1 }]);
+    freeEvent = await publishedEvent(request, token, `Open Day ${id}`, [{ name: 'Entry', price: 0, capacity: 100 }]);
+  });
+
+  test('a signed-in buyer pays for two tickets with the test card, sees them, and finds them offline in Bookings', async ({
+    page,
+    context,
+    consoleErrors,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const buyer = await newBuyer(page.request, testInfo.project.name);
+    const rule = (await (await page.request.get('/api/booking-fee')).json()).data as BookingFeeRule;
+    const amounts = orderAmounts(rule, [{ unitPrice: 1250, quantity: 2 }]);
+
+    await signIn(page, buyer.email, `/event/${paidEvent.id}`);
+    const panel = tickets(page);
+    await panel.getByRole('button', { name: 'Add one Standard ticket' }).click();
+    await panel.getByRole('button', { name: 'Add one Standard ticket' }).click();
+    await expect(panel.locator('output')).toHaveText('2');
+    // The same arithmetic as the server's, in the event's currency.
+    await expect(panel.getByText(money(amounts.subtotal), { exact: true })).toBeVisible();
+    await expect(panel.getByText(money(amounts.bookingFee), { exact: true })).toBeVisible();
+    await panel.getByRole('button', { name: `Continue with 2 tickets · ${money(amounts.total)}` }).click();
+
+    // Signed in: the account's name and email are filled in.
+    await expect(page.getByLabel('Full name')).toHaveValue('Bea Buyer');
+    await expect(page.getByLabel('Email')).toHaveValue(buyer.email);
+    await page.locator('summary', { hasText: 'Name each ticket' }).click();
+    await page.getByLabel('Standard — ticket 2').fill('Cam Companion');
+    const placed = page.waitForResponse(
+      (response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: `Pay ${money(amounts.total)}` }).click();
+    const request = (await placed).request();
+    expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+
+    await expect(page).toHaveURL(/\/pay\/sandbox\/[\w-]+$/);
+    await waitForHydration(page);
+    await expect(page.getByRole('note', { name: 'Test mode' })).toContainText('TEST MODE');
+    await expect(page.getByRole('timer')).toBeVisible();
+    await page.getByRole('button', { name: /^Use 4242 4242 4242 4242/ }).click();
+    await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+    await page.getByLabel('Name on card').fill('Bea Buyer');
+    await page.getByRole('button', { name: `Pay ${money(amounts.total)}` }).click();
+
+    await expect(page).toHaveURL(/\/payment\/order-success\?orderId=/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`You’re going to ${paidEvent.title}`);
+    await expect(page.getByRole('img', { name: /^QR code of ticket 1 of 2, Standard, Bea Buyer$/ })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^QR code of ticket 2 of 2, Standard, Cam Companion$/ })).toBeVisible();
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary).toContainText(`Paid${money(amounts.total)}`);
+
+    // The tickets are kept on the device: once seen online, Bookings opens without a connection.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByRole('link', { name: 'All my bookings' }).click();
+    await expect(page).toHaveURL('/account/bookings');
+    const booking = page.getByRole('article', { name: paidEvent.title });
+    await expect(booking.getByRole('img', { name: /^QR code of ticket 2 of 2/ })).toBeVisible();
+    await page.goto('/account/bookings');
+    await waitForHydration(page);
+    await expect(booking.getByRole('img', { name: /^QR code of ticket 1 of 2/ })).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(booking.getByRole('img', { name: /^QR code of ticket 1 of 2, Standard, Bea Buyer$/ })).toBeVisible();
+    await expect(booking.getByRole('img', { name: /^QR code of ticket 2 of 2, Standard, Cam Companion$/ })).toBeVisible();
+    await expect(page.getByText(/^Last updated /)).toBeVisible();
+    await expect(page.getByText('You seem to be offline. These are the tickets saved on this device.')).toBeVisible();
+    await context.setOffline(false);
+
+    const expected = /ERR_INTERNET_DISCONNECTED|Failed to load resource|Transition was aborted/;
+    expect(consoleErrors.filter((message) => !expected.test(message))).toEqual([]);
+  });
+
+  test('a declined card ends on the error page; the held ticket goes back on sale when the hold lapses', async ({ page }) => {
+    await page.goto(`/event/${scarceEvent.id}`);
+    await waitForHydration(page);
+    await checkout(page, 'Seat', 1, { name: 'Dee Declined', email: `declined.${unique()}@example.test` });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/pay\/sandbox\//);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: /^Use 4000 0000 0000 0002/ }).click();
+    await page.getByLabel('Name on card').fill('Dee Declined');
+    await page.getByRole('button', { name: /^Pay / }).click();
+
+    await expect(page).toHaveURL(/\/payment\/order-error\?.*reason=declined/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your card was declined');
+    await expect(page.getByRole('timer')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', /^\/pay\/sandbox\//);
+    // Held for this buyer: nobody else can take the last seat meanwhile.
+    expect(await availability(page.request, scarceEvent.id)).toBe(0);
+
+    const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+    const orderToken = new URL(page.url()).searchParams.get('token') ?? '';
+    const order = (await (await page.request.get(`/api/orders/${orderId}?token=${orderToken}`)).json()).data as Order;
+    const holdMs = new Date(order.holdExpiresAt ?? 0).getTime() - Date.now();
+    // The e2e server shortens holds (ORDER_HOLD_SECONDS in playwright.config.ts); 15 minutes would not fit a test.
+    expect(holdMs, 'the e2e server should hold tickets for under two minutes').toBeLessThan(120_000);
+    test.setTimeout(holdMs + 60_000);
+
+    await expect(page.getByText('Your hold has ended. The tickets went back on sale.')).toBeVisible({
+      timeout: holdMs + 15_000,
+    });
+    await expect(page.getByRole('timer')).toHaveCount(0);
+    expect(await availability(page.request, scarceEvent.id)).toBe(1);
+
+    await page.getByRole('link', { name: 'Back to the event' }).click();
+    await expect(page).toHaveURL(`/event/${scarceEvent.id}`);
+    await expect(tickets(page).getByRole('button', { name: 'Add one Seat ticket' })).toBeEnabled();
+  });
+
+  test('a free event books without payment', async ({ page }) => {
+    await page.goto(`/event/${freeEvent.id}`);
+    await waitForHydration(page);
+    const panel = tickets(page);
+    await panel.getByRole('button', { name: 'Add one Entry ticket' }).click();
+    await expect(panel.getByText('£0.00', { exact: true })).toHaveCount(3);
+    await panel.getByRole('button', { name: /^Continue with 1 ticket/ }).click();
+    await page.getByLabel('Full name').fill('Fran Free');
+    await page.getByLabel('Email').fill(`free.${unique()}@example.test`);
+    const payments: string[] = [];
+    page.on('request', (request) => {
+      if (/\/pay\/|\/api\/payments\//.test(request.url())) payments.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Book now' }).click();
+
+    await expect(page).toHaveURL(/\/payment\/order-success\?orderId=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`You’re going to ${freeEvent.title}`);
+    await expect(page.getByRole('img', { name: 'QR code of ticket 1 of 1, Entry, Fran Free' })).toBeVisible();
+    expect(payments).toEqual([]);
+    expect(await availability(page.request, freeEvent.id)).toBe(99);
+  });
+});

@@ -25,7 +25,7 @@ function DoorSetup({ organizationId }: { organizationId: string }) {
   const selected = events.find((event) => event.id === selectedId) ?? null;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
-      <div className="order-2 space-y-3 lg:order-1">
+      <div className="order-2 min-w-0 space-y-3 lg:order-1">
         <h2 className="font-semibold text-slate-700">Events</h2>
         {list.isPending && prepared.length === 0 ? <p className="text-slate-600">Loading events…</p> : null}
         {list.isError ? (
@@ -40,7 +40,7 @@ function DoorSetup({ organizationId }: { organizationId: string }) {
           now={now}
         />
       </div>
-      <div className="order-1 lg:order-2">
+      <div className="order-1 min-w-0 lg:order-2">
         {selected ? <PreparePanel key={selected.id} eventId={selected.id} title={selected.title} userId={authId} /> : null}
       </div>
     </div>

@@ -11,7 +11,7 @@ import { RecentScans } from './recent-scans.tsx';
 import { ScannerCamera } from './scanner-camera.tsx';
 import { VerdictOverlay } from './verdict-overlay.tsx';
 
-const pill = 'flex min-h-12 flex-1 items-center justify-center rounded-xl px-3 font-bold text-lg';
+const pill = 'flex min-h-12 flex-1 items-center justify-center whitespace-nowrap rounded-xl px-2 font-bold text-base';
 
 /** The door: camera, manual field, hardware scanner input, and the verdict over everything. */
 export function ScanScreen({ engine }: { engine: DoorEngine }) {

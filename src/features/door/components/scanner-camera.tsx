@@ -8,7 +8,7 @@ interface ScannerCameraProps {
 }
 
 const buttonClass =
-  'flex min-h-14 flex-1 items-center justify-center gap-2 rounded-2xl bg-white/10 px-3 font-semibold text-lg text-white active:bg-white/25 disabled:opacity-40';
+  'flex min-h-14 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-2xl bg-white/10 px-3 font-semibold text-base text-white active:bg-white/25 disabled:opacity-40';
 
 /**
  * The rear camera through html5-qrcode (the native BarcodeDetector where there is one, ZXing otherwise),
@@ -44,11 +44,8 @@ export function ScannerCamera({ onDecode }: ScannerCameraProps) {
         chosen ? chosen.id : { facingMode: 'environment' },
         {
           fps: 15,
+          // The whole frame is searched: nobody has to aim at a box at a busy door.
           disableFlip: true,
-          qrbox: (width, height) => {
-            const side = Math.max(160, Math.floor(Math.min(width, height) * 0.8));
-            return { width: side, height: side };
-          },
         },
         (text) => decode.current(text),
         () => undefined,
@@ -99,8 +96,8 @@ export function ScannerCamera({ onDecode }: ScannerCameraProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="relative mx-auto aspect-square w-full max-w-md overflow-hidden rounded-3xl bg-black">
-        <div id={elementId} className="size-full [&_video]:size-full [&_video]:object-cover" />
+      <div className="relative mx-auto min-h-64 w-full max-w-md overflow-hidden rounded-3xl bg-black">
+        <div id={elementId} className="w-full" />
         {state !== 'running' ? (
           <div className="absolute inset-0 flex items-center justify-center p-6 text-center font-semibold text-lg text-white">
             {state === 'starting'
@@ -119,11 +116,10 @@ export function ScannerCamera({ onDecode }: ScannerCameraProps) {
           aria-pressed={torch.on}
           onClick={() => void toggleTorch()}
         >
-          <span aria-hidden="true">{torch.on ? '🔦' : '💡'}</span>{' '}
           {torch.supported ? (torch.on ? 'Light off' : 'Light on') : 'No light'}
         </button>
         <button type="button" className={buttonClass} disabled={cameras.length < 2} onClick={switchCamera}>
-          <span aria-hidden="true">⟲</span> Switch camera
+          Switch camera
         </button>
       </div>
     </div>

@@ -32,6 +32,14 @@ self.addEventListener('sync', (event) => {
 const neverCached = /^\/api\/(auth|orders|payments)(\/|$)/;
 registerRoute(({ url }) => url.origin === self.location.origin && neverCached.test(url.pathname), new NetworkOnly(), 'GET');
 
+// Payment pages (the sandbox's card form, the return pages with an order's token in the address): never kept,
+// always from the network; without one, the offline page.
+const paymentPages = /^\/(pay|payment)(\/|-|$)/;
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && paymentPages.test(url.pathname),
+  new NetworkOnly(),
+);
+
 // Pages: the network first, the last copy when offline, the offline page when there is none.
 registerRoute(
   new NavigationRoute(

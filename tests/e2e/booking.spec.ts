@@ -167,8 +167,13 @@ test.describe('booking', () => {
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary).toContainText(`Paid${money(amounts.total)}`);
 
-    // The tickets are kept on the device: once seen online, Bookings opens without a connection.
+    // Loaded again through the service worker: payment pages are never kept on the device.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole('img', { name: /^QR code of ticket 1 of 2/ })).toBeVisible();
+
+    // The tickets are kept on the device: once seen online, Bookings opens without a connection.
     await page.getByRole('link', { name: 'All my bookings' }).click();
     await expect(page).toHaveURL('/account/bookings');
     const booking = page.getByRole('article', { name: paidEvent.title });
@@ -185,6 +190,11 @@ test.describe('booking', () => {
     await expect(page.getByText(/^Last updated /)).toBeVisible();
     await expect(page.getByText('You seem to be offline. These are the tickets saved on this device.')).toBeVisible();
     await context.setOffline(false);
+    const keptPages = await page.evaluate(async () =>
+      (await (await caches.open('admit-pages')).keys()).map((request) => new URL(request.url).pathname),
+    );
+    expect(keptPages).toContain('/account/bookings');
+    expect(keptPages.filter((path) => /^\/(pay|payment)/.test(path))).toEqual([]);
 
     const expected = /ERR_INTERNET_DISCONNECTED|Failed to load resource|Transition was aborted/;
     expect(consoleErrors.filter((message) => !expected.test(message))).toEqual([]);

@@ -26,12 +26,12 @@ import {
   looksLikeTicketCode,
   normalizeTicketCode,
   ticketValidityAt,
-  verifyTicketCode,
 } from '../../../src/lib/tickets/ticket-code.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { verifyTicketCodeNow } from '../../lib/tickets/verify-ticket-code.ts';
 import { can } from '../organizations/permissions.ts';
 import { type DoorAccess, publicKeysOfEvent } from './door-access.ts';
 
@@ -56,10 +56,10 @@ async function identify(db: Db, access: DoorAccess, text: string, at: Date): Pro
   if (decoded.payload.eventId !== access.eventId) {
     // Genuine only if that event's key signed it; a made-up code naming another event is simply invalid.
     const otherKeys = await publicKeysOfEvent(db, decoded.payload.eventId);
-    const verdict = otherKeys.length ? await verifyTicketCode(trimmed, otherKeys) : { ok: false };
+    const verdict = otherKeys.length ? verifyTicketCodeNow(trimmed, otherKeys) : { ok: false };
     return { kind: 'none', result: verdict.ok ? 'wrong_event' : 'invalid' };
   }
-  const verdict = await verifyTicketCode(trimmed, access.publicKeys);
+  const verdict = verifyTicketCodeNow(trimmed, access.publicKeys);
   if (!verdict.ok) return { kind: 'none', result: 'invalid' };
   return {
     kind: 'ticket',
@@ -86,6 +86,8 @@ interface TicketState {
   a_device_name: string | null;
   a_inside: boolean | null;
   a_moved_at: Date | string | null;
+  /** The earlier record of this very scan (a repeat), when asked for. */
+  logged: LoggedScan | null;
 }
 
 interface LoggedScan {
@@ -95,13 +97,31 @@ interface LoggedScan {
   duplicate: boolean;
 }
 
-async function readTicket(db: Db | Transaction<Database>, ticketId: string, lock = false): Promise<TicketState | null> {
+/** A scan by this device with this id, when it was recorded before: read along with the ticket. */
+interface ScanIdentity {
+  deviceId: string;
+  clientScanId: string;
+}
+
+async function readTicket(
+  db: Db | Transaction<Database>,
+  ticketId: string,
+  lock = false,
+  repeatOf?: ScanIdentity,
+): Promise<TicketState | null> {
   const { rows } = await sql<TicketState>`
     select t.id, t.event_id, t.status, t.code, t.ticket_type_id, t.holder_name, tt.name as type_name,
            o.reference, o.status as order_status,
            exists (select 1 from ticket_revocations r where r.ticket_id = t.id) as revoked,
            a.checkin_id as a_checkin_id, a.scanned_at as a_scanned_at, a.device_id as a_device_id,
-           a.device_name as a_device_name, a.inside as a_inside, a.moved_at as a_moved_at
+           a.device_name as a_device_name, a.inside as a_inside, a.moved_at as a_moved_at,
+           ${
+             repeatOf
+               ? sql`(select row_to_json(l) from (select c.id, c.ticket_id, c.result, c.duplicate from checkins c
+                   where c.device_id = ${repeatOf.deviceId} and c.client_scan_id = ${repeatOf.clientScanId}
+                     and c.kind = 'scan') l)`
+               : sql`null`
+           } as logged
       from tickets t
       join orders o on o.id = t.order_id
       join ticket_types tt on tt.id = t.ticket_type_id
@@ -222,15 +242,17 @@ async function logOnly(db: Db, access: DoorAccess, row: ScanRow, ticket: TicketS
  * when it was in. An entry admits the ticket unless it is in already (exited tickets come back in).
  */
 export async function checkIn(db: Db, access: DoorAccess, scan: CheckinRequest): Promise<CheckinResponse> {
-  const logged = await findLogged(db, scan.deviceId, scan.clientScanId);
-  if (logged) return replay(db, access, logged);
-
   // Decided on the device already (it was offline or slow): its scan time counts, like an upload.
   if (scan.offlineResult !== undefined) {
+    const logged = await findLogged(db, scan.deviceId, scan.clientScanId);
+    if (logged) return replay(db, access, logged);
     return recordOffline(db, access, scan, await identify(db, access, scan.code, new Date(scan.scannedAt)));
   }
+  // One read answers both "is this a repeat of a recorded scan?" and "what is this ticket?"; a repeat of a
+  // scan that named no ticket is caught when its log row conflicts.
   const found = await identify(db, access, scan.code, new Date());
-  const ticket = found.kind === 'ticket' ? await readTicket(db, found.ticketId) : null;
+  const ticket = found.kind === 'ticket' ? await readTicket(db, found.ticketId, false, scan) : null;
+  if (ticket?.logged) return replay(db, access, { ...ticket.logged, result: ticket.logged.result as CheckinResult });
   const verdict = staticVerdict(access, found, ticket);
   if (verdict !== 'admissible' || !ticket) {
     return logOnly(

@@ -4,14 +4,26 @@ import { ticketAvailability } from '../../events/components/ticket-list.tsx';
 import { useHydrated } from '../../events/hooks/use-hydrated.ts';
 import { formatMoney, formatPrice } from '../../events/utils/price.ts';
 import { useOrderAmounts } from '../hooks/use-order-amounts.ts';
+import { heldOrderFor } from '../utils/held-orders.ts';
 import { chosenLines, clampQuantity, quantityBounds, ticketCount } from '../utils/ticket-choice.ts';
-import { HeldOrderNotice } from './held-order-notice.tsx';
 import { OrderAmounts } from './order-amounts.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 // The checkout (forms, schemas, the HTTP client) loads when the buyer first picks a ticket, never with the page.
 const loadCheckout = () => import('./checkout-form.tsx');
 const CheckoutForm = lazy(async () => ({ default: (await loadCheckout()).CheckoutForm }));
+// Only a buyer back from paying has a hold on this device: its countdown loads for them alone.
+const HeldOrderNotice = lazy(async () => ({ default: (await import('./held-order-notice.tsx')).HeldOrderNotice }));
+
+function HeldOrderSlot({ eventId }: { eventId: string }) {
+  const [held, setHeld] = useState(false);
+  useEffect(() => setHeld(heldOrderFor(eventId) !== null), [eventId]);
+  return held ? (
+    <Suspense fallback={null}>
+      <HeldOrderNotice eventId={eventId} />
+    </Suspense>
+  ) : null;
+}
 
 export type BookableEvent = Pick<Event, 'id' | 'title' | 'ticketTypes' | 'timezone' | 'currency'>;
 
@@ -72,7 +84,7 @@ export function TicketSelection({ event, now }: TicketSelectionProps) {
   if (step === 'details' && count > 0) {
     return (
       <div className="space-y-4">
-        <HeldOrderNotice eventId={event.id} />
+        <HeldOrderSlot eventId={event.id} />
         <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
           <div className="flex items-start justify-between gap-3">
             <h3 className="font-semibold text-slate-900">Your order</h3>
@@ -111,7 +123,7 @@ export function TicketSelection({ event, now }: TicketSelectionProps) {
 
   return (
     <div className="space-y-4">
-      <HeldOrderNotice eventId={event.id} />
+      <HeldOrderSlot eventId={event.id} />
       <ul className="divide-y divide-slate-200">
         {types.map((type) => {
           const bounds = quantityBounds(type, now);

@@ -115,8 +115,10 @@ export interface MailOutboxTable {
 export interface MailAttachmentRow {
   filename: string;
   contentType: string;
-  /** Base64. */
-  content: string;
+  /** Base64. Absent when the file is drawn at sending time (`qrCode`). */
+  content?: string;
+  /** Text drawn as a QR code PNG when the message is sent, so the request that queued it never pays for drawing. */
+  qrCode?: string;
   /** Set for images shown inline in the HTML (`<img src="cid:…">`). */
   cid?: string;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireLapsedHolds } from '../../server/features/orders/order-lifecycle.ts';
+import { renderAttachments } from '../../server/lib/mail/mail-sender.ts';
 import { signedInAccount } from '../fixtures/accounts.ts';
 import { inDays } from '../fixtures/events.ts';
 import {
@@ -88,9 +89,13 @@ describe('placing an order', () => {
       ['late-night-jazz-at-the-docks.ics', 'text/calendar; charset=utf-8', undefined],
     ]);
     expect(mail.html_body).toContain('src="cid:ticket-1@admit"');
-    const png = Buffer.from(mail.attachments[0]?.content ?? '', 'base64');
-    expect(png.subarray(1, 4).toString()).toBe('PNG');
-    expect(Buffer.from(mail.attachments[2]?.content ?? '', 'base64').toString()).toContain('BEGIN:VEVENT');
+    // QR images are drawn when the mail is sent; each carries its ticket's code.
+    expect(mail.attachments.slice(0, 2).map((attachment) => attachment.qrCode)).toEqual(
+      order.tickets.map((ticket) => ticket.code),
+    );
+    const rendered = await renderAttachments(mail.attachments);
+    expect(rendered[0]?.content.subarray(1, 4).toString()).toBe('PNG');
+    expect(rendered[2]?.content.toString()).toContain('BEGIN:VEVENT');
   });
 
   it('answers a repeat with the same Idempotency-Key with the same order, and refuses the key for another order', async () => {

@@ -20,7 +20,14 @@ export interface PreparedIssue {
  */
 export async function prepareIssue(
   db: Db,
-  input: { order: OrderRow; items: OrderItemRow[]; event: OrderEventRow; origin: string; imageUrl: ImageUrl },
+  input: {
+    order: OrderRow;
+    items: OrderItemRow[];
+    event: OrderEventRow;
+    origin: string;
+    imageUrl: ImageUrl;
+    key?: { private_key: string } | null;
+  },
 ): Promise<PreparedIssue> {
   const { order, items, event } = input;
   const tickets = await prepareTickets(db, {
@@ -28,6 +35,7 @@ export async function prepareIssue(
     eventEndsAt: event.ends_at,
     buyerName: order.buyer_name,
     items,
+    key: input.key ?? null,
   });
   const paidAt = new Date();
   const view = toOrder(
@@ -35,27 +43,35 @@ export async function prepareIssue(
     {
       event,
       items,
-      tickets: tickets.map((ticket, position) => ({
-        id: ticket.id,
-        position,
-        order_id: order.id,
-        event_id: order.event_id,
-        ticket_type_id: ticket.ticketTypeId,
-        type_name: ticket.typeName,
-        holder_name: ticket.holderName,
-        status: 'valid' as const,
-        code: ticket.code,
-        unit_price: ticket.unitPrice,
-        unit_fee: ticket.unitFee,
-        checked_in_at: null,
-        voided_at: null,
-        created_at: paidAt,
-      })),
+      tickets: preparedTicketRows(order, { tickets, paidAt }),
       checkoutUrl: null,
     },
     input.imageUrl,
   );
-  return { tickets, mail: await confirmationMail(view, tickets, input.origin), paidAt };
+  return { tickets, mail: confirmationMail(view, tickets, input.origin), paidAt };
+}
+
+/** Prepared tickets as the rows they become, for answering without reading them back. */
+export function preparedTicketRows(
+  order: Pick<OrderRow, 'id' | 'event_id'>,
+  prepared: Pick<PreparedIssue, 'tickets' | 'paidAt'>,
+) {
+  return prepared.tickets.map((ticket, position) => ({
+    id: ticket.id,
+    position,
+    order_id: order.id,
+    event_id: order.event_id,
+    ticket_type_id: ticket.ticketTypeId,
+    type_name: ticket.typeName,
+    holder_name: ticket.holderName,
+    status: 'valid' as const,
+    code: ticket.code,
+    unit_price: ticket.unitPrice,
+    unit_fee: ticket.unitFee,
+    checked_in_at: null,
+    voided_at: null,
+    created_at: prepared.paidAt,
+  }));
 }
 
 /** Issues prepared tickets and queues their mail, in the transaction that marks the order paid. */

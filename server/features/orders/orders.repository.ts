@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { BookingFeeRule } from '../../../src/contract/orders.ts';
 import type { Database, OrderStatus, ProviderName } from '../../db/types.ts';
 
@@ -22,6 +23,70 @@ export async function currentFeeRule(db: Executor): Promise<BookingFeeRule> {
     ? { percentBasisPoints: row.percent_basis_points, fixed: row.fixed, capPerTicket: row.cap_per_ticket }
     : { percentBasisPoints: 0, fixed: 0, capPerTicket: null };
 }
+
+export const orderEventColumns = [
+  'events.id',
+  'events.organization_id',
+  'events.title',
+  'events.starts_at',
+  'events.ends_at',
+  'events.timezone',
+  'events.is_online',
+  'events.online_url',
+  'events.venue_name',
+  'events.address',
+  'events.city',
+  'events.cover_image_key',
+  'events.status',
+] as const;
+
+/**
+ * Everything placing an order checks before its transaction, in one round trip: an earlier order
+ * with the same key, the event, its ticket types, the fee rule and lapsed holds to release first.
+ * (Timestamps inside the JSON come back as ISO strings.)
+ */
+export function bookingContext(db: Executor, input: { eventId: string; scope: string; key: string }) {
+  return db
+    .selectNoFrom((eb) => [
+      jsonObjectFrom(
+        eb
+          .selectFrom('orders')
+          .select(['orders.id', 'orders.request_hash'])
+          .where('orders.idempotency_scope', '=', input.scope)
+          .where('orders.idempotency_key', '=', input.key),
+      ).as('existing'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('events')
+          .innerJoin('organizations', 'organizations.id', 'events.organization_id')
+          .select([...orderEventColumns, 'events.hold_minutes', 'organizations.stripe_account_id'])
+          .where('events.id', '=', input.eventId),
+      ).as('event'),
+      jsonArrayFrom(
+        eb.selectFrom('ticket_types').selectAll('ticket_types').where('ticket_types.event_id', '=', input.eventId),
+      ).as('types'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('booking_fee_rules')
+          .select(['percent_basis_points', 'fixed', 'cap_per_ticket'])
+          .where('effective_from', '<=', sql<Date>`now()`)
+          .orderBy('effective_from', 'desc')
+          .orderBy('created_at', 'desc')
+          .limit(1),
+      ).as('rule'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('orders')
+          .select('orders.id')
+          .where('orders.event_id', '=', input.eventId)
+          .where('orders.status', 'in', holdingStatuses)
+          .where('orders.hold_expires_at', '<=', sql<Date>`now()`)
+          .limit(20),
+      ).as('lapsed'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+export type BookingContext = Awaited<ReturnType<typeof bookingContext>>;
 
 export function findOrderByKey(db: Executor, scope: string, key: string) {
   return db
@@ -109,57 +174,32 @@ export function orderEventsOf(db: Executor, eventIds: string[]) {
 }
 export type OrderEventRow = Awaited<ReturnType<typeof orderEventsOf>>[number];
 
-/** The event with what booking checks: status, hold length, organisation and its payout account. */
-export function findBookableEvent(db: Executor, eventId: string) {
-  return db
-    .selectFrom('events')
-    .innerJoin('organizations', 'organizations.id', 'events.organization_id')
-    .select([
-      'events.id',
-      'events.organization_id',
-      'events.title',
-      'events.status',
-      'events.ends_at',
-      'events.hold_minutes',
-      'organizations.stripe_account_id',
-    ])
-    .where('events.id', '=', eventId)
-    .executeTakeFirst();
-}
-
-export function ticketTypesForSale(db: Executor, eventId: string) {
-  return db.selectFrom('ticket_types').selectAll().where('event_id', '=', eventId).execute();
-}
-
 /**
- * The event's status, read under a share lock: a cancellation (which updates the row) waits for
- * sales in progress, and a sale waits for a cancellation in progress and then sees it.
- */
-export async function eventStatusForSale(trx: Transaction<Database>, eventId: string) {
-  const row = await trx.selectFrom('events').select('status').where('id', '=', eventId).forShare().executeTakeFirst();
-  return row?.status ?? null;
-}
-
-/**
- * Serialises one buyer's orders for one event (advisory lock until the transaction ends), so two
- * tabs cannot both pass the per-buyer limit. Works the same on PGlite and PostgreSQL.
+ * Serialises one buyer's orders for one event (an advisory lock until the transaction ends), so two
+ * tabs cannot both pass the per-buyer limit. Its own statement: a statement's snapshot is taken when
+ * it starts, so counting in the statement that waited for the lock could miss the other tab's order.
  */
 export async function lockBuyer(trx: Transaction<Database>, eventId: string, email: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`buyer:${eventId}:${email}`}))`.execute(trx);
 }
 
-/** Tickets a buyer has for an event: held by live orders plus valid issued ones. */
-export async function ticketsOfBuyer(db: Executor, eventId: string, email: string, userId: string | null): Promise<number> {
-  const row = await sql<{ held: string | null; issued: string | null }>`
+/**
+ * Under the buyer's lock: the event's status, read with a share lock (a cancellation waits for sales
+ * in progress, and a sale waits for a cancellation in progress and then sees it), and the tickets
+ * the buyer already has for the event — held by live orders plus valid issued ones.
+ */
+export async function saleGuard(trx: Transaction<Database>, eventId: string, email: string, userId: string | null) {
+  const { rows } = await sql<{ status: string | null; held: string | null; issued: string | null }>`
     select
+      (select status from events where id = ${eventId} for share) as status,
       (select coalesce(sum(i.quantity), 0) from order_items i join orders o on o.id = i.order_id
         where o.event_id = ${eventId} and o.status in ('pending', 'failed')
           and (o.buyer_email = ${email} or o.user_id = ${userId})) as held,
       (select count(*) from tickets t join orders o on o.id = t.order_id
         where t.event_id = ${eventId} and t.status = 'valid'
-          and (o.buyer_email = ${email} or o.user_id = ${userId})) as issued`.execute(db);
-  const first = row.rows[0];
-  return Number(first?.held ?? 0) + Number(first?.issued ?? 0);
+          and (o.buyer_email = ${email} or o.user_id = ${userId})) as issued`.execute(trx);
+  const row = rows[0];
+  return { status: row?.status ?? null, tickets: Number(row?.held ?? 0) + Number(row?.issued ?? 0) };
 }
 
 /**
@@ -236,23 +276,38 @@ export interface NewOrder {
   paid_at: Date | null;
 }
 
-export async function insertOrder(
-  trx: Transaction<Database>,
-  order: NewOrder,
-  items: {
-    ticket_type_id: string;
-    name: string;
-    quantity: number;
-    unit_price: number;
-    unit_fee: number;
-    holder_names: string;
-  }[],
-): Promise<void> {
-  await trx.insertInto('orders').values(order).execute();
-  await trx
-    .insertInto('order_items')
-    .values(items.map((item) => ({ order_id: order.id, ...item })))
-    .execute();
+export interface NewItem {
+  ticket_type_id: string;
+  name: string;
+  quantity: number;
+  unit_price: number;
+  unit_fee: number;
+  holder_names: string;
+}
+
+export interface NewPayment {
+  order_id: string;
+  provider: 'sandbox' | 'stripe';
+  session_id: string;
+  checkout_url: string;
+  amount: number;
+  currency: string;
+  expires_at: Date;
+}
+
+/** The order, its items and (when known already) its checkout, in one statement. */
+export async function insertOrder(trx: Transaction<Database>, order: NewOrder, items: NewItem[], payment: NewPayment | null) {
+  const rows = items.map((item) => ({ order_id: order.id, ...item }));
+  const withOrder = trx.with('new_order', (db) => db.insertInto('orders').values(order).returning('id'));
+  if (payment) {
+    await withOrder
+      .with('new_payment', (db) => db.insertInto('payments').values(payment).returning('id'))
+      .insertInto('order_items')
+      .values(rows)
+      .execute();
+  } else {
+    await withOrder.insertInto('order_items').values(rows).execute();
+  }
 }
 
 export async function setOrderStatus(
@@ -278,18 +333,7 @@ export function lapsedHolds(db: Executor, limit: number, eventId?: string) {
   return query.orderBy('hold_expires_at').limit(limit).execute();
 }
 
-export async function insertPayment(
-  db: Executor,
-  payment: {
-    order_id: string;
-    provider: 'sandbox' | 'stripe';
-    session_id: string;
-    checkout_url: string;
-    amount: number;
-    currency: string;
-    expires_at: Date;
-  },
-): Promise<void> {
+export async function insertPayment(db: Executor, payment: NewPayment): Promise<void> {
   await db.insertInto('payments').values(payment).execute();
 }
 
@@ -329,14 +373,4 @@ export async function roleIn(db: Executor, organizationId: string, userId: strin
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.role ?? null;
-}
-
-export function refundedTotalsOf(db: Executor, orderIds: string[]) {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('refunds')
-    .select(['order_id', sql<string>`sum(amount)`.as('amount')])
-    .where('order_id', 'in', orderIds)
-    .groupBy('order_id')
-    .execute();
 }

@@ -6,14 +6,15 @@ import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../lib/payments/provider.ts';
 import type { ImageUrl } from '../events/event-view.ts';
-import { issuePrepared, prepareIssue } from './issue-tickets.ts';
-import { expireLapsedHolds, expireOrder, isOrderAccessToken, orderAccessToken, presentOrders } from './order-lifecycle.ts';
+import { issuePrepared, preparedTicketRows, prepareIssue } from './issue-tickets.ts';
+import { expireOrder, isOrderAccessToken, orderAccessToken, presentOrders } from './order-lifecycle.ts';
+import { toOrder } from './order-view.ts';
 import {
   availableOf,
+  type BookingContext,
+  bookingContext,
   currentFeeRule,
   emailOfUser,
-  eventStatusForSale,
-  findBookableEvent,
   findOrderByKey,
   findOrderRow,
   holdingStatuses,
@@ -22,14 +23,14 @@ import {
   itemsOf,
   lockBuyer,
   type NewOrder,
+  type NewPayment,
   type OrderRow,
   openPaymentsOf,
   orderEventsOf,
   ordersOfUser,
   reserveTickets,
   roleIn,
-  ticketsOfBuyer,
-  ticketTypesForSale,
+  saleGuard,
 } from './orders.repository.ts';
 
 export interface OrdersDeps {
@@ -78,7 +79,7 @@ export interface Caller {
 }
 
 /** What a buyer chose, checked against the event's ticket types: rules that need no lock. */
-function checkItems(input: CreateOrder, types: Awaited<ReturnType<typeof ticketTypesForSale>>, now: Date) {
+function checkItems(input: CreateOrder, types: BookingContext['types'], now: Date) {
   const seen = new Set<string>();
   const lines = input.items.map((item, index) => {
     const type = types.find((candidate) => candidate.id === item.ticketTypeId);
@@ -130,13 +131,19 @@ function priced(rule: BookingFeeRule, lines: ReturnType<typeof checkItems>, atte
   return { amounts, items };
 }
 
-async function answerRepeat(deps: OrdersDeps, existing: { id: string; request_hash: string }, hash: string): Promise<Order> {
+async function answerRepeat(
+  deps: OrdersDeps,
+  existing: { id: string; request_hash: string },
+  hash: string,
+  origin: string,
+): Promise<Order> {
   if (existing.request_hash !== hash) {
     throw new HttpError(
       'CONFLICT',
       'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
     );
   }
+  await ensureCheckout(deps, existing.id, origin);
   return presentWithToken(deps, existing.id);
 }
 
@@ -150,26 +157,37 @@ async function presentWithToken(deps: OrdersDeps, orderId: string): Promise<Orde
 /**
  * Holds (or, when free, sells) the tickets and answers with the order and where to pay. A repeat
  * with the same Idempotency-Key answers with the same order; the same key with another body is refused.
+ * Round trips are counted here: one to read, one transaction of five statements to write.
  */
 export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempotencyKey: string, caller: Caller): Promise<Order> {
   const { db } = deps;
   const scope = caller.userId ? `user:${caller.userId}` : `email:${input.buyer.email}`;
   const hash = requestHash(input);
-  const existing = await findOrderByKey(db, scope, idempotencyKey);
-  if (existing) return answerRepeat(deps, existing, hash);
+  let context = await bookingContext(db, { eventId: input.eventId, scope, key: idempotencyKey });
+  if (context.existing) return answerRepeat(deps, context.existing, hash, caller.origin);
+  // Lapsed holds of this event go back on sale before we count what is left.
+  if (context.lapsed.length > 0) {
+    for (const { id } of context.lapsed) await expireOrder(db, id);
+    context = await bookingContext(db, { eventId: input.eventId, scope, key: idempotencyKey });
+  }
 
-  const event = await findBookableEvent(db, input.eventId);
-  if (!event || event.status === 'draft') throw notFound('That event');
+  if (!context.event || context.event.status === 'draft') throw notFound('That event');
+  const event = { ...context.event, starts_at: new Date(context.event.starts_at), ends_at: new Date(context.event.ends_at) };
   if (event.status === 'cancelled') throw new HttpError('CONFLICT', 'This event is cancelled.');
   const now = new Date();
   if (new Date(event.ends_at) <= now) throw new HttpError('CONFLICT', 'Ticket sales for this event have ended.');
 
-  const lines = checkItems(input, await ticketTypesForSale(db, event.id), now);
+  const lines = checkItems(input, context.types, now);
   const requested = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const { amounts, items } = priced(await currentFeeRule(db), lines, input.attendees);
+  const rule: BookingFeeRule = context.rule
+    ? {
+        percentBasisPoints: context.rule.percent_basis_points,
+        fixed: context.rule.fixed,
+        capPerTicket: context.rule.cap_per_ticket,
+      }
+    : { percentBasisPoints: 0, fixed: 0, capPerTicket: null };
+  const { amounts, items } = priced(rule, lines, input.attendees);
   const free = amounts.total === 0;
-  // Lapsed holds of this event go back on sale before we count what is left.
-  await expireLapsedHolds(db, { eventId: event.id, limit: 20 });
 
   const order: NewOrder = {
     id: randomUUID(),
@@ -192,24 +210,23 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
   };
   const row: OrderRow = { ...order, refunded: 0, failure_reason: null, created_at: now, updated_at: now };
   const itemRows = items.map((item) => ({ ...item, order_id: order.id }));
-  // A free order is confirmed now: its tickets are signed and its mail drawn before the transaction.
+  // A free order is confirmed now: its tickets are signed and its mail written before the transaction.
   const prepared = free
-    ? await prepareIssue(db, {
-        order: row,
-        items: itemRows,
-        event: (await orderEventsOf(db, [event.id]))[0] as Awaited<ReturnType<typeof orderEventsOf>>[number],
-        origin: caller.origin,
-        imageUrl: deps.imageUrl,
-      })
+    ? await prepareIssue(db, { order: row, items: itemRows, event, origin: caller.origin, imageUrl: deps.imageUrl })
     : null;
+  // The sandbox opens its checkout without network I/O, so the checkout is written with the order.
+  const localCheckout =
+    !free && deps.provider.opensCheckoutLocally
+      ? await newCheckout(deps, row, itemRows, caller.origin, event.stripe_account_id)
+      : null;
 
   try {
     await db.transaction().execute(async (trx) => {
-      if ((await eventStatusForSale(trx, event.id)) !== 'published') throw new HttpError('CONFLICT', 'This event is cancelled.');
       await lockBuyer(trx, event.id, input.buyer.email);
-      const already = await ticketsOfBuyer(trx, event.id, input.buyer.email, caller.userId);
-      if (already + requested > maxTicketsPerBuyer) {
-        const left = Math.max(maxTicketsPerBuyer - already, 0);
+      const guard = await saleGuard(trx, event.id, input.buyer.email, caller.userId);
+      if (guard.status !== 'published') throw new HttpError('CONFLICT', 'This event is cancelled.');
+      if (guard.tickets + requested > maxTicketsPerBuyer) {
+        const left = Math.max(maxTicketsPerBuyer - guard.tickets, 0);
         throw new HttpError(
           'CONFLICT',
           `One buyer can have at most ${maxTicketsPerBuyer} tickets for this event; you can add ${left} more.`,
@@ -219,6 +236,7 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
         trx,
         order,
         items.map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) })),
+        localCheckout,
       );
       if (prepared) await issuePrepared(trx, row, prepared);
       // The contended rows are locked last, in a fixed order, so the hot lock is held briefly and never deadlocks.
@@ -237,54 +255,91 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
     // The same key sent twice at once: the loser answers with the winner's order.
     if (isUniqueViolation(error, 'orders_idempotency_key')) {
       const winner = await findOrderByKey(db, scope, idempotencyKey);
-      if (winner) return answerRepeat(deps, winner, hash);
+      if (winner) return answerRepeat(deps, winner, hash, caller.origin);
     }
     if (isUniqueViolation(error, 'orders_reference_key')) return createOrder(deps, input, idempotencyKey, caller);
     throw error;
   }
 
-  if (!free) await ensureCheckout(deps, order.id, caller.origin, event.stripe_account_id);
-  return presentWithToken(deps, order.id);
+  let checkoutUrl = localCheckout?.checkout_url ?? null;
+  if (!free && !localCheckout) {
+    const payment = await newCheckout(deps, row, itemRows, caller.origin, event.stripe_account_id);
+    await insertPayment(db, payment);
+    checkoutUrl = payment.checkout_url;
+  }
+  // Answered from what was just written, without reading it back.
+  const view = toOrder(
+    row,
+    {
+      event,
+      items: itemRows.map((item) => ({ ...item, holder_names: item.holder_names })),
+      tickets: prepared ? preparedTicketRows(row, prepared) : [],
+      checkoutUrl,
+    },
+    deps.imageUrl,
+  );
+  return { ...view, accessToken: orderAccessToken(deps.secret, order.id) };
 }
 
-/** Opens a checkout for a held order that has none (network I/O, after the transaction). */
-async function ensureCheckout(deps: OrdersDeps, orderId: string, origin: string, destinationAccount: string | null) {
-  const { db } = deps;
-  const order = await findOrderRow(db, orderId);
-  if (!order || !holdingStatuses.includes(order.status) || !order.hold_expires_at) return;
-  if ((await openPaymentsOf(db, [orderId])).length > 0) return;
-  const items = await itemsOf(db, [orderId]);
-  const token = orderAccessToken(deps.secret, orderId);
-  const query = (extra: Record<string, string> = {}) => new URLSearchParams({ orderId, token, ...extra }).toString();
+/**
+ * Opens a checkout at the provider for a held order (network I/O for Stripe: never inside a
+ * transaction). When the provider cannot be reached, the hold only blocks others: it ends now.
+ */
+async function newCheckout(
+  deps: OrdersDeps,
+  order: OrderRow,
+  items: { name: string; unit_price: number; quantity: number }[],
+  origin: string,
+  destinationAccount: string | null,
+): Promise<NewPayment> {
+  const token = orderAccessToken(deps.secret, order.id);
+  const query = (extra: Record<string, string> = {}) => new URLSearchParams({ orderId: order.id, token, ...extra }).toString();
   try {
     const session = await deps.provider.createCheckout({
-      orderId,
+      orderId: order.id,
       reference: order.reference,
       buyerEmail: order.buyer_email,
       currency: order.currency,
       lines: items.map((item) => ({ name: item.name, unitAmount: item.unit_price, quantity: item.quantity })),
       bookingFee: order.booking_fee,
       total: order.total,
-      holdExpiresAt: new Date(order.hold_expires_at),
+      holdExpiresAt: new Date(order.hold_expires_at ?? Date.now()),
       successUrl: `${origin}/payment-success?${query()}`,
       cancelUrl: `${origin}/payment/order-error?${query({ reason: 'cancelled' })}`,
       destinationAccount,
     });
-    await insertPayment(db, {
-      order_id: orderId,
+    return {
+      order_id: order.id,
       provider: deps.provider.name,
       session_id: session.sessionId,
       checkout_url: session.checkoutUrl,
       amount: order.total,
       currency: order.currency,
       expires_at: session.expiresAt,
-    });
+    };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    // Without a checkout the hold only blocks others: give the tickets back and say so.
-    await expireOrder(db, orderId, { release: 'The payment service could not be reached.' });
+    await expireOrder(deps.db, order.id, { release: 'The payment service could not be reached.' });
     throw new HttpError('SERVICE_UNAVAILABLE', 'Payment could not be started just now. Please try again in a moment.');
   }
+}
+
+/** A repeat whose first attempt committed but never got its checkout (a crash between the two) gets one now. */
+async function ensureCheckout(deps: OrdersDeps, orderId: string, origin: string) {
+  const order = await findOrderRow(deps.db, orderId);
+  if (!order || !holdingStatuses.includes(order.status)) return;
+  if ((await openPaymentsOf(deps.db, [orderId])).length > 0) return;
+  const [event] = await orderEventsOf(deps.db, [order.event_id]);
+  const destination = event
+    ? ((
+        await deps.db
+          .selectFrom('organizations')
+          .select('stripe_account_id')
+          .where('id', '=', event.organization_id)
+          .executeTakeFirst()
+      )?.stripe_account_id ?? null)
+    : null;
+  await insertPayment(deps.db, await newCheckout(deps, order, await itemsOf(deps.db, [orderId]), origin, destination));
 }
 
 /** Who may read an order: its buyer (account or access token) or the event's organisation (orders.read). */

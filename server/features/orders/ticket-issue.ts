@@ -46,9 +46,17 @@ export async function eventSigningKey(db: Executor, eventId: string) {
  */
 export async function prepareTickets(
   db: Executor,
-  input: { eventId: string; eventEndsAt: Date | string; buyerName: string; items: ItemToIssue[]; now?: Date },
+  input: {
+    eventId: string;
+    eventEndsAt: Date | string;
+    buyerName: string;
+    items: ItemToIssue[];
+    now?: Date;
+    /** The event's key when the caller has it already. */
+    key?: { private_key: string } | null;
+  },
 ): Promise<PreparedTicket[]> {
-  const key = await eventSigningKey(db, input.eventId);
+  const key = input.key ?? (await eventSigningKey(db, input.eventId));
   const validFrom = input.now ?? new Date();
   const validUntil = new Date(new Date(input.eventEndsAt).getTime() + validityGraceMs);
   const tickets: PreparedTicket[] = [];
@@ -77,6 +85,20 @@ export async function prepareTickets(
   return tickets;
 }
 
+export function ticketRows(orderId: string, eventId: string, tickets: PreparedTicket[]) {
+  return tickets.map((ticket, position) => ({
+    id: ticket.id,
+    position,
+    order_id: orderId,
+    event_id: eventId,
+    ticket_type_id: ticket.ticketTypeId,
+    holder_name: ticket.holderName,
+    code: ticket.code,
+    unit_price: ticket.unitPrice,
+    unit_fee: ticket.unitFee,
+  }));
+}
+
 export async function insertTickets(
   trx: Transaction<Database>,
   orderId: string,
@@ -86,19 +108,7 @@ export async function insertTickets(
   if (tickets.length === 0) return;
   await trx
     .insertInto('tickets')
-    .values(
-      tickets.map((ticket, position) => ({
-        id: ticket.id,
-        position,
-        order_id: orderId,
-        event_id: eventId,
-        ticket_type_id: ticket.ticketTypeId,
-        holder_name: ticket.holderName,
-        code: ticket.code,
-        unit_price: ticket.unitPrice,
-        unit_fee: ticket.unitFee,
-      })),
-    )
+    .values(ticketRows(orderId, eventId, tickets))
     .execute();
 }
 

@@ -1,6 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/types.ts';
 import type { PaymentWebhookEvent } from '../../lib/payments/provider.ts';
+import { orderEventColumns } from '../orders/orders.repository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -21,18 +23,22 @@ export async function recordPaymentEvent(
 ): Promise<boolean> {
   const row = await trx
     .insertInto('payment_events')
-    .values({
-      provider: input.provider,
-      provider_event_id: input.event.id,
-      type: input.event.providerType,
-      order_id: input.orderId,
-      outcome: input.outcome,
-      payload: JSON.stringify(input.event.payload),
-    })
+    .values(paymentEventRow(input.provider, input.event, input.orderId, input.outcome))
     .onConflict((oc) => oc.columns(['provider', 'provider_event_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export function paymentEventRow(provider: string, event: PaymentWebhookEvent, orderId: string | null, outcome: string) {
+  return {
+    provider,
+    provider_event_id: event.id,
+    type: event.providerType,
+    order_id: orderId,
+    outcome,
+    payload: JSON.stringify(event.payload),
+  };
 }
 
 /** The checkout an event is about: by session id, else the order's latest checkout. */
@@ -109,5 +115,78 @@ export function lockTicketTypes(trx: Transaction<Database>, ids: string[]) {
     .where('id', 'in', ids)
     .orderBy('id')
     .forNoKeyUpdate()
+    .execute();
+}
+
+/**
+ * A captured payment with everything confirming its order needs, in one round trip: the checkout
+ * (by session id), its order, items, event and the event's signing key. Timestamps in JSON are strings.
+ */
+export function capturedPaymentContext(db: Executor, provider: 'sandbox' | 'stripe', paymentId: string) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .select((eb) => [
+      jsonObjectFrom(eb.selectFrom('orders as o').selectAll('o').whereRef('o.id', '=', 'payments.order_id')).as('order'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('order_items')
+          .selectAll('order_items')
+          .whereRef('order_items.order_id', '=', 'payments.order_id')
+          .orderBy('order_items.ticket_type_id'),
+      ).as('items'),
+      jsonObjectFrom(eb.selectFrom('events').select(orderEventColumns).whereRef('events.id', '=', 'orders.event_id')).as('event'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('event_signing_keys')
+          .selectAll('event_signing_keys')
+          .whereRef('event_signing_keys.event_id', '=', 'orders.event_id'),
+      ).as('key'),
+    ])
+    .where('payments.provider', '=', provider)
+    .where('payments.id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+/** The order locked (see lockOrder) and whether this provider event was already applied, in one statement. */
+export function lockOrderForEvent(trx: Transaction<Database>, orderId: string, provider: string, eventId: string) {
+  return trx
+    .selectFrom('orders')
+    .selectAll('orders')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('payment_events')
+            .select('payment_events.id')
+            .where('payment_events.provider', '=', provider)
+            .where('payment_events.provider_event_id', '=', eventId),
+        )
+        .as('seen'),
+    )
+    .where('orders.id', '=', orderId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
+export interface Confirmation {
+  tickets: Insertable<Database['tickets']>[];
+  mail: Insertable<Database['mail_outbox']>;
+  ledger: Insertable<Database['ledger_entries']>[];
+  event: Insertable<Database['payment_events']>;
+  orderId: string;
+  paidAt: Date;
+}
+
+/** Issues the tickets, queues the mail, books the money, records the webhook and marks the order paid: one statement. */
+export async function confirmOrder(trx: Transaction<Database>, confirmation: Confirmation): Promise<void> {
+  await trx
+    .with('new_tickets', (db) => db.insertInto('tickets').values(confirmation.tickets).returning('id'))
+    .with('new_mail', (db) => db.insertInto('mail_outbox').values(confirmation.mail).returning('id'))
+    .with('new_ledger', (db) => db.insertInto('ledger_entries').values(confirmation.ledger).returning('id'))
+    .with('new_event', (db) => db.insertInto('payment_events').values(confirmation.event).returning('id'))
+    .updateTable('orders')
+    .set({ status: 'paid', paid_at: confirmation.paidAt, failure_reason: null, updated_at: confirmation.paidAt })
+    .where('id', '=', confirmation.orderId)
     .execute();
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/database.ts';
+import type { MailAttachmentRow } from '../../db/types.ts';
+import { renderTicketQrPng } from '../tickets/ticket-qr-png.ts';
 
 export interface MailSenderLog {
   info(obj: object, msg?: string): void;
@@ -101,13 +103,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
           subject: message.subject,
           text: message.text_body,
           html: message.html_body,
-          attachments: (message.attachments ?? []).map((attachment) => ({
-            filename: attachment.filename,
-            contentType: attachment.contentType,
-            content: attachment.content,
-            encoding: 'base64',
-            ...(attachment.cid ? { cid: attachment.cid } : {}),
-          })),
+          attachments: await renderAttachments(message.attachments ?? []),
         });
         await db
           .updateTable('mail_outbox')
@@ -167,6 +163,18 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       transport?.close();
     },
   };
+}
+
+/** Attachments as nodemailer takes them; QR codes are drawn here, when sending, not when the mail was queued. */
+export async function renderAttachments(rows: MailAttachmentRow[]) {
+  return Promise.all(
+    rows.map(async (row) => ({
+      filename: row.filename,
+      contentType: row.contentType,
+      content: row.qrCode !== undefined ? await renderTicketQrPng(row.qrCode) : Buffer.from(row.content ?? '', 'base64'),
+      ...(row.cid ? { cid: row.cid } : {}),
+    })),
+  );
 }
 
 /** A short description of a failure that never repeats the SMTP URL or its credentials. */

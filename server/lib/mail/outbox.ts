@@ -2,11 +2,15 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, MailAttachmentRow } from '../../db/types.ts';
 
-/** A file sent with a message; `cid` shows an image inline where the HTML has `<img src="cid:…">`. */
+/**
+ * A file sent with a message: its `content`, or `qrCode`, a text drawn as a QR code PNG when the
+ * message is sent. `cid` shows an image inline where the HTML has `<img src="cid:…">`.
+ */
 export interface MailAttachment {
   filename: string;
   contentType: string;
-  content: Uint8Array | string;
+  content?: Uint8Array | string;
+  qrCode?: string;
   cid?: string;
 }
 
@@ -21,7 +25,9 @@ export interface OutgoingMail {
 const toRow = (attachment: MailAttachment): MailAttachmentRow => ({
   filename: attachment.filename,
   contentType: attachment.contentType,
-  content: Buffer.from(attachment.content).toString('base64'),
+  ...(attachment.qrCode !== undefined
+    ? { qrCode: attachment.qrCode }
+    : { content: Buffer.from(attachment.content ?? '').toString('base64') }),
   ...(attachment.cid ? { cid: attachment.cid } : {}),
 });
 
@@ -30,16 +36,18 @@ const toRow = (attachment: MailAttachment): MailAttachmentRow => ({
  * is about, so the mail exists exactly when that change commits.
  */
 export async function enqueueMail(executor: Kysely<Database> | Transaction<Database>, mail: OutgoingMail): Promise<void> {
-  await executor
-    .insertInto('mail_outbox')
-    .values({
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      attachments: JSON.stringify((mail.attachments ?? []).map(toRow)),
-    })
-    .execute();
+  await executor.insertInto('mail_outbox').values(outboxRow(mail)).execute();
+}
+
+/** The outbox row of a message, for callers that insert it as part of a larger statement. */
+export function outboxRow(mail: OutgoingMail) {
+  return {
+    to_address: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html,
+    attachments: JSON.stringify((mail.attachments ?? []).map(toRow)),
+  };
 }
 
 /** The newest messages in the outbox, sent or not (the development mailbox). */

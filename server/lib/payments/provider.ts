@@ -1,6 +1,8 @@
 /** What a payment provider does for Admit: open a checkout, read its webhooks, give money back. */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
+  /** True when opening a checkout involves no network I/O, so it can be done with the order's own transaction. */
+  readonly opensCheckoutLocally: boolean;
   /** Opens a hosted checkout for an order. Network I/O: never call it inside a transaction. */
   createCheckout(input: CheckoutInput): Promise<CheckoutSession>;
   /** Verifies a webhook's signature over the exact bytes received; throws WebhookSignatureError. */

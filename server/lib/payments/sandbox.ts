@@ -113,6 +113,7 @@ export function createSandboxProvider(serverSecret: string): PaymentProvider & {
   const secret = sandboxWebhookSecret(serverSecret);
   return {
     name: 'sandbox',
+    opensCheckoutLocally: true,
     secret,
     async createCheckout(input: CheckoutInput): Promise<CheckoutSession> {
       const sessionId = randomId('cs_test_');

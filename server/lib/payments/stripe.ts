@@ -46,6 +46,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...clientOptions(options.apiUrl) });
   return {
     name: 'stripe',
+    opensCheckoutLocally: false,
     async createCheckout(input: CheckoutInput): Promise<CheckoutSession> {
       const currency = input.currency.toLowerCase();
       const expiresAt = Math.max(

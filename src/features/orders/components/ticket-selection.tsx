@@ -39,7 +39,7 @@ const availabilityTone = {
 } as const;
 
 const primaryButton =
-  'inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-indigo-600 px-6 font-semibold text-base text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600';
+  'inline-flex min-h-12 w-full items-center gap-2 rounded-xl bg-indigo-600 px-6 font-semibold text-base text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600';
 
 /** A short word where the stepper would be. */
 function closedLabel(type: BookableEvent['ticketTypes'][number], now: number): string {
@@ -75,6 +75,9 @@ export function TicketSelection({ event, now }: TicketSelectionProps) {
   const lines = chosenLines(types, quantities);
   const count = ticketCount(lines);
   const amounts = useOrderAmounts(lines);
+
+  const tickets = `${count} ticket${count === 1 ? '' : 's'}`;
+  const continueLabel = `Continue with ${tickets}${amounts.total === null ? '' : `, total ${formatMoney(amounts.total, currency)}`}`;
 
   const choose = (typeId: string, quantity: number) => {
     void loadCheckout();
@@ -143,7 +146,9 @@ export function TicketSelection({ event, now }: TicketSelectionProps) {
                   {formatPrice(type.price, type.currency)}
                 </p>
                 {type.description ? <p className="text-slate-600 text-sm">{type.description}</p> : null}
-                <p className={`mt-0.5 text-sm ${availabilityTone[availability.tone]}`}>{availability.text}</p>
+                {bounds.purchasable || type.available > 0 ? (
+                  <p className={`mt-0.5 text-sm ${availabilityTone[availability.tone]}`}>{availability.text}</p>
+                ) : null}
                 {limits ? <p className="text-slate-600 text-xs">Per order: {limits}</p> : null}
               </div>
               {bounds.purchasable ? (
@@ -171,10 +176,24 @@ export function TicketSelection({ event, now }: TicketSelectionProps) {
           ) : null}
         </div>
       ) : null}
-      <button type="button" disabled={!hydrated || count === 0} onClick={() => setStep('details')} className={primaryButton}>
-        {count === 0
-          ? 'Choose your tickets'
-          : `Continue with ${count} ticket${count === 1 ? '' : 's'}${amounts.total === null ? '' : ` · ${formatMoney(amounts.total, currency)}`}`}
+      <button
+        type="button"
+        disabled={!hydrated || count === 0}
+        onClick={() => setStep('details')}
+        aria-label={count === 0 ? undefined : continueLabel}
+        className={`${primaryButton} ${count === 0 ? 'justify-center' : 'justify-between'}`}
+      >
+        {count === 0 ? (
+          'Choose your tickets'
+        ) : (
+          <>
+            <span>Continue</span>
+            <span className="font-medium tabular-nums">
+              {tickets}
+              {amounts.total === null ? '' : ` · ${formatMoney(amounts.total, currency)}`}
+            </span>
+          </>
+        )}
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 // The human-readable report.
 import type { AuthResult } from './auth-load.ts';
 import { type CheckinBench, formatCheckins } from './checkin-load.ts';
+import { type DoorDeviceBench, formatDoorDevice } from './door-device.ts';
 import type { EventPageResult } from './event-page.ts';
 import type { JsBudgetResult } from './js-budget.ts';
 import { type LighthouseResult, lighthouseGoal } from './lighthouse.ts';
@@ -21,6 +22,8 @@ export interface BenchResults {
   rssAfterLoadTestMb: number;
   /** The door: check-ins under load next to pgbench, and the scan-data download. */
   checkins?: CheckinBench;
+  /** The door on a phone: offline verdict time and local search, in Chromium with 4× CPU throttling. */
+  doorDevice?: DoorDeviceBench;
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -104,6 +107,7 @@ export function formatReport(results: BenchResults): string {
     ),
     '',
     ...(results.checkins ? [`8. ${formatCheckins(results.checkins)}`] : []),
+    ...(results.doorDevice ? ['', '9. The door on a phone (Chromium, Pixel 7)', ...formatDoorDevice(results.doorDevice)] : []),
   ];
   return lines.join('\n');
 }

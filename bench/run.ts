@@ -6,6 +6,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureAuth } from './auth-load.ts';
 import { measureCheckins } from './checkin-load.ts';
+import { measureDoorDevice } from './door-device.ts';
 import { measureEventPage } from './event-page.ts';
 import { measureJsBudget } from './js-budget.ts';
 import { measureLighthouse } from './lighthouse.ts';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     await server.stop();
     const search = await measureSearchLatency();
     const checkins = await measureCheckins(durationS);
+    const doorDevice = await measureDoorDevice();
 
     const results: BenchResults = {
       date: new Date().toISOString(),
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
       startup: startup.result,
       rssAfterLoadTestMb,
       checkins,
+      doorDevice,
     };
     process.stdout.write(formatReport(results));
     mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });

@@ -17,8 +17,10 @@ const codePrefix = /^ad1(?=[0-9a-z])/;
 
 /** The terms of a query: lower case, split on spaces; the AD1 prefix of a typed code is dropped. */
 export function searchTerms(query: string): string[] {
-  return query
-    .toLowerCase()
+  const text = query.trim().toLowerCase();
+  // A code's alphabet has a space in it: a typed code start is one term.
+  if (/^ad1./.test(text)) return [text.slice(3)];
+  return text
     .split(/\s+/)
     .filter(Boolean)
     .map((term) => term.replace(codePrefix, ''))

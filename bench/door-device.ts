@@ -1,0 +1,241 @@
+/**
+ * The door on a device, in Chromium (Pixel 7 viewport) with 4× CPU throttling (CDP Emulation.setCPUThrottlingRate):
+ * - offline verdict: from the code read (the scanner's entry point) to the painted verdict, in the built app,
+ *   offline, for ≥ 50 genuine tickets; the app measures it itself (performance.measure 'door-verdict', taken in
+ *   the task after the frame that shows the verdict);
+ * - local search over 100,000 tickets: the door's search module type-stripped into the page, 100,000 synthetic
+ *   manifest rows, index build time, then name, email, order reference and code-start queries.
+ *
+ *   node bench/door-device.ts            (builds nothing: run `npm run build` first)
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { stripTypeScriptTypes } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, devices, type Page } from '@playwright/test';
+import { admitServer, repoRoot, startServer } from './server-process.ts';
+
+export interface Distribution {
+  median: number;
+  p95: number;
+  samples: number;
+}
+
+export interface DoorDeviceBench {
+  throttling: number;
+  verdictMs: Distribution;
+  searchTickets: number;
+  searchIndexBuildMs: number;
+  searchMs: Distribution;
+}
+
+const throttling = 4;
+const organiser = { email: 'maya@northernlights.demo', password: 'admit-demo-2026' };
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function distribution(samples: number[]): Distribution {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { median: at(0.5), p95: at(0.95), samples: sorted.length };
+}
+
+async function api(
+  baseUrl: string,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const json = (await response.json()) as { data: unknown; message: string };
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${json.message}`);
+  return json.data as Record<string, unknown>;
+}
+
+/** A free event with `count` tickets booked through the public API; answers the event id and the codes. */
+async function eventWithTickets(baseUrl: string, count: number): Promise<{ eventId: string; codes: string[] }> {
+  const { accessToken } = (await api(baseUrl, '/auth/signIn', { method: 'POST', body: organiser })) as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const org = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).org as string;
+  const startsAt = new Date(Date.now() + 3_600_000);
+  const event = await api(baseUrl, '/events', {
+    method: 'POST',
+    headers,
+    body: {
+      organizationId: org,
+      title: 'Door bench',
+      summary: 'Measuring the door.',
+      description: 'Bench.',
+      category: 'music',
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 4 * 3_600_000).toISOString(),
+      timezone: 'Europe/London',
+      isOnline: false,
+      venue: { name: 'Bench Hall', address: '1 Test Street', city: 'Bristol', country: 'United Kingdom' },
+      ticketTypes: [{ name: 'Standing', price: 0, currency: 'GBP', capacity: 1000, maxPerOrder: 10 }],
+    },
+  });
+  const eventId = event.id as string;
+  await api(baseUrl, `/events/${eventId}/publish`, { method: 'POST', headers });
+  const { ticketTypes } = (await api(baseUrl, `/events/${eventId}`)) as { ticketTypes: Array<{ id: string }> };
+  const codes: string[] = [];
+  for (let n = 0; codes.length < count; n += 1) {
+    const order = (await api(baseUrl, '/orders', {
+      method: 'POST',
+      headers: { 'idempotency-key': randomUUID() },
+      body: {
+        eventId,
+        items: [{ ticketTypeId: ticketTypes[0]?.id, quantity: Math.min(10, count - codes.length) }],
+        buyer: { name: `Bench Guest ${n}`, email: `bench.${randomUUID()}@example.test` },
+      },
+    })) as { tickets: Array<{ code: string }> };
+    codes.push(...order.tickets.map((ticket) => ticket.code));
+  }
+  return { eventId, codes };
+}
+
+async function measureVerdicts(page: Page, baseUrl: string, scans: number): Promise<Distribution> {
+  const { eventId, codes } = await eventWithTickets(baseUrl, scans);
+  await page.goto(`${baseUrl}/sign-in?redirect=${encodeURIComponent(`/organizer/scan-ticket?event=${eventId}`)}`);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.locator('#field-email').fill(organiser.email);
+  await page.locator('#field-password').fill(organiser.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('link', { name: 'Start scanning' }).click({ timeout: 30_000 });
+  await page.locator('#door-manual-code').waitFor();
+  await page.context().setOffline(true);
+  await page.locator('[data-door-mode="offline"]').waitFor();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttling });
+  await page.evaluate(() => performance.clearMeasures('door-verdict'));
+  for (const code of codes) {
+    await page.locator('#door-manual-code').fill(code);
+    await page.locator('#door-manual-code').press('Enter');
+    await page.locator('[data-verdict="valid"]').waitFor();
+    await page.getByRole('button', { name: 'Scan the next ticket' }).click();
+    await page.locator('[data-verdict]').waitFor({ state: 'detached' });
+  }
+  const times = await page.evaluate(() => performance.getEntriesByName('door-verdict').map((entry) => entry.duration));
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  return distribution(times);
+}
+
+async function measureSearch(page: Page, tickets: number) {
+  const source = stripTypeScriptTypes(readFileSync(join(repoRoot, 'src/features/door/engine/ticket-search.ts'), 'utf8'));
+  await page.route('http://door-bench.localhost/**', (route) =>
+    route.request().url().endsWith('.js')
+      ? route.fulfill({ contentType: 'text/javascript', body: source })
+      : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>door search</title>' }),
+  );
+  await page.goto('http://door-bench.localhost/');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttling });
+  const result = await page.evaluate(async (count) => {
+    const url = '/ticket-search.js';
+    const m = await import(/* @vite-ignore */ url);
+    const first = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Radia', 'Tim', 'Frances', 'John'];
+    const last = [
+      'Lovelace',
+      'Hopper',
+      'Turing',
+      'Dijkstra',
+      'Liskov',
+      'Knuth',
+      'Hamilton',
+      'Thompson',
+      'Perlman',
+      'Berners-Lee',
+    ];
+    const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:';
+    const hex = () => crypto.randomUUID();
+    const rows = [];
+    for (let i = 0; i < count; i += 1) {
+      const name = `${first[i % first.length]} ${last[(i * 7) % last.length]}${i}`;
+      const order = Math.floor(i / 3);
+      let codeStart = '';
+      for (let c = 0; c < 5; c += 1) codeStart += alphabet[Math.floor(Math.random() * 45)];
+      rows.push({
+        id: hex(),
+        ticketTypeId: 'type',
+        typeName: 'Standing',
+        holderName: name,
+        orderReference: `R${order.toString(36).toUpperCase().padStart(4, '0')}-${(order * 31).toString(36).toUpperCase()}`,
+        buyerName: name,
+        buyerEmail: `guest${order}@example.com`,
+        status: 'v',
+        codeStart,
+        checkedIn: null,
+      });
+    }
+    const built = performance.now();
+    const index = m.buildTicketSearch(rows);
+    const buildMs = performance.now() - built;
+    const queries: string[] = [];
+    for (let q = 0; q < 60; q += 1) {
+      const row = rows[Math.floor(Math.random() * rows.length)] as (typeof rows)[number];
+      queries.push(
+        [
+          row.holderName.split(' ')[1],
+          row.buyerEmail,
+          row.orderReference,
+          `AD1${row.codeStart}`,
+          row.id.slice(0, 6),
+          row.holderName,
+        ][q % 6] ?? '',
+      );
+    }
+    const times: number[] = [];
+    let found = 0;
+    for (const query of queries) {
+      const started = performance.now();
+      found += index.search(query, 50).rows.length > 0 ? 1 : 0;
+      times.push(performance.now() - started);
+    }
+    return { buildMs, times, found, queries: queries.length };
+  }, tickets);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  if (result.found !== result.queries)
+    throw new Error(`search missed ${result.queries - result.found} of ${result.queries} known tickets`);
+  return { buildMs: result.buildMs, times: distribution(result.times) };
+}
+
+export async function measureDoorDevice(scans = 60, searchTickets = 100_000): Promise<DoorDeviceBench> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'admit-door-bench-'));
+  const server = await startServer(admitServer(dataDir));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  try {
+    const context = await browser.newContext({ ...devices['Pixel 7'] });
+    const verdictMs = await measureVerdicts(await context.newPage(), server.baseUrl, scans);
+    const search = await measureSearch(await (await browser.newContext()).newPage(), searchTickets);
+    return { throttling, verdictMs, searchTickets, searchIndexBuildMs: search.buildMs, searchMs: search.times };
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const f = (value: number) => `${value.toFixed(1)} ms`;
+
+export function formatDoorDevice(result: DoorDeviceBench): string[] {
+  return [
+    `   Offline verdict, code read → painted (${result.throttling}× CPU throttling, ${result.verdictMs.samples} scans): median ${f(result.verdictMs.median)}, p95 ${f(result.verdictMs.p95)}  goal median ≤ 16 ms: ${result.verdictMs.median <= 16 ? 'within goal' : 'OVER'}`,
+    `   Local search, ${result.searchTickets.toLocaleString('en')} tickets (${result.throttling}× throttling, ${result.searchMs.samples} queries): median ${f(result.searchMs.median)}, p95 ${f(result.searchMs.p95)}, index built in ${f(result.searchIndexBuildMs)}  goal < 50 ms: ${result.searchMs.p95 < 50 ? 'within goal' : 'OVER'}`,
+  ];
+}
+
+if (import.meta.main) {
+  const result = await measureDoorDevice();
+  process.stdout.write(`Door device (Chromium, Pixel 7)\n${formatDoorDevice(result).join('\n')}\n`);
+}

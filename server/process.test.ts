@@ -29,8 +29,9 @@ describe('the API process', () => {
   it('serves, then finishes and exits cleanly on SIGTERM', async () => {
     const port = await freePort();
     const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'admit-proc-')) });
+    // A first start migrates and seeds the demo data: allow for a slow, busy machine.
     let ready = false;
-    for (let attempt = 0; attempt < 150 && !ready; attempt += 1) {
+    for (let attempt = 0; attempt < 450 && !ready; attempt += 1) {
       ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
         (response) => response.ok,
         () => false,
@@ -40,5 +41,5 @@ describe('the API process', () => {
     expect(ready).toBe(true);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  }, 30_000);
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { orderAmounts } from '../../src/contract/booking-fee.ts';
 import type { Event } from '../../src/contract/events.ts';
 import type { BookingFeeRule, Order } from '../../src/contract/orders.ts';
@@ -17,10 +18,63 @@ interface TicketTypeSpec {
   capacity: number;
 }
 
-async function organiserToken(request: APIRequestContext): Promise<string> {
+interface OrganiserSession {
+  accessToken: string;
+  refreshToken: string;
+  authId: string;
+  user: { email: string; platforms: string[] };
+}
+
+async function organiserSignIn(request: APIRequestContext): Promise<OrganiserSession> {
   const response = await request.post('/api/auth/signIn', { data: organiser });
   expect(response.status()).toBe(200);
-  return ((await response.json()).data as { accessToken: string }).accessToken;
+  return (await response.json()).data as OrganiserSession;
+}
+
+/** The session cookies a sign-in through the page would leave, so the organiser needs no second sign-in. */
+async function useOrganiserSession(context: BrowserContext, baseURL: string, session: OrganiserSession): Promise<void> {
+  const exp = (JSON.parse(Buffer.from(session.accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number })
+    .exp;
+  const cookie = (name: string, value: string, httpOnly = false) => ({
+    name,
+    value,
+    url: baseURL,
+    httpOnly,
+    sameSite: 'Strict' as const,
+  });
+  await context.addCookies([
+    cookie('accessToken', session.accessToken),
+    cookie('tokenExpiry', String(exp)),
+    cookie('u', session.authId),
+    cookie('email', session.user.email),
+    cookie('platforms', session.user.platforms.join(',')),
+    cookie('refreshToken', session.refreshToken, true),
+  ]);
+}
+
+/** A paid order placed and paid through the API, as a guest with the sandbox's test card. */
+async function paidOrder(request: APIRequestContext, eventId: string, ticketTypeId: string, buyerName: string): Promise<Order> {
+  const placed = await request.post('/api/orders', {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      eventId,
+      items: [{ ticketTypeId, quantity: 2 }],
+      buyer: { name: buyerName, email: `${buyerName.split(' ')[0]?.toLowerCase()}.${unique()}@example.test` },
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()).data as Order;
+  const sessionId = order.paymentUrl?.split('/').pop() ?? '';
+  const paid = await request.post(`/api/payments/sandbox/${sessionId}`, {
+    data: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', name: buyerName },
+  });
+  expect((await paid.json()).data.outcome).toBe('succeeded');
+  await expect
+    .poll(
+      async () => ((await (await request.get(`/api/orders/${order.id}?token=${order.accessToken}`)).json()).data as Order).status,
+    )
+    .toBe('paid');
+  return order;
 }
 
 /** A published event a week ahead, made through the organiser API (the editor has its own tests). */
@@ -102,7 +156,7 @@ async function checkout(page: Page, typeName: string, quantity: number, buyer?: 
   }
 }
 
-let token = '';
+let organiserSession: OrganiserSession;
 let paidEvent: Event;
 let scarceEvent: Event;
 let freeEvent: Event;
@@ -112,7 +166,8 @@ test.describe('booking', () => {
   test.describe.configure({ mode: 'default' });
 
   test.beforeAll(async ({ request }) => {
-    token = await organiserToken(request);
+    organiserSession = await organiserSignIn(request);
+    const token = organiserSession.accessToken;
     const id = unique();
     paidEvent = await publishedEvent(request, token, `Booking Night ${id}`, [{ name: 'Standard', price: 1250, capacity: 50 }]);
     scarceEvent = await publishedEvent(request, token, `Last Seat ${id}`, [{ name: 'Seat', price: 900, capacity: 1 }]);
@@ -257,5 +312,49 @@ test.describe('booking', () => {
     await expect(page.getByRole('img', { name: 'QR code of ticket 1 of 1, Entry, Fran Free' })).toBeVisible();
     expect(payments).toEqual([]);
     expect(await availability(page.request, freeEvent.id)).toBe(99);
+  });
+  test('the organiser finds the order in Payments, exports the list and refunds one of its tickets', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const typeId = paidEvent.ticketTypes[0]?.id ?? '';
+    const order = await paidOrder(page.request, paidEvent.id, typeId, 'Rae Refund');
+    const before = await availability(page.request, paidEvent.id);
+    await useOrganiserSession(context, baseURL ?? '', organiserSession);
+
+    await page.goto(`/organizer/payments?eventId=${paidEvent.id}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Totals in GBP' })).toContainText('Net');
+    const row = page.getByRole('link').filter({ hasText: order.reference });
+    await expect(row).toContainText('Rae Refund');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    expect(readFileSync(await file.path(), 'utf8')).toContain(order.reference);
+
+    await row.click();
+    await expect(page).toHaveURL(new RegExp(`order=${order.id}`));
+    const drawer = page.getByRole('dialog', { name: `Order ${order.reference}` });
+    await expect(drawer.getByText('Rae Refund').first()).toBeVisible();
+    await drawer.getByRole('button', { name: 'Refund…' }).click();
+    const refund = page.getByRole('dialog', { name: `Refund order ${order.reference}` });
+    await refund.getByLabel('Chosen tickets').check();
+    await refund.getByRole('checkbox').first().check();
+    const sent = page.waitForRequest((request) => request.url().endsWith(`/api/orders/${order.id}/refunds`));
+    await refund.getByRole('button', { name: /^Refund £/ }).click();
+    expect((await sent).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(drawer.getByText(/^Refunded £[\d.]+\. The buyer is told by email\.$/)).toBeVisible();
+    await expect(drawer.getByText('Partly refunded')).toBeVisible();
+    await expect(drawer.getByText('Voided')).toHaveCount(1);
+    // The refunded ticket is back on sale.
+    expect(await availability(page.request, paidEvent.id)).toBe(before + 1);
+
+    await drawer.getByRole('button', { name: 'Close order' }).click();
+    await expect(page).toHaveURL(`/organizer/payments?eventId=${paidEvent.id}`);
+    await expect(row).toContainText('Partly refunded');
   });
 });

@@ -17,10 +17,18 @@ export interface IssuedTicket {
   code: string;
 }
 
-const when = (order: MailOrder) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: order.event.timezone }).format(
-    new Date(order.event.startsAt),
-  );
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** When the event starts, in its own time zone (formatters are costly to make, so one per zone is kept). */
+function when(order: MailOrder): string {
+  const zone = order.event.timezone;
+  let format = dateFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: zone });
+    dateFormats.set(zone, format);
+  }
+  return format.format(new Date(order.event.startsAt));
+}
 
 const where = (order: MailOrder) =>
   order.event.isOnline ? 'Online' : [order.event.venueName, order.event.address, order.event.city].filter(Boolean).join(', ');

@@ -122,10 +122,15 @@ export function lockTicketTypes(trx: Transaction<Database>, ids: string[]) {
  * A captured payment with everything confirming its order needs, in one round trip: the checkout
  * (by session id), its order, items, event and the event's signing key. Timestamps in JSON are strings.
  */
-export function capturedPaymentContext(db: Executor, provider: 'sandbox' | 'stripe', paymentId: string) {
-  return db
+export function capturedPaymentContext(
+  db: Executor,
+  provider: 'sandbox' | 'stripe',
+  by: { sessionId: string } | { paymentId: string },
+) {
+  const query = db
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .select(['payments.id', 'payments.order_id', 'payments.status'])
     .select((eb) => [
       jsonObjectFrom(eb.selectFrom('orders as o').selectAll('o').whereRef('o.id', '=', 'payments.order_id')).as('order'),
       jsonArrayFrom(
@@ -143,17 +148,25 @@ export function capturedPaymentContext(db: Executor, provider: 'sandbox' | 'stri
           .whereRef('event_signing_keys.event_id', '=', 'orders.event_id'),
       ).as('key'),
     ])
-    .where('payments.provider', '=', provider)
-    .where('payments.id', '=', paymentId)
-    .executeTakeFirst();
+    .where('payments.provider', '=', provider);
+  return (
+    'sessionId' in by ? query.where('payments.session_id', '=', by.sessionId) : query.where('payments.id', '=', by.paymentId)
+  ).executeTakeFirst();
 }
 
-/** The order locked (see lockOrder) and whether this provider event was already applied, in one statement. */
-export function lockOrderForEvent(trx: Transaction<Database>, orderId: string, provider: string, eventId: string) {
+/**
+ * The order locked (see lockOrder), whether this provider event was already applied, and the
+ * payment's status, in one statement. Every change to an order's payments happens under this lock.
+ */
+export function lockOrderForEvent(
+  trx: Transaction<Database>,
+  input: { orderId: string; provider: string; eventId: string; paymentId: string },
+) {
+  const { orderId, provider, eventId, paymentId } = input;
   return trx
     .selectFrom('orders')
     .selectAll('orders')
-    .select((eb) =>
+    .select((eb) => [
       eb
         .exists(
           eb
@@ -163,13 +176,18 @@ export function lockOrderForEvent(trx: Transaction<Database>, orderId: string, p
             .where('payment_events.provider_event_id', '=', eventId),
         )
         .as('seen'),
-    )
+      eb.selectFrom('payments').select('payments.status').where('payments.id', '=', paymentId).as('payment_status'),
+    ])
     .where('orders.id', '=', orderId)
     .forNoKeyUpdate()
     .executeTakeFirst();
 }
 
 export interface Confirmation {
+  paymentId: string;
+  paymentRef: string | null;
+  /** The one ticket type of the order, whose held tickets become sold in the same statement. */
+  soleItem: { ticketTypeId: string; quantity: number } | null;
   tickets: Insertable<Database['tickets']>[];
   mail: Insertable<Database['mail_outbox']>;
   ledger: Insertable<Database['ledger_entries']>[];
@@ -180,7 +198,23 @@ export interface Confirmation {
 
 /** Issues the tickets, queues the mail, books the money, records the webhook and marks the order paid: one statement. */
 export async function confirmOrder(trx: Transaction<Database>, confirmation: Confirmation): Promise<void> {
+  const { soleItem } = confirmation;
   await trx
+    .with('paid_payment', (db) =>
+      db
+        .updateTable('payments')
+        .set({ status: 'succeeded', payment_ref: confirmation.paymentRef, failure_reason: null, updated_at: confirmation.paidAt })
+        .where('id', '=', confirmation.paymentId)
+        .returning('id'),
+    )
+    // With several types the caller converts them one by one in id order (see reserveTickets); one type can go here.
+    .with('sold_tickets', (db) =>
+      db
+        .updateTable('ticket_types')
+        .set((eb) => ({ held: eb('held', '-', soleItem?.quantity ?? 0), sold: eb('sold', '+', soleItem?.quantity ?? 0) }))
+        .where('id', '=', soleItem?.ticketTypeId ?? '00000000-0000-0000-0000-000000000000')
+        .returning('id'),
+    )
     .with('new_tickets', (db) => db.insertInto('tickets').values(confirmation.tickets).returning('id'))
     .with('new_mail', (db) => db.insertInto('mail_outbox').values(confirmation.mail).returning('id'))
     .with('new_ledger', (db) => db.insertInto('ledger_entries').values(confirmation.ledger).returning('id'))

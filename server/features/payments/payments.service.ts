@@ -59,7 +59,12 @@ export async function handlePaymentWebhook(
   const { db, provider } = deps;
   // A capture is checked under the order's lock instead: one round trip fewer on the busiest path.
   if (event.type !== 'succeeded' && (await seenPaymentEvent(db, provider.name, event.id))) return 'duplicate';
-  const payment = await findPaymentForEvent(db, provider.name, event);
+  // A capture names its checkout session: the payment and everything about its order come in one query.
+  const captured =
+    event.type === 'succeeded' && event.sessionId
+      ? await capturedPaymentContext(db, provider.name, { sessionId: event.sessionId })
+      : undefined;
+  const payment = captured ?? (await findPaymentForEvent(db, provider.name, event));
   const record = (trx: Transaction<Database>, outcome: WebhookOutcome, orderId: string | null) =>
     recordPaymentEvent(trx, { provider: provider.name, event, orderId, outcome });
 
@@ -85,7 +90,7 @@ export async function handlePaymentWebhook(
   }
 
   // Money was captured. Sign the tickets and write the mail first, outside the transaction.
-  const context = await capturedPaymentContext(db, provider.name, payment.id);
+  const context = captured ?? (await capturedPaymentContext(db, provider.name, { paymentId: payment.id }));
   if (!context?.order || !context.event) throw new Error(`payment ${payment.id} has no order or event`);
   const orderRow = reviveOrder(context.order);
   const eventRow = { ...context.event, starts_at: new Date(context.event.starts_at), ends_at: new Date(context.event.ends_at) };
@@ -100,19 +105,29 @@ export async function handlePaymentWebhook(
   const sorted = context.items; // ordered by ticket type id: the order every writer locks them in
 
   const { outcome, refundId } = await db.transaction().execute(async (trx) => {
-    const locked = await lockOrderForEvent(trx, payment.order_id, provider.name, event.id);
+    const locked = await lockOrderForEvent(trx, {
+      orderId: payment.order_id,
+      provider: provider.name,
+      eventId: event.id,
+      paymentId: payment.id,
+    });
     if (!locked) throw new Error(`payment ${payment.id} has no order`);
     if (locked.seen) return { outcome: 'duplicate' as const, refundId: null };
-    const { seen: _seen, ...order } = locked;
+    const { seen: _seen, payment_status: paymentStatus, ...order } = locked;
     const cancelled = eventRow.status === 'cancelled';
     // The common case, in time, in two statements after the lock: everything is written at once,
     // then the held tickets become sold (the contended row, locked last and briefly).
     if (holdingStatuses.includes(order.status) && !cancelled) {
-      if (!(await markPaymentSucceeded(trx, payment.id, event.paymentRef))) {
+      if (paymentStatus === 'succeeded') {
         await record(trx, 'already_recorded', order.id);
         return { outcome: 'already_recorded' as const, refundId: null };
       }
+      const soleItem =
+        sorted.length === 1 && sorted[0] ? { ticketTypeId: sorted[0].ticket_type_id, quantity: sorted[0].quantity } : null;
       await confirmOrder(trx, {
+        paymentId: payment.id,
+        paymentRef: event.paymentRef,
+        soleItem,
         orderId: order.id,
         paidAt: prepared.paidAt,
         tickets: ticketRows(order.id, order.event_id, prepared.tickets),
@@ -120,7 +135,7 @@ export async function handlePaymentWebhook(
         ledger: chargeRows(order, payment.id),
         event: paymentEventRow(provider.name, event, order.id, 'paid'),
       });
-      for (const item of sorted) await convertHeldToSold(trx, item.ticket_type_id, item.quantity);
+      if (!soleItem) for (const item of sorted) await convertHeldToSold(trx, item.ticket_type_id, item.quantity);
       return { outcome: 'paid' as const, refundId: null };
     }
     if (!(await record(trx, 'paid', payment.order_id))) return { outcome: 'duplicate' as const, refundId: null };

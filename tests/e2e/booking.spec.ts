@@ -293,10 +293,19 @@ test.describe('booking', () => {
   });
 
   test('a free event books without payment', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const checkoutCode = /\/assets\/(checkout-form|schemas|axios)-/;
     await page.goto(`/event/${freeEvent.id}`);
     await waitForHydration(page);
+    // The checkout (forms, schemas, the HTTP client) is not part of the event page until a ticket is chosen.
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => checkoutCode.test(path))).toEqual([]);
     const panel = tickets(page);
     await panel.getByRole('button', { name: 'Add one Entry ticket' }).click();
+    await expect.poll(() => scripts.some((path) => path.includes('/assets/checkout-form-'))).toBe(true);
     await expect(panel.getByText('£0.00', { exact: true })).toHaveCount(3);
     await panel.getByRole('button', { name: /^Continue with 1 ticket/ }).click();
     await page.getByLabel('Full name').fill('Fran Free');

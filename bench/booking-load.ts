@@ -472,6 +472,7 @@ export async function measureBooking(durationS: number): Promise<BookingResult> 
   if (hasPostgres && (!only || only === 'postgresql')) runs.push(await measureOn('postgresql', durationS));
   if (!only || only === 'pglite') runs.push(await measureOn('pglite', durationS));
   if (hasPostgres && !only) chaos = await chaosRun();
+  agent.destroy();
   const rate = (database: BookingRun['database']) => runs.find((run) => run.database === database)?.ordersPerSec;
   const freeRate = (database: BookingRun['database']) => runs.find((run) => run.database === database)?.free.ordersPerSec;
   const ratio = (value: number | undefined) => (value !== undefined && pgbench ? value / pgbench : null);

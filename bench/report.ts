@@ -1,5 +1,6 @@
 // The human-readable report.
 import type { AuthResult } from './auth-load.ts';
+import { type BookingResult, formatBooking } from './booking-load.ts';
 import { type CheckinBench, formatCheckins } from './checkin-load.ts';
 import { type DoorDeviceBench, formatDoorDevice } from './door-device.ts';
 import type { EventPageResult } from './event-page.ts';
@@ -24,6 +25,8 @@ export interface BenchResults {
   checkins?: CheckinBench;
   /** The door on a phone: offline verdict time and local search, in Chromium with 4× CPU throttling. */
   doorDevice?: DoorDeviceBench;
+  /** Booking: completed orders under load next to pgbench, oversold count, and the kill -9 chaos run. */
+  booking?: BookingResult;
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -108,6 +111,7 @@ export function formatReport(results: BenchResults): string {
     '',
     ...(results.checkins ? [`8. ${formatCheckins(results.checkins)}`] : []),
     ...(results.doorDevice ? ['', '9. The door on a phone (Chromium, Pixel 7)', ...formatDoorDevice(results.doorDevice)] : []),
+    ...(results.booking ? ['', `10. ${formatBooking(results.booking).join('\n')}`] : []),
   ];
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureAuth } from './auth-load.ts';
+import { measureBooking } from './booking-load.ts';
 import { measureCheckins } from './checkin-load.ts';
 import { measureDoorDevice } from './door-device.ts';
 import { measureEventPage } from './event-page.ts';
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     await server.stop();
     const search = await measureSearchLatency();
     const checkins = await measureCheckins(durationS);
+    const booking = await measureBooking(durationS);
     const doorDevice = await measureDoorDevice();
 
     const results: BenchResults = {
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
       rssAfterLoadTestMb,
       checkins,
       doorDevice,
+      booking,
     };
     process.stdout.write(formatReport(results));
     mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });

@@ -444,8 +444,8 @@ async function chaosRun(): Promise<ChaosResult> {
       }),
     );
     await sleep(2500);
+    killed = true; // no new requests; the ones in flight are cut off by the kill
     await server.stop('SIGKILL');
-    killed = true;
     await rush;
     server = await startApi(env);
     const found = acknowledged.length ? await db.selectFrom('orders').select('id').where('id', 'in', acknowledged).execute() : [];
@@ -516,7 +516,7 @@ export function formatBooking(result: BookingResult): string[] {
   if (result.chaos) {
     const chaos = result.chaos;
     lines.push(
-      `   chaos (kill -9 during a rush on PostgreSQL, restart): ${chaos.acknowledged} orders acknowledged, ${chaos.missingAfterRestart} missing after restart, ${chaos.unansweredWhenKilled} requests cut off unanswered, oversold ${chaos.oversold}`,
+      `   chaos (kill -9 during a rush on PostgreSQL, restart): ${chaos.acknowledged} orders acknowledged, ${chaos.missingAfterRestart} missing after restart, ${chaos.unansweredWhenKilled} in flight cut off (never acknowledged), oversold ${chaos.oversold}`,
     );
   }
   if (result.skipped) lines.push(`   ${result.skipped}`);

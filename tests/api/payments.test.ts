@@ -311,4 +311,18 @@ describe('a payment after the hold lapsed', () => {
       .execute();
     expect(mail.map((message) => message.subject)).toContain('Your payment for Late Night Jazz at the Docks was refunded');
   });
+
+  it('is refunded when the event was cancelled meanwhile', async () => {
+    const { order, typeId, event, organiser } = await orderOf(1, 10);
+    const cancelled = await api.app.inject({ method: 'POST', url: `/api/events/${event.id}/cancel`, headers: organiser.bearer });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await readOrder(api.app, order)).json().data.status).toBe('cancelled');
+    const response = await sandboxWebhook(api.app, api.config.jwtSecret, completed(order));
+    expect(response.json().data.outcome).toBe('refunded_late');
+    const read = (await readOrder(api.app, order)).json().data as OrderView;
+    expect(read).toMatchObject({ status: 'refunded', refunded: order.total, tickets: [] });
+    expect(read.failureReason).toBe('The event was cancelled; your payment was refunded in full.');
+    expect(await soldAndHeld(db(), typeId)).toMatchObject({ sold: 0, held: 0 });
+    expect((await ledgerOf(order.id)).reduce((sum, row) => sum + row.amount, 0)).toBe(0);
+  });
 });

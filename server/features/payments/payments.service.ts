@@ -43,6 +43,7 @@ export type WebhookOutcome =
   | 'failed'
   | 'expired';
 
+const cancelledRefundReason = 'The event was cancelled; your payment was refunded in full.';
 const lateRefundReason =
   'Your payment arrived after the hold on your tickets had lapsed and they had sold out; it was refunded in full.';
 
@@ -216,9 +217,11 @@ async function applySuccess(
       return { outcome: 'paid_late', refundId: null };
     }
     const refundId = await refundWholePayment(trx, order, payment.id, event, 'late');
-    await setOrderStatus(trx, order.id, { status: 'refunded', refunded: order.total, failure_reason: lateRefundReason });
+    const reason = eventCancelled ? cancelledRefundReason : lateRefundReason;
+    await setOrderStatus(trx, order.id, { status: 'refunded', refunded: order.total, failure_reason: reason });
     const [view] = await presentOrders(trx, [{ ...order, status: 'refunded' }], deps.imageUrl);
-    if (view) await enqueueMail(trx, refundMail(view, { amount: order.total, why: 'late', reason: '' }, origin));
+    const why = eventCancelled ? 'cancelled' : 'late';
+    if (view) await enqueueMail(trx, refundMail(view, { amount: order.total, why, reason: '' }, origin));
     return { outcome: 'refunded_late', refundId };
   }
 

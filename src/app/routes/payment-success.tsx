@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../features/auth/components/submit-button.tsx';
 import { useOrder } from '../../features/orders/api/get-order.ts';
@@ -15,7 +15,7 @@ const patienceMs = 30_000;
 const buttonClass =
   'inline-flex min-h-12 items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait';
 
-function Card({ children }: { children: React.ReactNode }) {
+function Card({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto max-w-lg px-4 py-12 sm:py-20">
       <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-10">{children}</div>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { eventKeys } from '../../events/api/get-events.ts';
+import { useOrder } from '../api/get-order.ts';
 import { useReleaseOrder } from '../api/release-order.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { timeLeft } from '../utils/countdown.ts';
@@ -23,9 +24,17 @@ export function HeldOrderNotice({ eventId }: { eventId: string }) {
   const queryClient = useQueryClient();
   const release = useReleaseOrder();
   useEffect(() => setHeld(heldOrderFor(eventId)), [eventId]);
-
   const left = held && now !== null ? timeLeft(held.holdExpiresAt, now) : null;
-  const lapsed = left === 0;
+  // Paid since (another tab, a late confirmation) or already settled: nothing is held any more.
+  const order = useOrder(held?.orderId ?? null, held?.token ?? null);
+  const settled = order.data !== undefined && order.data.status !== 'pending' && order.data.status !== 'failed';
+  useEffect(() => {
+    if (!settled || !held || order.data?.status === 'expired') return;
+    forgetHeldOrder(held.orderId);
+    setHeld(null);
+  }, [settled, held, order.data?.status]);
+  const lapsed = left === 0 || order.data?.status === 'expired';
+
   // The held tickets are on sale again: availability on the page is out of date.
   useEffect(() => {
     if (lapsed) void queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
@@ -76,7 +85,7 @@ export function HeldOrderNotice({ eventId }: { eventId: string }) {
           }
           className={quietButton}
         >
-          {release.isPending ? 'Releasing…' : one ? 'Release it' : 'Release them'}
+          {release.isPending ? 'Releasing…' : one ? 'Release the ticket' : 'Release the tickets'}
         </button>
       </div>
     </div>

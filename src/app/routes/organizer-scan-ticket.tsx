@@ -15,7 +15,8 @@ function DoorSetup({ organizationId }: { organizationId: string }) {
   const { authId } = useRouteSession();
   const [params] = useSearchParams();
   const [now] = useState(() => Date.now());
-  const list = useOrganizationEvents(organizationId, '');
+  // Silent: the door works offline and says so itself (below); no app-wide "You are offline" toast over it.
+  const list = useOrganizationEvents(organizationId, '', { silent: true });
   const prepared = usePreparedEvents(params.get('event'));
   const listed: DoorEventChoice[] = list.data?.pages.flatMap((page) => page.items) ?? [];
   // Offline, the events prepared on this device are still there to pick.
@@ -49,7 +50,7 @@ function DoorSetup({ organizationId }: { organizationId: string }) {
 
 export function Component() {
   const { organizationId } = useRouteSession();
-  const { user } = useSession();
+  const { user } = useSession({ silent: true });
   const role = user?.organizationRole;
   const allowed = !role || can(role, 'checkin.scan');
   return (

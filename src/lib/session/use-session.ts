@@ -24,18 +24,20 @@ export interface Session extends RouteSession {
 }
 
 /** The spec's auth session state: the user (`GET /users/{id}` with the id of the `u` cookie), the token and the organisation. */
-export function useSession(): Session {
+export function useSession(options: { silent?: boolean } = {}): Session {
   const route = useRouteSession();
+  // `silent`: a failed load raises no toast (the door, offline by design, shows its own connection state).
+  const silent = options.silent ? { silent: true } : {};
   const user = useQuery({
     queryKey: sessionKeys.user(route.authId),
-    queryFn: () => apiRequest<User>({ url: `/users/${route.authId}` }),
+    queryFn: () => apiRequest<User>({ url: `/users/${route.authId}`, ...silent }),
     enabled: route.signedIn && route.authId !== null,
     ...offline,
   });
   const organizationId = user.data?.organizationId ?? route.organizationId;
   const organization = useQuery({
     queryKey: sessionKeys.organization(organizationId),
-    queryFn: () => apiRequest<Organization>({ url: `/organizations/${organizationId}` }),
+    queryFn: () => apiRequest<Organization>({ url: `/organizations/${organizationId}`, ...silent }),
     enabled: route.signedIn && organizationId !== null,
     ...offline,
   });

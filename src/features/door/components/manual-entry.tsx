@@ -1,13 +1,33 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef } from 'react';
 
-/** A code typed (or pasted) by hand: for a damaged QR code, or a hardware scanner focused into the field. */
+/** Runs `work` in the task after the next frame: after the verdict the submit brings is painted. */
+function afterNextPaint(work: () => void): void {
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      work();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * A code typed (or pasted) by hand: for a damaged QR code, or a hardware scanner focused into the field.
+ * The field is not React state: clearing it re-renders nothing, and happens after the verdict is on screen, so
+ * the path from Enter to the painted verdict holds the scan and nothing else.
+ */
 export function ManualEntry({ onSubmit }: { onSubmit: (code: string) => void }) {
-  const [code, setCode] = useState('');
+  const field = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const input = field.current;
+    const code = input?.value ?? '';
     if (!code.trim()) return;
     onSubmit(code);
-    setCode('');
+    afterNextPaint(() => {
+      if (input && input.value === code) input.value = '';
+    });
   };
   return (
     <form onSubmit={submit} className="flex gap-2">
@@ -15,10 +35,10 @@ export function ManualEntry({ onSubmit }: { onSubmit: (code: string) => void }) 
         Ticket code
       </label>
       <input
+        ref={field}
         id="door-manual-code"
         name="code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        defaultValue=""
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}

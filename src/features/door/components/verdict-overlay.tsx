@@ -6,8 +6,11 @@ import { VerdictIcon } from './verdict-icon.tsx';
 
 const measureName = 'door-verdict';
 
-/** After the frame that shows the verdict: the time from reading the code to the painted verdict, then sound. */
-function afterPaint(verdict: Verdict) {
+/**
+ * After the frame that shows the verdict: the time from reading the code to the painted verdict, then sound,
+ * then the engine's work kept back for the paint (storing done, counts and recent scans).
+ */
+function afterPaint(verdict: Verdict, engine: DoorEngine) {
   requestAnimationFrame(() => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
@@ -16,6 +19,7 @@ function afterPaint(verdict: Verdict) {
         if (performance.getEntriesByName(measureName).length > 1000) performance.clearMeasures(measureName);
         signal(verdict.result);
       }
+      engine.painted(verdict.seq);
       channel.port1.close();
     };
     channel.port2.postMessage(null);
@@ -55,8 +59,8 @@ export function VerdictOverlay({ engine }: { engine: DoorEngine }) {
   const verdict = useSyncExternalStore(engine.verdict.subscribe, engine.verdict.get, () => null);
 
   useLayoutEffect(() => {
-    if (verdict) afterPaint(verdict);
-  }, [verdict]);
+    if (verdict) afterPaint(verdict, engine);
+  }, [verdict, engine]);
 
   useEffect(() => {
     if (verdict?.state !== 'final') return;
@@ -64,13 +68,15 @@ export function VerdictOverlay({ engine }: { engine: DoorEngine }) {
     return () => window.clearTimeout(timer);
   }, [verdict, engine]);
 
-  if (!verdict) return null;
+  // Always in the page, in a layer of its own with its layout and paint contained: showing a verdict lays out and
+  // paints the overlay alone, never the scan screen under it.
+  if (!verdict) return <div className="invisible fixed inset-0 z-40 [contain:strict] [will-change:transform]" />;
   const look = verdictLooks[verdict.result];
   return (
     <div
       role="alert"
       aria-live="assertive"
-      className="fixed inset-0 z-40 flex flex-col"
+      className="fixed inset-0 z-40 flex flex-col [contain:strict] [will-change:transform]"
       data-verdict={verdict.state === 'final' ? verdict.result : 'checking'}
     >
       <button

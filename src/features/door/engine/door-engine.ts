@@ -24,6 +24,8 @@ import { type UploadOutcome, type UploadStop, uploadPending } from './uploader.t
 export const onlineAnswerMs = 1500;
 /** Uploads are retried this often while scans wait, so they leave within 5 s of the connection returning. */
 const uploadRetryMs = 3000;
+/** The longest a stored scan waits for the screen to report the verdict painted (a hidden tab paints nothing). */
+const paintWaitMs = 100;
 /** Changes from other devices are fetched this often while scanning (at least every 30 s). */
 const pollMs = Math.min(SCAN_DATA_POLL_MS, 15_000);
 
@@ -84,6 +86,8 @@ function small<T>() {
   const listeners = new Set<Listener>();
   return {
     get: () => value,
+    /** Whether anything (a screen) follows the value. */
+    listening: () => listeners.size > 0,
     set(next: T) {
       value = next;
       for (const listener of listeners) listener();
@@ -115,6 +119,7 @@ export class DoorEngine {
   private readonly verified = new Map<string, TicketCodeVerdict>();
   private readonly localScans = new Map<string, ScanRecord>();
   private seq = 0;
+  private readonly paintWaiters = new Map<number, () => void>();
   private searchIndex: { version: number; index: TicketSearchIndex } | null = null;
   private timers: number[] = [];
   private serverCounts: { at: number; counts: CheckinStats } | null = null;
@@ -171,15 +176,37 @@ export class DoorEngine {
     return verdict;
   };
 
-  private show(verdict: Omit<Verdict, 'seq'>): Verdict {
+  /** `key`: the code on screen, which the camera does not judge again while its verdict shows. */
+  private show(verdict: Omit<Verdict, 'seq'>, key: string | null = null): Verdict {
     this.seq += 1;
     const shown = { ...verdict, seq: this.seq };
+    this.repeats.hold(key);
     this.verdict.set(shown);
     return shown;
   }
 
   dismiss(): void {
+    this.repeats.hold(null);
     this.verdict.set(null);
+  }
+
+  /** The screen reports the frame that shows verdict `seq` painted: the work kept back for it may run. */
+  painted(seq: number): void {
+    for (const [waiting, resolve] of this.paintWaiters) if (waiting <= seq) resolve();
+  }
+
+  /** Resolves once verdict `seq` is painted; at once when no screen shows verdicts, after a short wait at most. */
+  private afterPaint(seq: number): Promise<void> {
+    if (!this.verdict.listening() || typeof window === 'undefined') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        window.clearTimeout(timer);
+        this.paintWaiters.delete(seq);
+        resolve();
+      };
+      const timer = window.setTimeout(done, paintWaitMs);
+      this.paintWaiters.set(seq, done);
+    });
   }
 
   /**
@@ -203,17 +230,21 @@ export class DoorEngine {
     const base = { manual, direction, readAt, scannedAt, notInList: local.notInList, malformed: local.malformed };
 
     if (local.malformed) {
-      return this.show({ ...base, ...pick(local), state: 'final', decidedBy: 'device', clientScanId: null });
+      return this.show({ ...base, ...pick(local), state: 'final', decidedBy: 'device', clientScanId: null }, key);
     }
     const clientScanId = crypto.randomUUID();
     const code = local.ticketId && manual ? local.ticketId : key;
     if (this.monitor.mode() === 'offline' || local.final) {
-      const shown = this.show({ ...base, ...pick(local), state: 'final', decidedBy: 'device', clientScanId });
-      await this.keep({ code, clientScanId, scannedAt, direction, manual, decision: local, decidedBy: 'device', uploaded: 0 });
+      // The verdict first; the scan is counted at once and stored while the screen paints.
+      const shown = this.show({ ...base, ...pick(local), state: 'final', decidedBy: 'device', clientScanId }, key);
+      await this.keep(
+        { code, clientScanId, scannedAt, direction, manual, decision: local, decidedBy: 'device', uploaded: 0 },
+        shown.seq,
+      );
       return shown;
     }
 
-    this.show({ ...base, ...pick(local), result: local.result, state: 'checking', decidedBy: 'server', clientScanId });
+    this.show({ ...base, ...pick(local), result: local.result, state: 'checking', decidedBy: 'server', clientScanId }, key);
     const request = {
       code,
       deviceId: this.deviceId,
@@ -233,55 +264,72 @@ export class DoorEngine {
       if (status === 401) this.signInNeeded = true;
     }
     if (answer) {
-      const shown = this.show({
-        ...base,
-        state: 'final',
-        result: answer.result,
-        ticket: answer.ticket
-          ? {
-              id: answer.ticket.id,
-              typeName: answer.ticket.typeName,
-              holderName: answer.ticket.holderName,
-              orderReference: answer.ticket.orderReference,
-            }
-          : local.ticket,
-        firstCheckIn: answer.firstCheckIn,
-        notInList: false,
-        decidedBy: 'server',
-        clientScanId,
-      });
-      await this.keep({
-        code,
-        clientScanId,
-        scannedAt,
-        direction,
-        manual,
-        decision: { ...local, result: answer.result, ticketId: answer.ticket?.id ?? local.ticketId },
-        decidedBy: 'server',
-        uploaded: 1,
-        duplicate: answer.duplicate,
-      });
+      const shown = this.show(
+        {
+          ...base,
+          state: 'final',
+          result: answer.result,
+          ticket: answer.ticket
+            ? {
+                id: answer.ticket.id,
+                typeName: answer.ticket.typeName,
+                holderName: answer.ticket.holderName,
+                orderReference: answer.ticket.orderReference,
+              }
+            : local.ticket,
+          firstCheckIn: answer.firstCheckIn,
+          notInList: false,
+          decidedBy: 'server',
+          clientScanId,
+        },
+        key,
+      );
+      await this.keep(
+        {
+          code,
+          clientScanId,
+          scannedAt,
+          direction,
+          manual,
+          decision: { ...local, result: answer.result, ticketId: answer.ticket?.id ?? local.ticketId },
+          decidedBy: 'server',
+          uploaded: 1,
+          duplicate: answer.duplicate,
+        },
+        shown.seq,
+      );
       return shown;
     }
-    const shown = this.show({ ...base, ...pick(local), state: 'final', decidedBy: 'device', clientScanId });
-    await this.keep({ code, clientScanId, scannedAt, direction, manual, decision: local, decidedBy: 'device', uploaded: 0 });
+    const shown = this.show({ ...base, ...pick(local), state: 'final', decidedBy: 'device', clientScanId }, key);
+    await this.keep(
+      { code, clientScanId, scannedAt, direction, manual, decision: local, decidedBy: 'device', uploaded: 0 },
+      shown.seq,
+    );
     return shown;
   }
 
   private signInNeeded = false;
 
-  /** Stores a scan (the queue when not uploaded) and counts it in the device's knowledge. */
-  private async keep(scan: {
-    code: string;
-    clientScanId: string;
-    scannedAt: string;
-    direction: ScanDirection;
-    manual: boolean;
-    decision: LocalDecision;
-    decidedBy: DecidedBy;
-    uploaded: 0 | 1;
-    duplicate?: boolean;
-  }): Promise<void> {
+  /**
+   * Counts a scan in the device's knowledge at once (the next scan of the ticket sees it) and stores it (the
+   * queue when not uploaded): the write starts before the verdict's frame and is awaited before anything says the
+   * scan is stored. The status (counts, recent scans, queue) changes only after verdict `seq` is painted, so that
+   * work never delays the verdict on screen.
+   */
+  private async keep(
+    scan: {
+      code: string;
+      clientScanId: string;
+      scannedAt: string;
+      direction: ScanDirection;
+      manual: boolean;
+      decision: LocalDecision;
+      decidedBy: DecidedBy;
+      uploaded: 0 | 1;
+      duplicate?: boolean;
+    },
+    seq: number,
+  ): Promise<void> {
     const record: ScanRecord = {
       clientScanId: scan.clientScanId,
       eventId: this.eventId,
@@ -300,7 +348,8 @@ export class DoorEngine {
     };
     this.localScans.set(record.clientScanId, record);
     this.manifest.applyScan(record);
-    await this.deps.scans.put(record);
+    const stored = this.deps.scans.put(record);
+    await Promise.all([stored, this.afterPaint(seq)]);
     if (!scan.uploaded) this.deps.requestBackgroundUpload?.();
     await this.refreshStatus();
   }

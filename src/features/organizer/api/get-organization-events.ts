@@ -12,22 +12,28 @@ export const getOrganizationEvents = (
   organizationId: string,
   q: string,
   page: number,
+  silent = false,
 ): Promise<OrganizerEventList> =>
   api<OrganizerEventList>({
     url: `/organizations/${encodeURIComponent(organizationId)}/events`,
     params: { ...(q ? { q } : {}), page, pageSize: organizationEventsPageSize },
+    ...(silent ? { silent } : {}),
   });
 
-export const organizationEventsQueryOptions = (api: ApiCaller, organizationId: string, q: string) =>
+/** `silent`: a failure raises no toast; the page says it itself (the door's event picker works offline). */
+export const organizationEventsQueryOptions = (api: ApiCaller, organizationId: string, q: string, silent = false) =>
   infiniteQueryOptions({
     queryKey: organizerKeys.eventList(organizationId, q),
-    queryFn: ({ pageParam }) => getOrganizationEvents(api, organizationId, q, pageParam),
+    queryFn: ({ pageParam }) => getOrganizationEvents(api, organizationId, q, pageParam, silent),
     initialPageParam: 1,
     getNextPageParam: (last: OrganizerEventList) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
 
 /** Keeps the previous results on screen while a new search loads. */
-export function useOrganizationEvents(organizationId: string, q: string) {
+export function useOrganizationEvents(organizationId: string, q: string, options: { silent?: boolean } = {}) {
   const api = useApiCaller();
-  return useInfiniteQuery({ ...organizationEventsQueryOptions(api, organizationId, q), placeholderData: keepPreviousData });
+  return useInfiniteQuery({
+    ...organizationEventsQueryOptions(api, organizationId, q, options.silent),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -55,6 +55,8 @@ const envSchema = z.object({
   ALLOWED_EXTERNAL_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  /** Every hold lasts this long instead of the event's hold minutes: for demos and end-to-end tests. */
+  ORDER_HOLD_SECONDS: z.coerce.number().int().min(5).max(3600).optional(),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: z
     .string()
@@ -109,6 +111,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL },
     logLevel: env.LOG_LEVEL,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    orderHoldSeconds: env.ORDER_HOLD_SECONDS ?? null,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     /** Whether to believe X-Forwarded-For: only behind a proxy we run, or per-address limits can be dodged. */
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -19,7 +19,13 @@ export function ordersRoutes(
   { db, config, routes, auth, images }: ApiContext,
   provider: PaymentProvider,
 ): OrdersDeps {
-  const deps: OrdersDeps = { db, secret: config.jwtSecret, provider, imageUrl: images.url };
+  const deps: OrdersDeps = {
+    db,
+    secret: config.jwtSecret,
+    provider,
+    imageUrl: images.url,
+    holdSeconds: config.orderHoldSeconds,
+  };
 
   routes.add(app, {
     method: 'GET',

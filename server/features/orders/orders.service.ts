@@ -39,6 +39,8 @@ export interface OrdersDeps {
   secret: string;
   provider: PaymentProvider;
   imageUrl: ImageUrl;
+  /** Overrides every event's hold minutes (ORDER_HOLD_SECONDS). */
+  holdSeconds?: number | null;
 }
 
 /** Against scalping: tickets one buyer (email or account) may hold or own for one event, across orders. */
@@ -202,7 +204,9 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
     booking_fee: amounts.bookingFee,
     total: amounts.total,
     provider: free ? 'none' : deps.provider.name,
-    hold_expires_at: free ? null : new Date(now.getTime() + event.hold_minutes * 60_000),
+    hold_expires_at: free
+      ? null
+      : new Date(now.getTime() + (deps.holdSeconds ? deps.holdSeconds * 1000 : event.hold_minutes * 60_000)),
     idempotency_scope: scope,
     idempotency_key: idempotencyKey,
     request_hash: hash,

@@ -32,6 +32,21 @@ export async function consumeRateLimit(db: Db, rule: RateLimit, subject: string)
   }
 }
 
+/**
+ * Gives back one hit of the current window: for limits that count failures only (a wrong password),
+ * the attempt is counted first, so parallel guesses cannot slip past the limit, and returned on success.
+ */
+export async function releaseRateLimit(db: Db, rule: RateLimit, subject: string): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  await db
+    .updateTable('rate_limit_counters')
+    .set({ hits: sql`greatest(hits - 1, 0)` })
+    .where('key', '=', `${rule.name}:${subject}`)
+    .where('window_start', '=', windowStart)
+    .execute();
+}
+
 /** Old windows are useless; drop them now and then. */
 export async function pruneRateLimits(db: Db): Promise<void> {
   await db

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newAccount, signedInAccount } from '../fixtures/accounts.ts';
+import { awayFromWindowEdge } from '../fixtures/rate-windows.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -18,6 +19,9 @@ async function statusesOf(count: number, send: (index: number) => Promise<{ stat
 }
 
 describe('rate limits', () => {
+  // Every window here (15 minutes, an hour) ends on a quarter hour.
+  beforeEach(() => awayFromWindowEdge(15 * 60), 60_000);
+
   it('stop a 21st sign-up from one address within the hour', async () => {
     const statuses = await statusesOf(21, () => from('192.0.2.10', '/auth/signUp', newAccount()));
     expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);

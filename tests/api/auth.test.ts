@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { latestCode, newAccount, post, signedInAccount } from '../fixtures/accounts.ts';
+import { awayFromWindowEdge } from '../fixtures/rate-windows.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -96,6 +97,8 @@ describe('sign-up and confirmation', () => {
 });
 
 describe('codes', () => {
+  beforeEach(() => awayFromWindowEdge(15 * 60), 60_000);
+
   it('stop working after five wrong tries, even the right one', async () => {
     const account = newAccount();
     await post(api.app, '/auth/signUp', account);
@@ -136,6 +139,8 @@ describe('codes', () => {
 });
 
 describe('sign-in', () => {
+  beforeEach(() => awayFromWindowEdge(15 * 60), 60_000);
+
   it('gives the same answer for an unknown address and a wrong password', async () => {
     const { account } = await signedInAccount(api.app, api.database.db);
     const wrongPassword = await post(api.app, '/auth/signIn', { email: account.email, password: 'not the password' });
@@ -160,6 +165,26 @@ describe('sign-in', () => {
     }
     expect(answers.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(answers[10]).toBe(429);
+  });
+
+  it('counts failed attempts only: a team signing in on a dozen phones from one address is never refused', async () => {
+    const { account } = await signedInAccount(api.app, api.database.db);
+    const statuses: number[] = [];
+    for (let device = 0; device < 14; device += 1) {
+      const response = await api.app.inject({
+        method: 'POST',
+        url: '/api/auth/signIn',
+        payload: { email: account.email, password: account.password },
+        remoteAddress: '198.51.100.7',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual(Array(14).fill(200));
+    // The failures still add up, and lock the account with the right password too.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await post(api.app, '/auth/signIn', { email: account.email, password: 'guess' });
+    }
+    expect((await post(api.app, '/auth/signIn', { email: account.email, password: account.password })).statusCode).toBe(429);
   });
 });
 

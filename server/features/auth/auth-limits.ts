@@ -2,6 +2,7 @@ import type { RateLimit } from '../../lib/rate-limiter.ts';
 
 /** Rate limits of the account endpoints: per network address and per account. */
 export const authLimits = {
+  /** Sign-in limits count failed attempts only: a door team signing in on many phones is never locked out. */
   signInPerAccount: { name: 'sign-in:account', limit: 10, windowSeconds: 15 * 60 },
   signInPerAddress: { name: 'sign-in:address', limit: 100, windowSeconds: 15 * 60 },
   signUpPerAddress: { name: 'sign-up:address', limit: 20, windowSeconds: 60 * 60 },

@@ -5,7 +5,7 @@ import { recordAudit } from '../../lib/audit-log.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/auth/passwords.ts';
 import { randomToken, sha256 } from '../../lib/auth/secrets.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { consumeRateLimit } from '../../lib/rate-limiter.ts';
+import { consumeRateLimit, releaseRateLimit } from '../../lib/rate-limiter.ts';
 import { platformsOf, toUser } from '../users/user-view.ts';
 import { findUserByEmail, findUserById, type UserRow, updateUser } from '../users/users.repository.ts';
 import {
@@ -54,6 +54,9 @@ export async function signIn(
   // An unknown address costs the same hashing time as a wrong password.
   const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid) throw new HttpError('BAD_REQUEST', wrongCredentials);
+  // The limits count failed attempts: a right password gives its hits back.
+  await releaseRateLimit(deps.db, authLimits.signInPerAccount, input.email);
+  await releaseRateLimit(deps.db, authLimits.signInPerAddress, caller.ip);
   if (!user.email_confirmed_at) {
     throw new HttpError('FORBIDDEN', 'Please confirm your email address first. We can send you a new code.', [
       { path: 'body.email', message: emailNotConfirmedCode },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireLapsedHolds } from '../../server/features/orders/order-lifecycle.ts';
-import { verifyTicketCode } from '../../src/lib/tickets/ticket-code.ts';
+import { verifyTicketCode } from '../../src/contract/ticket-code.ts';
 import {
   checkoutEvent,
   eventOnSale,

@@ -26,7 +26,7 @@ import {
   looksLikeTicketCode,
   normalizeTicketCode,
   ticketValidityAt,
-} from '../../../src/lib/tickets/ticket-code.ts';
+} from '../../../src/contract/ticket-code.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';

@@ -13,7 +13,7 @@ import {
   type ScanDataScan,
   ticketKey,
 } from '../../../src/contract/scan-data.ts';
-import { TICKET_CODE_PREFIX } from '../../../src/lib/tickets/ticket-code.ts';
+import { TICKET_CODE_PREFIX } from '../../../src/contract/ticket-code.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { DoorAccess } from './door-access.ts';

@@ -1,7 +1,7 @@
-import type { Order } from '../../../src/contract/orders.ts';
 // Pure helpers shared with the pages, so the mail prints money and calendar entries exactly as the app does.
-import { buildIcs, icsFileName } from '../../../src/features/events/utils/ics.ts';
-import { formatMoney } from '../../../src/features/events/utils/price.ts';
+import { buildIcs, icsFileName } from '../../../src/contract/calendar-file.ts';
+import { formatMoney } from '../../../src/contract/money.ts';
+import type { Order } from '../../../src/contract/orders.ts';
 import type { MailAttachment, OutgoingMail } from '../../lib/mail/outbox.ts';
 import { escapeHtml } from '../../lib/mail/templates.ts';
 

@@ -1,6 +1,6 @@
+import { decimalAmount } from '../../../src/contract/money.ts';
 import type { Order, OrderList, OrderListQuery, OrganiserOrder, RefundRequest } from '../../../src/contract/orders.ts';
 import { can, type Permission, rolesAllowed } from '../../../src/contract/permissions.ts';
-import { decimalAmount } from '../../../src/features/events/utils/price.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { presentOrders } from './order-lifecycle.ts';
 import { findOrderRow, lockOrder, orderEventsOf, roleIn } from './orders.repository.ts';

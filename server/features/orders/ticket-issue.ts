@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { generateEventKeyPair, signTicketCode } from '../../../src/lib/tickets/ticket-code.ts';
+import { generateEventKeyPair, signTicketCode } from '../../../src/contract/ticket-code.ts';
 import type { Database } from '../../db/types.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;

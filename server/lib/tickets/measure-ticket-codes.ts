@@ -16,7 +16,7 @@ import {
   signTicketCode,
   type TicketPayload,
   verifyTicketCode,
-} from '../../../src/lib/tickets/ticket-code.ts';
+} from '../../../src/contract/ticket-code.ts';
 
 const count = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 2000);
 const withBrowser = !process.argv.includes('--no-browser');

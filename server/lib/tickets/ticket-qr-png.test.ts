@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateEventKeyPair, signTicketCode } from '../../../src/lib/tickets/ticket-code.ts';
+import { generateEventKeyPair, signTicketCode } from '../../../src/contract/ticket-code.ts';
 import { renderTicketQrPng, ticketQrMailAttachment } from './ticket-qr-png.ts';
 
 describe('ticket QR as PNG', () => {

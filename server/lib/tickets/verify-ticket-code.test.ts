@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateEventKeyPair, signTicketCode, verifyTicketCode } from '../../../src/lib/tickets/ticket-code.ts';
+import { generateEventKeyPair, signTicketCode, verifyTicketCode } from '../../../src/contract/ticket-code.ts';
 import { verifyTicketCodeNow } from './verify-ticket-code.ts';
 
 const payload = {

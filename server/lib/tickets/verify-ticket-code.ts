@@ -4,7 +4,7 @@
  * times the signature check itself.
  */
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
-import { decodeTicketCode, type TicketCodeVerdict } from '../../../src/lib/tickets/ticket-code.ts';
+import { decodeTicketCode, type TicketCodeVerdict } from '../../../src/contract/ticket-code.ts';
 
 const keyCacheLimit = 1_000;
 const keys = new Map<string, KeyObject | null>();

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatMoney } from '../../features/events/utils/price.ts';
+import { formatMoney } from '../../contract/money.ts';
 import { HoldCountdown } from '../../features/orders/components/hold-countdown.tsx';
 import { useNow } from '../../features/orders/hooks/use-now.ts';
 import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { generateEventKeyPair, signTicketCode } from './ticket-code.ts';
+import { generateEventKeyPair, signTicketCode } from '../../contract/ticket-code.ts';
 import { ticketQrSvg, ticketQrSvgDataUrl } from './ticket-qr.ts';
 
 const signedCode = async () => {

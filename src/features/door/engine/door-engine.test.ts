@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { generateEventKeyPair, signTicketCode } from '../../../lib/tickets/ticket-code.ts';
+import { generateEventKeyPair, signTicketCode } from '../../../contract/ticket-code.ts';
 import type { DoorApi } from '../api/door-api.ts';
 import type { DeviceStore } from '../storage/device-store.ts';
 import type { EventRecord, EventStore } from '../storage/event-store.ts';

@@ -1,7 +1,7 @@
 import type { CheckinResponse, CheckinResult, ScanDirection } from '../../../contract/checkins.ts';
 import { CHECKIN_UNDO_WINDOW_MS } from '../../../contract/checkins.ts';
 import { SCAN_DATA_POLL_MS } from '../../../contract/scan-data.ts';
-import { normalizeTicketCode, type TicketCodeVerdict, verifyTicketCode } from '../../../lib/tickets/ticket-code.ts';
+import { normalizeTicketCode, type TicketCodeVerdict, verifyTicketCode } from '../../../contract/ticket-code.ts';
 import type { CheckinStats, DoorApi } from '../api/door-api.ts';
 import type { DeviceStore } from '../storage/device-store.ts';
 import type { EventRecord, EventStore } from '../storage/event-store.ts';

@@ -7,7 +7,7 @@ import {
   type TicketCodeVerdict,
   type TicketPayload,
   ticketValidityAt,
-} from '../../../lib/tickets/ticket-code.ts';
+} from '../../../contract/ticket-code.ts';
 
 /** A ticket of the local manifest. */
 export interface LocalTicket {

@@ -1,6 +1,6 @@
+import { buildIcs, type CalendarEvent, icsFileName } from '../../../contract/calendar-file.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { copyWithToast } from '../utils/clipboard.ts';
-import { buildIcs, type CalendarEvent, icsFileName } from '../utils/ics.ts';
 
 const buttonClass =
   'inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 font-semibold text-sm text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';

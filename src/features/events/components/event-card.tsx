@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventSummary } from '../../../contract/events.ts';
+import { formatPriceFrom } from '../../../contract/money.ts';
 import { formatEventStart } from '../utils/dates.ts';
-import { formatPriceFrom } from '../utils/price.ts';
 import { categoryLabel } from './category-list.tsx';
 
 interface EventCardProps {

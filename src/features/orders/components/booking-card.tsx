@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { formatEventRange } from '../../events/utils/dates.ts';
-import { formatMoney } from '../../events/utils/price.ts';
 import { statusLabels, statusTones } from '../utils/order-state.ts';
 import { paymentDestination } from '../utils/payment-destination.ts';
 import { OnlineEventLink } from './online-event-link.tsx';

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatMoney } from '../../../contract/money.ts';
 import { buyerSchema, type CreateOrder, createOrderSchema, type Order } from '../../../contract/orders.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { FormAlert } from '../../auth/components/form-alert.tsx';
@@ -9,7 +10,6 @@ import { SubmitButton } from '../../auth/components/submit-button.tsx';
 import { TextField } from '../../auth/components/text-field.tsx';
 import { useFormFields } from '../../auth/components/use-form-fields.ts';
 import { eventKeys } from '../../events/api/get-events.ts';
-import { formatMoney } from '../../events/utils/price.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { forgetHeldOrder, rememberHeldOrder } from '../utils/held-orders.ts';
 import { type Attempt, attemptFor } from '../utils/idempotency-key.ts';

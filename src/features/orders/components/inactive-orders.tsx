@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
-import { formatMoney } from '../../events/utils/price.ts';
 import { statusLabels, statusTones } from '../utils/order-state.ts';
 
 /** Orders without tickets (unfinished, cancelled, refunded), folded: they matter for the record, not at the door. */

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../events/utils/price.ts';
+import { formatMoney } from '../../../contract/money.ts';
 
 interface OrderAmountsProps {
   currency: string;

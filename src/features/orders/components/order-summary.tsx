@@ -1,5 +1,5 @@
+import { formatPrice } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
-import { formatPrice } from '../../events/utils/price.ts';
 import { statusLabels, statusTones } from '../utils/order-state.ts';
 import { OrderAmounts } from './order-amounts.tsx';
 

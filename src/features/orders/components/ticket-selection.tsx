@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Event } from '../../../contract/events.ts';
+import { formatMoney, formatPrice } from '../../../contract/money.ts';
 import { ticketAvailability } from '../../events/components/ticket-list.tsx';
 import { useHydrated } from '../../events/hooks/use-hydrated.ts';
-import { formatMoney, formatPrice } from '../../events/utils/price.ts';
 import { useOrderAmounts } from '../hooks/use-order-amounts.ts';
 import { heldOrderFor } from '../utils/held-orders.ts';
 import { chosenLines, clampQuantity, quantityBounds, ticketCount } from '../utils/ticket-choice.ts';

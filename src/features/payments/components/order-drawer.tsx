@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { formatMoney } from '../../../contract/money.ts';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
 import { FormAlert } from '../../auth/components/form-alert.tsx';
 import { Spinner } from '../../auth/components/submit-button.tsx';
-import { formatMoney } from '../../events/utils/price.ts';
 import { useOrganiserOrder } from '../api/get-organiser-order.ts';
 import { refundableTickets } from '../utils/refund-amount.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { formatMoney } from '../../../contract/money.ts';
 import type { OrderList } from '../../../contract/orders.ts';
-import { formatMoney } from '../../events/utils/price.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 interface OrdersListProps {

@@ -1,5 +1,5 @@
+import { formatMoney } from '../../../contract/money.ts';
 import type { OrderList } from '../../../contract/orders.ts';
-import { formatMoney } from '../../events/utils/price.ts';
 
 /** Money per currency for the filter on screen: what buyers paid, the platform's fees, refunds and what is left. */
 export function PaymentTotals({ totals }: { totals: OrderList['totals'] }) {

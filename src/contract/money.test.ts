@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalAmount, formatMoney, formatPrice, formatPriceFrom } from './price.ts';
+import { decimalAmount, formatMoney, formatPrice, formatPriceFrom } from './money.ts';
 
 describe('prices', () => {
   it('prints minor units in the currency', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIcs, foldLine, icsFileName, icsText, icsUtc } from './ics.ts';
+import { buildIcs, foldLine, icsFileName, icsText, icsUtc } from './calendar-file.ts';
 
 const event = {
   id: '5f0c4a52-3f7e-4a4e-9a43-1a2b3c4d5e6f',

@@ -155,7 +155,9 @@ test.describe('organiser events', () => {
 
     await page.goto(`/event/${eventId}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.getByRole('complementary', { name: 'Tickets and organiser' }).getByText('Family', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('complementary', { name: 'Tickets and organiser' }).getByText('Family', { exact: true }),
+    ).toBeVisible();
     expect(consoleErrors.filter((message) => !message.includes('Failed to load resource'))).toEqual([]);
   });
 

@@ -18,11 +18,21 @@ export async function appendLink(page: Page, href: string, text: string): Promis
   );
 }
 
+/** A private address per test: each test is another phone behind the trusted proxy (playwright.config.ts). */
+const phoneAddress = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+/** Chromium's own notes, not the app's errors: a view transition skipped because the page moved on. */
+const browserNotes = [/^Transition was aborted because of invalid state/];
+
 export const test = base.extend<{ consoleErrors: string[] }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': phoneAddress() });
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      if (message.type() === 'error' && !browserNotes.some((note) => note.test(message.text()))) errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);

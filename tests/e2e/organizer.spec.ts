@@ -79,6 +79,8 @@ test.describe('organiser events', () => {
     page,
     consoleErrors,
   }) => {
+    // A long journey through five pages: more time than one page's test on a busy machine.
+    test.slow();
     await signInTo(page, '/organizer/events');
     await page.getByRole('link', { name: 'Create event' }).click();
     await expect(page).toHaveURL('/organizer/events/new');

@@ -3,12 +3,12 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { orderAmounts } from '../../src/contract/booking-fee.ts';
 import type { Event } from '../../src/contract/events.ts';
 import type { BookingFeeRule, Order } from '../../src/contract/orders.ts';
+import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
-import { codeFromMail } from './mailbox.ts';
 
 // A verified demo organisation (paid tickets need one); one sign-in per project, for every event of this file.
 const organiser = { email: 'sam@harbourarts.demo', password: 'admit-demo-2026' };
-const password = 'a long and private passphrase';
+const password = testPassword;
 const unique = () => crypto.randomUUID().slice(0, 8);
 const money = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(minor / 100);
 
@@ -121,20 +121,7 @@ async function newBuyer(request: APIRequestContext, project: string) {
     dateOfBirth: Math.floor(Date.UTC(1990, 4, 1) / 1000),
     userType: 'attendee',
   };
-  expect((await request.post('/api/auth/signUp', { data: account })).status()).toBe(201);
-  const code = await codeFromMail(account.email);
-  expect((await request.post('/api/auth/confirmSignup', { data: { email: account.email, code } })).status()).toBe(200);
-  return account;
-}
-
-async function signIn(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
-  await waitForHydration(page);
-  await page.locator('#field-email').fill(email);
-  await page.locator('#field-password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(path);
-  await waitForHydration(page);
+  return confirmedAccount(request, account);
 }
 
 async function availability(request: APIRequestContext, eventId: string): Promise<number> {
@@ -184,7 +171,7 @@ test.describe('booking', () => {
     const rule = (await (await page.request.get('/api/booking-fee')).json()).data as BookingFeeRule;
     const amounts = orderAmounts(rule, [{ unitPrice: 1250, quantity: 2 }]);
 
-    await signIn(page, buyer.email, `/event/${paidEvent.id}`);
+    await signInAt(page, buyer.email, `/event/${paidEvent.id}`);
     const panel = tickets(page);
     await panel.getByRole('button', { name: 'Add one Standard ticket' }).click();
     await panel.getByRole('button', { name: 'Add one Standard ticket' }).click();

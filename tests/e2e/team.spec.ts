@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { codeFromMail } from './mailbox.ts';
 
-const password = 'a long and private passphrase';
+const password = testPassword;
 const unique = (project: string) => `${crypto.randomUUID().slice(0, 8)}.${project}`;
 
 /** The invitation link in the newest mail to `email`, as the SMTP peer received it. */
@@ -32,20 +33,7 @@ async function newOrganiser(request: APIRequestContext, project: string) {
     userType: 'organiser',
     organizationName: `Harbour Lights ${id.slice(0, 8)}`,
   };
-  expect((await request.post('/api/auth/signUp', { data: account })).status()).toBe(201);
-  const code = await codeFromMail(account.email);
-  expect((await request.post('/api/auth/confirmSignup', { data: { email: account.email, code } })).status()).toBe(200);
-  return account;
-}
-
-async function signIn(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
-  await waitForHydration(page);
-  await page.locator('#field-email').fill(email);
-  await page.locator('#field-password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(path);
-  await waitForHydration(page);
+  return confirmedAccount(request, account);
 }
 
 test.describe('team', () => {
@@ -58,7 +46,7 @@ test.describe('team', () => {
     const owner = await newOrganiser(page.request, testInfo.project.name);
     const doorEmail = `door.${unique(testInfo.project.name)}@example.test`;
 
-    await signIn(page, owner.email, '/organizer/settings');
+    await signInAt(page, owner.email, '/organizer/settings');
     await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
     await page.locator('#field-inviteEmail').fill(doorEmail);
     await page.locator('#field-inviteRole').selectOption('door');
@@ -153,7 +141,7 @@ test.describe('team', () => {
   test('an invitation opened while signed in with another address says whose it is', async ({ page }, testInfo) => {
     const owner = await newOrganiser(page.request, testInfo.project.name);
     const invited = `someone.${unique(testInfo.project.name)}@example.test`;
-    await signIn(page, owner.email, '/organizer/settings');
+    await signInAt(page, owner.email, '/organizer/settings');
     await page.locator('#field-inviteEmail').fill(invited);
     await page.locator('#field-inviteRole').selectOption('manager');
     await page.getByRole('button', { name: 'Send invitation' }).click();

@@ -15,6 +15,7 @@ import { createDatabase, type Db } from '../server/db/database.ts';
 import { demoPassword } from '../server/features/users/accounts.seed.ts';
 import { freePort } from '../tests/fixtures/free-port.ts';
 import { bulkTickets } from '../tests/fixtures/tickets.ts';
+import { backendPids, cpuMeter } from './process-cpu.ts';
 import { repoRoot } from './server-process.ts';
 
 export interface CheckinLoad {
@@ -26,15 +27,25 @@ export interface CheckinLoad {
   p99Ms: number;
   errors: number;
   results: Record<string, number>;
+  /** CPU per check-in of the app server, and of the database's backends (PostgreSQL only). */
+  serverCpuMs: number;
+  databaseCpuMs: number | null;
 }
 
 export interface CheckinBench {
   pgbenchTps: number | null;
   postgres: CheckinLoad | null;
-  pglite: CheckinLoad;
+  pglite: CheckinLoad | null;
   /** check-ins per second on PostgreSQL over pgbench -N tps (goal ≥ 0.5). */
   ratioToPgbench: number | null;
-  manifest: { backend: string; tickets: number; pages: number; wireBytes: number; bytesPerTicket: number; downloadMs: number };
+  manifest: {
+    backend: string;
+    tickets: number;
+    pages: number;
+    wireBytes: number;
+    bytesPerTicket: number;
+    downloadMs: number;
+  } | null;
   notes: string[];
 }
 
@@ -83,6 +94,7 @@ function pgbenchTps(durationS: number): number {
 
 interface StartedServer {
   baseUrl: string;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -106,6 +118,8 @@ async function startApiServer(dataDir: string, databaseUrl: string | null): Prom
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops.
+    ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {}),
   };
   const child = spawn(process.execPath, ['ssr/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
   children.add(child);
@@ -130,7 +144,7 @@ async function startApiServer(dataDir: string, databaseUrl: string | null): Prom
       (response) => response.ok,
       () => false,
     );
-    if (ok) return { baseUrl, stop };
+    if (ok) return { baseUrl, pid: child.pid, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`server did not answer /api/health:\n${output}`);
@@ -195,7 +209,8 @@ function post(agent: http.Agent, url: URL, token: string, body: string): Promise
 }
 
 async function loadCheckins(
-  baseUrl: string,
+  server: StartedServer,
+  database: string | null,
   token: string,
   eventId: string,
   codes: string[],
@@ -203,7 +218,7 @@ async function loadCheckins(
   backend: CheckinLoad['backend'],
 ): Promise<CheckinLoad> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const url = new URL(`${baseUrl}/api/events/${eventId}/checkins`);
+  const url = new URL(`${server.baseUrl}/api/events/${eventId}/checkins`);
   let next = 0;
   const results: Record<string, number> = {};
   const latencies: number[] = [];
@@ -230,10 +245,13 @@ async function loadCheckins(
   // Warm up (connections, JIT, caches), then measure.
   const warm = performance.now() + 2000;
   await Promise.all(devices.map((device) => run(warm, false, device)));
+  const serverCpu = cpuMeter([server.pid ?? -1]);
+  const databaseCpu = database ? cpuMeter(await backendPids(pgAdminUrl(), database)) : null;
   const started = performance.now();
   const until = started + durationS * 1000;
   await Promise.all(devices.map((device) => run(until, true, device)));
   const elapsedS = (performance.now() - started) / 1000;
+  const perCheckinMs = (seconds: number) => (latencies.length ? (seconds * 1000) / latencies.length : 0);
   agent.destroy();
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
@@ -245,6 +263,8 @@ async function loadCheckins(
     p99Ms: percentile(sorted, 0.99),
     errors,
     results,
+    serverCpuMs: perCheckinMs(serverCpu()),
+    databaseCpuMs: databaseCpu ? perCheckinMs(databaseCpu()) : null,
   };
 }
 
@@ -334,7 +354,7 @@ async function prepare(dataDir: string, databaseUrl: string | null, withManifest
   return { server, token: await signIn(server.baseUrl), eventId, codes, manifestEventId };
 }
 
-export async function measureCheckins(durationS: number): Promise<CheckinBench> {
+export async function measureCheckins(durationS: number, { postgresOnly = false } = {}): Promise<CheckinBench> {
   const notes: string[] = [];
   let pgbench: number | null = null;
   let postgres: CheckinLoad | null = null;
@@ -350,18 +370,19 @@ export async function measureCheckins(durationS: number): Promise<CheckinBench> 
       notes.push(`PostgreSQL not reachable (${(error as Error).message}); PostgreSQL figures skipped.`);
     }
     if (pgReachable) {
-      const prepared = await prepare(join(scratch, 'pg'), withDatabase('admit_bench_checkins'), true);
+      const prepared = await prepare(join(scratch, 'pg'), withDatabase('admit_bench_checkins'), !postgresOnly);
       try {
         pgbench = pgbenchTps(durationS);
         postgres = await loadCheckins(
-          prepared.server.baseUrl,
+          prepared.server,
+          'admit_bench_checkins',
           prepared.token,
           prepared.eventId,
           prepared.codes,
           durationS,
           'postgres',
         );
-        if (prepared.manifestEventId) {
+        if (prepared.manifestEventId && !postgresOnly) {
           manifest = {
             backend: 'postgres',
             ...(await downloadManifest(prepared.server.baseUrl, prepared.token, prepared.manifestEventId)),
@@ -373,10 +394,12 @@ export async function measureCheckins(durationS: number): Promise<CheckinBench> 
         await adminQuery('drop database if exists admit_bench_checkins with (force)');
       }
     }
+    const ratioToPgbench = pgbench && postgres ? postgres.checkinsPerSec / pgbench : null;
+    if (postgresOnly) return { pgbenchTps: pgbench, postgres, pglite: null, ratioToPgbench, manifest: null, notes };
     const prepared = await prepare(join(scratch, 'pglite'), null, manifest === null);
     let pglite: CheckinLoad;
     try {
-      pglite = await loadCheckins(prepared.server.baseUrl, prepared.token, prepared.eventId, prepared.codes, durationS, 'pglite');
+      pglite = await loadCheckins(prepared.server, null, prepared.token, prepared.eventId, prepared.codes, durationS, 'pglite');
       if (!manifest && prepared.manifestEventId) {
         manifest = {
           backend: 'pglite',
@@ -391,7 +414,7 @@ export async function measureCheckins(durationS: number): Promise<CheckinBench> 
       pgbenchTps: pgbench,
       postgres,
       pglite,
-      ratioToPgbench: pgbench && postgres ? postgres.checkinsPerSec / pgbench : null,
+      ratioToPgbench,
       manifest,
       notes,
     };
@@ -404,7 +427,8 @@ export async function measureCheckins(durationS: number): Promise<CheckinBench> 
 export function formatCheckins(result: CheckinBench): string {
   const load = (l: CheckinLoad | null) =>
     l
-      ? `${l.checkinsPerSec.toFixed(0)} check-ins/s, p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms (${l.concurrency} scanners, ${l.errors} errors)`
+      ? `${l.checkinsPerSec.toFixed(0)} check-ins/s, p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms (${l.concurrency} scanners, ${l.errors} errors); ` +
+        `CPU per check-in: server ${l.serverCpuMs.toFixed(2)} ms${l.databaseCpuMs === null ? '' : `, database ${l.databaseCpuMs.toFixed(2)} ms`}`
       : 'skipped';
   const lines = [
     'Door check-ins (online, over HTTP)',
@@ -412,18 +436,21 @@ export function formatCheckins(result: CheckinBench): string {
     `  pgbench -N -c 64 -j 2 (same PostgreSQL): ${result.pgbenchTps === null ? 'skipped' : `${result.pgbenchTps.toFixed(0)} tps`}` +
       (result.ratioToPgbench === null ? '' : ` → ratio ${result.ratioToPgbench.toFixed(2)} (goal ≥ 0.5; p99 goal ≤ 25 ms)`),
     `  PGlite: ${load(result.pglite)}`,
-    `  Scan data for ${result.manifest.tickets.toLocaleString('en-GB')} tickets (${result.manifest.backend}): ` +
-      `${result.manifest.bytesPerTicket.toFixed(1)} bytes/ticket gzip (goal ≤ 40), ${result.manifest.pages} pages, ` +
-      `${(result.manifest.downloadMs / 1000).toFixed(2)} s to download and parse`,
+    result.manifest
+      ? `  Scan data for ${result.manifest.tickets.toLocaleString('en-GB')} tickets (${result.manifest.backend}): ` +
+        `${result.manifest.bytesPerTicket.toFixed(1)} bytes/ticket gzip (goal ≤ 40), ${result.manifest.pages} pages, ` +
+        `${(result.manifest.downloadMs / 1000).toFixed(2)} s to download and parse`
+      : '  Scan data: skipped',
     ...result.notes.map((note) => `  note: ${note}`),
   ];
   return `${lines.join('\n')}\n`;
 }
 
-// Alone: `node bench/checkin-load.ts` (BENCH_DURATION seconds per load run, default 10).
+// Alone: `node bench/checkin-load.ts` (BENCH_DURATION seconds per load run, default 10); BENCH_POSTGRES_ONLY=1
+// measures only the PostgreSQL load (no PGlite run, no manifest); BENCH_PROFILE=<folder> profiles the server.
 if (import.meta.main) {
   const durationS = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 10;
-  measureCheckins(durationS).then(
+  measureCheckins(durationS, { postgresOnly: process.env.BENCH_POSTGRES_ONLY === '1' }).then(
     (result) => {
       process.stdout.write(formatCheckins(result));
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

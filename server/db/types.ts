@@ -262,7 +262,6 @@ export interface TicketsTable {
   code: string;
   unit_price: number;
   unit_fee: number;
-  checked_in_at: Timestamp | null;
   voided_at: Timestamp | null;
   created_at: CreatedAt;
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventSigningKey } from '../../server/features/orders/ticket-issue.ts';
 import { type ScanDataPage, scanDataTicketRows, ticketKey } from '../../src/contract/scan-data.ts';
+import { signTicketCode } from '../../src/contract/ticket-code.ts';
 import { signedInAccount } from '../fixtures/accounts.ts';
 import { eventOnSale } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
@@ -167,6 +169,27 @@ describe('a scan at the door', () => {
     expect((await verdict(d, scan(ticket.code, device))).result).toBe('valid');
   });
 
+  it('says invalid for a code signed with another key that names a real ticket of this event, and voided for an earlier code of a reissued ticket', async () => {
+    const ticket = (await tickets(d, 1))[0] as BulkTicket;
+    const payload = {
+      version: 1 as const,
+      ticketId: ticket.id,
+      eventId: d.eventId,
+      ticketTypeId: ticket.ticketTypeId,
+      validFrom: new Date(Date.now() - 3600_000),
+      validUntil: new Date(Date.now() + 86_400_000),
+    };
+    const other = await door();
+    const forged = await signTicketCode((await eventSigningKey(api.database.db, other.eventId)).private_key, payload);
+    expect(await verdict(d, scan(forged, deviceId()))).toMatchObject({ result: 'invalid', ticket: null });
+    // Signed by this event's key, but not the code issued for the ticket now (it was reissued since).
+    const earlier = await signTicketCode((await eventSigningKey(api.database.db, d.eventId)).private_key, payload);
+    expect(earlier).not.toBe(ticket.code);
+    expect(await verdict(d, scan(earlier, deviceId()))).toMatchObject({ result: 'voided', ticket: { id: ticket.id } });
+    // Neither admitted the ticket; the issued code does.
+    expect((await verdict(d, scan(ticket.code, deviceId()))).result).toBe('valid');
+  });
+
   it('says wrong event for a genuine ticket of another event, and invalid for its id typed by hand', async () => {
     const other = await door();
     const [foreign] = (await tickets(other, 1)) as [BulkTicket];
@@ -212,12 +235,13 @@ describe('a scan at the door', () => {
       result: 'valid',
       ticket: { id: ticket.id },
     });
-    const row = await api.database.db
-      .selectFrom('tickets')
-      .select('checked_in_at')
-      .where('id', '=', ticket.id)
-      .executeTakeFirstOrThrow();
-    expect(row.checked_in_at).not.toBeNull();
+    const admission = await api.database.db
+      .selectFrom('ticket_admissions')
+      .innerJoin('checkins', 'checkins.id', 'ticket_admissions.checkin_id')
+      .select(['checkins.manual', 'checkins.result'])
+      .where('ticket_admissions.ticket_id', '=', ticket.id)
+      .executeTakeFirst();
+    expect(admission).toEqual({ manual: true, result: 'valid' });
   });
 });
 

@@ -128,8 +128,9 @@ export function ticketsOf(db: Executor, orderIds: string[]) {
   return db
     .selectFrom('tickets')
     .innerJoin('ticket_types', 'ticket_types.id', 'tickets.ticket_type_id')
+    .leftJoin('ticket_admissions', 'ticket_admissions.ticket_id', 'tickets.id')
     .selectAll('tickets')
-    .select('ticket_types.name as type_name')
+    .select(['ticket_types.name as type_name', 'ticket_admissions.scanned_at as checked_in_at'])
     .where('tickets.order_id', 'in', orderIds)
     .orderBy('tickets.order_id')
     .orderBy('tickets.position')

@@ -1,5 +1,5 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAccessTokens } from './access-tokens.ts';
 
 const secret = 'a-test-secret-that-is-long-enough-for-hs256';
@@ -32,6 +32,20 @@ describe('access tokens', () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
       .sign(key);
     expect(await tokens.verify(expired)).toBeNull();
+  });
+
+  it('are refused once expired even after being accepted (a remembered token is not trusted forever)', async () => {
+    vi.useFakeTimers({ now: Date.now() });
+    try {
+      const shortLived = createAccessTokens(secret, 60);
+      const { token } = await shortLived.sign(claims);
+      expect(await shortLived.verify(token)).not.toBeNull();
+      expect(await shortLived.verify(token)).not.toBeNull();
+      vi.advanceTimersByTime(61_000);
+      expect(await shortLived.verify(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('are refused for another audience or issuer, or signed with another key', async () => {

@@ -19,9 +19,19 @@ export interface AccessTokenIssuer {
   verify(token: string): Promise<AccessClaims | null>;
 }
 
+// Tokens verified lately, by their exact text: a door scanner sends the same token with every scan, and
+// checking its HMAC each time costs more than the rest of the request. A hit is only a token that passed
+// verification; its expiry is still checked on every use.
+const VERIFIED_LIMIT = 10_000;
+
 /** HS256 JWTs; only HS256 is accepted when verifying, so `alg: none` and algorithm swaps fail. */
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokenIssuer {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, AccessClaims>();
+  const remember = (token: string, claims: AccessClaims) => {
+    if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value as string);
+    verified.set(token, claims);
+  };
   return {
     async sign({ sub, platforms, org }) {
       const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
@@ -36,10 +46,18 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
       return { token, expiresAt };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > Date.now()) return known;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer, audience });
         const claims = accessClaimsSchema.safeParse(payload);
-        return claims.success ? claims.data : null;
+        if (!claims.success) return null;
+        remember(token, claims.data);
+        return claims.data;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -4,7 +4,7 @@
  * times the signature check itself.
  */
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
-import { decodeTicketCode, type TicketCodeVerdict } from '../../../src/contract/ticket-code.ts';
+import { type DecodedTicketCode, decodeTicketCode, type TicketCodeVerdict } from '../../../src/contract/ticket-code.ts';
 
 const keyCacheLimit = 1_000;
 const keys = new Map<string, KeyObject | null>();
@@ -24,7 +24,11 @@ function publicKey(text: string): KeyObject | null {
 }
 
 export function verifyTicketCodeNow(code: string, publicKeys: readonly string[]): TicketCodeVerdict {
-  const decoded = decodeTicketCode(code);
+  return verifyDecodedTicketCode(decodeTicketCode(code), publicKeys);
+}
+
+/** The same, for a code read already (`decodeTicketCode`). */
+export function verifyDecodedTicketCode(decoded: DecodedTicketCode, publicKeys: readonly string[]): TicketCodeVerdict {
   if (!decoded.ok) return decoded;
   for (const text of publicKeys) {
     const key = publicKey(text);

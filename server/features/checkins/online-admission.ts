@@ -77,15 +77,11 @@ async function admitStatement(db: Db, items: AdmissionInput[]): Promise<Admissio
       -- (on several instances too) never deadlock one another.
       select pg_advisory_xact_lock(${DOOR_LOCK_CLASS}, h) from (
         select distinct hashtext(ticket_id::text) as h from input order by 1) x
-    ), prior as (
-      select i.idx, c.ticket_id, c.result, c.duplicate
-        from input i
-        join checkins c on c.device_id = i.device_id and c.client_scan_id = i.client_scan_id and c.kind = 'scan'
     ), state as (
       select i.*, t.id as t_id, t.event_id as t_event_id, t.ticket_type_id, t.holder_name, tt.name as type_name,
-             o.reference,
+             o.reference, p.result as prior_result, p.duplicate as prior_duplicate, p.ticket_id as prior_ticket_id,
              case
-               when exists (select 1 from prior p where p.idx = i.idx) then 'repeat'
+               when p.result is not null then 'repeat'
                -- An id from another event (manual entry) is as unknown here as one that does not exist.
                when t.id is null or t.event_id <> i.event_id then 'invalid'
                -- Not the code issued for this ticket: decided after the statement, by its signature.
@@ -97,6 +93,11 @@ async function admitStatement(db: Db, items: AdmissionInput[]): Promise<Admissio
                else 'admissible'
              end as verdict
         from input i
+        -- Lookups by key, one per scan (LIMIT keeps them so): the log and the admissions only grow.
+        left join lateral (
+          select c.ticket_id, c.result, c.duplicate from checkins c
+           where c.device_id = i.device_id and c.client_scan_id = i.client_scan_id and c.kind = 'scan' limit 1
+        ) p on true
         left join tickets t on t.id = i.ticket_id
         left join orders o on o.id = t.order_id
         left join ticket_types tt on tt.id = t.ticket_type_id
@@ -124,12 +125,13 @@ async function admitStatement(db: Db, items: AdmissionInput[]): Promise<Admissio
       returning id, result
     )
     select s.verdict, s.t_id, s.t_event_id, s.ticket_type_id, s.type_name, s.holder_name, s.reference, l.result,
-           p.result as prior_result, p.duplicate as prior_duplicate, p.ticket_id as prior_ticket_id,
+           s.prior_result, s.prior_duplicate, s.prior_ticket_id,
            f.scanned_at as first_at, f.device_id as first_device_id, f.device_name as first_device_name
       from state s
       left join logged l on l.id = s.id
-      left join prior p on p.idx = s.idx
-      left join ticket_admissions f on f.ticket_id = s.ticket_id
+      left join lateral (
+        select a.scanned_at, a.device_id, a.device_name from ticket_admissions a where a.ticket_id = s.ticket_id limit 1
+      ) f on true
      order by s.idx`.execute(db);
   return rows;
 }

@@ -30,6 +30,8 @@ export interface CheckinLoad {
   /** CPU per check-in of the app server, and of the database's backends (PostgreSQL only). */
   serverCpuMs: number;
   databaseCpuMs: number | null;
+  /** CPU per check-in of this process, the 64 scanners' side (HTTP client, JSON). */
+  clientCpuMs: number;
 }
 
 export interface CheckinBench {
@@ -246,6 +248,7 @@ async function loadCheckins(
   const warm = performance.now() + 2000;
   await Promise.all(devices.map((device) => run(warm, false, device)));
   const serverCpu = cpuMeter([server.pid ?? -1]);
+  const clientCpu = cpuMeter([process.pid]);
   const databaseCpu = database ? cpuMeter(await backendPids(pgAdminUrl(), database)) : null;
   const started = performance.now();
   const until = started + durationS * 1000;
@@ -265,6 +268,7 @@ async function loadCheckins(
     results,
     serverCpuMs: perCheckinMs(serverCpu()),
     databaseCpuMs: databaseCpu ? perCheckinMs(databaseCpu()) : null,
+    clientCpuMs: perCheckinMs(clientCpu()),
   };
 }
 
@@ -428,7 +432,7 @@ export function formatCheckins(result: CheckinBench): string {
   const load = (l: CheckinLoad | null) =>
     l
       ? `${l.checkinsPerSec.toFixed(0)} check-ins/s, p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms (${l.concurrency} scanners, ${l.errors} errors); ` +
-        `CPU per check-in: server ${l.serverCpuMs.toFixed(2)} ms${l.databaseCpuMs === null ? '' : `, database ${l.databaseCpuMs.toFixed(2)} ms`}`
+        `CPU per check-in: server ${l.serverCpuMs.toFixed(2)} ms${l.databaseCpuMs === null ? '' : `, database ${l.databaseCpuMs.toFixed(2)} ms`}, scanners ${l.clientCpuMs.toFixed(2)} ms`
       : 'skipped';
   const lines = [
     'Door check-ins (online, over HTTP)',

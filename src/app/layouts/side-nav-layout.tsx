@@ -28,7 +28,8 @@ export function SideNavLayout({ area, items, children }: SideNavLayoutProps) {
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row">
         {items.length > 0 ? (
           <nav aria-label={area} className="lg:w-56 lg:shrink-0">
-            <ul className="flex gap-2 overflow-x-auto lg:flex-col">
+            {/* Phones: every section in view (smaller type, wrapping on the narrowest screens), never scrolled off. */}
+            <ul className="flex flex-wrap gap-1 sm:gap-2 lg:flex-col">
               {items.map((item) => (
                 <li key={item.to}>
                   <NavLink
@@ -36,7 +37,7 @@ export function SideNavLayout({ area, items, children }: SideNavLayoutProps) {
                     end={item.end ?? false}
                     viewTransition
                     className={({ isActive }) =>
-                      `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 font-medium ${isActive ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-200'}`
+                      `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 font-medium text-sm sm:text-base ${isActive ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-200'}`
                     }
                   >
                     {item.label}

@@ -9,7 +9,8 @@ export function lockOrganization(trx: Executor, organizationId: string) {
   return trx.selectFrom('organizations').select(['id', 'name']).where('id', '=', organizationId).forUpdate().executeTakeFirst();
 }
 
-export function listMembers(db: Executor, organizationId: string) {
+/** The organisation's members with who they are: one query shape for the list and for one member. */
+function membersOf(db: Executor, organizationId: string) {
   return db
     .selectFrom('organization_members')
     .innerJoin('users', 'users.id', 'organization_members.user_id')
@@ -21,26 +22,16 @@ export function listMembers(db: Executor, organizationId: string) {
       'organization_members.role',
       'organization_members.created_at',
     ])
-    .where('organization_members.organization_id', '=', organizationId)
-    .execute();
+    .where('organization_members.organization_id', '=', organizationId);
+}
+
+export function listMembers(db: Executor, organizationId: string) {
+  return membersOf(db, organizationId).execute();
 }
 export type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
 
 export function findMember(db: Executor, organizationId: string, userId: string) {
-  return db
-    .selectFrom('organization_members')
-    .innerJoin('users', 'users.id', 'organization_members.user_id')
-    .select([
-      'users.id as user_id',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-      'organization_members.role',
-      'organization_members.created_at',
-    ])
-    .where('organization_members.organization_id', '=', organizationId)
-    .where('organization_members.user_id', '=', userId)
-    .executeTakeFirst();
+  return membersOf(db, organizationId).where('organization_members.user_id', '=', userId).executeTakeFirst();
 }
 
 export async function countOwners(db: Executor, organizationId: string): Promise<number> {

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { OrderStatus } from '../../../contract/orders.ts';
+import { FilterPanel } from '../../../lib/filter-panel.tsx';
 import { type OrderFilters, orderStatuses } from '../utils/order-filters.ts';
 import { statusLabel } from './order-status-badge.tsx';
 
@@ -20,12 +21,7 @@ const label = 'block font-medium text-slate-800 text-sm';
  */
 export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersFormProps) {
   const [q, setQ] = useState(filters.q);
-  const panel = useRef<HTMLDetailsElement>(null);
   useEffect(() => setQ(filters.q), [filters.q]);
-  useEffect(() => {
-    // Browsers without ::details-content styling open the panel here on wide screens.
-    if (panel.current && window.matchMedia('(min-width: 48rem)').matches) panel.current.open = true;
-  }, []);
   const set = (patch: Partial<OrderFilters>) => onChange({ ...filters, ...patch, page: 1 });
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,21 +56,7 @@ export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersForm
             </button>
           </div>
         </div>
-        <details ref={panel} className="group md:[&::details-content]:[content-visibility:visible]">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 font-semibold text-slate-900 md:hidden [&::-webkit-details-marker]:hidden">
-            <span>
-              Filters
-              {count > 0 ? (
-                <span className="ml-2 rounded-full bg-indigo-600 px-2 py-0.5 text-white text-xs">
-                  {count}
-                  <span className="sr-only"> active</span>
-                </span>
-              ) : null}
-            </span>
-            <span aria-hidden="true" className="transition group-open:rotate-180 motion-reduce:transition-none">
-              ▾
-            </span>
-          </summary>
+        <FilterPanel count={count}>
           <div className="grid gap-3 pt-2 sm:grid-cols-2 md:pt-0 lg:grid-cols-5">
             <div className="sm:col-span-2">
               <label htmlFor="orders-event" className={label}>
@@ -139,7 +121,7 @@ export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersForm
               </select>
             </div>
           </div>
-        </details>
+        </FilterPanel>
         {count > 0 || filters.q ? (
           <button
             type="button"

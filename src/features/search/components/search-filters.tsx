@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { EventCategory } from '../../../contract/events.ts';
+import { FilterPanel } from '../../../lib/filter-panel.tsx';
 import { activeFilterCount, type SearchState } from '../utils/search-params.ts';
 import { DateFilter } from './date-filter.tsx';
 import { inputClass, labelClass, secondaryButtonClass } from './field-styles.ts';
@@ -99,38 +100,14 @@ function PriceFilter({ value, onChange }: { value: SearchState['price']; onChang
  */
 export function SearchFilters({ state, categories, onChange, onClear }: SearchFiltersProps) {
   const id = useId();
-  const panel = useRef<HTMLDetailsElement>(null);
   const count = activeFilterCount(state);
-  useEffect(() => {
-    // Browsers without ::details-content styling open the panel here on wide screens.
-    if (panel.current && window.matchMedia('(min-width: 48rem)').matches) panel.current.open = true;
-  }, []);
 
   return (
-    <details
-      ref={panel}
-      className="group rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:bg-transparent md:shadow-none md:ring-0 md:[&::details-content]:[content-visibility:visible]"
+    <FilterPanel
+      count={count}
+      className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:bg-transparent md:shadow-none md:ring-0"
+      summaryClassName="px-4"
     >
-      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-2 px-4 font-semibold text-slate-900 md:hidden [&::-webkit-details-marker]:hidden">
-        <span>
-          Filters
-          {count > 0 ? (
-            <span className="ml-2 rounded-full bg-indigo-600 px-2 py-0.5 text-white text-xs">
-              {count}
-              <span className="sr-only"> active</span>
-            </span>
-          ) : null}
-        </span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          width="20"
-          height="20"
-          className="transition group-open:rotate-180 motion-reduce:transition-none"
-        >
-          <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
-      </summary>
       <section aria-labelledby={`${id}-title`} className="px-4 pt-1 pb-5 md:p-0">
         <h2 id={`${id}-title`} className="sr-only md:not-sr-only md:font-bold md:text-lg md:text-slate-900">
           Filters
@@ -176,6 +153,6 @@ export function SearchFilters({ state, categories, onChange, onClear }: SearchFi
           ) : null}
         </div>
       </section>
-    </details>
+    </FilterPanel>
   );
 }

@@ -9,9 +9,10 @@ import {
 } from '../../../src/contract/orders.ts';
 import type { ApiContext } from '../../api-context.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import { createOrder } from './order-placement.service.ts';
 import { bookingFeeRule, getOrder, myOrders, type OrdersDeps, releaseOrder } from './orders.service.ts';
-import { idempotencyKeyOf, requestOrigin } from './request-context.ts';
+import { idempotencyKeyOf } from './request-context.ts';
 
 const tags = ['orders'];
 

@@ -12,6 +12,7 @@ import {
 import { organizationParamsSchema } from '../../../src/contract/users.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import { toFieldErrors } from '../../plugins/route-registry.ts';
 import type { OrdersDeps } from './orders.service.ts';
 import {
@@ -21,7 +22,7 @@ import {
   refundOrder,
   ticketKeys,
 } from './organiser-orders.service.ts';
-import { idempotencyKeyOf, requestOrigin } from './request-context.ts';
+import { idempotencyKeyOf } from './request-context.ts';
 
 const tags = ['organiser orders'];
 

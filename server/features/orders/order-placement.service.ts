@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { BookingFeeRule, CreateOrder, Order } from '../../../src/contract/orders.ts';
 import { pipelinedTransaction } from '../../db/pipelined-transaction.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { issueQueries, preparedTicketRows, prepareIssue } from './issue-tickets.ts';
 import { ensureCheckout, newCheckout } from './order-checkout.ts';
 import { expireOrder, orderAccessToken, presentOrders } from './order-lifecycle.ts';
+import { ordersPerAddress } from './order-limits.ts';
 import {
   availableOf,
   bookingContext,
@@ -35,6 +37,8 @@ export interface Caller {
   userId: string | null;
   /** Where links in mail and return pages point: the configured app URL or the request's origin. */
   origin: string;
+  /** The network address the order came from, for the per-address limit; absent for orders made by the server itself. */
+  ip?: string;
 }
 
 async function answerRepeat(
@@ -68,6 +72,9 @@ async function presentWithToken(deps: OrdersDeps, orderId: string): Promise<Orde
  */
 export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempotencyKey: string, caller: Caller): Promise<Order> {
   const { db } = deps;
+  if (caller.ip !== undefined && deps.orderLimitPerAddress) {
+    await consumeRateLimit(db, ordersPerAddress(deps.orderLimitPerAddress), caller.ip);
+  }
   const scope = caller.userId ? `user:${caller.userId}` : `email:${input.buyer.email}`;
   const hash = requestHash(input);
   let context = await bookingContext(db, { eventId: input.eventId, scope, key: idempotencyKey });
@@ -164,7 +171,10 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
       const winner = await findOrderByKey(db, scope, idempotencyKey);
       if (winner) return answerRepeat(deps, winner, hash, caller.origin);
     }
-    if (violates(error, '23505', 'orders_reference_key')) return createOrder(deps, input, idempotencyKey, caller);
+    if (violates(error, '23505', 'orders_reference_key')) {
+      const { ip: _counted, ...again } = caller; // this request was counted once already
+      return createOrder(deps, input, idempotencyKey, again);
+    }
     throw error;
   }
 

@@ -27,6 +27,7 @@ export function ordersRoutes(
     provider,
     imageUrl: images.url,
     holdSeconds: config.orderHoldSeconds,
+    orderLimitPerAddress: config.orderLimitPerAddress,
   };
 
   routes.add(app, {
@@ -48,7 +49,11 @@ export function ordersRoutes(
     handler: async ({ body, request }) => {
       const key = idempotencyKeyOf(request);
       const caller = await auth.optional(request);
-      const order = await createOrder(deps, body, key, { userId: caller?.sub ?? null, origin: requestOrigin(config, request) });
+      const order = await createOrder(deps, body, key, {
+        userId: caller?.sub ?? null,
+        origin: requestOrigin(config, request),
+        ip: request.ip,
+      });
       const message =
         order.status === 'paid' ? 'Your tickets are booked.' : 'Your tickets are held. Complete the payment to book them.';
       return { status: 'CREATED', message, data: order };

@@ -26,6 +26,8 @@ export interface OrdersDeps {
   imageUrl: ImageUrl;
   /** Overrides every event's hold minutes (ORDER_HOLD_SECONDS). */
   holdSeconds?: number | null;
+  /** Orders one address may place in 15 minutes (ORDER_LIMIT_PER_ADDRESS); 0 or absent: no limit. */
+  orderLimitPerAddress?: number;
 }
 
 /** Who may read an order: its buyer (account or access token) or the event's organisation (orders.read). */

@@ -2,22 +2,30 @@
 // tickets), next to pgbench's TPC-B-like tps on the same PostgreSQL, and the same run on PGlite; the number
 // oversold (must be 0); and a chaos run (kill -9 during a rush, restart, every acknowledged order still there).
 // Standalone: `node bench/booking-load.ts` (BENCH_DURATION seconds per run, default 10).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
-import pg from 'pg';
+import { join } from 'node:path';
 import { createDatabase, type Db } from '../server/db/database.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { freePort } from '../tests/fixtures/free-port.ts';
-
-export const buyers = 64;
-const repoRoot = resolve(import.meta.dirname, '..');
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { type ChaosResult, chaosRun } from './booking-chaos.ts';
+import {
+  adminUrl,
+  agent,
+  buyer,
+  buyers,
+  cpuSeconds,
+  databaseUrlFor,
+  type Fixture,
+  oversoldIn,
+  percentile,
+  post,
+  postgresReachable,
+  prepare,
+  recreate,
+  startApi,
+  withAdmin,
+} from './booking-setup.ts';
 
 export interface BookingRun {
   database: 'postgresql' | 'pglite';
@@ -38,13 +46,6 @@ export interface BookingRun {
   oversold: number;
 }
 
-export interface ChaosResult {
-  acknowledged: number;
-  missingAfterRestart: number;
-  unansweredWhenKilled: number;
-  oversold: number;
-}
-
 export interface BookingResult {
   runs: BookingRun[];
   pgbenchTps: number | null;
@@ -55,213 +56,6 @@ export interface BookingResult {
   skipped: string | null;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrlFor(name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function recreate(name: string): Promise<string> {
-  await withAdmin(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
-  });
-  return databaseUrlFor(name);
-}
-
-async function postgresReachable(): Promise<boolean> {
-  try {
-    await withAdmin((client) => client.query('select 1'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-interface Fixture {
-  eventId: string;
-  openTypeId: string;
-  freeTypeId: string;
-  rushTypeId: string;
-}
-
-/** A published event with an ample paid type, a free type, and a 100-ticket type for the rush. */
-async function prepare(db: Db): Promise<Fixture> {
-  await migrateToLatest(db);
-  // The server would otherwise seed demo data on its first start; the bench brings its own.
-  await db.insertInto('app_meta').values({ key: 'demo_data_seeded_at', value: new Date().toISOString() }).execute();
-  const organization = await db
-    .insertInto('organizations')
-    .values({ name: 'Bench Promotions', kyc_status: 'verified' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const startsAt = new Date(Date.now() + 30 * 24 * 3600 * 1000);
-  const event = await db
-    .insertInto('events')
-    .values({
-      organization_id: organization.id,
-      title: 'Bench Night',
-      category: 'music',
-      starts_at: startsAt,
-      ends_at: new Date(startsAt.getTime() + 4 * 3600 * 1000),
-      timezone: 'Europe/London',
-      venue_name: 'Bench Hall',
-      address: '1 Bench Road',
-      city: 'Leeds',
-      status: 'published',
-      published_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const type = (name: string, price: number, capacity: number, sortOrder: number) => ({
-    event_id: event.id,
-    name,
-    price,
-    currency: 'GBP',
-    capacity,
-    sort_order: sortOrder,
-  });
-  const types = await db
-    .insertInto('ticket_types')
-    .values([type('Open', 1500, 1_000_000, 0), type('Free', 0, 1_000_000, 1), type('Rush', 1500, 100, 2)])
-    .returning(['id', 'name'])
-    .execute();
-  const id = (name: string) => types.find((row) => row.name === name)?.id as string;
-  return { eventId: event.id, openTypeId: id('Open'), freeTypeId: id('Free'), rushTypeId: id('Rush') };
-}
-
-async function oversoldIn(db: Db): Promise<number> {
-  const { rows } = await sql<{ over: string }>`
-    select coalesce(sum(greatest(0, issued + t.held - t.capacity)), 0) as over from ticket_types t
-    cross join lateral (select count(*) as issued from tickets k where k.ticket_type_id = t.id and k.status = 'valid') k`.execute(
-    db,
-  );
-  return Number(rows[0]?.over ?? 0);
-}
-
-interface Server {
-  baseUrl: string;
-  child: ChildProcess;
-  stop(signal?: NodeJS.Signals): Promise<void>;
-}
-
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-/** The API server (server/main.ts) on the given database, ready when /api/health answers. */
-async function startApi(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  // BENCH_PROFILE=<folder> writes a CPU profile of each server, for finding where an order's time goes.
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, 'server/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.add(child);
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString()).slice(-2000);
-  });
-  const exited = new Promise<void>((done) => child.once('close', () => done()));
-  exited.then(() => children.delete(child));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API server exited: ${errors}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`API server not ready: ${errors}`);
-    await sleep(50);
-  }
-  return {
-    baseUrl,
-    child,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill(signal);
-      await Promise.race([exited, sleep(15_000).then(() => child.kill('SIGKILL'))]);
-      await exited;
-    },
-  };
-}
-
-let buyerCounter = 0;
-const buyer = () => {
-  buyerCounter += 1;
-  return { name: 'Bench Buyer', email: `bench.${buyerCounter}.${randomUUID().slice(0, 8)}@example.test` };
-};
-
-// Kept-alive connections on node:http: lighter than fetch, so the buyers leave more of the CPU to the server.
-const agent = new Agent({ keepAlive: true, maxSockets: buyers * 2 });
-
-function post(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const payload = JSON.stringify(body);
-  return new Promise<{ status: number; body: { data?: Record<string, unknown> } }>((resolvePost, reject) => {
-    const req = request(
-      `${baseUrl}${path}`,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
-        timeout: 30_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          try {
-            resolvePost({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-          } catch (error) {
-            reject(error);
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc. */
-function cpuSeconds(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of stat; here counted from the state field (3).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** One buyer's whole purchase: hold the ticket, pay with the success card. True when the order is paid. */
 async function buyOne(baseUrl: string, eventId: string, ticketTypeId: string): Promise<boolean> {
   const order = await post(
     baseUrl,
@@ -415,53 +209,6 @@ async function pgbenchTps(durationS: number): Promise<number> {
 }
 
 /** Orders rushed at a server on PostgreSQL that is killed with SIGKILL: every 2xx answer must have been durable. */
-async function chaosRun(): Promise<ChaosResult> {
-  const url = await recreate('admit_bench_chaos');
-  const db = createDatabase({ databaseUrl: url, dataDir: 'unused' });
-  const fixture = await prepare(db);
-  const env = { DATABASE_URL: url, DATA_DIR: mkdtempSync(join(tmpdir(), 'admit-bench-chaos-')) };
-  const acknowledged: string[] = [];
-  let unanswered = 0;
-  let server = await startApi(env);
-  try {
-    let killed = false;
-    const rush = Promise.all(
-      Array.from({ length: 32 }, async (_, lane) => {
-        while (!killed) {
-          const ticketTypeId = lane % 2 ? fixture.freeTypeId : fixture.openTypeId;
-          try {
-            const response = await post(
-              server.baseUrl,
-              '/api/orders',
-              { eventId: fixture.eventId, items: [{ ticketTypeId, quantity: 1 }], buyer: buyer() },
-              { 'idempotency-key': randomUUID() },
-            );
-            if (response.status === 201) acknowledged.push(String(response.body.data?.id));
-          } catch {
-            unanswered += 1;
-          }
-        }
-      }),
-    );
-    await sleep(2500);
-    killed = true; // no new requests; the ones in flight are cut off by the kill
-    await server.stop('SIGKILL');
-    await rush;
-    server = await startApi(env);
-    const found = acknowledged.length ? await db.selectFrom('orders').select('id').where('id', 'in', acknowledged).execute() : [];
-    return {
-      acknowledged: acknowledged.length,
-      missingAfterRestart: acknowledged.length - found.length,
-      unansweredWhenKilled: unanswered,
-      oversold: await oversoldIn(db),
-    };
-  } finally {
-    await server.stop();
-    await db.destroy();
-    await withAdmin((client) => client.query('DROP DATABASE IF EXISTS "admit_bench_chaos" WITH (FORCE)'));
-  }
-}
-
 export async function measureBooking(durationS: number): Promise<BookingResult> {
   const runs: BookingRun[] = [];
   const hasPostgres = await postgresReachable();

@@ -58,6 +58,11 @@ const envSchema = z.object({
   /** Every hold lasts this long instead of the event's hold minutes: for demos and end-to-end tests. */
   ORDER_HOLD_SECONDS: z.coerce.number().int().min(5).max(3600).optional(),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * Orders one network address may place in 15 minutes; 0 turns the limit off. The default lets a
+   * box office selling from several tills behind one address through (80 a minute, kept up).
+   */
+  ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(1200),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:a-fA-F/,\s]+)$/, 'must be true, false or a comma-separated list of proxy addresses')
@@ -112,6 +117,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     orderHoldSeconds: env.ORDER_HOLD_SECONDS ?? null,
+    orderLimitPerAddress: env.ORDER_LIMIT_PER_ADDRESS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     /** Whether to believe X-Forwarded-For: only behind a proxy we run, or per-address limits can be dodged. */
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -32,6 +32,19 @@ export interface RouteSpec<P, Q, B, R> {
   handler: (input: RouteInput<P, Q, B>) => Promise<RouteResult<R>>;
 }
 
+/** A route that answers with a file to download (a CSV export) instead of the JSON envelope. */
+export interface FileRouteSpec<P, Q> {
+  method: 'GET';
+  url: string;
+  summary: string;
+  tags: string[];
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  /** The file's media type, e.g. `text/csv; charset=utf-8`. */
+  contentType: string;
+  handler: (input: RouteInput<P, Q, undefined>) => Promise<{ fileName: string; content: string | Buffer }>;
+}
+
 interface RegisteredRoute {
   method: Method;
   url: string;
@@ -40,7 +53,8 @@ interface RegisteredRoute {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  response: z.ZodType;
+  /** The envelope's data, or the media type of the file a file route answers with. */
+  response: z.ZodType | { file: string };
 }
 
 /** Turns zod issues into the envelope's `errors` list. */
@@ -98,6 +112,25 @@ export class RouteRegistry {
     });
   }
 
+  /** A file download, validated and documented like every other route; private, never cached. */
+  addFile<P, Q>(app: FastifyInstance, spec: FileRouteSpec<P, Q>): void {
+    const { contentType, handler, ...described } = spec;
+    this.#routes.push({ ...described, response: { file: contentType } } as RegisteredRoute);
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      handler: async (request, reply) => {
+        const input = parseRequest(spec as unknown as RouteSpec<P, Q, undefined, unknown>, request);
+        const file = await handler({ ...input, request, reply });
+        return reply
+          .type(contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(file.content);
+      },
+    });
+  }
+
   openApiDocument(info: { title: string; version: string }) {
     const paths: Record<string, Record<string, unknown>> = {};
     for (const route of this.#routes) {
@@ -112,10 +145,13 @@ export class RouteRegistry {
           ? { requestBody: { required: true, content: { 'application/json': { schema: toJson(route.body, 'input') } } } }
           : {}),
         responses: {
-          '200': {
-            description: 'Success',
-            content: { 'application/json': { schema: toJson(envelopeSchema(route.response), 'output') } },
-          },
+          '200':
+            'file' in route.response
+              ? { description: 'A file to download', content: { [route.response.file]: { schema: { type: 'string' } } } }
+              : {
+                  description: 'Success',
+                  content: { 'application/json': { schema: toJson(envelopeSchema(route.response), 'output') } },
+                },
           '400': { description: 'The request is not valid; `errors` lists each field.' },
         },
       };

@@ -147,6 +147,61 @@ describe('the stripe provider', () => {
     expect(call?.idempotencyKey).toBe(`admit-refund-${refund.id}`);
   });
 
+  it('takes back the transfer and the platform fee when refunding an order paid to a connected account', async () => {
+    const { event, types, organiser } = await eventOnSale(api.app, db());
+    await db()
+      .updateTable('organizations')
+      .set({ stripe_account_id: 'acct_riverside' })
+      .where('id', '=', organiser.organizationId)
+      .execute();
+    const order = await heldOrder(api.app, orderBody(event.id, [{ ticketTypeId: (types[0] as { id: string }).id, quantity: 2 }]));
+    const sessionId = (await sessionOf(order.id)).session_id as string;
+    const paymentIntent = peer.pay(sessionId);
+    await stripeWebhook(completedEvent(order, sessionId, paymentIntent));
+    // What the organisation's account is now does not matter: the payment says where its money went.
+    await db().updateTable('organizations').set({ stripe_account_id: null }).where('id', '=', organiser.organizationId).execute();
+    const paid = (await readOrder(api.app, order)).json().data as OrderView;
+
+    const response = await api.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/refunds`,
+      headers: { ...organiser.bearer, 'idempotency-key': randomUUID() },
+      payload: { ticketIds: [paid.tickets[0]?.id] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(peer.calls.at(-1)).toMatchObject({
+      path: '/v1/refunds',
+      form: { payment_intent: paymentIntent, amount: '1587', reverse_transfer: 'true', refund_application_fee: 'true' },
+    });
+    const refund = await db().selectFrom('refunds').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    expect(refund).toMatchObject({ status: 'succeeded', amount: 1587, fee_amount: 87 });
+  });
+
+  it('refunds a payment the platform kept without touching any transfer', async () => {
+    const { event, types, organiser } = await eventOnSale(api.app, db());
+    const order = await heldOrder(api.app, orderBody(event.id, [{ ticketTypeId: (types[0] as { id: string }).id, quantity: 1 }]));
+    const sessionId = (await sessionOf(order.id)).session_id as string;
+    const paymentIntent = peer.pay(sessionId);
+    await stripeWebhook(completedEvent(order, sessionId, paymentIntent));
+    // An account connected after the sale: this payment was never transferred.
+    await db()
+      .updateTable('organizations')
+      .set({ stripe_account_id: 'acct_later' })
+      .where('id', '=', organiser.organizationId)
+      .execute();
+    const response = await api.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/refunds`,
+      headers: { ...organiser.bearer, 'idempotency-key': randomUUID() },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(200);
+    const call = peer.calls.at(-1);
+    expect(call).toMatchObject({ path: '/v1/refunds', form: { payment_intent: paymentIntent, amount: '1587' } });
+    expect(call?.form).not.toHaveProperty('reverse_transfer');
+    expect(call?.form).not.toHaveProperty('refund_application_fee');
+  });
+
   it('keeps a refund to retry when Stripe is down, and carries it out later', { timeout: 30_000 }, async () => {
     const { event, types, organiser } = await eventOnSale(api.app, db());
     const order = await heldOrder(api.app, orderBody(event.id, [{ ticketTypeId: (types[0] as { id: string }).id, quantity: 1 }]));

@@ -295,6 +295,19 @@ describe('the organiser’s orders', () => {
     expect(foreignEvent.statusCode).toBe(404);
   });
 
+  it('are described in the OpenAPI document, the CSV export with its parameters and file type', async () => {
+    const document = (await api.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const csv = document.paths['/api/organizations/{organizationId}/orders.csv']?.get;
+    expect(csv).toBeDefined();
+    expect(csv.tags).toEqual(['organiser orders']);
+    expect(Object.keys(csv.responses['200'].content)).toEqual(['text/csv; charset=utf-8']);
+    const parameters = (csv.parameters as { name: string; in: string }[]).map((p) => `${p.in}:${p.name}`);
+    expect(parameters).toContain('path:organizationId');
+    const listed = document.paths['/api/organizations/{organizationId}/orders'].get;
+    const listParameters = (listed.parameters as { name: string; in: string }[]).map((p) => `${p.in}:${p.name}`);
+    expect(parameters.sort()).toEqual(listParameters.sort());
+  });
+
   it('exports orders as CSV that a spreadsheet reads as text', async () => {
     const { organiser, event, typeId } = await paidOrder(1);
     await heldOrder(

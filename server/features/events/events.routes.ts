@@ -10,6 +10,7 @@ import {
 } from '../../../src/contract/events.ts';
 import { organizationParamsSchema } from '../../../src/contract/users.ts';
 import type { ApiContext } from '../../api-context.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import {
   cancelEvent,
   changeEvent,
@@ -23,7 +24,7 @@ import {
 
 const tags = ['events'];
 
-export function eventsRoutes(app: FastifyInstance, { db, routes, auth, images }: ApiContext): void {
+export function eventsRoutes(app: FastifyInstance, { db, config, routes, auth, images }: ApiContext): void {
   const deps = { db, imageUrl: images.url };
 
   routes.add(app, {
@@ -91,7 +92,8 @@ export function eventsRoutes(app: FastifyInstance, { db, routes, auth, images }:
       response: eventSchema,
       handler: async ({ params, request }) => {
         const caller = await auth.require(request);
-        return { message: transition.message, data: await transition.run(deps, caller.sub, params.eventId) };
+        const data = await transition.run(deps, caller.sub, params.eventId, requestOrigin(config, request));
+        return { message: transition.message, data };
       },
     });
   }

@@ -162,15 +162,16 @@ export async function unpublishEvent(deps: EventsDeps, userId: string, eventId: 
 
 /**
  * Cancels an event and, in the same transaction, releases every held order and refunds every paid
- * one (tickets voided and revoked, buyers mailed); the booking sweeper then returns the money at the provider.
+ * one (tickets voided and revoked, buyers mailed, with links from `origin`); the booking sweeper then
+ * returns the money at the provider.
  */
-export async function cancelEvent(deps: EventsDeps, userId: string, eventId: string): Promise<Event> {
+export async function cancelEvent(deps: EventsDeps, userId: string, eventId: string, origin: string): Promise<Event> {
   const row = await loadForEditor(deps.db, eventId, userId);
   if (row.status === 'cancelled') return present(deps, eventId, true);
   await deps.db.transaction().execute(async (trx) => {
     await updateEvent(trx, eventId, { status: 'cancelled' });
     await recordAudit(trx, { actorId: userId, action: 'event.cancelled', subjectType: 'event', subjectId: eventId });
-    await refundEventOrders(trx, eventId, userId, '');
+    await refundEventOrders(trx, eventId, userId, origin);
   });
   return present(deps, eventId, true);
 }

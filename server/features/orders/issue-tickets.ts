@@ -1,12 +1,12 @@
-import type { Transaction } from 'kysely';
+import type { CompiledQuery, Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
-import { enqueueMail, type OutgoingMail } from '../../lib/mail/outbox.ts';
+import { type OutgoingMail, outboxRow } from '../../lib/mail/outbox.ts';
 import type { ImageUrl } from '../events/event-view.ts';
 import { confirmationMail } from './order-mail.ts';
 import { toOrder } from './order-view.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow } from './orders.repository.ts';
-import { insertTickets, type PreparedTicket, prepareTickets } from './ticket-issue.ts';
+import { type PreparedTicket, prepareTickets, ticketRows } from './ticket-issue.ts';
 
 export interface PreparedIssue {
   tickets: PreparedTicket[];
@@ -74,8 +74,22 @@ export function preparedTicketRows(
   }));
 }
 
+/** The statements that issue prepared tickets and queue their mail, for the transaction that marks the order paid. */
+export function issueQueries(db: Db | Transaction<Database>, order: OrderRow, prepared: PreparedIssue): CompiledQuery[] {
+  return [
+    ...(prepared.tickets.length > 0
+      ? [
+          db
+            .insertInto('tickets')
+            .values(ticketRows(order.id, order.event_id, prepared.tickets))
+            .compile(),
+        ]
+      : []),
+    db.insertInto('mail_outbox').values(outboxRow(prepared.mail)).compile(),
+  ];
+}
+
 /** Issues prepared tickets and queues their mail, in the transaction that marks the order paid. */
 export async function issuePrepared(trx: Transaction<Database>, order: OrderRow, prepared: PreparedIssue): Promise<void> {
-  await insertTickets(trx, order.id, order.event_id, prepared.tickets);
-  await enqueueMail(trx, prepared.mail);
+  for (const query of issueQueries(trx, order, prepared)) await trx.executeQuery(query);
 }

@@ -1,7 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { BookingFeeRule } from '../../../src/contract/orders.ts';
-import type { Database, OrderStatus, ProviderName } from '../../db/types.ts';
+import type { Database, OrderStatus } from '../../db/types.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -39,54 +38,6 @@ export const orderEventColumns = [
   'events.cover_image_key',
   'events.status',
 ] as const;
-
-/**
- * Everything placing an order checks before its transaction, in one round trip: an earlier order
- * with the same key, the event, its ticket types, the fee rule and lapsed holds to release first.
- * (Timestamps inside the JSON come back as ISO strings.)
- */
-export function bookingContext(db: Executor, input: { eventId: string; scope: string; key: string }) {
-  return db
-    .selectNoFrom((eb) => [
-      jsonObjectFrom(
-        eb
-          .selectFrom('orders')
-          .select(['orders.id', 'orders.request_hash'])
-          .where('orders.idempotency_scope', '=', input.scope)
-          .where('orders.idempotency_key', '=', input.key),
-      ).as('existing'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('events')
-          .innerJoin('organizations', 'organizations.id', 'events.organization_id')
-          .select([...orderEventColumns, 'events.hold_minutes', 'organizations.stripe_account_id'])
-          .where('events.id', '=', input.eventId),
-      ).as('event'),
-      jsonArrayFrom(
-        eb.selectFrom('ticket_types').selectAll('ticket_types').where('ticket_types.event_id', '=', input.eventId),
-      ).as('types'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('booking_fee_rules')
-          .select(['percent_basis_points', 'fixed', 'cap_per_ticket'])
-          .where('effective_from', '<=', sql<Date>`now()`)
-          .orderBy('effective_from', 'desc')
-          .orderBy('created_at', 'desc')
-          .limit(1),
-      ).as('rule'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('orders')
-          .select('orders.id')
-          .where('orders.event_id', '=', input.eventId)
-          .where('orders.status', 'in', holdingStatuses)
-          .where('orders.hold_expires_at', '<=', sql<Date>`now()`)
-          .limit(20),
-      ).as('lapsed'),
-    ])
-    .executeTakeFirstOrThrow();
-}
-export type BookingContext = Awaited<ReturnType<typeof bookingContext>>;
 
 export function findOrderByKey(db: Executor, scope: string, key: string) {
   return db
@@ -176,34 +127,6 @@ export function orderEventsOf(db: Executor, eventIds: string[]) {
 export type OrderEventRow = Awaited<ReturnType<typeof orderEventsOf>>[number];
 
 /**
- * Serialises one buyer's orders for one event (an advisory lock until the transaction ends), so two
- * tabs cannot both pass the per-buyer limit. Its own statement: a statement's snapshot is taken when
- * it starts, so counting in the statement that waited for the lock could miss the other tab's order.
- */
-export async function lockBuyer(trx: Transaction<Database>, eventId: string, email: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`buyer:${eventId}:${email}`}))`.execute(trx);
-}
-
-/**
- * Under the buyer's lock: the event's status, read with a share lock (a cancellation waits for sales
- * in progress, and a sale waits for a cancellation in progress and then sees it), and the tickets
- * the buyer already has for the event — held by live orders plus valid issued ones.
- */
-export async function saleGuard(trx: Transaction<Database>, eventId: string, email: string, userId: string | null) {
-  const { rows } = await sql<{ status: string | null; held: string | null; issued: string | null }>`
-    select
-      (select status from events where id = ${eventId} for share) as status,
-      (select coalesce(sum(i.quantity), 0) from order_items i join orders o on o.id = i.order_id
-        where o.event_id = ${eventId} and o.status in ('pending', 'failed')
-          and (o.buyer_email = ${email} or o.user_id = ${userId})) as held,
-      (select count(*) from tickets t join orders o on o.id = t.order_id
-        where t.event_id = ${eventId} and t.status = 'valid'
-          and (o.buyer_email = ${email} or o.user_id = ${userId})) as issued`.execute(trx);
-  const row = rows[0];
-  return { status: row?.status ?? null, tickets: Number(row?.held ?? 0) + Number(row?.issued ?? 0) };
-}
-
-/**
  * Reserves tickets of one type: held for a pending order, or sold at once for a free one. The
  * condition and the CHECK (sold + held <= capacity) both refuse an oversell; no row means not enough left.
  */
@@ -249,43 +172,6 @@ export async function releaseSold(trx: Transaction<Database>, ticketTypeId: stri
     .execute();
 }
 
-export function availableOf(db: Executor, ticketTypeId: string) {
-  return db
-    .selectFrom('ticket_types')
-    .select(['name', sql<number>`capacity - sold - held`.as('available')])
-    .where('id', '=', ticketTypeId)
-    .executeTakeFirst();
-}
-
-export interface NewOrder {
-  id: string;
-  reference: string;
-  event_id: string;
-  user_id: string | null;
-  buyer_name: string;
-  buyer_email: string;
-  status: OrderStatus;
-  currency: string;
-  subtotal: number;
-  booking_fee: number;
-  total: number;
-  provider: ProviderName;
-  hold_expires_at: Date | null;
-  idempotency_scope: string;
-  idempotency_key: string;
-  request_hash: string;
-  paid_at: Date | null;
-}
-
-export interface NewItem {
-  ticket_type_id: string;
-  name: string;
-  quantity: number;
-  unit_price: number;
-  unit_fee: number;
-  holder_names: string;
-}
-
 export interface NewPayment {
   order_id: string;
   provider: 'sandbox' | 'stripe';
@@ -294,21 +180,6 @@ export interface NewPayment {
   amount: number;
   currency: string;
   expires_at: Date;
-}
-
-/** The order, its items and (when known already) its checkout, in one statement. */
-export async function insertOrder(trx: Transaction<Database>, order: NewOrder, items: NewItem[], payment: NewPayment | null) {
-  const rows = items.map((item) => ({ order_id: order.id, ...item }));
-  const withOrder = trx.with('new_order', (db) => db.insertInto('orders').values(order).returning('id'));
-  if (payment) {
-    await withOrder
-      .with('new_payment', (db) => db.insertInto('payments').values(payment).returning('id'))
-      .insertInto('order_items')
-      .values(rows)
-      .execute();
-  } else {
-    await withOrder.insertInto('order_items').values(rows).execute();
-  }
 }
 
 export async function setOrderStatus(

@@ -9,8 +9,10 @@ import {
 } from '../../../src/contract/orders.ts';
 import type { ApiContext } from '../../api-context.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
-import { bookingFeeRule, createOrder, getOrder, myOrders, type OrdersDeps, releaseOrder } from './orders.service.ts';
-import { idempotencyKeyOf, requestOrigin } from './request-context.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
+import { createOrder } from './order-placement.service.ts';
+import { bookingFeeRule, getOrder, myOrders, type OrdersDeps, releaseOrder } from './orders.service.ts';
+import { idempotencyKeyOf } from './request-context.ts';
 
 const tags = ['orders'];
 
@@ -25,6 +27,7 @@ export function ordersRoutes(
     provider,
     imageUrl: images.url,
     holdSeconds: config.orderHoldSeconds,
+    orderLimitPerAddress: config.orderLimitPerAddress,
   };
 
   routes.add(app, {
@@ -46,7 +49,11 @@ export function ordersRoutes(
     handler: async ({ body, request }) => {
       const key = idempotencyKeyOf(request);
       const caller = await auth.optional(request);
-      const order = await createOrder(deps, body, key, { userId: caller?.sub ?? null, origin: requestOrigin(config, request) });
+      const order = await createOrder(deps, body, key, {
+        userId: caller?.sub ?? null,
+        origin: requestOrigin(config, request),
+        ip: request.ip,
+      });
       const message =
         order.status === 'paid' ? 'Your tickets are booked.' : 'Your tickets are held. Complete the payment to book them.';
       return { status: 'CREATED', message, data: order };

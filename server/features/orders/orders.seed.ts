@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import { createSandboxProvider } from '../../lib/payments/sandbox.ts';
 import { handlePaymentWebhook } from '../payments/payments.service.ts';
-import { createOrder, type OrdersDeps } from './orders.service.ts';
+import { createOrder } from './order-placement.service.ts';
+import type { OrdersDeps } from './orders.service.ts';
 
 interface SeedOrder {
   key: string;

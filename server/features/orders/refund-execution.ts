@@ -38,6 +38,7 @@ export async function runRefund(db: Db, provider: PaymentProvider, refundId: str
     const result = await provider.refund({
       paymentRef: refund.payment_ref,
       amount: refund.amount,
+      feeAmount: refund.fee_amount,
       currency: refund.currency,
       idempotencyKey: refund.id,
     });

@@ -1,12 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../../src/contract/orders.ts';
-import type { Config } from '../../config.ts';
 import { HttpError } from '../../lib/http-error.ts';
-
-/** Where links in mail and return pages point: the configured app URL, else the request's own origin. */
-export function requestOrigin(config: Config, request: FastifyRequest): string {
-  return config.appUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
-}
 
 /** Money-moving POSTs need an `Idempotency-Key`, so a retried request never charges or refunds twice. */
 export function idempotencyKeyOf(request: FastifyRequest): string {

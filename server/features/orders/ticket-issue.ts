@@ -99,19 +99,6 @@ export function ticketRows(orderId: string, eventId: string, tickets: PreparedTi
   }));
 }
 
-export async function insertTickets(
-  trx: Transaction<Database>,
-  orderId: string,
-  eventId: string,
-  tickets: PreparedTicket[],
-): Promise<void> {
-  if (tickets.length === 0) return;
-  await trx
-    .insertInto('tickets')
-    .values(ticketRows(orderId, eventId, tickets))
-    .execute();
-}
-
 /** Voids tickets and revokes their codes, so offline door devices refuse them too. */
 export async function voidTickets(
   trx: Transaction<Database>,

@@ -18,9 +18,9 @@ import {
   sandboxWebhookSecret,
   signSandboxWebhook,
 } from '../../lib/payments/sandbox.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import { orderAccessToken } from '../orders/order-lifecycle.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
-import { requestOrigin } from '../orders/request-context.ts';
 import { findSandboxSession } from './payments.repository.ts';
 import { handlePaymentWebhook } from './payments.service.ts';
 

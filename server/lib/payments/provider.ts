@@ -43,6 +43,8 @@ export interface CheckoutSession {
 export interface RefundInput {
   paymentRef: string;
   amount: number;
+  /** The part of `amount` that is booking fee (the platform's application fee on a connected account). */
+  feeAmount: number;
   currency: string;
   idempotencyKey: string;
 }

@@ -104,9 +104,18 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       return readStripeLikeEvent(event as unknown as Parameters<typeof readStripeLikeEvent>[0]);
     },
     async refund(input) {
+      // Paid to an organiser's connected account (a destination charge), the money went on to them:
+      // the refund takes the transfer back, and returns the platform's fee when the fee is refunded too.
+      // The payment itself says so, whatever the organisation's account is now.
+      const intent = await call(() => stripe.paymentIntents.retrieve(input.paymentRef));
+      const connected = Boolean(intent.transfer_data?.destination);
       const refund = await call(() =>
         stripe.refunds.create(
-          { payment_intent: input.paymentRef, amount: input.amount },
+          {
+            payment_intent: input.paymentRef,
+            amount: input.amount,
+            ...(connected ? { reverse_transfer: true, refund_application_fee: input.feeAmount > 0 } : {}),
+          },
           { idempotencyKey: `admit-refund-${input.idempotencyKey}` },
         ),
       );

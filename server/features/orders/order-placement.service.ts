@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { BookingFeeRule, CreateOrder, Order } from '../../../src/contract/orders.ts';
+import { pipelinedTransaction } from '../../db/pipelined-transaction.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { consumeRateLimit } from '../../lib/rate-limiter.ts';
+import { issueQueries, preparedTicketRows, prepareIssue } from './issue-tickets.ts';
+import { ensureCheckout, newCheckout } from './order-checkout.ts';
+import { expireOrder, orderAccessToken, presentOrders } from './order-lifecycle.ts';
+import { ordersPerAddress } from './order-limits.ts';
+import {
+  availableOf,
+  bookingContext,
+  capacityConstraint,
+  insertOrderQuery,
+  lockBuyerQuery,
+  type NewOrder,
+  readSaleGuard,
+  reserveQuery,
+  saleGuardQuery,
+} from './order-placement.repository.ts';
+import { checkItems, newReference, priced, requestHash } from './order-request.ts';
+import { toOrder } from './order-view.ts';
+import { findOrderByKey, findOrderRow, insertPayment, type OrderRow } from './orders.repository.ts';
+import type { OrdersDeps } from './orders.service.ts';
+
+/** Against scalping: tickets one buyer (email or account) may hold or own for one event, across orders. */
+export const maxTicketsPerBuyer = 10;
+
+/** A database error of this SQLSTATE naming this constraint (pg names it in a field, PGlite in the message). */
+const violates = (error: unknown, code: '23505' | '23514', constraint: string) =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: string }).code === code &&
+  `${(error as { constraint?: string }).constraint ?? ''} ${(error as Error).message}`.includes(constraint);
+
+export interface Caller {
+  userId: string | null;
+  /** Where links in mail and return pages point: the configured app URL or the request's origin. */
+  origin: string;
+  /** The network address the order came from, for the per-address limit; absent for orders made by the server itself. */
+  ip?: string;
+}
+
+async function answerRepeat(
+  deps: OrdersDeps,
+  existing: { id: string; request_hash: string },
+  hash: string,
+  origin: string,
+): Promise<Order> {
+  if (existing.request_hash !== hash) {
+    throw new HttpError(
+      'CONFLICT',
+      'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
+    );
+  }
+  await ensureCheckout(deps, existing.id, origin);
+  return presentWithToken(deps, existing.id);
+}
+
+async function presentWithToken(deps: OrdersDeps, orderId: string): Promise<Order> {
+  const row = await findOrderRow(deps.db, orderId);
+  if (!row) throw notFound('That order');
+  const [order] = await presentOrders(deps.db, [row], deps.imageUrl);
+  return { ...(order as Order), accessToken: orderAccessToken(deps.secret, orderId) };
+}
+
+/**
+ * Holds (or, when free, sells) the tickets and answers with the order and where to pay. A repeat
+ * with the same Idempotency-Key answers with the same order; the same key with another body is refused.
+ * Round trips: one to read; then one transaction sent in two batches, the buyer's lock with the
+ * check of what they already have, then the writes with the COMMIT (see pipelinedTransaction).
+ */
+export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempotencyKey: string, caller: Caller): Promise<Order> {
+  const { db } = deps;
+  if (caller.ip !== undefined && deps.orderLimitPerAddress) {
+    await consumeRateLimit(db, ordersPerAddress(deps.orderLimitPerAddress), caller.ip);
+  }
+  const scope = caller.userId ? `user:${caller.userId}` : `email:${input.buyer.email}`;
+  const hash = requestHash(input);
+  let context = await bookingContext(db, { eventId: input.eventId, scope, key: idempotencyKey });
+  if (context.existing) return answerRepeat(deps, context.existing, hash, caller.origin);
+  // Lapsed holds of this event go back on sale before we count what is left.
+  if (context.lapsed.length > 0) {
+    for (const { id } of context.lapsed) await expireOrder(db, id);
+    context = await bookingContext(db, { eventId: input.eventId, scope, key: idempotencyKey });
+  }
+
+  if (!context.event || context.event.status === 'draft') throw notFound('That event');
+  const event = { ...context.event, starts_at: new Date(context.event.starts_at), ends_at: new Date(context.event.ends_at) };
+  if (event.status === 'cancelled') throw new HttpError('CONFLICT', 'This event is cancelled.');
+  const now = new Date();
+  if (new Date(event.ends_at) <= now) throw new HttpError('CONFLICT', 'Ticket sales for this event have ended.');
+
+  const lines = checkItems(input, context.types, now);
+  const requested = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const rule: BookingFeeRule = context.rule
+    ? {
+        percentBasisPoints: context.rule.percent_basis_points,
+        fixed: context.rule.fixed,
+        capPerTicket: context.rule.cap_per_ticket,
+      }
+    : { percentBasisPoints: 0, fixed: 0, capPerTicket: null };
+  const { amounts, items } = priced(rule, lines, input.attendees);
+  const free = amounts.total === 0;
+
+  const order: NewOrder = {
+    id: randomUUID(),
+    reference: newReference(),
+    event_id: event.id,
+    user_id: caller.userId,
+    buyer_name: input.buyer.name,
+    buyer_email: input.buyer.email,
+    status: free ? 'paid' : 'pending',
+    currency: lines[0]?.type.currency ?? 'GBP',
+    subtotal: amounts.subtotal,
+    booking_fee: amounts.bookingFee,
+    total: amounts.total,
+    provider: free ? 'none' : deps.provider.name,
+    hold_expires_at: free
+      ? null
+      : new Date(now.getTime() + (deps.holdSeconds ? deps.holdSeconds * 1000 : event.hold_minutes * 60_000)),
+    idempotency_scope: scope,
+    idempotency_key: idempotencyKey,
+    request_hash: hash,
+    paid_at: free ? now : null,
+  };
+  const row: OrderRow = { ...order, refunded: 0, failure_reason: null, created_at: now, updated_at: now };
+  const itemRows = items.map((item) => ({ ...item, order_id: order.id }));
+  // A free order is confirmed now: its tickets are signed and its mail written before the transaction.
+  const prepared = free
+    ? await prepareIssue(db, { order: row, items: itemRows, event, origin: caller.origin, imageUrl: deps.imageUrl })
+    : null;
+  // The sandbox opens its checkout without network I/O, so the checkout is written with the order.
+  const localCheckout =
+    !free && deps.provider.opensCheckoutLocally
+      ? await newCheckout(deps, row, itemRows, caller.origin, event.stripe_account_id)
+      : null;
+
+  // The contended rows are locked last, in a fixed order, so the hot lock is held briefly and never deadlocks.
+  const reservations = [...items].sort((a, b) => a.ticket_type_id.localeCompare(b.ticket_type_id));
+  try {
+    await pipelinedTransaction(db, async (pipeline) => {
+      const [, guarded] = await pipeline.send([
+        lockBuyerQuery(db, event.id, input.buyer.email),
+        saleGuardQuery(db, event.id, input.buyer.email, caller.userId),
+      ]);
+      const guard = readSaleGuard(guarded);
+      if (guard.status !== 'published') throw new HttpError('CONFLICT', 'This event is cancelled.');
+      if (guard.tickets + requested > maxTicketsPerBuyer) {
+        const left = Math.max(maxTicketsPerBuyer - guard.tickets, 0);
+        throw new HttpError(
+          'CONFLICT',
+          `One buyer can have at most ${maxTicketsPerBuyer} tickets for this event; you can add ${left} more.`,
+        );
+      }
+      await pipeline.commit([
+        insertOrderQuery(
+          db,
+          order,
+          items.map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) })),
+          localCheckout,
+        ),
+        ...(prepared ? issueQueries(db, row, prepared) : []),
+        ...reservations.map((item) => reserveQuery(db, item.ticket_type_id, item.quantity, free ? 'sold' : 'held')),
+      ]);
+    });
+  } catch (error) {
+    if (violates(error, '23514', capacityConstraint)) throw await notEnoughLeft(deps, reservations);
+    // The same key sent twice at once: the loser answers with the winner's order.
+    if (violates(error, '23505', 'orders_idempotency_key')) {
+      const winner = await findOrderByKey(db, scope, idempotencyKey);
+      if (winner) return answerRepeat(deps, winner, hash, caller.origin);
+    }
+    if (violates(error, '23505', 'orders_reference_key')) {
+      const { ip: _counted, ...again } = caller; // this request was counted once already
+      return createOrder(deps, input, idempotencyKey, again);
+    }
+    throw error;
+  }
+
+  let checkoutUrl = localCheckout?.checkout_url ?? null;
+  if (!free && !localCheckout) {
+    const payment = await newCheckout(deps, row, itemRows, caller.origin, event.stripe_account_id);
+    await insertPayment(db, payment);
+    checkoutUrl = payment.checkout_url;
+  }
+  // Answered from what was just written, without reading it back.
+  const view = toOrder(
+    row,
+    {
+      event,
+      items: itemRows.map((item) => ({ ...item, holder_names: item.holder_names })),
+      tickets: prepared ? preparedTicketRows(row, prepared) : [],
+      checkoutUrl,
+    },
+    deps.imageUrl,
+  );
+  return { ...view, accessToken: orderAccessToken(deps.secret, order.id) };
+}
+
+/** The refusal when a reservation broke the capacity CHECK: the first type of the order with too few left. */
+async function notEnoughLeft(deps: OrdersDeps, items: { ticket_type_id: string; name: string; quantity: number }[]) {
+  for (const item of items) {
+    const left = await availableOf(deps.db, item.ticket_type_id);
+    const available = Math.max(Number(left?.available ?? 0), 0);
+    if (available >= item.quantity) continue;
+    return new HttpError(
+      'CONFLICT',
+      available === 0 ? `${item.name} is sold out.` : `Only ${available} ${item.name} tickets are left.`,
+    );
+  }
+  // Freed again by the time we looked: the buyer may simply try again.
+  return new HttpError('CONFLICT', 'Those tickets were just taken. Please try again.');
+}

@@ -1,0 +1,78 @@
+import { createHash, randomInt } from 'node:crypto';
+import { orderAmounts } from '../../../src/contract/booking-fee.ts';
+import type { BookingFeeRule, CreateOrder } from '../../../src/contract/orders.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { BookingContext } from './order-placement.repository.ts';
+
+// What a buyer asked for, checked and priced: rules that need neither a lock nor a round trip.
+
+/** Unambiguous characters only (no 0/O, 1/I/L), so a reference read aloud at the door is typed right. */
+const referenceAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export function newReference(): string {
+  const pick = () => referenceAlphabet[randomInt(referenceAlphabet.length)];
+  const half = () => Array.from({ length: 4 }, pick).join('');
+  return `${half()}-${half()}`;
+}
+const badItem = (index: number, field: string, message: string) =>
+  new HttpError('BAD_REQUEST', message, [{ path: `body.items.${index}.${field}`, message }]);
+/** Same body, same hash: the order of items and the case of the email do not matter. */
+export function requestHash(input: CreateOrder): string {
+  const canonical = {
+    eventId: input.eventId,
+    items: [...input.items].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId)),
+    buyer: input.buyer,
+    attendees: input.attendees ?? [],
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+/** What a buyer chose, checked against the event's ticket types: rules that need no lock. */
+export function checkItems(input: CreateOrder, types: BookingContext['types'], now: Date) {
+  const seen = new Set<string>();
+  const lines = input.items.map((item, index) => {
+    const type = types.find((candidate) => candidate.id === item.ticketTypeId);
+    // A hidden type is as good as absent for buyers: its existence is not revealed.
+    if (!type || type.hidden) throw badItem(index, 'ticketTypeId', 'That is not a ticket type of this event.');
+    if (seen.has(type.id)) throw badItem(index, 'ticketTypeId', 'Give each ticket type once, with its quantity.');
+    seen.add(type.id);
+    if (type.sales_start && new Date(type.sales_start) > now) {
+      throw new HttpError('CONFLICT', `${type.name} tickets are not on sale yet.`);
+    }
+    if (type.sales_end && new Date(type.sales_end) <= now) {
+      throw new HttpError('CONFLICT', `Sales of ${type.name} tickets have ended.`);
+    }
+    if (item.quantity < type.min_per_order) {
+      throw badItem(index, 'quantity', `Choose at least ${type.min_per_order} ${type.name} tickets per order.`);
+    }
+    if (item.quantity > type.max_per_order) {
+      throw badItem(index, 'quantity', `Choose at most ${type.max_per_order} ${type.name} tickets per order.`);
+    }
+    return { type, quantity: item.quantity };
+  });
+  const currencies = new Set(lines.map((line) => line.type.currency));
+  if (currencies.size > 1) throw new HttpError('BAD_REQUEST', 'Tickets in different currencies need separate orders.');
+  for (const [index, attendee] of (input.attendees ?? []).entries()) {
+    if (!seen.has(attendee.ticketTypeId)) {
+      const message = 'A name is given for a ticket type that is not in the order.';
+      throw new HttpError('BAD_REQUEST', message, [{ path: `body.attendees.${index}.ticketTypeId`, message }]);
+    }
+  }
+  return lines;
+}
+export function priced(rule: BookingFeeRule, lines: ReturnType<typeof checkItems>, attendees: CreateOrder['attendees']) {
+  const amounts = orderAmounts(
+    rule,
+    lines.map((line) => ({ unitPrice: line.type.price, quantity: line.quantity })),
+  );
+  const items = lines.map((line) => {
+    const names = (attendees ?? []).filter((a) => a.ticketTypeId === line.type.id).map((a) => a.name);
+    return {
+      ticket_type_id: line.type.id,
+      name: line.type.name,
+      quantity: line.quantity,
+      unit_price: line.type.price,
+      unit_fee: orderAmounts(rule, [{ unitPrice: line.type.price, quantity: 1 }]).bookingFee,
+      holder_names: names.slice(0, line.quantity),
+    };
+  });
+  return { amounts, items };
+}

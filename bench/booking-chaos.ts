@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDatabase } from '../server/db/database.ts';
-import { buyer, oversoldIn, post, prepare, recreate, startApi, withAdmin } from './booking-setup.ts';
+import { buyer, oversoldIn, post, prepare } from './booking-setup.ts';
+import { dropDatabase, recreate } from './scratch-postgres.ts';
+import { startApi } from './server-process.ts';
 
 export interface ChaosResult {
   acknowledged: number;
@@ -58,6 +60,6 @@ export async function chaosRun(): Promise<ChaosResult> {
   } finally {
     await server.stop();
     await db.destroy();
-    await withAdmin((client) => client.query('DROP DATABASE IF EXISTS "admit_bench_chaos" WITH (FORCE)'));
+    await dropDatabase('admit_bench_chaos');
   }
 }

@@ -2,30 +2,17 @@
 // tickets), next to pgbench's TPC-B-like tps on the same PostgreSQL, and the same run on PGlite; the number
 // oversold (must be 0); and a chaos run (kill -9 during a rush, restart, every acknowledged order still there).
 // Standalone: `node bench/booking-load.ts` (BENCH_DURATION seconds per run, default 10).
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, type Db } from '../server/db/database.ts';
 import { type ChaosResult, chaosRun } from './booking-chaos.ts';
-import {
-  adminUrl,
-  agent,
-  buyer,
-  buyers,
-  cpuSeconds,
-  databaseUrlFor,
-  type Fixture,
-  oversoldIn,
-  percentile,
-  post,
-  postgresReachable,
-  prepare,
-  recreate,
-  startApi,
-  withAdmin,
-} from './booking-setup.ts';
+import { agent, buyer, buyers, type Fixture, oversoldIn, post, prepare } from './booking-setup.ts';
+import { percentile } from './http-util.ts';
+import { cpuSeconds } from './process-cpu.ts';
+import { adminUrl, dropDatabase, pgbenchTps, postgresReachable, recreate } from './scratch-postgres.ts';
+import { startApi } from './server-process.ts';
 
 export interface BookingRun {
   database: 'postgresql' | 'pglite';
@@ -134,7 +121,7 @@ async function measureOn(database: BookingRun['database'], durationS: number): P
     db = createDatabase({ databaseUrl: url, dataDir: 'unused' });
     env = { DATABASE_URL: url, DATA_DIR: mkdtempSync(join(tmpdir(), 'admit-bench-booking-')) };
     cleanup = async () => {
-      await withAdmin((client) => client.query('DROP DATABASE IF EXISTS "admit_bench_booking" WITH (FORCE)'));
+      await dropDatabase('admit_bench_booking');
     };
   } else {
     const dataDir = mkdtempSync(join(tmpdir(), 'admit-bench-booking-'));
@@ -183,31 +170,6 @@ async function measureOn(database: BookingRun['database'], durationS: number): P
   }
 }
 
-/** pgbench's default TPC-B-like script, 64 clients, on a scratch database of the same server. */
-async function pgbenchTps(durationS: number): Promise<number> {
-  await recreate('admit_bench_pgbench');
-  const url = new URL(databaseUrlFor('admit_bench_pgbench'));
-  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
-  const env = { ...process.env, ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}) };
-  try {
-    execFileSync('pgbench', ['-i', '-q', ...args, 'admit_bench_pgbench'], { env, stdio: 'pipe' });
-    const output = execFileSync(
-      'pgbench',
-      ['-c', String(buyers), '-j', '2', '-T', String(durationS), ...args, 'admit_bench_pgbench'],
-      {
-        env,
-        stdio: 'pipe',
-        encoding: 'utf8',
-      },
-    );
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1];
-    if (!tps) throw new Error(`no tps in pgbench output:\n${output}`);
-    return Number(tps);
-  } finally {
-    await withAdmin((client) => client.query('DROP DATABASE IF EXISTS "admit_bench_pgbench" WITH (FORCE)'));
-  }
-}
-
 /** Orders rushed at a server on PostgreSQL that is killed with SIGKILL: every 2xx answer must have been durable. */
 export async function measureBooking(durationS: number): Promise<BookingResult> {
   const runs: BookingRun[] = [];
@@ -215,7 +177,7 @@ export async function measureBooking(durationS: number): Promise<BookingResult> 
   let pgbench: number | null = null;
   let chaos: ChaosResult | null = null;
   const only = process.env.BENCH_BOOKING_ONLY; // e.g. `postgresql` while tuning
-  if (hasPostgres && !only) pgbench = await pgbenchTps(durationS);
+  if (hasPostgres && !only) pgbench = await pgbenchTps('admit_bench_pgbench', durationS);
   if (hasPostgres && (!only || only === 'postgresql')) runs.push(await measureOn('postgresql', durationS));
   if (!only || only === 'pglite') runs.push(await measureOn('pglite', durationS));
   if (hasPostgres && !only) chaos = await chaosRun();

@@ -1,61 +1,14 @@
-// The booking bench's machinery: scratch databases, the event it sells, the API server it runs, and
-// the buyers' HTTP client. The measurements are in booking-load.ts and booking-chaos.ts.
-import { type ChildProcess, spawn } from 'node:child_process';
+// The booking bench's machinery: the event it sells and the buyers' HTTP client (scratch databases are in
+// scratch-postgres.ts, the API server in server-process.ts). The measurements are in booking-load.ts and
+// booking-chaos.ts.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Db } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { freePort } from '../tests/fixtures/free-port.ts';
 
 /** Concurrent buyers, as many as pgbench's clients. */
 export const buyers = 64;
-const repoRoot = resolve(import.meta.dirname, '..');
-export const adminUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-export const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
-export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-export function databaseUrlFor(name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-export async function recreate(name: string): Promise<string> {
-  await withAdmin(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
-  });
-  return databaseUrlFor(name);
-}
-
-export async function postgresReachable(): Promise<boolean> {
-  try {
-    await withAdmin((client) => client.query('select 1'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export interface Fixture {
   eventId: string;
   openTypeId: string;
@@ -117,68 +70,6 @@ export async function oversoldIn(db: Db): Promise<number> {
   return Number(rows[0]?.over ?? 0);
 }
 
-export interface Server {
-  baseUrl: string;
-  child: ChildProcess;
-  stop(signal?: NodeJS.Signals): Promise<void>;
-}
-
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-/** The API server (server/main.ts) on the given database, ready when /api/health answers. */
-export async function startApi(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  // BENCH_PROFILE=<folder> writes a CPU profile of each server, for finding where an order's time goes.
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, 'server/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // Every buyer here comes from one address: the per-address limit still counts each order, never refuses one.
-      ORDER_LIMIT_PER_ADDRESS: String(1_000_000_000),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.add(child);
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString()).slice(-2000);
-  });
-  const exited = new Promise<void>((done) => child.once('close', () => done()));
-  exited.then(() => children.delete(child));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API server exited: ${errors}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`API server not ready: ${errors}`);
-    await sleep(50);
-  }
-  return {
-    baseUrl,
-    child,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill(signal);
-      await Promise.race([exited, sleep(15_000).then(() => child.kill('SIGKILL'))]);
-      await exited;
-    },
-  };
-}
-
 let buyerCounter = 0;
 export const buyer = () => {
   buyerCounter += 1;
@@ -216,14 +107,6 @@ export function post(baseUrl: string, path: string, body: unknown, headers: Reco
     req.on('error', reject);
     req.end(payload);
   });
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc. */
-export function cpuSeconds(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of stat; here counted from the state field (3).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** One buyer's whole purchase: hold the ticket, pay with the success card. True when the order is paid. */

@@ -3,20 +3,19 @@
 // (bytes on the wire per ticket, gzip, and the time to fetch and parse every page).
 // PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
 // scratch databases admit_bench_checkins and admit_bench_pgbench_n are created and dropped.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
 import { createDatabase, type Db } from '../server/db/database.ts';
 import { demoPassword } from '../server/features/users/accounts.seed.ts';
-import { freePort } from '../tests/fixtures/free-port.ts';
 import { bulkTickets } from '../tests/fixtures/tickets.ts';
+import { percentile } from './http-util.ts';
 import { backendPids, cpuMeter } from './process-cpu.ts';
-import { repoRoot } from './server-process.ts';
+import { adminUrl, databaseUrlFor, dropDatabase, pgbenchTps, recreate } from './scratch-postgres.ts';
+import { type Server, startApi } from './server-process.ts';
 
 export interface CheckinLoad {
   backend: 'postgres' | 'pglite';
@@ -56,104 +55,11 @@ const LOAD_TICKETS = 40_000;
 const MANIFEST_TICKETS = 100_000;
 const DOOR_EMAIL = 'door@northernlights.demo';
 
-const pgAdminUrl = () =>
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const withDatabase = (name: string) => {
-  const url = new URL(pgAdminUrl());
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function adminQuery(sqlText: string): Promise<void> {
-  const client = new pg.Client({ connectionString: pgAdminUrl() });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
-const recreate = async (name: string) => {
-  await adminQuery(`drop database if exists ${name} with (force)`);
-  await adminQuery(`create database ${name}`);
-};
-
-/** `pgbench -N` (simple update) tps, 64 clients, 2 threads, on a scratch database. */
-function pgbenchTps(durationS: number): number {
-  const url = new URL(withDatabase('admit_bench_pgbench_n'));
-  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
-  const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
-  execFileSync('pgbench', ['-i', '-q', ...args, 'admit_bench_pgbench_n'], { env, stdio: 'pipe' });
-  const out = execFileSync('pgbench', ['-N', '-c', '64', '-j', '2', '-T', String(durationS), ...args, 'admit_bench_pgbench_n'], {
-    env,
-    stdio: 'pipe',
-  }).toString();
-  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? /tps = ([\d.]+)/.exec(out)?.[1];
-  if (!tps) throw new Error(`no tps in pgbench output:\n${out}`);
-  return Number(tps);
-}
-
-interface StartedServer {
-  baseUrl: string;
-  pid: number | undefined;
-  stop(): Promise<void>;
-}
-
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
+/** The API server on PostgreSQL (a URL) or on PGlite in `dataDir`. */
+const serverEnv = (dataDir: string, databaseUrl: string | null): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
-
-/**
- * The production server (ssr/main.ts), ready when its API answers /api/health — the API is what is measured,
- * so a page build in dist/ that is out of date does not stop the bench.
- */
-async function startApiServer(dataDir: string, databaseUrl: string | null): Promise<StartedServer> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops.
-    ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {}),
-  };
-  const child = spawn(process.execPath, ['ssr/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  children.add(child);
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-4000);
-  });
-  const exited = new Promise<void>((done) => child.once('close', () => done()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-    children.delete(child);
-  };
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { baseUrl, pid: child.pid, stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not answer /api/health:\n${output}`);
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
 
 /** An upcoming event of the door account's organisation, and its ticket types. */
 async function doorEvent(db: Db): Promise<{ eventId: string; typeIds: string[] }> {
@@ -179,8 +85,6 @@ async function signIn(baseUrl: string): Promise<string> {
   if (!body.data) throw new Error(`door sign-in answered ${response.status}`);
   return body.data.accessToken;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** Keep-alive HTTP POSTs of JSON; answers status and body. */
 function post(agent: http.Agent, url: URL, token: string, body: string): Promise<{ status: number; text: string }> {
@@ -211,7 +115,7 @@ function post(agent: http.Agent, url: URL, token: string, body: string): Promise
 }
 
 async function loadCheckins(
-  server: StartedServer,
+  server: Server,
   database: string | null,
   token: string,
   eventId: string,
@@ -247,23 +151,22 @@ async function loadCheckins(
   // Warm up (connections, JIT, caches), then measure.
   const warm = performance.now() + 2000;
   await Promise.all(devices.map((device) => run(warm, false, device)));
-  const serverCpu = cpuMeter([server.pid ?? -1]);
+  const serverCpu = cpuMeter([server.child.pid ?? -1]);
   const clientCpu = cpuMeter([process.pid]);
-  const databaseCpu = database ? cpuMeter(await backendPids(pgAdminUrl(), database)) : null;
+  const databaseCpu = database ? cpuMeter(await backendPids(adminUrl, database)) : null;
   const started = performance.now();
   const until = started + durationS * 1000;
   await Promise.all(devices.map((device) => run(until, true, device)));
   const elapsedS = (performance.now() - started) / 1000;
   const perCheckinMs = (seconds: number) => (latencies.length ? (seconds * 1000) / latencies.length : 0);
   agent.destroy();
-  const sorted = [...latencies].sort((a, b) => a - b);
   return {
     backend,
     concurrency: CONCURRENCY,
     durationS,
     checkinsPerSec: latencies.length / elapsedS,
-    p50Ms: percentile(sorted, 0.5),
-    p99Ms: percentile(sorted, 0.99),
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
     errors,
     results,
     serverCpuMs: perCheckinMs(serverCpu()),
@@ -310,7 +213,7 @@ async function downloadManifest(baseUrl: string, token: string, eventId: string)
 }
 
 interface Prepared {
-  server: StartedServer;
+  server: Server;
   token: string;
   eventId: string;
   codes: string[];
@@ -320,7 +223,7 @@ interface Prepared {
 /** A server seeded with demo data, then tickets for the load (and the 100,000 for the manifest). */
 async function prepare(dataDir: string, databaseUrl: string | null, withManifest: boolean): Promise<Prepared> {
   // First start: migrations and demo data. Stopped so PGlite's files can be written from here.
-  const first = await startApiServer(dataDir, databaseUrl);
+  const first = await startApi(serverEnv(dataDir, databaseUrl));
   await first.stop();
   const db = createDatabase(databaseUrl ? { databaseUrl, dataDir, poolSize: 4 } : { dataDir });
   let manifestEventId: string | null = null;
@@ -354,7 +257,7 @@ async function prepare(dataDir: string, databaseUrl: string | null, withManifest
   } finally {
     await db.destroy();
   }
-  const server = await startApiServer(dataDir, databaseUrl);
+  const server = await startApi(serverEnv(dataDir, databaseUrl));
   return { server, token: await signIn(server.baseUrl), eventId, codes, manifestEventId };
 }
 
@@ -367,16 +270,15 @@ export async function measureCheckins(durationS: number, { postgresOnly = false 
   try {
     let pgReachable = true;
     try {
-      await recreate('admit_bench_pgbench_n');
       await recreate('admit_bench_checkins');
     } catch (error) {
       pgReachable = false;
       notes.push(`PostgreSQL not reachable (${(error as Error).message}); PostgreSQL figures skipped.`);
     }
     if (pgReachable) {
-      const prepared = await prepare(join(scratch, 'pg'), withDatabase('admit_bench_checkins'), !postgresOnly);
+      const prepared = await prepare(join(scratch, 'pg'), databaseUrlFor('admit_bench_checkins'), !postgresOnly);
       try {
-        pgbench = pgbenchTps(durationS);
+        pgbench = await pgbenchTps('admit_bench_pgbench_n', durationS, ['-N']);
         postgres = await loadCheckins(
           prepared.server,
           'admit_bench_checkins',
@@ -394,8 +296,7 @@ export async function measureCheckins(durationS: number, { postgresOnly = false 
         }
       } finally {
         await prepared.server.stop();
-        await adminQuery('drop database if exists admit_bench_pgbench_n with (force)');
-        await adminQuery('drop database if exists admit_bench_checkins with (force)');
+        await dropDatabase('admit_bench_checkins');
       }
     }
     const ratioToPgbench = pgbench && postgres ? postgres.checkinsPerSec / pgbench : null;

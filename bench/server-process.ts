@@ -128,3 +128,63 @@ export async function startServer(makeSpec: (port: number) => Spec): Promise<Sta
   if (pid === undefined) throw new Error('spawned server has no pid');
   return { pid, baseUrl, readyMs, rssMb: () => readRssMb(pid), stop };
 }
+
+export interface Server {
+  baseUrl: string;
+  child: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * The API server alone (server/main.ts) with the given environment (DATABASE_URL, DATA_DIR, …), ready when
+ * /api/health answers. Every bench client comes from one address: the per-address order limit counts, never refuses.
+ */
+export async function startApi(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  // BENCH_PROFILE=<folder> writes a CPU profile of each server, for finding where an order's time goes.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, 'server/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // Every buyer here comes from one address: the per-address limit still counts each order, never refuses one.
+      ORDER_LIMIT_PER_ADDRESS: String(1_000_000_000),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  live.add(child);
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-2000);
+  });
+  const exited = new Promise<void>((done) => child.once('close', () => done()));
+  exited.then(() => live.delete(child));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API server exited: ${errors}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`API server not ready: ${errors}`);
+    await sleep(50);
+  }
+  return {
+    baseUrl,
+    child,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await Promise.race([exited, sleep(15_000).then(() => child.kill('SIGKILL'))]);
+      await exited;
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import type { CheckinResponse, CheckinResult, ScanDirection } from '../../../contract/checkins.ts';
+import type { CheckinResponse, ScanDirection } from '../../../contract/checkins.ts';
 import { CHECKIN_UNDO_WINDOW_MS } from '../../../contract/checkins.ts';
 import { SCAN_DATA_POLL_MS } from '../../../contract/scan-data.ts';
 import { normalizeTicketCode, type TicketCodeVerdict, verifyTicketCode } from '../../../contract/ticket-code.ts';
@@ -7,18 +7,13 @@ import type { DeviceStore } from '../storage/device-store.ts';
 import type { EventRecord, EventStore } from '../storage/event-store.ts';
 import { type DecidedBy, type ScanRecord, type ScanStore, toCheckinRequest } from '../storage/scan-store.ts';
 import { type ConnectionMode, type ConnectionMonitor, createConnectionMonitor } from './connection-monitor.ts';
-import {
-  type DecideOptions,
-  decideLocally,
-  type FirstCheckIn,
-  type LocalDecision,
-  type VerdictTicket,
-} from './local-decision.ts';
+import { type DecideOptions, decideLocally, type LocalDecision } from './local-decision.ts';
 import { Manifest } from './manifest.ts';
 import { createRepeatFilter } from './repeat-filter.ts';
 import { downloadScanData } from './scan-data-sync.ts';
 import { buildTicketSearch, type TicketSearchIndex } from './ticket-search.ts';
 import { type UploadOutcome, type UploadStop, uploadPending } from './uploader.ts';
+import { shownDecision, type Verdict } from './verdict.ts';
 
 /** The server gets this long to answer a scan; then the device decides. */
 export const onlineAnswerMs = 1500;
@@ -28,26 +23,6 @@ const uploadRetryMs = 3000;
 const paintWaitMs = 100;
 /** Changes from other devices are fetched this often while scanning (at least every 30 s). */
 const pollMs = Math.min(SCAN_DATA_POLL_MS, 15_000);
-
-export interface Verdict {
-  /** Increases with every verdict: the screen and the feedback react to a new one. */
-  seq: number;
-  /** 'checking': asked the server, no answer yet. */
-  state: 'checking' | 'final';
-  result: CheckinResult;
-  ticket: VerdictTicket | null;
-  firstCheckIn: FirstCheckIn | null;
-  decidedBy: DecidedBy;
-  notInList: boolean;
-  /** Not an Admit code at all. */
-  malformed: boolean;
-  manual: boolean;
-  direction: ScanDirection;
-  clientScanId: string | null;
-  /** performance.now() when the code was read: the verdict's paint is measured from it. */
-  readAt: number;
-  scannedAt: string;
-}
 
 export interface DoorStatus {
   mode: ConnectionMode;
@@ -230,13 +205,13 @@ export class DoorEngine {
     const base = { manual, direction, readAt, scannedAt, notInList: local.notInList, malformed: local.malformed };
 
     if (local.malformed) {
-      return this.show({ ...base, ...pick(local), state: 'final', decidedBy: 'device', clientScanId: null }, key);
+      return this.show({ ...base, ...shownDecision(local), state: 'final', decidedBy: 'device', clientScanId: null }, key);
     }
     const clientScanId = crypto.randomUUID();
     const code = local.ticketId && manual ? local.ticketId : key;
     if (this.monitor.mode() === 'offline' || local.final) {
       // The verdict first; the scan is counted at once and stored while the screen paints.
-      const shown = this.show({ ...base, ...pick(local), state: 'final', decidedBy: 'device', clientScanId }, key);
+      const shown = this.show({ ...base, ...shownDecision(local), state: 'final', decidedBy: 'device', clientScanId }, key);
       await this.keep(
         { code, clientScanId, scannedAt, direction, manual, decision: local, decidedBy: 'device', uploaded: 0 },
         shown.seq,
@@ -244,7 +219,10 @@ export class DoorEngine {
       return shown;
     }
 
-    this.show({ ...base, ...pick(local), result: local.result, state: 'checking', decidedBy: 'server', clientScanId }, key);
+    this.show(
+      { ...base, ...shownDecision(local), result: local.result, state: 'checking', decidedBy: 'server', clientScanId },
+      key,
+    );
     const request = {
       code,
       deviceId: this.deviceId,
@@ -300,7 +278,7 @@ export class DoorEngine {
       );
       return shown;
     }
-    const shown = this.show({ ...base, ...pick(local), state: 'final', decidedBy: 'device', clientScanId }, key);
+    const shown = this.show({ ...base, ...shownDecision(local), state: 'final', decidedBy: 'device', clientScanId }, key);
     await this.keep(
       { code, clientScanId, scannedAt, direction, manual, decision: local, decidedBy: 'device', uploaded: 0 },
       shown.seq,
@@ -533,8 +511,4 @@ export class DoorEngine {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }
-}
-
-function pick(local: LocalDecision) {
-  return { result: local.result, ticket: local.ticket, firstCheckIn: local.firstCheckIn };
 }

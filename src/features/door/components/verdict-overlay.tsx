@@ -3,6 +3,7 @@ import type { CheckinResult } from '../../../contract/checkins.ts';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import { signal } from '../engine/feedback.ts';
 import type { Verdict } from '../engine/verdict.ts';
+import { afterNextPaint } from '../utils/after-next-paint.ts';
 import { verdictLooks } from '../utils/verdict-copy.ts';
 import { VerdictIcon } from './verdict-icon.tsx';
 import { paintVerdict } from './verdict-paint.ts';
@@ -15,18 +16,13 @@ const results = Object.keys(verdictLooks) as CheckinResult[];
  * then the engine's work kept back for the paint (storing done, counts and recent scans).
  */
 function afterPaint(verdict: Verdict, engine: DoorEngine) {
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      if (verdict.state === 'final') {
-        performance.measure(measureName, { start: verdict.readAt, end: performance.now() });
-        if (performance.getEntriesByName(measureName).length > 1000) performance.clearMeasures(measureName);
-        signal(verdict.result);
-      }
-      engine.painted(verdict.seq);
-      channel.port1.close();
-    };
-    channel.port2.postMessage(null);
+  afterNextPaint(() => {
+    if (verdict.state === 'final') {
+      performance.measure(measureName, { start: verdict.readAt, end: performance.now() });
+      if (performance.getEntriesByName(measureName).length > 1000) performance.clearMeasures(measureName);
+      signal(verdict.result);
+    }
+    engine.painted(verdict.seq);
   });
 }
 

@@ -139,6 +139,22 @@ async function cameraBrowser(video: string): Promise<Browser> {
 const device = (browser: Browser, baseURL: string): Promise<BrowserContext> =>
   browser.newContext({ ...devices['Pixel 7'], baseURL, permissions: ['camera'] });
 
+/** The names of this origin's IndexedDB databases. */
+const databases = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? ''));
+
+/** Seconds left on the access token the page holds (its tokenExpiry cookie). */
+async function tokenSecondsLeft(context: BrowserContext): Promise<number> {
+  const expiry = (await context.cookies()).find((cookie) => cookie.name === 'tokenExpiry')?.value;
+  return Number(expiry ?? 0) - Date.now() / 1000;
+}
+
+async function checkedIn(request: APIRequestContext, eventId: string): Promise<number> {
+  const stats = await request.get(`/api/events/${eventId}/checkins/stats`, {
+    headers: { authorization: `Bearer ${await bearer(request)}` },
+  });
+  return (await stats.json()).data.checkedIn as number;
+}
+
 test.describe('the door', () => {
   test.skip(
     () => test.info().project.name !== 'pixel-7',
@@ -279,5 +295,118 @@ test.describe('the door', () => {
     } finally {
       await browser.close();
     }
+  });
+
+  test('with the page closed, the service worker uploads the queued scans when the connection returns (Background Sync)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const event = await doorEvent(request, 2);
+    await prepareDevice(page, event);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // The worker uploads with the token the page shared; the test server's tokens live 20 s, so scan with a fresh
+    // one (the door's own polling renews it).
+    await expect.poll(() => tokenSecondsLeft(context), { timeout: 45_000, intervals: [500] }).toBeGreaterThan(15);
+
+    await context.setOffline(true);
+    await expect(page.locator('[data-door-mode="offline"]')).toBeVisible();
+    for (const ticket of event.tickets) {
+      await typeCode(page, ticket.code);
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'valid');
+      await nextTicket(page);
+    }
+    await expect(page.locator('[data-pending]')).toHaveAttribute('data-pending', '2');
+    const tags = await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+        sync?: { getTags(): Promise<string[]> };
+      };
+      return (await registration.sync?.getTags()) ?? null;
+    });
+    expect(tags, 'Chromium has Background Sync').not.toBeNull();
+    expect(tags).toContain('admit-door-upload');
+    // No door page open any more, and the connection returns: the browser wakes the service worker (the sync
+    // event), which uploads the queue on its own.
+    await page.close();
+    expect(await checkedIn(request, event.id)).toBe(0);
+    await context.setOffline(false);
+    await expect.poll(() => checkedIn(request, event.id), { timeout: 15_000 }).toBe(2);
+  });
+
+  test('signing out with scans waiting warns before discarding them; declined, they stay; accepted, the door data goes', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const event = await doorEvent(request, 1);
+    await prepareDevice(page, event);
+    await context.setOffline(true);
+    await expect(page.locator('[data-door-mode="offline"]')).toBeVisible();
+    await typeCode(page, event.tickets[0]?.code as string);
+    await expect(verdict(page)).toHaveAttribute('data-verdict', 'valid');
+    await nextTicket(page);
+    await expect(page.locator('[data-pending]')).toHaveAttribute('data-pending', '1');
+    // Back online, but the server refuses uploads for now: the scan cannot leave the device.
+    await context.route('**/api/events/*/checkins/batch', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ httpStatus: 'SERVICE_UNAVAILABLE', message: 'Try again soon.' }),
+      }),
+    );
+    await context.setOffline(false);
+    await page.goto('/account');
+    await waitForHydration(page);
+
+    const warnings: string[] = [];
+    page.once('dialog', (dialog) => {
+      warnings.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect
+      .poll(() => warnings)
+      .toEqual(['1 door scan has not been uploaded yet. Signing out deletes it from this device. Sign out anyway?']);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeEnabled();
+    await expect(page).toHaveURL('/account');
+    expect(await databases(page)).toContain('admit-door');
+
+    page.once('dialog', (dialog) => {
+      warnings.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(warnings).toHaveLength(2);
+    expect(await databases(page)).not.toContain('admit-door');
+    expect(await page.evaluate(() => localStorage.getItem('admit-door-event'))).toBeNull();
+    expect(await checkedIn(request, event.id)).toBe(0);
+  });
+
+  test('signing out with nothing waiting asks nothing and clears the event data from the device', async ({ page, request }) => {
+    const event = await doorEvent(request, 1);
+    await prepareDevice(page, event);
+    await typeCode(page, event.tickets[0]?.code as string);
+    await expect(verdict(page)).toHaveAttribute('data-verdict', 'valid');
+    await expect(verdict(page)).toContainText('Checked with the server');
+    await nextTicket(page);
+    await expect(page.locator('[data-pending]')).toHaveAttribute('data-pending', '0');
+    expect(await databases(page)).toContain('admit-door');
+
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto('/account');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(dialogs).toEqual([]);
+    expect(await databases(page)).not.toContain('admit-door');
+    expect(await page.evaluate(() => localStorage.getItem('admit-door-event'))).toBeNull();
+    expect(await checkedIn(request, event.id)).toBe(1);
   });
 });

@@ -1,16 +1,5 @@
 import { type FormEvent, useRef } from 'react';
-
-/** Runs `work` in the task after the next frame: after the verdict the submit brings is painted. */
-function afterNextPaint(work: () => void): void {
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      work();
-    };
-    channel.port2.postMessage(null);
-  });
-}
+import { afterNextPaint } from '../utils/after-next-paint.ts';
 
 /**
  * A code typed (or pasted) by hand: for a damaged QR code, or a hardware scanner focused into the field.
@@ -25,9 +14,12 @@ export function ManualEntry({ onSubmit }: { onSubmit: (code: string) => void }) 
     const code = input?.value ?? '';
     if (!code.trim()) return;
     onSubmit(code);
-    afterNextPaint(() => {
-      if (input && input.value === code) input.value = '';
-    });
+    // Cleared once the verdict is on screen, in a task of its own: never before the verdict's paint is measured.
+    afterNextPaint(() =>
+      window.setTimeout(() => {
+        if (input && input.value === code) input.value = '';
+      }),
+    );
   };
   return (
     <form onSubmit={submit} className="flex gap-2">

@@ -16,11 +16,17 @@ export interface UploadOutcome {
 
 export const uploadBatchSize = 200;
 
-export function uploadStop(error: unknown): UploadStop {
-  const status =
+/** The HTTP status an API call failed with; 0 when no answer came (offline, timed out). */
+export function responseStatus(error: unknown): number {
+  return (
     (error as { status?: number; response?: { status?: number } } | null)?.status ??
     (error as { response?: { status?: number } } | null)?.response?.status ??
-    0;
+    0
+  );
+}
+
+export function uploadStop(error: unknown): UploadStop {
+  const status = responseStatus(error);
   if (status === 0) return 'offline';
   if (status === 401) return 'unauthorized';
   if (status === 408 || status === 429 || status >= 500) return 'unavailable';

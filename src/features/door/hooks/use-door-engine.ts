@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { closeDoorEngine, openDoorEngine } from '../device/door-device.ts';
-import type { DoorEngine, DoorStatus } from '../engine/door-engine.ts';
+import type { DoorEngine } from '../engine/door-engine.ts';
+import type { DoorStatus } from '../engine/door-status.ts';
 
 export type DoorEngineState =
   | { status: 'loading'; engine: null }

@@ -17,7 +17,12 @@ export type StoreName = 'device' | 'events' | 'manifest' | 'scans';
 export interface DoorDb {
   readonly name: string;
   /** One transaction; resolves with what `work` returns once the transaction has committed. */
-  run<T>(stores: StoreName | StoreName[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => T | Promise<T>): Promise<T>;
+  run<T>(
+    stores: StoreName | StoreName[],
+    mode: IDBTransactionMode,
+    work: (tx: IDBTransaction) => T | Promise<T>,
+    options?: IDBTransactionOptions,
+  ): Promise<T>;
   close(): void;
 }
 
@@ -65,17 +70,22 @@ export function openDoorDb(name = doorDbName): DoorDb {
   };
   return {
     name,
-    async run<T>(stores: StoreName | StoreName[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => T | Promise<T>) {
+    async run<T>(
+      stores: StoreName | StoreName[],
+      mode: IDBTransactionMode,
+      work: (tx: IDBTransaction) => T | Promise<T>,
+      options?: IDBTransactionOptions,
+    ) {
       let database = await connection();
       let tx: IDBTransaction;
       try {
-        tx = database.transaction(stores, mode);
+        tx = database.transaction(stores, mode, options);
       } catch (error) {
         // Closed after a versionchange: reopen once.
         if (!(error instanceof DOMException && error.name === 'InvalidStateError')) throw error;
         db = null;
         database = await connection();
-        tx = database.transaction(stores, mode);
+        tx = database.transaction(stores, mode, options);
       }
       const done = new Promise<void>((resolve, reject) => {
         tx.oncomplete = () => resolve();

@@ -62,7 +62,18 @@ export function createScanStore(db: DoorDb): ScanStore {
   const pendingRange = (eventId?: string) =>
     eventId === undefined ? IDBKeyRange.bound([0, ''], [0, '\uffff']) : IDBKeyRange.only([0, eventId]);
   return {
-    put: (scan) => db.run('scans', 'readwrite', (tx) => void tx.objectStore('scans').put(scan)),
+    // A scan is the one record the door must never lose: committed at once (no wait for the request's answer)
+    // and flushed to disk before it counts as stored, so a power cut after that keeps it too.
+    put: (scan) =>
+      db.run(
+        'scans',
+        'readwrite',
+        (tx) => {
+          tx.objectStore('scans').put(scan);
+          tx.commit?.();
+        },
+        { durability: 'strict' },
+      ),
     get: (id) => db.run('scans', 'readonly', (tx) => request<ScanRecord | undefined>(tx.objectStore('scans').get(id))),
     forEvent: (eventId) =>
       db

@@ -1,0 +1,46 @@
+import type { CheckinStats } from '../api/door-api.ts';
+import type { ConnectionMode } from './connection-monitor.ts';
+
+export interface DoorStatus {
+  mode: ConnectionMode;
+  reason: string;
+  /** Scans waiting to upload. */
+  pending: number;
+  /** This device's scans the server flagged as duplicates (an earlier scan elsewhere admitted the ticket). */
+  duplicates: number;
+  lastSyncAt: number | null;
+  syncing: boolean;
+  /** The last upload or download stopped for want of a sign-in. */
+  signInNeeded: boolean;
+  counts: CheckinStats;
+  countsFrom: 'server' | 'device';
+}
+
+/** The server's counts are shown while online and this fresh; otherwise the device counts its own knowledge. */
+const serverCountsFreshMs = 20_000;
+
+export function describeStatus(input: {
+  mode: ConnectionMode;
+  reason: string;
+  tally: { pending: number; duplicates: number };
+  lastSyncAt: number | null;
+  syncing: boolean;
+  signInNeeded: boolean;
+  serverCounts: { at: number; counts: CheckinStats } | null;
+  deviceCounts: () => CheckinStats;
+  now: number;
+}): DoorStatus {
+  const { serverCounts } = input;
+  const fresh = serverCounts && input.now - serverCounts.at < serverCountsFreshMs && input.mode === 'online';
+  return {
+    mode: input.mode,
+    reason: input.reason,
+    pending: input.tally.pending,
+    duplicates: input.tally.duplicates,
+    lastSyncAt: input.lastSyncAt,
+    syncing: input.syncing,
+    signInNeeded: input.signInNeeded,
+    counts: fresh && serverCounts ? serverCounts.counts : input.deviceCounts(),
+    countsFrom: fresh ? 'server' : 'device',
+  };
+}

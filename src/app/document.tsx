@@ -13,11 +13,13 @@ export function Document({ state, children }: { state: BootState; children: Reac
         <link rel="icon" href="/icons/favicon-32.png" type="image/png" sizes="32x32" />
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-        {state.assets.modulePreloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
+        {/* The stylesheet first: the page paints with it, before any script has arrived. */}
         {state.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {/* Scripts only make the painted page interactive: they yield the connection to the stylesheet and images. */}
+        {state.assets.modulePreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
         ))}
         {state.devHead ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: development-only Vite preamble produced by the server

@@ -7,6 +7,7 @@ import { AppShell } from './app/app-shell.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { ApiCallerProvider, browserApiCaller } from './lib/api-caller.tsx';
 import { payloadErrorGlobal } from './lib/boot-state.ts';
+import { setHydrating } from './lib/hydration.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createSessionStore } from './lib/session/session-store.ts';
 import './styles/app.css';
@@ -46,6 +47,7 @@ async function mount(): Promise<void> {
   router.subscribe(() => session.refreshFromCookies());
   // Hydrating as a transition lets React yield to the browser between components instead of one long task;
   // a click on a part not hydrated yet makes React hydrate that part at once.
+  setHydrating(true);
   startTransition(() => {
     hydrateRoot(
       document,

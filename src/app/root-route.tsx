@@ -1,5 +1,6 @@
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { setHydrating } from '../lib/hydration.ts';
 import { useRouteSession } from '../lib/session/session-context.tsx';
 import { beforeSignOut } from '../lib/session/sign-out-steps.ts';
 import { ExternalLinkGuard } from './external-link-guard.tsx';
@@ -35,6 +36,7 @@ export function RootRoute() {
   useEffect(() => {
     // Lets people and tests tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true';
+    setHydrating(false);
   }, []);
   return (
     <>

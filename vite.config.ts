@@ -20,6 +20,7 @@ const browsingModule = fileIn([
   '/src/lib/public-config.tsx',
   '/src/lib/boot-state.ts',
   '/src/lib/api-caller.tsx',
+  '/src/lib/hydration.ts',
   '/src/contract/money.ts',
   '/src/contract/event-categories.ts',
   '/src/features/events/api/get-events.ts',

@@ -8,10 +8,15 @@ export interface EventPageResult {
   load: LoadResult;
 }
 
-export async function measureEventPage(baseUrl: string, durationS: number): Promise<EventPageResult> {
+/** The page of the first published event: the demo data seeds some. */
+export async function firstEventPath(baseUrl: string): Promise<string> {
   const listing = (await (await fetch(`${baseUrl}/api/events?pageSize=1`)).json()) as { data: { items: Array<{ id: string }> } };
   const id = listing.data.items[0]?.id;
   if (!id) throw new Error('no published event to measure (the demo data seeds some)');
-  const path = `/event/${id}`;
+  return `/event/${id}`;
+}
+
+export async function measureEventPage(baseUrl: string, durationS: number): Promise<EventPageResult> {
+  const path = await firstEventPath(baseUrl);
   return { path, js: await measureJsBudget(baseUrl, path), load: await measureLoad(`${baseUrl}${path}`, {}, durationS) };
 }

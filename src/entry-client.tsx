@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -7,6 +7,7 @@ import { AppShell } from './app/app-shell.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { ApiCallerProvider, browserApiCaller } from './lib/api-caller.tsx';
 import { payloadErrorGlobal } from './lib/boot-state.ts';
+import { setHydrating } from './lib/hydration.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createSessionStore } from './lib/session/session-store.ts';
 import './styles/app.css';
@@ -44,16 +45,21 @@ async function mount(): Promise<void> {
   const router = createBrowserRouter(routes);
   // Spec §2: on every route change the auth state is initialised from the cookies.
   router.subscribe(() => session.refreshFromCookies());
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <AppShell state={state} queryClient={queryClient} session={session}>
-        <ApiCallerProvider api={browserApiCaller}>
-          <RouterProvider router={router} />
-        </ApiCallerProvider>
-      </AppShell>
-    </StrictMode>,
-  );
+  // Hydrating as a transition lets React yield to the browser between components instead of one long task;
+  // a click on a part not hydrated yet makes React hydrate that part at once.
+  setHydrating(true);
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <AppShell state={state} queryClient={queryClient} session={session}>
+          <ApiCallerProvider api={browserApiCaller}>
+            <RouterProvider router={router} />
+          </ApiCallerProvider>
+        </AppShell>
+      </StrictMode>,
+    );
+  });
   // Offline cache and service worker are not needed to interact, so they load after.
   const afterInteractive = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
   afterInteractive(() => {

@@ -58,7 +58,15 @@ describe('server rendering', () => {
     const scripts = html.match(/<script[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(script).toContain('nonce="test-nonce"');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/page.js"/>');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/page.js" fetchPriority="low"/>');
+  });
+
+  it('asks for the stylesheet before any script, so the page paints without waiting for them', async () => {
+    const { html } = await renderToText('/');
+    const stylesheet = html.indexOf('rel="stylesheet"');
+    expect(stylesheet).toBeGreaterThan(0);
+    expect(stylesheet).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    expect(stylesheet).toBeLessThan(html.indexOf('<script'));
   });
 
   it('answers an unknown path with 404 and the path in the message', async () => {

@@ -13,11 +13,13 @@ export function Document({ state, children }: { state: BootState; children: Reac
         <link rel="icon" href="/icons/favicon-32.png" type="image/png" sizes="32x32" />
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-        {state.assets.modulePreloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
+        {/* A stylesheet resource: React writes it first in the head, as the page paints with it and no script. */}
         {state.assets.css.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
+        ))}
+        {/* Scripts only make the painted page interactive: they yield the connection to the stylesheet and images. */}
+        {state.assets.modulePreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
         ))}
         {state.devHead ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: development-only Vite preamble produced by the server

@@ -1,5 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { setHydrating } from '../lib/hydration.ts';
+import { useRouteSession } from '../lib/session/session-context.tsx';
 import { beforeSignOut } from '../lib/session/sign-out-steps.ts';
 import { ExternalLinkGuard } from './external-link-guard.tsx';
 import { layouts } from './layouts/layout-registry.tsx';
@@ -13,14 +15,28 @@ const BookmarkSync = lazy(async () => ({
   default: (await import('../features/bookmarks/components/bookmark-sync.tsx')).BookmarkSync,
 }));
 
+/**
+ * Mounts the bookmark sync once the page is hydrated, for a signed-in visitor only (a visitor has no
+ * bookmarks to send); its own state, so only it renders again then.
+ */
+function BookmarkSyncAfterHydration() {
+  const { signedIn } = useRouteSession();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
+  return hydrated && signedIn ? (
+    <Suspense fallback={null}>
+      <BookmarkSync />
+    </Suspense>
+  ) : null;
+}
+
 /** Frames every page in the layout its route metadata names. */
 export function RootRoute() {
   const Layout = layouts[pickLayout(useMatches())];
-  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     // Lets people and tests tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true';
-    setHydrated(true);
+    setHydrating(false);
   }, []);
   return (
     <>
@@ -31,11 +47,7 @@ export function RootRoute() {
         Skip to content
       </a>
       <ExternalLinkGuard />
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <BookmarkSync />
-        </Suspense>
-      ) : null}
+      <BookmarkSyncAfterHydration />
       <Layout>
         <Outlet />
       </Layout>

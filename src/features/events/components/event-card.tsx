@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventSummary } from '../../../contract/events.ts';
 import { formatPriceFrom } from '../../../contract/money.ts';
+import { useServerText } from '../../../lib/hydration.ts';
 import { formatEventStart } from '../utils/dates.ts';
 import { categoryLabel } from './category-list.tsx';
 
@@ -23,7 +24,9 @@ export function eventPlace(event: Pick<EventSummary, 'isOnline' | 'venueName' | 
 
 export function EventCard({ event, action, eager = false, headingLevel = 3 }: EventCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const price = formatPriceFrom(event.priceFrom, event.currency);
+  // Hydrating, the card keeps the date and price the server wrote: formatting them is the costly part.
+  const keepServerText = useServerText(event);
+  const priced = event.priceFrom !== null && event.currency !== null;
   const cancelled = event.status === 'cancelled';
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
@@ -54,7 +57,9 @@ export function EventCard({ event, action, eager = false, headingLevel = 3 }: Ev
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <p className="font-semibold text-indigo-700 text-sm">
-          <time dateTime={event.startsAt}>{formatEventStart(event.startsAt, event.timezone)}</time>
+          <time dateTime={event.startsAt} suppressHydrationWarning>
+            {keepServerText ? '' : formatEventStart(event.startsAt, event.timezone)}
+          </time>
         </p>
         <Heading className="font-bold text-lg text-slate-900 leading-snug">
           {/* The link's box covers the whole card, so the card is one large target. */}
@@ -69,7 +74,11 @@ export function EventCard({ event, action, eager = false, headingLevel = 3 }: Ev
         <p className="text-slate-600 text-sm">{eventPlace(event)}</p>
         <div className="mt-auto flex items-end justify-between gap-3 pt-3">
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            {price ? <span className="font-semibold text-slate-900">{price}</span> : null}
+            {priced ? (
+              <span className="font-semibold text-slate-900" suppressHydrationWarning>
+                {keepServerText ? '' : formatPriceFrom(event.priceFrom, event.currency)}
+              </span>
+            ) : null}
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{categoryLabel(event.category)}</span>
           </div>
           {action ? <div className="relative z-10 shrink-0">{action}</div> : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 /** One locale for dates, so the server and the browser print the same text. */
 const locale = 'en-GB';
@@ -109,7 +109,8 @@ export function useViewerTimeZone(): string | null {
 /** The current time after hydration, null before (relative phrases like "in 2 days" would not match the server). */
 export function useClientNow(): number | null {
   const [now, setNow] = useState<number | null>(null);
-  useEffect(() => setNow(Date.now()), []);
+  // A transition: the page renders again with the time in slices, not in one task right after hydrating.
+  useEffect(() => startTransition(() => setNow(Date.now())), []);
   return now;
 }
 

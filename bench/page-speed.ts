@@ -32,7 +32,9 @@ async function main(): Promise<void> {
           result = measureLighthouse(server.baseUrl, path);
         } catch (error) {
           // Lighthouse now and then loses a trace on a loaded machine: that run is reported, not counted.
-          process.stdout.write(`Lighthouse failed  ${path}  ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);
+          process.stdout.write(
+            `Lighthouse failed  ${path}  ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`,
+          );
           continue;
         }
         results.get(path)?.push(result);

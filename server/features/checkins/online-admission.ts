@@ -157,7 +157,7 @@ function batcherOf(db: Db): Batcher<AdmissionInput, AdmissionRow> {
       run: (items) => runBatch(db, items),
       keys: (item) => [item.ticket_id, `${item.device_id}:${item.client_scan_id}`],
       maxBatch: 64,
-      maxInFlight: 4,
+      maxInFlight: 2,
     });
     batchers.set(db, batcher);
   }

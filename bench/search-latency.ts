@@ -1,10 +1,11 @@
-// Search latency over 10,000 events, on PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL.
-import pg from 'pg';
+// Search latency over 10,000 events, on PGlite and on the bench's PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL,
+// default the local one) when it answers.
 import { createDatabase, type Db } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { listEventRows } from '../server/features/events/events.repository.ts';
 import { eventCategories } from '../src/contract/event-categories.ts';
 import { type EventListQuery, eventListQuerySchema } from '../src/contract/events.ts';
+import { dropDatabase, postgresReachable, recreate } from './scratch-postgres.ts';
 
 export interface SearchLatency {
   database: string;
@@ -150,22 +151,15 @@ export async function measureSearchLatency(count = 10_000): Promise<SearchLatenc
   results.push(await measure(pglite, 'PGlite (embedded)', count));
   await pglite.destroy();
 
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `admit_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const postgres = createDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+  // The same PostgreSQL as the other sections (scratch-postgres.ts); skipped when none answers.
+  if (await postgresReachable()) {
+    const name = `admit_bench_search_${process.pid}`;
+    const postgres = createDatabase({ databaseUrl: await recreate(name), dataDir: 'unused' });
     try {
       results.push(await measure(postgres, 'PostgreSQL', count));
     } finally {
       await postgres.destroy();
-      await admin.query(`drop database if exists ${name}`);
-      await admin.end();
+      await dropDatabase(name);
     }
   }
   return results;

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './tests/fixtures/chromium.ts';
 import { freePort } from './tests/fixtures/free-port.ts';
 
 // Chosen once in the main process; workers inherit it through the environment.
@@ -12,16 +13,7 @@ process.env.ADMIT_E2E_MAIL_FILE ??= join(process.env.ADMIT_E2E_DATA, 'mail.jsonl
 const port = Number(process.env.ADMIT_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const launchOptions = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs };
+const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
 
 // Offline and installability need one browser, not every device. The iPhone 13 (Blink with an
 // iPhone screen) checks what differs by screen: rendering, layout and the attendee's pages; the

@@ -15,6 +15,7 @@ import { stripTypeScriptTypes } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, devices, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../tests/fixtures/chromium.ts';
 import { admitServer, repoRoot, startServer } from './server-process.ts';
 
 export interface Distribution {
@@ -33,15 +34,6 @@ export interface DoorDeviceBench {
 
 const throttling = 4;
 const organiser = { email: 'maya@northernlights.demo', password: 'admit-demo-2026' };
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function distribution(samples: number[]): Distribution {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -215,7 +207,7 @@ async function measureSearch(page: Page, tickets: number) {
 export async function measureDoorDevice(scans = 60, searchTickets = 100_000): Promise<DoorDeviceBench> {
   const dataDir = mkdtempSync(join(tmpdir(), 'admit-door-bench-'));
   const server = await startServer(admitServer(dataDir));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const context = await browser.newContext({ ...devices['Pixel 7'] });
     const verdictMs = await measureVerdicts(await context.newPage(), server.baseUrl, scans);

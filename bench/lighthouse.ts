@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumArgs, chromiumPath } from '../tests/fixtures/chromium.ts';
 import { repoRoot } from './server-process.ts';
 
 export const lighthouseGoal = 0.95;
@@ -13,8 +14,7 @@ export interface LighthouseResult {
   metrics: Record<string, string>;
 }
 
-const chromeFlags =
-  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const chromeFlags = ['--headless', ...chromiumArgs].join(' ');
 const metricIds = [
   'first-contentful-paint',
   'largest-contentful-paint',
@@ -43,7 +43,7 @@ export function measureLighthouse(baseUrl: string, path: string): LighthouseResu
         `--output-path=${output}`,
         '--quiet',
       ],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, encoding: 'utf8' },
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? chromiumPath }, encoding: 'utf8' },
     );
     if (run.status !== 0) throw new Error(`lighthouse ${path} failed: ${run.stderr.slice(-400)}`);
     const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, type BrowserContext, chromium, devices, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { chromiumArgs } from '../../playwright.config.ts';
+import { chromiumArgs } from '../fixtures/chromium.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 // The demo organisation's owner: a verified organisation with checkin.scan.

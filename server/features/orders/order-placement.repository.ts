@@ -1,7 +1,7 @@
-import { type CompiledQuery, type QueryResult, sql } from 'kysely';
+import { type CompiledQuery, type QueryResult, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database.ts';
-import type { OrderStatus, ProviderName } from '../../db/types.ts';
+import type { OrdersTable } from '../../db/types.ts';
 import { holdingStatuses, type NewPayment, orderEventColumns } from './orders.repository.ts';
 
 // Placing an order: what it reads first, and the statements of its transaction, compiled so that
@@ -86,25 +86,8 @@ export function readSaleGuard(result: QueryResult<unknown> | undefined) {
   return { status: row?.status ?? null, tickets: Number(row?.held ?? 0) + Number(row?.issued ?? 0) };
 }
 
-export interface NewOrder {
-  id: string;
-  reference: string;
-  event_id: string;
-  user_id: string | null;
-  buyer_name: string;
-  buyer_email: string;
-  status: OrderStatus;
-  currency: string;
-  subtotal: number;
-  booking_fee: number;
-  total: number;
-  provider: ProviderName;
-  hold_expires_at: Date | null;
-  idempotency_scope: string;
-  idempotency_key: string;
-  request_hash: string;
-  paid_at: Date | null;
-}
+/** An order as placed: its row without what the database fills in. */
+export type NewOrder = Omit<Selectable<OrdersTable>, 'refunded' | 'failure_reason' | 'created_at' | 'updated_at'>;
 
 export interface NewItem {
   ticket_type_id: string;

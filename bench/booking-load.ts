@@ -10,9 +10,16 @@ import { createDatabase, type Db } from '../server/db/database.ts';
 import { type ChaosResult, chaosRun } from './booking-chaos.ts';
 import { agent, buyer, buyers, type Fixture, oversoldIn, post, prepare } from './booking-setup.ts';
 import { percentile } from './http-util.ts';
-import { cpuSeconds } from './process-cpu.ts';
+import { backendPids, cpuMeter } from './process-cpu.ts';
 import { adminUrl, dropDatabase, pgbenchTps, postgresReachable, recreate } from './scratch-postgres.ts';
 import { startApi } from './server-process.ts';
+
+/** CPU per completed order: the API server, the database's backends (PostgreSQL only) and the buyers. */
+export interface CpuPerOrder {
+  server: number;
+  database: number | null;
+  buyers: number;
+}
 
 export interface BookingRun {
   database: 'postgresql' | 'pglite';
@@ -22,9 +29,9 @@ export interface BookingRun {
   p50Ms: number;
   p99Ms: number;
   /** Free orders (one request, confirmed at once with a signed ticket) at the same concurrency. */
-  free: { ordersPerSec: number; p50Ms: number; p99Ms: number; serverCpuMsPerOrder: number };
-  /** Server CPU time per completed order (user + system): steadier than orders/s on a shared machine. */
-  serverCpuMsPerOrder: number;
+  free: { ordersPerSec: number; p50Ms: number; p99Ms: number; cpuMsPerOrder: CpuPerOrder };
+  /** CPU time per completed order (user + system): steadier than orders/s on a shared machine. */
+  cpuMsPerOrder: CpuPerOrder;
   /** Buyers whose order or payment did not succeed (should be 0: capacity is ample). */
   failures: number;
   /** A rush of 500 buyers on 100 tickets, each held order then paid. */
@@ -74,7 +81,16 @@ async function takeFreeOne(baseUrl: string, eventId: string, ticketTypeId: strin
   return order.status === 201 && order.body.data?.status === 'paid';
 }
 
-async function loadRun(baseUrl: string, fixture: Fixture, durationS: number, kind: 'paid' | 'free' = 'paid') {
+async function loadRun(
+  baseUrl: string,
+  fixture: Fixture,
+  durationS: number,
+  kind: 'paid' | 'free' = 'paid',
+  processes: { server: number | undefined; database: number[] | null } = { server: undefined, database: null },
+) {
+  const server = cpuMeter([processes.server ?? -1]);
+  const database = processes.database ? cpuMeter(processes.database) : null;
+  const client = cpuMeter([process.pid]);
   const latencies: number[] = [];
   let failures = 0;
   const until = performance.now() + durationS * 1000;
@@ -93,7 +109,13 @@ async function loadRun(baseUrl: string, fixture: Fixture, durationS: number, kin
     }),
   );
   const elapsedS = (performance.now() - started) / 1000;
-  return { latencies, failures, elapsedS };
+  const perOrder = (seconds: number) => (latencies.length ? (seconds * 1000) / latencies.length : 0);
+  const cpuMsPerOrder: CpuPerOrder = {
+    server: perOrder(server()),
+    database: database ? perOrder(database()) : null,
+    buyers: perOrder(client()),
+  };
+  return { latencies, failures, elapsedS, cpuMsPerOrder };
 }
 
 /** 500 buyers for 100 tickets, 64 at a time: exactly 100 must be issued. */
@@ -135,12 +157,12 @@ async function measureOn(database: BookingRun['database'], durationS: number): P
   const server = await startApi(env);
   try {
     await loadRun(server.baseUrl, fixture, 2); // warm-up
-    const cpuBefore = cpuSeconds(server.child.pid);
-    const load = await loadRun(server.baseUrl, fixture, durationS);
-    const cpuUsed = cpuSeconds(server.child.pid) - cpuBefore;
-    const freeCpuBefore = cpuSeconds(server.child.pid);
-    const free = await loadRun(server.baseUrl, fixture, durationS, 'free');
-    const freeCpuUsed = cpuSeconds(server.child.pid) - freeCpuBefore;
+    const processes = {
+      server: server.child.pid,
+      database: database === 'postgresql' ? await backendPids(adminUrl, 'admit_bench_booking') : null,
+    };
+    const load = await loadRun(server.baseUrl, fixture, durationS, 'paid', processes);
+    const free = await loadRun(server.baseUrl, fixture, durationS, 'free', processes);
     const rush = await rushRun(server.baseUrl, fixture);
     await server.stop();
     if (database === 'pglite') db = createDatabase({ dataDir: env.DATA_DIR as string });
@@ -152,13 +174,13 @@ async function measureOn(database: BookingRun['database'], durationS: number): P
       ordersPerSec: load.latencies.length / load.elapsedS,
       p50Ms: percentile(load.latencies, 50),
       p99Ms: percentile(load.latencies, 99),
-      serverCpuMsPerOrder: load.latencies.length ? (cpuUsed * 1000) / load.latencies.length : 0,
+      cpuMsPerOrder: load.cpuMsPerOrder,
       failures: load.failures + free.failures,
       free: {
         ordersPerSec: free.latencies.length / free.elapsedS,
         p50Ms: percentile(free.latencies, 50),
         p99Ms: percentile(free.latencies, 99),
-        serverCpuMsPerOrder: free.latencies.length ? (freeCpuUsed * 1000) / free.latencies.length : 0,
+        cpuMsPerOrder: free.cpuMsPerOrder,
       },
       rush,
       oversold,
@@ -197,21 +219,22 @@ export async function measureBooking(durationS: number): Promise<BookingResult> 
 }
 
 const f = (value: number, digits = 0) => value.toFixed(digits);
+const cpu = (c: CpuPerOrder) => `${f(c.server, 2)} / ${c.database === null ? '–' : f(c.database, 2)} / ${f(c.buyers, 2)} ms`;
 
 export function formatBooking(result: BookingResult): string[] {
   const lines = [
     `Booking (${buyers} concurrent buyers over HTTP; a completed order = hold + sandbox payment + signed tickets)`,
-    `   ${'database'.padEnd(12)} ${'orders/s'.padStart(9)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'CPU/order'.padStart(10)}  rush 500→100   oversold`,
+    `   ${'database'.padEnd(12)} ${'orders/s'.padStart(9)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}   rush 500→100   oversold   CPU per order: server / database / buyers`,
   ];
   for (const run of result.runs) {
     const health = run.failures ? `  !! ${run.failures} purchases failed` : '';
     lines.push(
-      `   ${run.database.padEnd(12)} ${f(run.ordersPerSec, 1).padStart(9)} ${`${f(run.p50Ms)} ms`.padStart(8)} ${`${f(run.p99Ms)} ms`.padStart(8)} ${`${f(run.serverCpuMsPerOrder, 1)} ms`.padStart(10)}  ${`${run.rush.ticketsIssued} issued`.padStart(12)}   ${run.oversold}${health}`,
+      `   ${run.database.padEnd(12)} ${f(run.ordersPerSec, 1).padStart(9)} ${`${f(run.p50Ms)} ms`.padStart(8)} ${`${f(run.p99Ms)} ms`.padStart(8)}   ${`${run.rush.ticketsIssued} issued`.padStart(12)}   ${String(run.oversold).padEnd(8)}   ${cpu(run.cpuMsPerOrder)}${health}`,
     );
   }
   for (const run of result.runs) {
     lines.push(
-      `   ${`${run.database} free`.padEnd(12)} ${f(run.free.ordersPerSec, 1).padStart(9)} ${`${f(run.free.p50Ms)} ms`.padStart(8)} ${`${f(run.free.p99Ms)} ms`.padStart(8)} ${`${f(run.free.serverCpuMsPerOrder, 1)} ms`.padStart(10)}  (one request: free order confirmed with its ticket)`,
+      `   ${`${run.database} free`.padEnd(12)} ${f(run.free.ordersPerSec, 1).padStart(9)} ${`${f(run.free.p50Ms)} ms`.padStart(8)} ${`${f(run.free.p99Ms)} ms`.padStart(8)}   ${'(one request, free)'.padStart(12)}   ${''.padEnd(8)}   ${cpu(run.free.cpuMsPerOrder)}`,
     );
   }
   if (result.pgbenchTps !== null) {

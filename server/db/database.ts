@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -16,14 +17,31 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** Statements one connection keeps prepared, at most: the app has far fewer shapes, so only a runaway is cut off. */
+const preparedPerConnection = 256;
+const statementNames = new Map<string, string>();
+
+/** A stable name for a statement's text, the same on every connection (pg prepares it once on each). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    if (statementNames.size < preparedPerConnection * 4) statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * A pg client that writes the statements sent in one turn of the event loop as one write, not one
- * system call each: on a busy loopback those calls are a large part of a request's CPU time.
+ * system call each (on a busy loopback those calls are a large part of a request's CPU time), and
+ * that prepares each statement with parameters once per connection: PostgreSQL then parses it once
+ * and, once its plans have settled, stops planning it (decision 015).
  */
 class BatchingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     const send = this.query.bind(this) as (...args: unknown[]) => unknown;
+    const prepared = new Set<string>();
     let corked = false;
     this.query = ((...args: unknown[]) => {
       const stream = (this as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
@@ -34,6 +52,15 @@ class BatchingClient extends pg.Client {
           corked = false;
           stream.uncork?.();
         });
+      }
+      const [text, values, ...rest] = args;
+      // Only statements with parameters: one without goes as a simple query, which may hold several commands.
+      if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+        const name = statementName(text);
+        if (prepared.has(name) || prepared.size < preparedPerConnection) {
+          prepared.add(name);
+          return send({ name, text, values }, ...rest);
+        }
       }
       return send(...args);
     }) as pg.Client['query'];

@@ -13,6 +13,12 @@ const commit = CompiledQuery.raw('commit');
 const rollback = CompiledQuery.raw('rollback');
 
 /**
+ * First in a transaction whose loss in a crash does no harm (a rate-limit count): its COMMIT does not wait
+ * for the disk, so the rows it locked are released at once.
+ */
+export const relaxedDurability = CompiledQuery.raw('set local synchronous_commit = off');
+
+/**
  * A transaction whose statements go to PostgreSQL in batches, each batch written at once (the
  * connection pipelines): the server runs a batch back to back, so a row lock one statement takes is
  * not held while the application reads an answer and sends the next. Ending a batch with the COMMIT

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { HttpError } from './http-error.ts';
 
@@ -9,27 +9,39 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
+const windowOf = (rule: RateLimit, at = Date.now()) => {
+  const windowMs = rule.windowSeconds * 1000;
+  return new Date(Math.floor(at / windowMs) * windowMs);
+};
+
+/** The statement that counts one hit of `subject` in the current window; it answers `hits`, the count so far. */
+export function rateLimitHitQuery(db: Db, rule: RateLimit, subject: string): CompiledQuery<{ hits: number }> {
+  return db
+    .insertInto('rate_limit_counters')
+    .values({ key: `${rule.name}:${subject}`, window_start: windowOf(rule), hits: 1 })
+    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limit_counters.hits + 1` }))
+    .returning('hits')
+    .compile();
+}
+
+/** Throws 429 with a readable message once `hits` (what rateLimitHitQuery answered) passed the limit. */
+export function enforceRateLimit(rule: RateLimit, hits: number): void {
+  if (hits <= rule.limit) return;
+  const ends = windowOf(rule).getTime() + rule.windowSeconds * 1000;
+  const minutes = Math.max(1, Math.ceil((ends - Date.now()) / 60_000));
+  throw new HttpError(
+    'TOO_MANY_REQUESTS',
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  );
+}
+
 /**
  * Counts hits per key in fixed windows, in the database, so every instance shares the count.
  * Throws 429 with a readable message once the limit is passed.
  */
 export async function consumeRateLimit(db: Db, rule: RateLimit, subject: string): Promise<void> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
-  const key = `${rule.name}:${subject}`;
-  const row = await db
-    .insertInto('rate_limit_counters')
-    .values({ key, window_start: windowStart, hits: 1 })
-    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limit_counters.hits + 1` }))
-    .returning('hits')
-    .executeTakeFirstOrThrow();
-  if (row.hits > rule.limit) {
-    const minutes = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - Date.now()) / 60_000));
-    throw new HttpError(
-      'TOO_MANY_REQUESTS',
-      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    );
-  }
+  const { rows } = await db.executeQuery(rateLimitHitQuery(db, rule, subject));
+  enforceRateLimit(rule, rows[0]?.hits ?? 0);
 }
 
 /**
@@ -37,8 +49,7 @@ export async function consumeRateLimit(db: Db, rule: RateLimit, subject: string)
  * the attempt is counted first, so parallel guesses cannot slip past the limit, and returned on success.
  */
 export async function releaseRateLimit(db: Db, rule: RateLimit, subject: string): Promise<void> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  const windowStart = windowOf(rule);
   await db
     .updateTable('rate_limit_counters')
     .set({ hits: sql`greatest(hits - 1, 0)` })

@@ -23,15 +23,18 @@ export function icsText(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 }
 
-const encoder = new TextEncoder();
+/** UTF-8 length of one character (one code point). */
+const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
 
 /** Folds a content line at 75 octets, never inside a UTF-8 character (RFC 5545 §3.1). */
 export function foldLine(line: string): string {
+  // Most lines are short: at most 75 characters is at most 75 octets only when they are all ASCII.
+  if (line.length <= 25 || (line.length <= 75 && !/[^ -~]/.test(line))) return line;
   const out: string[] = [];
   let current = '';
   let size = 0;
   for (const char of line) {
-    const bytes = encoder.encode(char).length;
+    const bytes = utf8Length(char.codePointAt(0) ?? 0);
     const limit = out.length === 0 ? 75 : 74; // continuation lines start with a space
     if (size + bytes > limit) {
       out.push(current);

@@ -169,7 +169,8 @@ export async function logOnly(db: Db, access: DoorAccess, row: ScanRow, ticket: 
   const inserted = await db
     .insertInto('checkins')
     .values(row)
-    .onConflict((oc) => oc.columns(['device_id', 'client_scan_id']).where('kind', '=', 'scan').doNothing())
+    // The partial index's condition written out, not a parameter: a prepared statement must name its arbiter index.
+    .onConflict((oc) => oc.columns(['device_id', 'client_scan_id']).where(sql<boolean>`kind = 'scan'`).doNothing())
     .returning('id')
     .executeTakeFirst();
   if (!inserted) {

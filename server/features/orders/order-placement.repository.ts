@@ -1,8 +1,8 @@
-import { type CompiledQuery, type QueryResult, type Selectable, sql } from 'kysely';
+import { type CompiledQuery, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database.ts';
 import type { OrdersTable } from '../../db/types.ts';
-import { holdingStatuses, type NewPayment, orderEventColumns } from './orders.repository.ts';
+import { holdsStock, type NewPayment, orderEventColumns } from './orders.repository.ts';
 
 // Placing an order: what it reads first, and the statements of its transaction, compiled so that
 // they can be sent to the database together (see pipelinedTransaction).
@@ -12,7 +12,7 @@ import { holdingStatuses, type NewPayment, orderEventColumns } from './orders.re
  * with the same key, the event, its ticket types, the fee rule and lapsed holds to release first.
  * (Timestamps inside the JSON come back as ISO strings.)
  */
-export function bookingContext(db: Db, input: { eventId: string; scope: string; key: string }) {
+export function bookingContextQuery(db: Db, input: { eventId: string; scope: string; key: string }) {
   return db
     .selectNoFrom((eb) => [
       jsonObjectFrom(
@@ -46,14 +46,14 @@ export function bookingContext(db: Db, input: { eventId: string; scope: string; 
           .selectFrom('orders')
           .select('orders.id')
           .where('orders.event_id', '=', input.eventId)
-          .where('orders.status', 'in', holdingStatuses)
+          .where(holdsStock)
           .where('orders.hold_expires_at', '<=', sql<Date>`now()`)
           .limit(20),
       ).as('lapsed'),
     ])
-    .executeTakeFirstOrThrow();
+    .compile();
 }
-export type BookingContext = Awaited<ReturnType<typeof bookingContext>>;
+export type BookingContext = NonNullable<ReturnType<typeof bookingContextQuery> extends CompiledQuery<infer Row> ? Row : never>;
 
 /**
  * Serialises one buyer's orders for one event (an advisory lock until the transaction ends), so two
@@ -65,25 +65,34 @@ export function lockBuyerQuery(db: Db, eventId: string, email: string): Compiled
 }
 
 /**
- * Under the buyer's lock: the event's status, read with a share lock (a cancellation waits for sales
- * in progress, and a sale waits for a cancellation in progress and then sees it), and the tickets
- * the buyer already has for the event — held by live orders plus valid issued ones.
+ * Under the buyer's lock, refuses the order (see refusalOf) when the event is not on sale — its status
+ * read with a share lock, so a cancellation waits for sales in progress and a sale waits for a
+ * cancellation and then sees it — or when the tickets the buyer already has for the event (held by live
+ * orders plus valid issued ones) and the `requested` would pass `limit`. Both counts start from the
+ * buyer's own orders (by email or account), so they cost the same however many the event has sold.
  */
-export function saleGuardQuery(db: Db, eventId: string, email: string, userId: string | null): CompiledQuery {
+export function saleGuardQuery(
+  db: Db,
+  input: { eventId: string; email: string; userId: string | null; requested: number; limit: number },
+): CompiledQuery {
+  const { eventId, email, userId } = input;
+  // The buyer's orders by email, then those by account under another email: each an index lookup.
   return sql`
-    select
+    with buyer_orders as materialized (
+      select id, status from orders where buyer_email = ${email} and event_id = ${eventId}
+      union all
+      select id, status from orders where user_id = ${userId} and event_id = ${eventId} and buyer_email <> ${email})
+    select case
+      when status is distinct from 'published' then admit_refuse('not_on_sale', status)
+      when tickets + ${input.requested}::int > ${input.limit}::int then admit_refuse('buyer_limit', tickets::text)
+      else true end as allowed
+    from (select
       (select status from events where id = ${eventId} for share) as status,
-      (select coalesce(sum(i.quantity), 0) from order_items i join orders o on o.id = i.order_id
-        where o.event_id = ${eventId} and o.status in ('pending', 'failed')
-          and (o.buyer_email = ${email} or o.user_id = ${userId})) as held,
-      (select count(*) from tickets t join orders o on o.id = t.order_id
-        where t.event_id = ${eventId} and t.status = 'valid'
-          and (o.buyer_email = ${email} or o.user_id = ${userId})) as issued`.compile(db);
-}
-
-export function readSaleGuard(result: QueryResult<unknown> | undefined) {
-  const row = result?.rows[0] as { status: string | null; held: string | null; issued: string | null } | undefined;
-  return { status: row?.status ?? null, tickets: Number(row?.held ?? 0) + Number(row?.issued ?? 0) };
+      (select coalesce(sum(i.quantity), 0) from buyer_orders o join order_items i on i.order_id = o.id
+        where o.status in ('pending', 'failed'))
+      + (select count(*) from buyer_orders o join tickets t on t.order_id = o.id where t.status = 'valid') as tickets) as guard`.compile(
+    db,
+  );
 }
 
 /** An order as placed: its row without what the database fills in. */

@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import type { CompiledQuery } from 'kysely';
 import type { BookingFeeRule, CreateOrder, Order } from '../../../src/contract/orders.ts';
-import { pipelinedTransaction } from '../../db/pipelined-transaction.ts';
+import { pipelinedTransaction, relaxedDurability } from '../../db/pipelined-transaction.ts';
+import { refusalOf } from '../../db/refusal.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { consumeRateLimit } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit, rateLimitHitQuery } from '../../lib/rate-limiter.ts';
 import { issueQueries, preparedTicketRows, prepareIssue } from './issue-tickets.ts';
 import { ensureCheckout, newCheckout } from './order-checkout.ts';
 import { expireOrder, orderAccessToken, presentOrders } from './order-lifecycle.ts';
 import { ordersPerAddress } from './order-limits.ts';
 import {
   availableOf,
-  bookingContext,
+  type BookingContext,
+  bookingContextQuery,
   capacityConstraint,
   insertOrderQuery,
   lockBuyerQuery,
   type NewOrder,
-  readSaleGuard,
   reserveQuery,
   saleGuardQuery,
 } from './order-placement.repository.ts';
@@ -65,24 +67,39 @@ async function presentWithToken(deps: OrdersDeps, orderId: string): Promise<Orde
 }
 
 /**
+ * What placing an order reads first (see bookingContextQuery), in one round trip with the count against
+ * the per-address limit when the order is counted. The count may be lost in a crash without harm, so its
+ * commit does not wait for the disk: the counter row, shared by everyone behind one address (a venue's
+ * Wi-Fi, a mobile carrier's gateway), stays locked only for the server's time.
+ */
+async function openingRead(deps: OrdersDeps, context: CompiledQuery<BookingContext>, ip: string | undefined) {
+  const { db } = deps;
+  if (ip === undefined || !deps.orderLimitPerAddress) return (await db.executeQuery(context)).rows[0] as BookingContext;
+  const rule = ordersPerAddress(deps.orderLimitPerAddress);
+  const [hit, read] = await pipelinedTransaction(db, (pipeline) =>
+    pipeline.commit([relaxedDurability, rateLimitHitQuery(db, rule, ip), context]),
+  ).then((results) => results.slice(1));
+  enforceRateLimit(rule, (hit?.rows[0] as { hits: number } | undefined)?.hits ?? 0);
+  return read?.rows[0] as BookingContext;
+}
+
+/**
  * Holds (or, when free, sells) the tickets and answers with the order and where to pay. A repeat
  * with the same Idempotency-Key answers with the same order; the same key with another body is refused.
- * Round trips: one to read; then one transaction sent in two batches, the buyer's lock with the
- * check of what they already have, then the writes with the COMMIT (see pipelinedTransaction).
+ * Round trips: one to read (and count the address); then the whole transaction in one batch: the
+ * buyer's lock, the checks that may refuse the sale, the writes and the COMMIT (see pipelinedTransaction).
  */
 export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempotencyKey: string, caller: Caller): Promise<Order> {
   const { db } = deps;
-  if (caller.ip !== undefined && deps.orderLimitPerAddress) {
-    await consumeRateLimit(db, ordersPerAddress(deps.orderLimitPerAddress), caller.ip);
-  }
   const scope = caller.userId ? `user:${caller.userId}` : `email:${input.buyer.email}`;
   const hash = requestHash(input);
-  let context = await bookingContext(db, { eventId: input.eventId, scope, key: idempotencyKey });
+  const contextQuery = bookingContextQuery(db, { eventId: input.eventId, scope, key: idempotencyKey });
+  let context = await openingRead(deps, contextQuery, caller.ip);
   if (context.existing) return answerRepeat(deps, context.existing, hash, caller.origin);
   // Lapsed holds of this event go back on sale before we count what is left.
   if (context.lapsed.length > 0) {
     for (const { id } of context.lapsed) await expireOrder(db, id);
-    context = await bookingContext(db, { eventId: input.eventId, scope, key: idempotencyKey });
+    context = (await db.executeQuery(contextQuery)).rows[0] as BookingContext;
   }
 
   if (!context.event || context.event.status === 'draft') throw notFound('That event');
@@ -139,21 +156,16 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
   // The contended rows are locked last, in a fixed order, so the hot lock is held briefly and never deadlocks.
   const reservations = [...items].sort((a, b) => a.ticket_type_id.localeCompare(b.ticket_type_id));
   try {
-    await pipelinedTransaction(db, async (pipeline) => {
-      const [, guarded] = await pipeline.send([
+    await pipelinedTransaction(db, (pipeline) =>
+      pipeline.commit([
         lockBuyerQuery(db, event.id, input.buyer.email),
-        saleGuardQuery(db, event.id, input.buyer.email, caller.userId),
-      ]);
-      const guard = readSaleGuard(guarded);
-      if (guard.status !== 'published') throw new HttpError('CONFLICT', 'This event is cancelled.');
-      if (guard.tickets + requested > maxTicketsPerBuyer) {
-        const left = Math.max(maxTicketsPerBuyer - guard.tickets, 0);
-        throw new HttpError(
-          'CONFLICT',
-          `One buyer can have at most ${maxTicketsPerBuyer} tickets for this event; you can add ${left} more.`,
-        );
-      }
-      await pipeline.commit([
+        saleGuardQuery(db, {
+          eventId: event.id,
+          email: input.buyer.email,
+          userId: caller.userId,
+          requested,
+          limit: maxTicketsPerBuyer,
+        }),
         insertOrderQuery(
           db,
           order,
@@ -162,9 +174,11 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
         ),
         ...(prepared ? issueQueries(db, row, prepared) : []),
         ...reservations.map((item) => reserveQuery(db, item.ticket_type_id, item.quantity, free ? 'sold' : 'held')),
-      ]);
-    });
+      ]),
+    );
   } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) throw refusedSale(refusal.reason, refusal.detail);
     if (violates(error, '23514', capacityConstraint)) throw await notEnoughLeft(deps, reservations);
     // The same key sent twice at once: the loser answers with the winner's order.
     if (violates(error, '23505', 'orders_idempotency_key')) {
@@ -196,6 +210,19 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
     deps.imageUrl,
   );
   return { ...view, accessToken: orderAccessToken(deps.secret, order.id) };
+}
+
+/** The answer when the sale guard (saleGuardQuery) refused the order. */
+function refusedSale(reason: string, detail: string): HttpError {
+  if (reason === 'buyer_limit') {
+    const left = Math.max(maxTicketsPerBuyer - Number(detail), 0);
+    return new HttpError(
+      'CONFLICT',
+      `One buyer can have at most ${maxTicketsPerBuyer} tickets for this event; you can add ${left} more.`,
+    );
+  }
+  if (detail === 'cancelled') return new HttpError('CONFLICT', 'This event is cancelled.');
+  return new HttpError('CONFLICT', 'Tickets for this event are not on sale.');
 }
 
 /** The refusal when a reservation broke the capacity CHECK: the first type of the order with too few left. */

@@ -6,6 +6,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Statuses whose order still holds its tickets (a failed attempt may be retried while the hold lasts). */
 export const holdingStatuses: OrderStatus[] = ['pending', 'failed'];
+/**
+ * `holdingStatuses` as a condition written into the SQL rather than sent as parameters, so that a prepared
+ * statement's generic plan can still use the partial indexes on those statuses.
+ */
+export const holdsStock = sql<boolean>`orders.status in ('pending', 'failed')`;
 /** Statuses whose tickets were issued (some may have been refunded since). */
 export const paidStatuses: OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
 
@@ -196,11 +201,7 @@ export async function setOrderStatus(
 
 /** Orders whose hold has lapsed but still count as held; `eventId` narrows to one event. */
 export function lapsedHolds(db: Executor, limit: number, eventId?: string) {
-  let query = db
-    .selectFrom('orders')
-    .select('id')
-    .where('status', 'in', holdingStatuses)
-    .where('hold_expires_at', '<=', sql<Date>`now()`);
+  let query = db.selectFrom('orders').select('id').where(holdsStock).where('hold_expires_at', '<=', sql<Date>`now()`);
   if (eventId) query = query.where('event_id', '=', eventId);
   return query.orderBy('hold_expires_at').limit(limit).execute();
 }

@@ -61,12 +61,13 @@ export async function prepare(db: Db): Promise<Fixture> {
   return { eventId: event.id, openTypeId: id('Open'), freeTypeId: id('Free'), rushTypeId: id('Rush') };
 }
 
+/** Tickets beyond capacity over every ticket type: those issued and those held by live orders. */
 export async function oversoldIn(db: Db): Promise<number> {
   const { rows } = await sql<{ over: string }>`
-    select coalesce(sum(greatest(0, issued + t.held - t.capacity)), 0) as over from ticket_types t
-    cross join lateral (select count(*) as issued from tickets k where k.ticket_type_id = t.id and k.status = 'valid') k`.execute(
-    db,
-  );
+    select coalesce(sum(greatest(0, k.issued + h.held - t.capacity)), 0) as over from ticket_types t
+    cross join lateral (select count(*) as issued from tickets k where k.ticket_type_id = t.id and k.status = 'valid') k
+    cross join lateral (select coalesce(sum(i.quantity), 0) as held from order_items i join orders o on o.id = i.order_id
+      where i.ticket_type_id = t.id and o.status in ('pending', 'failed')) h`.execute(db);
   return Number(rows[0]?.over ?? 0);
 }
 

@@ -177,15 +177,17 @@ export interface TicketTypesTable {
   price: number;
   currency: string;
   capacity: number;
-  sold: Generated<number>;
+  /**
+   * Tickets taken from stock: held for payment by live orders, or sold. `taken <= capacity` is a CHECK.
+   * How many are held is read from the live orders (see ticketTypesOf).
+   */
+  taken: Generated<number>;
   min_per_order: Generated<number>;
   max_per_order: Generated<number>;
   sales_start: Timestamp | null;
   sales_end: Timestamp | null;
   hidden: Generated<boolean>;
   sort_order: Generated<number>;
-  /** Tickets reserved by orders whose hold is live; `sold + held <= capacity` is a CHECK. */
-  held: Generated<number>;
   created_at: CreatedAt;
 }
 

@@ -120,7 +120,7 @@ describe('the organisation’s own list', () => {
         { name: 'Crew', price: 0, currency: 'GBP', capacity: 20, hidden: true },
       ],
     });
-    await api.database.db.updateTable('ticket_types').set({ sold: 7 }).where('event_id', '=', event.id).execute();
+    await api.database.db.updateTable('ticket_types').set({ taken: 7 }).where('event_id', '=', event.id).execute();
 
     const own = (await inject('GET', `/organizations/${organiser.organizationId}/events`, organiser.bearer)).json().data;
     expect(own.items).toEqual([expect.objectContaining({ id: event.id, ticketsSold: 14, capacity: 120 })]);
@@ -228,7 +228,7 @@ describe('editing ticket types', () => {
     const organiser = await verifiedOrganiser(api.app, api.database.db);
     const event = (await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId))).json().data;
     const [standard, vip] = event.ticketTypes;
-    await api.database.db.updateTable('ticket_types').set({ sold: 5 }).where('id', '=', standard.id).execute();
+    await api.database.db.updateTable('ticket_types').set({ taken: 5 }).where('id', '=', standard.id).execute();
 
     const lowered = await inject('PATCH', `/events/${event.id}`, organiser.bearer, {
       ticketTypes: [{ id: standard.id, name: 'Standard', price: 1500, currency: 'GBP', capacity: 4 }],

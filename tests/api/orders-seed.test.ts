@@ -18,7 +18,7 @@ describe('demo orders', () => {
       const tickets = await db.selectFrom('tickets').select('id').execute();
       const sold = await db
         .selectFrom('ticket_types')
-        .select((eb) => eb.fn.sum<string>('sold').as('n'))
+        .select((eb) => eb.fn.sum<string>('taken').as('n'))
         .executeTakeFirstOrThrow();
       return {
         orders: orders.length,

@@ -375,7 +375,7 @@ describe('never oversold', () => {
     });
     const guarded = (types[0] as { id: string }).id;
     await expect(
-      api.database.db.updateTable('ticket_types').set({ held: 3, sold: 3 }).where('id', '=', guarded).execute(),
+      api.database.db.updateTable('ticket_types').set({ taken: 6 }).where('id', '=', guarded).execute(),
     ).rejects.toThrow(/ticket_types_within_capacity/);
   });
 });

@@ -7,7 +7,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 /** Tickets left of a type: neither sold nor held by an order waiting for payment. */
-const availableOf = (type: TicketTypeRow) => Math.max(type.capacity - type.sold - type.held, 0);
+const availableOf = (type: TicketTypeRow) => Math.max(type.capacity - type.taken, 0);
 
 export function toTicketType(type: TicketTypeRow, now: Date): TicketType {
   const started = !type.sales_start || new Date(type.sales_start) <= now;
@@ -95,6 +95,6 @@ export function toEvent(
     onlineUrl: options.isMember ? row.online_url : null,
     ticketTypes: visible.map((type) => toTicketType(type, options.now)),
     publishedAt: isoOrNull(row.published_at),
-    ticketsSold: types.reduce((sum, type) => sum + type.sold, 0),
+    ticketsSold: types.reduce((sum, type) => sum + type.taken - type.held, 0),
   };
 }

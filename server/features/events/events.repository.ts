@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { EventListQuery, TicketTypeInput } from '../../../src/contract/events.ts';
 import type { Database, EventStatus } from '../../db/types.ts';
+import { holdsStock } from '../orders/orders.repository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -71,7 +72,7 @@ export async function insertTicketTypes(db: Executor, eventId: string, types: Ti
 export function lockTicketTypes(trx: Transaction<Database>, eventId: string) {
   return trx
     .selectFrom('ticket_types')
-    .select(['id', 'sold', 'held', 'capacity'])
+    .select(['id', 'taken', 'capacity'])
     .where('event_id', '=', eventId)
     .forUpdate()
     .execute();
@@ -97,10 +98,21 @@ export function findEventRow(db: Executor, id: string) {
 }
 export type EventRow = NonNullable<Awaited<ReturnType<typeof findEventRow>>>;
 
+/**
+ * Tickets of the type in the row held by orders awaiting payment: the part of `taken` not sold. Read from
+ * the event's live orders, so paying for held tickets writes nothing to the type's row.
+ */
+const heldForType = () =>
+  sql<number>`coalesce((select sum(i.quantity)::int from orders
+    join order_items i on i.order_id = orders.id and i.ticket_type_id = ticket_types.id
+    where orders.event_id = ticket_types.event_id and ${holdsStock}), 0)`;
+
+/** An event's ticket types, each with `held` (see heldForType); the rest of `taken` is sold. */
 export function ticketTypesOf(db: Executor, eventId: string) {
   return db
     .selectFrom('ticket_types')
     .selectAll()
+    .select(heldForType().as('held'))
     .where('event_id', '=', eventId)
     .orderBy('sort_order')
     .orderBy('created_at')
@@ -126,7 +138,7 @@ export function listingColumns() {
     'organizations.city as organization_city',
     sql<number | null>`(select min(t.price) from ticket_types t where t.event_id = events.id and not t.hidden)`.as('price_from'),
     sql<string | null>`(select min(t.currency) from ticket_types t where t.event_id = events.id and not t.hidden)`.as('currency'),
-    sql<number>`(select coalesce(sum(t.capacity - t.sold - t.held), 0) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
+    sql<number>`(select coalesce(sum(t.capacity - t.taken), 0) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
       'available',
     ),
   ] as const;
@@ -199,7 +211,7 @@ export async function salesByEvent(db: Executor, eventIds: string[]): Promise<Ma
   if (eventIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('ticket_types')
-    .select(['event_id', sql<string>`sum(sold)`.as('sold'), sql<string>`sum(capacity)`.as('capacity')])
+    .select(['event_id', sql<string>`sum(taken - ${heldForType()})`.as('sold'), sql<string>`sum(capacity)`.as('capacity')])
     .where('event_id', 'in', eventIds)
     .groupBy('event_id')
     .execute();

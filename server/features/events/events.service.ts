@@ -110,15 +110,17 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
       const existing = await lockTicketTypes(trx, eventId);
       const kept = new Set(input.ticketTypes.flatMap((type) => (type.id ? [type.id] : [])));
       const removed = existing.filter((type) => !kept.has(type.id));
-      const sold = removed.find((type) => type.sold > 0);
-      if (sold) throw new HttpError('CONFLICT', 'A ticket type with sales cannot be removed; hide it instead.');
+      const taken = removed.find((type) => type.taken > 0);
+      if (taken) {
+        throw new HttpError('CONFLICT', 'A ticket type with sales or tickets held for payment cannot be removed; hide it instead.');
+      }
       for (const [index, type] of input.ticketTypes.entries()) {
         const current = existing.find((candidate) => candidate.id === type.id);
         if (type.id && !current) throw new HttpError('BAD_REQUEST', 'A ticket type does not belong to this event.');
-        if (current && type.capacity < current.sold + current.held) {
+        if (current && type.capacity < current.taken) {
           throw new HttpError(
             'CONFLICT',
-            `Capacity cannot go below the ${current.sold + current.held} tickets already sold or held for payment.`,
+            `Capacity cannot go below the ${current.taken} tickets already sold or held for payment.`,
           );
         }
         if (current && type.id) await updateTicketType(trx, eventId, { ...type, id: type.id }, index);

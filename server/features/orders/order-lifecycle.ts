@@ -14,7 +14,7 @@ import {
   type OrderRow,
   openPaymentsOf,
   orderEventsOf,
-  releaseHeld,
+  releaseTickets,
   setOrderStatus,
   ticketsOf,
 } from './orders.repository.ts';
@@ -67,7 +67,7 @@ export async function endHold(
   reason: string | null,
 ): Promise<boolean> {
   if (!holdingStatuses.includes(order.status)) return false;
-  for (const item of await itemsOf(trx, [order.id])) await releaseHeld(trx, item.ticket_type_id, item.quantity);
+  for (const item of await itemsOf(trx, [order.id])) await releaseTickets(trx, item.ticket_type_id, item.quantity);
   await setOrderStatus(trx, order.id, { status, failure_reason: reason ?? order.failure_reason });
   await expireOpenPayments(trx, order.id);
   return true;

@@ -123,14 +123,14 @@ export function insertOrderQuery(db: Db, order: NewOrder, items: NewItem[], paym
 export const capacityConstraint = 'ticket_types_within_capacity';
 
 /**
- * Reserves tickets of one type: held for a pending order, or sold at once for a free one. Not
- * enough left is refused by the CHECK (sold + held <= capacity), whose error rolls the whole
- * placement back: a refusal the database makes needs no answer read before the COMMIT is sent.
+ * Takes tickets of one type from stock, held for a pending order or sold for a free one. Not enough left
+ * is refused by the CHECK (taken <= capacity), whose error rolls the whole placement back: a refusal
+ * the database makes needs no answer read before the COMMIT is sent.
  */
-export function reserveQuery(db: Db, ticketTypeId: string, quantity: number, as: 'held' | 'sold'): CompiledQuery {
+export function reserveQuery(db: Db, ticketTypeId: string, quantity: number): CompiledQuery {
   return db
     .updateTable('ticket_types')
-    .set((eb) => (as === 'held' ? { held: eb('held', '+', quantity) } : { sold: eb('sold', '+', quantity) }))
+    .set((eb) => ({ taken: eb('taken', '+', quantity) }))
     .where('id', '=', ticketTypeId)
     .compile();
 }
@@ -138,7 +138,7 @@ export function reserveQuery(db: Db, ticketTypeId: string, quantity: number, as:
 export function availableOf(db: Db, ticketTypeId: string) {
   return db
     .selectFrom('ticket_types')
-    .select(['name', sql<number>`capacity - sold - held`.as('available')])
+    .select(['name', sql<number>`capacity - taken`.as('available')])
     .where('id', '=', ticketTypeId)
     .executeTakeFirst();
 }

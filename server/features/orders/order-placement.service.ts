@@ -173,7 +173,7 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
           localCheckout,
         ),
         ...(prepared ? issueQueries(db, row, prepared) : []),
-        ...reservations.map((item) => reserveQuery(db, item.ticket_type_id, item.quantity, free ? 'sold' : 'held')),
+        ...reservations.map((item) => reserveQuery(db, item.ticket_type_id, item.quantity)),
       ]),
     );
   } catch (error) {

@@ -132,47 +132,25 @@ export function orderEventsOf(db: Executor, eventIds: string[]) {
 export type OrderEventRow = Awaited<ReturnType<typeof orderEventsOf>>[number];
 
 /**
- * Reserves tickets of one type: held for a pending order, or sold at once for a free one. The
- * condition and the CHECK (sold + held <= capacity) both refuse an oversell; no row means not enough left.
+ * Takes tickets of one type from stock, held for a pending order or sold at once. The condition and the
+ * CHECK (taken <= capacity) both refuse an oversell; false means not enough left.
  */
-export async function reserveTickets(
-  trx: Transaction<Database>,
-  ticketTypeId: string,
-  quantity: number,
-  as: 'held' | 'sold',
-): Promise<boolean> {
+export async function reserveTickets(trx: Transaction<Database>, ticketTypeId: string, quantity: number): Promise<boolean> {
   const row = await trx
     .updateTable('ticket_types')
-    .set((eb) => (as === 'held' ? { held: eb('held', '+', quantity) } : { sold: eb('sold', '+', quantity) }))
+    .set((eb) => ({ taken: eb('taken', '+', quantity) }))
     .where('id', '=', ticketTypeId)
-    .where(sql<boolean>`sold + held + ${quantity} <= capacity`)
+    .where(sql<boolean>`taken + ${quantity} <= capacity`)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** A held reservation becomes a sale (payment arrived in time). */
-export async function convertHeldToSold(trx: Transaction<Database>, ticketTypeId: string, quantity: number): Promise<void> {
+/** Tickets go back on sale: a hold that lapsed or was given up, refunded or voided tickets. */
+export async function releaseTickets(trx: Transaction<Database>, ticketTypeId: string, quantity: number): Promise<void> {
   await trx
     .updateTable('ticket_types')
-    .set((eb) => ({ held: eb('held', '-', quantity), sold: eb('sold', '+', quantity) }))
-    .where('id', '=', ticketTypeId)
-    .execute();
-}
-
-export async function releaseHeld(trx: Transaction<Database>, ticketTypeId: string, quantity: number): Promise<void> {
-  await trx
-    .updateTable('ticket_types')
-    .set((eb) => ({ held: eb('held', '-', quantity) }))
-    .where('id', '=', ticketTypeId)
-    .execute();
-}
-
-/** Refunded or voided tickets go back on sale. */
-export async function releaseSold(trx: Transaction<Database>, ticketTypeId: string, quantity: number): Promise<void> {
-  await trx
-    .updateTable('ticket_types')
-    .set((eb) => ({ sold: eb('sold', '-', quantity) }))
+    .set((eb) => ({ taken: eb('taken', '-', quantity) }))
     .where('id', '=', ticketTypeId)
     .execute();
 }

@@ -8,7 +8,7 @@ import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { recordRefund } from './ledger.ts';
 import { endHold, presentOrders } from './order-lifecycle.ts';
 import { refundMail } from './order-mail.ts';
-import { holdingStatuses, lockOrder, type OrderRow, releaseSold, setOrderStatus } from './orders.repository.ts';
+import { holdingStatuses, lockOrder, type OrderRow, releaseTickets, setOrderStatus } from './orders.repository.ts';
 import { voidTickets } from './ticket-issue.ts';
 
 export interface RefundDecision {
@@ -99,7 +99,7 @@ export async function decideRefund(
   );
   const perType = new Map<string, number>();
   for (const ticket of chosen) perType.set(ticket.ticket_type_id, (perType.get(ticket.ticket_type_id) ?? 0) + 1);
-  for (const [typeId, count] of [...perType].sort(([a], [b]) => a.localeCompare(b))) await releaseSold(trx, typeId, count);
+  for (const [typeId, count] of [...perType].sort(([a], [b]) => a.localeCompare(b))) await releaseTickets(trx, typeId, count);
 
   const everything = chosen.length === valid.length;
   const status = everything ? 'refunded' : 'partially_refunded';

@@ -111,7 +111,7 @@ export function lockTicketTypes(trx: Transaction<Database>, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return trx
     .selectFrom('ticket_types')
-    .select(['id', 'capacity', 'sold', 'held'])
+    .select(['id', 'capacity', 'taken'])
     .where('id', 'in', ids)
     .orderBy('id')
     .forNoKeyUpdate()
@@ -186,8 +186,6 @@ export function lockOrderForEvent(
 export interface Confirmation {
   paymentId: string;
   paymentRef: string | null;
-  /** The one ticket type of the order, whose held tickets become sold in the same statement. */
-  soleItem: { ticketTypeId: string; quantity: number } | null;
   tickets: Insertable<Database['tickets']>[];
   mail: Insertable<Database['mail_outbox']>;
   ledger: Insertable<Database['ledger_entries']>[];
@@ -196,23 +194,17 @@ export interface Confirmation {
   paidAt: Date;
 }
 
-/** Issues the tickets, queues the mail, books the money, records the webhook and marks the order paid: one statement. */
+/**
+ * Issues the tickets, queues the mail, books the money, records the webhook and marks the order paid: one
+ * statement. The held tickets are already taken from stock, so they become sold without a write to their type.
+ */
 export async function confirmOrder(trx: Transaction<Database>, confirmation: Confirmation): Promise<void> {
-  const { soleItem } = confirmation;
   await trx
     .with('paid_payment', (db) =>
       db
         .updateTable('payments')
         .set({ status: 'succeeded', payment_ref: confirmation.paymentRef, failure_reason: null, updated_at: confirmation.paidAt })
         .where('id', '=', confirmation.paymentId)
-        .returning('id'),
-    )
-    // With several types the caller converts them one by one in id order (see reserveTickets); one type can go here.
-    .with('sold_tickets', (db) =>
-      db
-        .updateTable('ticket_types')
-        .set((eb) => ({ held: eb('held', '-', soleItem?.quantity ?? 0), sold: eb('sold', '+', soleItem?.quantity ?? 0) }))
-        .where('id', '=', soleItem?.ticketTypeId ?? '00000000-0000-0000-0000-000000000000')
         .returning('id'),
     )
     .with('new_tickets', (db) => db.insertInto('tickets').values(confirmation.tickets).returning('id'))
@@ -228,13 +220,13 @@ export async function confirmOrder(trx: Transaction<Database>, confirmation: Con
 /**
  * The usual capture in one statement and so one transaction, with no BEGIN or COMMIT round trips:
  * it locks the order only if it is still held, unpaid by this payment, not yet told of this event and
- * its event not cancelled, and then writes everything `confirmOrder` writes, the tickets of its one
- * type turning from held to sold. A locked row is re-checked after any wait, so a concurrent capture
+ * its event not cancelled, and then writes everything `confirmOrder` writes. The tickets were taken
+ * from stock when they were held, so the ticket types' rows are not touched. A locked row is re-checked after any wait, so a concurrent capture
  * or cancellation leaves nothing to lock here; false then, and the caller takes the careful path.
  */
 export async function confirmOrderAtOnce(
   db: Executor,
-  confirmation: Confirmation & { soleItem: NonNullable<Confirmation['soleItem']>; provider: string },
+  confirmation: Confirmation & { provider: string },
 ): Promise<boolean> {
   const c = confirmation;
   const event = c.event;
@@ -274,10 +266,6 @@ export async function confirmOrderAtOnce(
       insert into payment_events (provider, provider_event_id, type, order_id, outcome, payload)
       select ${event.provider}, ${event.provider_event_id}, ${event.type}, ${c.orderId}, 'paid', ${event.payload}::jsonb
       where exists (select 1 from locked) returning id
-    ),
-    sold as (
-      update ticket_types set held = held - ${c.soleItem.quantity}, sold = sold + ${c.soleItem.quantity}
-      where id = ${c.soleItem.ticketTypeId} and exists (select 1 from locked) returning id
     )
     update orders set status = 'paid', paid_at = ${c.paidAt}, failure_reason = null, updated_at = ${c.paidAt}
     where id in (select id from locked) returning id`.execute(db);

@@ -7,7 +7,6 @@ import { chargeRows, recordCharge, recordRefund } from '../orders/ledger.ts';
 import { endHold, presentOrders } from '../orders/order-lifecycle.ts';
 import { refundMail } from '../orders/order-mail.ts';
 import {
-  convertHeldToSold,
   holdingStatuses,
   itemsOf,
   lockOrder,
@@ -106,14 +105,12 @@ export async function handlePaymentWebhook(
   });
   const sorted = context.items; // ordered by ticket type id: the order every writer locks them in
 
-  // Most captures: one item type, the order still held. One statement confirms them, without a transaction's round trips.
-  const [soleItem, ...others] = sorted;
-  if (soleItem && others.length === 0 && holdingStatuses.includes(orderRow.status) && eventRow.status !== 'cancelled') {
+  // Most captures: the order still held. One statement confirms them, without a transaction's round trips.
+  if (holdingStatuses.includes(orderRow.status) && eventRow.status !== 'cancelled') {
     const confirmed = await confirmOrderAtOnce(db, {
       provider: provider.name,
       paymentId: payment.id,
       paymentRef: event.paymentRef,
-      soleItem: { ticketTypeId: soleItem.ticket_type_id, quantity: soleItem.quantity },
       orderId: orderRow.id,
       paidAt: prepared.paidAt,
       tickets: ticketRows(orderRow.id, orderRow.event_id, prepared.tickets),
@@ -135,19 +132,15 @@ export async function handlePaymentWebhook(
     if (locked.seen) return { outcome: 'duplicate' as const, refundId: null };
     const { seen: _seen, payment_status: paymentStatus, ...order } = locked;
     const cancelled = eventRow.status === 'cancelled';
-    // The common case, in time, in two statements after the lock: everything is written at once,
-    // then the held tickets become sold (the contended row, locked last and briefly).
+    // In time: everything is written at once; the held tickets were taken from stock already.
     if (holdingStatuses.includes(order.status) && !cancelled) {
       if (paymentStatus === 'succeeded') {
         await record(trx, 'already_recorded', order.id);
         return { outcome: 'already_recorded' as const, refundId: null };
       }
-      const soleItem =
-        sorted.length === 1 && sorted[0] ? { ticketTypeId: sorted[0].ticket_type_id, quantity: sorted[0].quantity } : null;
       await confirmOrder(trx, {
         paymentId: payment.id,
         paymentRef: event.paymentRef,
-        soleItem,
         orderId: order.id,
         paidAt: prepared.paidAt,
         tickets: ticketRows(order.id, order.event_id, prepared.tickets),
@@ -155,7 +148,6 @@ export async function handlePaymentWebhook(
         ledger: chargeRows(order, payment.id),
         event: paymentEventRow(provider.name, event, order.id, 'paid'),
       });
-      if (!soleItem) for (const item of sorted) await convertHeldToSold(trx, item.ticket_type_id, item.quantity);
       return { outcome: 'paid' as const, refundId: null };
     }
     if (!(await record(trx, 'paid', payment.order_id))) return { outcome: 'duplicate' as const, refundId: null };
@@ -211,7 +203,6 @@ async function applySuccess(
     await issuePrepared(trx, order, prepared);
     await recordCharge(trx, order, payment.id);
     await setOrderStatus(trx, order.id, { status: 'paid', paid_at: prepared.paidAt, failure_reason: null });
-    for (const item of sorted) await convertHeldToSold(trx, item.ticket_type_id, item.quantity);
     return { outcome: 'paid', refundId: null };
   }
 
@@ -223,11 +214,11 @@ async function applySuccess(
     );
     const enough = sorted.every((item) => {
       const type = types.find((candidate) => candidate.id === item.ticket_type_id);
-      return type !== undefined && type.capacity - type.sold - type.held >= item.quantity;
+      return type !== undefined && type.capacity - type.taken >= item.quantity;
     });
     if (enough && order.status === 'expired' && !eventCancelled) {
       for (const item of sorted) {
-        if (!(await reserveTickets(trx, item.ticket_type_id, item.quantity, 'sold')))
+        if (!(await reserveTickets(trx, item.ticket_type_id, item.quantity)))
           throw new Error('stock vanished under lock');
       }
       await issuePrepared(trx, order, prepared);

@@ -70,12 +70,7 @@ export async function insertTicketTypes(db: Executor, eventId: string, types: Ti
 
 /** Lock the event's ticket types while they are replaced, so sales and edits never interleave. */
 export function lockTicketTypes(trx: Transaction<Database>, eventId: string) {
-  return trx
-    .selectFrom('ticket_types')
-    .select(['id', 'taken', 'capacity'])
-    .where('event_id', '=', eventId)
-    .forUpdate()
-    .execute();
+  return trx.selectFrom('ticket_types').select(['id', 'taken', 'capacity']).where('event_id', '=', eventId).forUpdate().execute();
 }
 
 export async function updateTicketType(db: Executor, eventId: string, type: TicketTypeInput & { id: string }, sortOrder: number) {

@@ -112,7 +112,10 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
       const removed = existing.filter((type) => !kept.has(type.id));
       const taken = removed.find((type) => type.taken > 0);
       if (taken) {
-        throw new HttpError('CONFLICT', 'A ticket type with sales or tickets held for payment cannot be removed; hide it instead.');
+        throw new HttpError(
+          'CONFLICT',
+          'A ticket type with sales or tickets held for payment cannot be removed; hide it instead.',
+        );
       }
       for (const [index, type] of input.ticketTypes.entries()) {
         const current = existing.find((candidate) => candidate.id === type.id);

@@ -224,10 +224,7 @@ export async function confirmOrder(trx: Transaction<Database>, confirmation: Con
  * from stock when they were held, so the ticket types' rows are not touched. A locked row is re-checked after any wait, so a concurrent capture
  * or cancellation leaves nothing to lock here; false then, and the caller takes the careful path.
  */
-export async function confirmOrderAtOnce(
-  db: Executor,
-  confirmation: Confirmation & { provider: string },
-): Promise<boolean> {
+export async function confirmOrderAtOnce(db: Executor, confirmation: Confirmation & { provider: string }): Promise<boolean> {
   const c = confirmation;
   const event = c.event;
   const { rows } = await sql<{ id: string }>`

@@ -103,7 +103,6 @@ export async function handlePaymentWebhook(
     imageUrl: deps.imageUrl,
     key: context.key,
   });
-  const sorted = context.items; // ordered by ticket type id: the order every writer locks them in
 
   // Most captures: the order still held. One statement confirms them, without a transaction's round trips.
   if (holdingStatuses.includes(orderRow.status) && eventRow.status !== 'cancelled') {
@@ -218,8 +217,7 @@ async function applySuccess(
     });
     if (enough && order.status === 'expired' && !eventCancelled) {
       for (const item of sorted) {
-        if (!(await reserveTickets(trx, item.ticket_type_id, item.quantity)))
-          throw new Error('stock vanished under lock');
+        if (!(await reserveTickets(trx, item.ticket_type_id, item.quantity))) throw new Error('stock vanished under lock');
       }
       await issuePrepared(trx, order, prepared);
       await recordCharge(trx, order, payment.id, 'Payment arrived after the hold lapsed; tickets were still available.');

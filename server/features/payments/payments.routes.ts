@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   type SandboxSession,
@@ -39,6 +39,25 @@ function cardExpired(expiry: string, now = new Date()): boolean {
 
 export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiContext, deps: OrdersDeps): void {
   const { db, provider } = deps;
+
+  /**
+   * A webhook as the provider sent it: the signature checked over the exact bytes, then applied. A bad
+   * signature is a 400 that changes nothing. `request` is the one that brought it (or, from the sandbox,
+   * the card form's): its log and origin are used.
+   */
+  async function receiveWebhook(request: FastifyRequest, raw: string, headers: Record<string, string | string[] | undefined>) {
+    let event: ReturnType<typeof provider.parseWebhook>;
+    try {
+      event = provider.parseWebhook(raw, headers);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        request.log.warn({ reason: error.message }, 'webhook refused');
+        throw new HttpError('BAD_REQUEST', 'The webhook signature is not valid.');
+      }
+      throw error;
+    }
+    return handlePaymentWebhook(deps, event, requestOrigin(config, request));
+  }
 
   async function sandboxSession(sessionId: string): Promise<SandboxSession> {
     if (provider.name !== 'sandbox') throw notFound('That payment session');
@@ -93,20 +112,13 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
         currency: session.currency,
         outcome,
       });
-      // Delivered the way a provider delivers: an HTTP POST with a signature, through the same route,
-      // parser and checks; in-process, so no instance needs to know its own public address.
-      const delivered = await app.inject({
-        method: 'POST',
-        url: `${app.prefix}/payments/webhook/sandbox`,
-        headers: {
-          'content-type': 'application/json',
-          [sandboxSignatureHeader]: signSandboxWebhook(sandboxWebhookSecret(config.jwtSecret), payload),
-          host: request.host,
-        },
-        payload,
-      });
-      if (delivered.statusCode !== 200) {
-        request.log.error({ status: delivered.statusCode, body: delivered.body }, 'sandbox webhook delivery failed');
+      // Delivered as a provider delivers, signed, to what the webhook route runs: the same signature
+      // check, idempotency and transaction; in process, so no instance needs its own public address.
+      const signature = signSandboxWebhook(sandboxWebhookSecret(config.jwtSecret), payload);
+      try {
+        await receiveWebhook(request, payload, { [sandboxSignatureHeader]: signature });
+      } catch (error) {
+        request.log.error({ err: error }, 'sandbox webhook delivery failed');
         throw new HttpError('SERVICE_UNAVAILABLE', 'The payment could not be confirmed just now. Please try again.');
       }
       const query = new URLSearchParams({ orderId: session.orderId, token: orderAccessToken(deps.secret, session.orderId) });
@@ -130,17 +142,7 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
       if (params.provider !== provider.name) throw notFound('That payment provider');
       const raw = rawBodyOf(request);
       if (raw === undefined) throw new HttpError('BAD_REQUEST', 'A webhook must be sent as JSON.');
-      let event: ReturnType<typeof provider.parseWebhook>;
-      try {
-        event = provider.parseWebhook(raw, request.headers);
-      } catch (error) {
-        if (error instanceof WebhookSignatureError) {
-          request.log.warn({ reason: error.message }, 'webhook refused');
-          throw new HttpError('BAD_REQUEST', 'The webhook signature is not valid.');
-        }
-        throw error;
-      }
-      const outcome = await handlePaymentWebhook(deps, event, requestOrigin(config, request));
+      const outcome = await receiveWebhook(request, raw, request.headers);
       return { message: 'Received.', data: { received: true, outcome } };
     },
   });

@@ -62,29 +62,6 @@ export async function findPaymentForEvent(db: Executor, provider: 'sandbox' | 's
     .executeTakeFirst();
 }
 
-export function findSandboxSession(db: Executor, sessionId: string) {
-  return db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .innerJoin('events', 'events.id', 'orders.event_id')
-    .select([
-      'payments.id',
-      'payments.session_id',
-      'payments.status',
-      'payments.amount',
-      'payments.currency',
-      'payments.expires_at',
-      'orders.id as order_id',
-      'orders.reference',
-      'orders.status as order_status',
-      'orders.hold_expires_at',
-      'events.title as event_title',
-    ])
-    .where('payments.provider', '=', 'sandbox')
-    .where('payments.session_id', '=', sessionId)
-    .executeTakeFirst();
-}
-
 /** Records the capture once; false when this payment was already marked succeeded. */
 export async function markPaymentSucceeded(trx: Transaction<Database>, paymentId: string, paymentRef: string | null) {
   const row = await trx
@@ -119,8 +96,8 @@ export function lockTicketTypes(trx: Transaction<Database>, ids: string[]) {
 }
 
 /**
- * A captured payment with everything confirming its order needs, in one round trip: the checkout
- * (by session id), its order, items, event and the event's signing key. Timestamps in JSON are strings.
+ * A checkout with everything confirming its order needs, in one round trip: the checkout (by session
+ * id), its order, items, event and the event's signing key. Timestamps in JSON are strings.
  */
 export function capturedPaymentContext(
   db: Executor,
@@ -130,7 +107,15 @@ export function capturedPaymentContext(
   const query = db
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .select(['payments.id', 'payments.order_id', 'payments.status'])
+    .select([
+      'payments.id',
+      'payments.order_id',
+      'payments.status',
+      'payments.session_id',
+      'payments.amount',
+      'payments.currency',
+      'payments.expires_at',
+    ])
     .select((eb) => [
       jsonObjectFrom(eb.selectFrom('orders as o').selectAll('o').whereRef('o.id', '=', 'payments.order_id')).as('order'),
       jsonArrayFrom(
@@ -153,6 +138,7 @@ export function capturedPaymentContext(
     'sessionId' in by ? query.where('payments.session_id', '=', by.sessionId) : query.where('payments.id', '=', by.paymentId)
   ).executeTakeFirst();
 }
+export type CheckoutContext = NonNullable<Awaited<ReturnType<typeof capturedPaymentContext>>>;
 
 /**
  * The order locked (see lockOrder), whether this provider event was already applied, and the

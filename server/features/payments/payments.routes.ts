@@ -21,7 +21,7 @@ import {
 import { requestOrigin } from '../../lib/request-origin.ts';
 import { orderAccessToken } from '../orders/order-lifecycle.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
-import { findSandboxSession } from './payments.repository.ts';
+import { type CheckoutContext, capturedPaymentContext } from './payments.repository.ts';
 import { handlePaymentWebhook } from './payments.service.ts';
 
 const tags = ['payments'];
@@ -45,7 +45,12 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
    * signature is a 400 that changes nothing. `request` is the one that brought it (or, from the sandbox,
    * the card form's): its log and origin are used.
    */
-  async function receiveWebhook(request: FastifyRequest, raw: string, headers: Record<string, string | string[] | undefined>) {
+  async function receiveWebhook(
+    request: FastifyRequest,
+    raw: string,
+    headers: Record<string, string | string[] | undefined>,
+    known?: CheckoutContext,
+  ) {
     let event: ReturnType<typeof provider.parseWebhook>;
     try {
       event = provider.parseWebhook(raw, headers);
@@ -56,28 +61,32 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
       }
       throw error;
     }
-    return handlePaymentWebhook(deps, event, requestOrigin(config, request));
+    return handlePaymentWebhook(deps, event, requestOrigin(config, request), known);
   }
 
-  async function sandboxSession(sessionId: string): Promise<SandboxSession> {
+  /** A TEST MODE checkout as its page shows it, and the context its capture will need. */
+  async function sandboxSession(sessionId: string): Promise<{ session: SandboxSession; context: CheckoutContext }> {
     if (provider.name !== 'sandbox') throw notFound('That payment session');
-    const row = await findSandboxSession(db, sessionId);
-    if (!row?.session_id) throw notFound('That payment session');
-    const holding = (row.order_status === 'pending' || row.order_status === 'failed') && row.hold_expires_at !== null;
-    const live = holding && new Date(row.hold_expires_at as Date) > new Date();
-    const query = new URLSearchParams({ orderId: row.order_id, token: orderAccessToken(deps.secret, row.order_id) });
-    return {
-      sessionId: row.session_id,
-      orderId: row.order_id,
-      reference: row.reference,
-      eventTitle: row.event_title,
-      amount: row.amount,
-      currency: row.currency,
-      status: row.status === 'succeeded' ? 'complete' : row.status === 'open' && live ? 'open' : 'expired',
-      expiresAt: new Date(row.expires_at).toISOString(),
+    const context = await capturedPaymentContext(db, 'sandbox', { sessionId });
+    const order = context?.order;
+    if (!context?.session_id || !order || !context.event) throw notFound('That payment session');
+    const holding = (order.status === 'pending' || order.status === 'failed') && order.hold_expires_at !== null;
+    const live = holding && new Date(order.hold_expires_at as unknown as string) > new Date();
+    const query = new URLSearchParams({ orderId: order.id, token: orderAccessToken(deps.secret, order.id) });
+    const status = context.status === 'succeeded' ? 'complete' : context.status === 'open' && live ? 'open' : 'expired';
+    const session: SandboxSession = {
+      sessionId: context.session_id,
+      orderId: order.id,
+      reference: order.reference,
+      eventTitle: context.event.title,
+      amount: context.amount,
+      currency: context.currency,
+      status,
+      expiresAt: new Date(context.expires_at).toISOString(),
       successUrl: `/payment-success?${query}`,
       cancelUrl: `/payment/order-error?${query}&reason=cancelled`,
     };
+    return { session, context };
   }
 
   routes.add(app, {
@@ -87,7 +96,7 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
     tags,
     params: sandboxSessionParamsSchema,
     response: sandboxSessionSchema,
-    handler: async ({ params }) => ({ message: 'Payment session.', data: await sandboxSession(params.sessionId) }),
+    handler: async ({ params }) => ({ message: 'Payment session.', data: (await sandboxSession(params.sessionId)).session }),
   });
 
   routes.add(app, {
@@ -99,7 +108,7 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
     body: sandboxPaymentSchema,
     response: sandboxPaymentResultSchema,
     handler: async ({ params, body, request }) => {
-      const session = await sandboxSession(params.sessionId);
+      const { session, context } = await sandboxSession(params.sessionId);
       if (session.status === 'complete') throw new HttpError('CONFLICT', 'This order is already paid.');
       if (session.status === 'expired') {
         throw new HttpError('CONFLICT', 'This payment session has ended: the hold on the tickets lapsed.');
@@ -116,7 +125,7 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
       // check, idempotency and transaction; in process, so no instance needs its own public address.
       const signature = signSandboxWebhook(sandboxWebhookSecret(config.jwtSecret), payload);
       try {
-        await receiveWebhook(request, payload, { [sandboxSignatureHeader]: signature });
+        await receiveWebhook(request, payload, { [sandboxSignatureHeader]: signature }, context);
       } catch (error) {
         request.log.error({ err: error }, 'sandbox webhook delivery failed');
         throw new HttpError('SERVICE_UNAVAILABLE', 'The payment could not be confirmed just now. Please try again.');

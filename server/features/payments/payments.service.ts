@@ -18,6 +18,7 @@ import type { OrdersDeps } from '../orders/orders.service.ts';
 import { runRefund } from '../orders/refund-execution.ts';
 import { ticketRows } from '../orders/ticket-issue.ts';
 import {
+  type CheckoutContext,
   capturedPaymentContext,
   confirmOrder,
   confirmOrderAtOnce,
@@ -50,12 +51,15 @@ const lateRefundReason =
 /**
  * Applies one provider webhook. Idempotent by the provider's event id (the unique row is written in
  * the same transaction as the change), and correct in any order of arrival: each change is guarded
- * by the order's and the payment's current state, under the order's row lock.
+ * by the order's and the payment's current state, under the order's row lock. `known` is the
+ * checkout's context when the caller has just read it (the sandbox, to show its page); like any read
+ * here, it is only a starting point that every write checks again.
  */
 export async function handlePaymentWebhook(
   deps: OrdersDeps,
   event: PaymentWebhookEvent,
   origin: string,
+  known?: CheckoutContext,
 ): Promise<WebhookOutcome> {
   const { db, provider } = deps;
   // A capture is checked under the order's lock instead: one round trip fewer on the busiest path.
@@ -63,7 +67,9 @@ export async function handlePaymentWebhook(
   // A capture names its checkout session: the payment and everything about its order come in one query.
   const captured =
     event.type === 'succeeded' && event.sessionId
-      ? await capturedPaymentContext(db, provider.name, { sessionId: event.sessionId })
+      ? known?.session_id === event.sessionId
+        ? known
+        : await capturedPaymentContext(db, provider.name, { sessionId: event.sessionId })
       : undefined;
   const payment = captured ?? (await findPaymentForEvent(db, provider.name, event));
   const record = (trx: Transaction<Database>, outcome: WebhookOutcome, orderId: string | null) =>

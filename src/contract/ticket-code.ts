@@ -198,8 +198,20 @@ function importPrivateKey(text: string): Promise<CryptoKey> {
 
 /** Signs a ticket: the text its QR code carries. Throws on an invalid payload or key. */
 export async function signTicketCode(privateKey: string, payload: TicketPayload): Promise<string> {
+  const key = await importPrivateKey(privateKey);
+  return ticketCodeSignedBy(async (message) => new Uint8Array(await subtle().sign(ED25519, key, message)), payload);
+}
+
+/**
+ * A ticket's code, its message signed by `sign` (an Ed25519 signature of the bytes it is given): for
+ * signers other than WebCrypto, such as the server's. Throws on an invalid payload or signature length.
+ */
+export async function ticketCodeSignedBy(
+  sign: (message: Uint8Array<ArrayBuffer>) => Uint8Array | Promise<Uint8Array>,
+  payload: TicketPayload,
+): Promise<string> {
   const message = messageFor(payload);
-  const signature = new Uint8Array(await subtle().sign(ED25519, await importPrivateKey(privateKey), message));
+  const signature = await sign(message);
   if (signature.length !== SIGNATURE_BYTES) throw new Error('Unexpected Ed25519 signature length.');
   const body = new Uint8Array(BODY_BYTES);
   body.set(message.subarray(1), 0);

@@ -11,10 +11,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       raise exception using errcode = 'P0001', message = 'admit_refused', detail = reason || ':' || coalesce(detail, '');
     end $$`.execute(db);
 
-  // One event's lapsed holds, found without reading its other orders.
+  // Live holds by event and expiry: one event's lapsed holds are found without reading its other orders,
+  // and the sweeper reads this small index whole. It replaces the index of live holds by expiry alone.
   await sql`create index orders_event_holding_idx on orders (event_id, hold_expires_at) where status in ('pending', 'failed')`.execute(
     db,
   );
+  await db.schema.dropIndex('orders_holding_idx').execute();
   // A buyer's orders for one event, by account as well as by email (orders_buyer_idx).
   await db.schema.createIndex('orders_user_event_idx').on('orders').columns(['user_id', 'event_id']).execute();
   await db.schema.dropIndex('orders_user_idx').execute();
@@ -23,6 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('orders_user_idx').on('orders').column('user_id').execute();
   await db.schema.dropIndex('orders_user_event_idx').execute();
+  await sql`create index orders_holding_idx on orders (hold_expires_at) where status in ('pending', 'failed')`.execute(db);
   await db.schema.dropIndex('orders_event_holding_idx').execute();
   await sql`drop function admit_refuse(text, text)`.execute(db);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import type { BookingFeeRule, CreateOrder, Order } from '../../../src/contract/orders.ts';
-import { pipelinedTransaction, relaxedDurability } from '../../db/pipelined-transaction.ts';
+import { pipelinedTransaction } from '../../db/pipelined-transaction.ts';
 import { refusalOf } from '../../db/refusal.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { enforceRateLimit, rateLimitHitQuery } from '../../lib/rate-limiter.ts';
@@ -76,9 +76,9 @@ async function openingRead(deps: OrdersDeps, context: CompiledQuery<BookingConte
   const { db } = deps;
   if (ip === undefined || !deps.orderLimitPerAddress) return (await db.executeQuery(context)).rows[0] as BookingContext;
   const rule = ordersPerAddress(deps.orderLimitPerAddress);
-  const [hit, read] = await pipelinedTransaction(db, (pipeline) =>
-    pipeline.commit([relaxedDurability, rateLimitHitQuery(db, rule, ip), context]),
-  ).then((results) => results.slice(1));
+  const [hit, read] = await pipelinedTransaction(db, (pipeline) => pipeline.commit([rateLimitHitQuery(db, rule, ip), context]), {
+    durable: false,
+  });
   enforceRateLimit(rule, (hit?.rows[0] as { hits: number } | undefined)?.hits ?? 0);
   return read?.rows[0] as BookingContext;
 }

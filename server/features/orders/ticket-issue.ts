@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { generateEventKeyPair, signTicketCode } from '../../../src/contract/ticket-code.ts';
+import { generateEventKeyPair } from '../../../src/contract/ticket-code.ts';
 import type { Database } from '../../db/types.ts';
+import { signTicketCodeNow } from '../../lib/tickets/sign-ticket-code.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -63,7 +64,7 @@ export async function prepareTickets(
   for (const item of input.items) {
     for (let index = 0; index < item.quantity; index += 1) {
       const id = randomUUID();
-      const code = await signTicketCode(key.private_key, {
+      const code = await signTicketCodeNow(key.private_key, {
         version: 1,
         ticketId: id,
         eventId: input.eventId,

@@ -1,25 +1,28 @@
 /** One locale for prices, so the server and the browser print the same text. */
 const locale = 'en-GB';
 
-const formatters = new Map<string, Intl.NumberFormat>();
+const formatters = new Map<string, { format: Intl.NumberFormat; digits: number }>();
 
-function currencyFormatter(currency: string): Intl.NumberFormat {
-  let formatter = formatters.get(currency);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    formatters.set(currency, formatter);
+/** A currency's formatter and its minor-unit digits, made once per currency (both are costly to work out). */
+function currencyFormat(currency: string) {
+  let entry = formatters.get(currency);
+  if (!entry) {
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    entry = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+    formatters.set(currency, entry);
   }
-  return formatter;
+  return entry;
 }
 
 /** Digits after the decimal point of a currency's minor unit: 2 for GBP, 0 for JPY, 3 for KWD. */
 export function minorUnitDigits(currency: string): number {
-  return currencyFormatter(currency).resolvedOptions().maximumFractionDigits ?? 2;
+  return currencyFormat(currency).digits;
 }
 
 /** Integer minor units (pence) as money text: `formatMoney(1500, 'GBP')` → "£15.00". */
 export function formatMoney(minor: number, currency: string): string {
-  return currencyFormatter(currency).format(minor / 10 ** minorUnitDigits(currency));
+  const { format, digits } = currencyFormat(currency);
+  return format.format(minor / 10 ** digits);
 }
 
 /** A ticket price: "Free" for 0, else the money text. */

@@ -241,6 +241,20 @@ describe('placing an order', () => {
     );
   });
 
+  it('holds the per-buyer limit when one buyer orders from several tabs at once', async () => {
+    const { event, types } = await eventOnSale(api.app, api.database.db);
+    const standard = (types[0] as { id: string }).id;
+    const buyer = newBuyer();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => placeOrder(api.app, orderBody(event.id, [{ ticketTypeId: standard, quantity: 4 }], buyer))),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 409, 409, 409]);
+    const refused = responses.filter((response) => response.statusCode === 409).map((response) => response.json().message);
+    expect(new Set(refused)).toEqual(new Set(['One buyer can have at most 10 tickets for this event; you can add 2 more.']));
+    expect(await soldAndHeld(api.database.db, standard)).toMatchObject({ held: 8, sold: 0 });
+  });
+
   it('says honestly how many are left, and sold out', async () => {
     const { event, types } = await eventOnSale(api.app, api.database.db, {
       ticketTypes: [{ name: 'Tiny', price: 500, currency: 'GBP', capacity: 3 }],

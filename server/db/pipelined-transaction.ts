@@ -9,19 +9,8 @@ export interface Pipeline {
 }
 
 const begin = CompiledQuery.raw('begin');
-const relaxed = 'set local synchronous_commit = off';
-// One simple-query message may carry both commands: one statement fewer for the server to answer.
-const beginRelaxed = CompiledQuery.raw(`begin; ${relaxed}`);
 const commit = CompiledQuery.raw('commit');
 const rollback = CompiledQuery.raw('rollback');
-
-export interface PipelineOptions {
-  /**
-   * False for a transaction whose loss in a crash does no harm (a rate-limit count): its COMMIT does not
-   * wait for the disk, so the rows it locked are released at once.
-   */
-  durable?: boolean;
-}
 
 /**
  * A transaction whose statements go to PostgreSQL in batches, each batch written at once (the
@@ -31,15 +20,9 @@ export interface PipelineOptions {
  * statements behind it fail, the COMMIT becomes a ROLLBACK) and is what is thrown. On PGlite, which
  * has no round trips, it is an ordinary transaction.
  */
-export async function pipelinedTransaction<T>(
-  db: Db,
-  work: (pipeline: Pipeline) => Promise<T>,
-  options: PipelineOptions = {},
-): Promise<T> {
-  const durable = options.durable ?? true;
+export async function pipelinedTransaction<T>(db: Db, work: (pipeline: Pipeline) => Promise<T>): Promise<T> {
   if (db.getExecutor().adapter instanceof PGliteAdapter) {
-    return db.transaction().execute(async (trx) => {
-      if (!durable) await trx.executeQuery(CompiledQuery.raw(relaxed));
+    return db.transaction().execute((trx) => {
       const send = async (queries: CompiledQuery[]) => {
         const results: QueryResult<unknown>[] = [];
         for (const query of queries) results.push(await trx.executeQuery(query));
@@ -52,7 +35,7 @@ export async function pipelinedTransaction<T>(
     let open = false;
     let ended = false;
     const run = async (queries: CompiledQuery[], last: boolean) => {
-      const batch = [...(open ? [] : [durable ? begin : beginRelaxed]), ...queries, ...(last ? [commit] : [])];
+      const batch = [...(open ? [] : [begin]), ...queries, ...(last ? [commit] : [])];
       const first = open ? 0 : 1;
       open = true;
       ended = last;

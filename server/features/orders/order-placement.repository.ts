@@ -13,47 +13,45 @@ import { holdsStock, type NewPayment, orderEventColumns } from './orders.reposit
  * (Timestamps inside the JSON come back as ISO strings.)
  */
 export function bookingContextQuery(db: Db, input: { eventId: string; scope: string; key: string }) {
-  return db
-    .selectNoFrom((eb) => [
-      jsonObjectFrom(
-        eb
-          .selectFrom('orders')
-          .select(['orders.id', 'orders.request_hash'])
-          .where('orders.idempotency_scope', '=', input.scope)
-          .where('orders.idempotency_key', '=', input.key),
-      ).as('existing'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('events')
-          .innerJoin('organizations', 'organizations.id', 'events.organization_id')
-          .select([...orderEventColumns, 'events.hold_minutes', 'organizations.stripe_account_id'])
-          .where('events.id', '=', input.eventId),
-      ).as('event'),
-      jsonArrayFrom(
-        eb.selectFrom('ticket_types').selectAll('ticket_types').where('ticket_types.event_id', '=', input.eventId),
-      ).as('types'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('booking_fee_rules')
-          .select(['percent_basis_points', 'fixed', 'cap_per_ticket'])
-          .where('effective_from', '<=', sql<Date>`now()`)
-          .orderBy('effective_from', 'desc')
-          .orderBy('created_at', 'desc')
-          .limit(1),
-      ).as('rule'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('orders')
-          .select('orders.id')
-          .where('orders.event_id', '=', input.eventId)
-          .where(holdsStock)
-          .where('orders.hold_expires_at', '<=', sql<Date>`now()`)
-          .limit(20),
-      ).as('lapsed'),
-    ])
-    .compile();
+  return db.selectNoFrom((eb) => [
+    jsonObjectFrom(
+      eb
+        .selectFrom('orders')
+        .select(['orders.id', 'orders.request_hash'])
+        .where('orders.idempotency_scope', '=', input.scope)
+        .where('orders.idempotency_key', '=', input.key),
+    ).as('existing'),
+    jsonObjectFrom(
+      eb
+        .selectFrom('events')
+        .innerJoin('organizations', 'organizations.id', 'events.organization_id')
+        .select([...orderEventColumns, 'events.hold_minutes', 'organizations.stripe_account_id'])
+        .where('events.id', '=', input.eventId),
+    ).as('event'),
+    jsonArrayFrom(eb.selectFrom('ticket_types').selectAll('ticket_types').where('ticket_types.event_id', '=', input.eventId)).as(
+      'types',
+    ),
+    jsonObjectFrom(
+      eb
+        .selectFrom('booking_fee_rules')
+        .select(['percent_basis_points', 'fixed', 'cap_per_ticket'])
+        .where('effective_from', '<=', sql<Date>`now()`)
+        .orderBy('effective_from', 'desc')
+        .orderBy('created_at', 'desc')
+        .limit(1),
+    ).as('rule'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('orders')
+        .select('orders.id')
+        .where('orders.event_id', '=', input.eventId)
+        .where(holdsStock)
+        .where('orders.hold_expires_at', '<=', sql<Date>`now()`)
+        .limit(20),
+    ).as('lapsed'),
+  ]);
 }
-export type BookingContext = NonNullable<ReturnType<typeof bookingContextQuery> extends CompiledQuery<infer Row> ? Row : never>;
+export type BookingContext = NonNullable<Awaited<ReturnType<ReturnType<typeof bookingContextQuery>['executeTakeFirstOrThrow']>>>;
 
 /**
  * Serialises one buyer's orders for one event (an advisory lock until the transaction ends), so two
@@ -107,17 +105,33 @@ export interface NewItem {
   holder_names: string;
 }
 
-/** The order, its items and (when known already) its checkout, in one statement. */
-export function insertOrderQuery(db: Db, order: NewOrder, items: NewItem[], payment: NewPayment | null): CompiledQuery {
+/**
+ * The order, its items, (when known already) its checkout and (given `stock`) the tickets of its one
+ * type taken from stock, in one statement. Orders of several types take their stock with reserveQuery,
+ * one type at a time in a fixed order.
+ */
+export function insertOrderQuery(
+  db: Db,
+  order: NewOrder,
+  items: NewItem[],
+  options: { payment: NewPayment | null; stock: { ticketTypeId: string; quantity: number } | null },
+): CompiledQuery {
+  const { payment, stock } = options;
   const rows = items.map((item) => ({ order_id: order.id, ...item }));
   const withOrder = db.with('new_order', (q) => q.insertInto('orders').values(order).returning('id'));
-  return payment
-    ? withOrder
-        .with('new_payment', (q) => q.insertInto('payments').values(payment).returning('id'))
-        .insertInto('order_items')
-        .values(rows)
-        .compile()
-    : withOrder.insertInto('order_items').values(rows).compile();
+  const withPayment = payment
+    ? withOrder.with('new_payment', (q) => q.insertInto('payments').values(payment).returning('id'))
+    : withOrder;
+  const withStock = stock
+    ? withPayment.with('taken', (q) =>
+        q
+          .updateTable('ticket_types')
+          .set((eb) => ({ taken: eb('taken', '+', stock.quantity) }))
+          .where('id', '=', stock.ticketTypeId)
+          .returning('id'),
+      )
+    : withPayment;
+  return withStock.insertInto('order_items').values(rows).compile();
 }
 
 export const capacityConstraint = 'ticket_types_within_capacity';

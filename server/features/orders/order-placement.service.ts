@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { CompiledQuery } from 'kysely';
 import type { BookingFeeRule, CreateOrder, Order } from '../../../src/contract/orders.ts';
 import { pipelinedTransaction } from '../../db/pipelined-transaction.ts';
 import { refusalOf } from '../../db/refusal.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { enforceRateLimit, rateLimitHitQuery } from '../../lib/rate-limiter.ts';
+import { countedRead, enforceRateLimit } from '../../lib/rate-limiter.ts';
 import { issueQueries, preparedTicketRows, prepareIssue } from './issue-tickets.ts';
 import { ensureCheckout, newCheckout } from './order-checkout.ts';
 import { expireOrder, orderAccessToken, presentOrders } from './order-lifecycle.ts';
@@ -66,27 +65,21 @@ async function presentWithToken(deps: OrdersDeps, orderId: string): Promise<Orde
   return { ...(order as Order), accessToken: orderAccessToken(deps.secret, orderId) };
 }
 
-/**
- * What placing an order reads first (see bookingContextQuery), in one round trip with the count against
- * the per-address limit when the order is counted. The count may be lost in a crash without harm, so its
- * commit does not wait for the disk: the counter row, shared by everyone behind one address (a venue's
- * Wi-Fi, a mobile carrier's gateway), stays locked only for the server's time.
- */
-async function openingRead(deps: OrdersDeps, context: CompiledQuery<BookingContext>, ip: string | undefined) {
+/** What placing an order reads first (see bookingContextQuery), counting the address when the order is counted. */
+async function openingRead(deps: OrdersDeps, context: ReturnType<typeof bookingContextQuery>, ip: string | undefined) {
   const { db } = deps;
-  if (ip === undefined || !deps.orderLimitPerAddress) return (await db.executeQuery(context)).rows[0] as BookingContext;
+  if (ip === undefined || !deps.orderLimitPerAddress) return (await db.executeQuery(context.compile())).rows[0] as BookingContext;
   const rule = ordersPerAddress(deps.orderLimitPerAddress);
-  const [hit, read] = await pipelinedTransaction(db, (pipeline) => pipeline.commit([rateLimitHitQuery(db, rule, ip), context]), {
-    durable: false,
-  });
-  enforceRateLimit(rule, (hit?.rows[0] as { hits: number } | undefined)?.hits ?? 0);
-  return read?.rows[0] as BookingContext;
+  const { rows } = await db.executeQuery(countedRead(db, rule, ip, context));
+  const row = rows[0] as BookingContext & { hits: number };
+  enforceRateLimit(rule, row.hits);
+  return row;
 }
 
 /**
  * Holds (or, when free, sells) the tickets and answers with the order and where to pay. A repeat
  * with the same Idempotency-Key answers with the same order; the same key with another body is refused.
- * Round trips: one to read (and count the address); then the whole transaction in one batch: the
+ * Round trips: one statement to read (and count the address); then the whole transaction in one batch: the
  * buyer's lock, the checks that may refuse the sale, the writes and the COMMIT (see pipelinedTransaction).
  */
 export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempotencyKey: string, caller: Caller): Promise<Order> {
@@ -99,7 +92,7 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
   // Lapsed holds of this event go back on sale before we count what is left.
   if (context.lapsed.length > 0) {
     for (const { id } of context.lapsed) await expireOrder(db, id);
-    context = (await db.executeQuery(contextQuery)).rows[0] as BookingContext;
+    context = (await db.executeQuery(contextQuery.compile())).rows[0] as BookingContext;
   }
 
   if (!context.event || context.event.status === 'draft') throw notFound('That event');
@@ -154,7 +147,11 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
       : null;
 
   // The contended rows are locked last, in a fixed order, so the hot lock is held briefly and never deadlocks.
+  // A held order of one type (most orders) takes its stock in the statement that inserts it; a free one
+  // takes it after its tickets are written.
   const reservations = [...items].sort((a, b) => a.ticket_type_id.localeCompare(b.ticket_type_id));
+  const [sole, ...others] = reservations;
+  const stock = sole && others.length === 0 && !prepared ? { ticketTypeId: sole.ticket_type_id, quantity: sole.quantity } : null;
   try {
     await pipelinedTransaction(db, (pipeline) =>
       pipeline.commit([
@@ -170,10 +167,10 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
           db,
           order,
           items.map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) })),
-          localCheckout,
+          { payment: localCheckout, stock },
         ),
         ...(prepared ? issueQueries(db, row, prepared) : []),
-        ...reservations.map((item) => reserveQuery(db, item.ticket_type_id, item.quantity)),
+        ...(stock ? [] : reservations.map((item) => reserveQuery(db, item.ticket_type_id, item.quantity))),
       ]),
     );
   } catch (error) {

@@ -14,6 +14,7 @@ import {
 } from '../../../src/contract/auth.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Caller } from './auth-context.ts';
 import {
   confirmForgotPassword,
@@ -33,7 +34,7 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
   const deps = { db: context.db, config, tokens: context.tokens };
   const caller = (request: FastifyRequest): Caller => ({
     ip: request.ip,
-    origin: config.appUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`,
+    origin: requestOrigin(config, request),
   });
 
   routes.add(app, {

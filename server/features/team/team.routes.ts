@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   acceptedInvitationSchema,
   changeMemberRoleSchema,
@@ -14,6 +14,7 @@ import {
 } from '../../../src/contract/team.ts';
 import { organizationParamsSchema } from '../../../src/contract/users.ts';
 import type { ApiContext } from '../../api-context.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import {
   acceptInvitation,
   changeMemberRole,
@@ -27,8 +28,6 @@ import {
 const tags = ['team'];
 
 export function teamRoutes(app: FastifyInstance, { db, config, routes, auth }: ApiContext): void {
-  const origin = (request: FastifyRequest) => config.appUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
-
   routes.add(app, {
     method: 'GET',
     url: '/organizations/:organizationId/members',
@@ -52,7 +51,9 @@ export function teamRoutes(app: FastifyInstance, { db, config, routes, auth }: A
     response: pendingInvitationSchema,
     handler: async ({ params, body, request }) => {
       const caller = await auth.require(request);
-      const invitation = await inviteMember(db, caller.sub, params.organizationId, body, { origin: origin(request) });
+      const invitation = await inviteMember(db, caller.sub, params.organizationId, body, {
+        origin: requestOrigin(config, request),
+      });
       return { status: 'CREATED', message: `Invitation sent to ${invitation.email}.`, data: invitation };
     },
   });

@@ -9,7 +9,8 @@ import { holdsStock, type NewPayment, orderEventColumns } from './orders.reposit
 
 /**
  * Everything placing an order checks before its transaction, in one round trip: an earlier order
- * with the same key, the event, its ticket types, the fee rule and lapsed holds to release first.
+ * with the same key, the event, its ticket types and signing key, the fee rule and lapsed holds to
+ * release first.
  * (Timestamps inside the JSON come back as ISO strings.)
  */
 export function bookingContextQuery(db: Db, input: { eventId: string; scope: string; key: string }) {
@@ -31,6 +32,13 @@ export function bookingContextQuery(db: Db, input: { eventId: string; scope: str
     jsonArrayFrom(eb.selectFrom('ticket_types').selectAll('ticket_types').where('ticket_types.event_id', '=', input.eventId)).as(
       'types',
     ),
+    // The event's signing key, for a free order's tickets (absent until the event's first sale).
+    jsonObjectFrom(
+      eb
+        .selectFrom('event_signing_keys')
+        .select('event_signing_keys.private_key')
+        .where('event_signing_keys.event_id', '=', input.eventId),
+    ).as('signingKey'),
     jsonObjectFrom(
       eb
         .selectFrom('booking_fee_rules')

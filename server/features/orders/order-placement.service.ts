@@ -138,7 +138,14 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
   const itemRows = items.map((item) => ({ ...item, order_id: order.id }));
   // A free order is confirmed now: its tickets are signed and its mail written before the transaction.
   const prepared = free
-    ? await prepareIssue(db, { order: row, items: itemRows, event, origin: caller.origin, imageUrl: deps.imageUrl })
+    ? await prepareIssue(db, {
+        order: row,
+        items: itemRows,
+        event,
+        origin: caller.origin,
+        imageUrl: deps.imageUrl,
+        key: context.signingKey,
+      })
     : null;
   // The sandbox opens its checkout without network I/O, so the checkout is written with the order.
   const localCheckout =

@@ -1,5 +1,6 @@
 import { type Compilable, type CompiledQuery, type OperationNodeSource, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { statementTemplate } from '../db/statement-template.ts';
 import { HttpError } from './http-error.ts';
 
 export interface RateLimit {
@@ -14,30 +15,32 @@ const windowOf = (rule: RateLimit, at = Date.now()) => {
   return new Date(Math.floor(at / windowMs) * windowMs);
 };
 
-function hitQuery(db: Db, rule: RateLimit, subject: string) {
+/** The counter a hit of `subject` under `rule` goes to now. */
+const counterOf = (rule: RateLimit, subject: string) => ({ key: `${rule.name}:${subject}`, windowStart: windowOf(rule) });
+
+function hitQuery(db: Db, counter: { key: string; windowStart: Date }) {
   return db
     .insertInto('rate_limit_counters')
-    .values({ key: `${rule.name}:${subject}`, window_start: windowOf(rule), hits: 1 })
+    .values({ key: counter.key, window_start: counter.windowStart, hits: 1 })
     .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limit_counters.hits + 1` }))
     .returning('hits');
 }
 
 /**
- * A read and one hit of `subject` counted, in one statement: the read's row with `hits`, the count so far
+ * A read and one hit of a subject counted, in one statement: the read's row with `hits`, the count so far
  * (see enforceRateLimit). A lost count does no harm, so the statement's commit does not wait for the disk:
  * the counter row, shared by everyone behind one address (a venue's Wi-Fi, a carrier's gateway), is not
- * locked across a disk flush.
+ * locked across a disk flush. `read` builds the read from its values, as a statement template does.
  */
-export function countedRead<Row>(
-  db: Db,
-  rule: RateLimit,
-  subject: string,
-  read: Compilable<Row> & OperationNodeSource,
-): CompiledQuery<Row & { hits: number }> {
-  return sql<Row & { hits: number }>`
+export function countedRead<V, Row>(read: (db: Db, values: V) => Compilable<Row> & OperationNodeSource) {
+  const template = statementTemplate(
+    (db, slots: { read: V; counter: ReturnType<typeof counterOf> }) => sql<Row & { hits: number }>`
     with relaxed as (select set_config('synchronous_commit', 'off', true) as setting),
-    hit as (${hitQuery(db, rule, subject)})
-    select counted.*, (select hits from hit) as hits from (${read}) as counted, relaxed`.compile(db);
+    hit as (${hitQuery(db, slots.counter)})
+    select counted.*, (select hits from hit) as hits from (${read(db, slots.read)}) as counted, relaxed`,
+  );
+  return (db: Db, rule: RateLimit, subject: string, values: V): CompiledQuery<Row & { hits: number }> =>
+    template(db, { read: values, counter: counterOf(rule, subject) });
 }
 
 /** Throws 429 with a readable message once `hits` (what rateLimitHitQuery answered) passed the limit. */
@@ -56,7 +59,7 @@ export function enforceRateLimit(rule: RateLimit, hits: number): void {
  * Throws 429 with a readable message once the limit is passed.
  */
 export async function consumeRateLimit(db: Db, rule: RateLimit, subject: string): Promise<void> {
-  const { rows } = await db.executeQuery(hitQuery(db, rule, subject).compile());
+  const { rows } = await db.executeQuery(hitQuery(db, counterOf(rule, subject)).compile());
   enforceRateLimit(rule, rows[0]?.hits ?? 0);
 }
 

@@ -1,7 +1,9 @@
 import { type CompiledQuery, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database.ts';
+import { statementTemplate } from '../../db/statement-template.ts';
 import type { OrdersTable } from '../../db/types.ts';
+import { countedRead } from '../../lib/rate-limiter.ts';
 import { holdsStock, type NewPayment, orderEventColumns } from './orders.repository.ts';
 
 // Placing an order: what it reads first, and the statements of its transaction, compiled so that
@@ -13,7 +15,7 @@ import { holdsStock, type NewPayment, orderEventColumns } from './orders.reposit
  * release first.
  * (Timestamps inside the JSON come back as ISO strings.)
  */
-export function bookingContextQuery(db: Db, input: { eventId: string; scope: string; key: string }) {
+export function bookingContextRead(db: Db, input: BookingContextInput) {
   return db.selectNoFrom((eb) => [
     jsonObjectFrom(
       eb
@@ -59,16 +61,24 @@ export function bookingContextQuery(db: Db, input: { eventId: string; scope: str
     ).as('lapsed'),
   ]);
 }
-export type BookingContext = NonNullable<Awaited<ReturnType<ReturnType<typeof bookingContextQuery>['executeTakeFirstOrThrow']>>>;
+export interface BookingContextInput {
+  eventId: string;
+  scope: string;
+  key: string;
+}
+export const bookingContextQuery = statementTemplate(bookingContextRead);
+/** The booking context read with the address's order counted (see countedRead). */
+export const countedBookingContextQuery = countedRead(bookingContextRead);
+export type BookingContext = NonNullable<Awaited<ReturnType<ReturnType<typeof bookingContextRead>['executeTakeFirstOrThrow']>>>;
 
 /**
  * Serialises one buyer's orders for one event (an advisory lock until the transaction ends), so two
  * tabs cannot both pass the per-buyer limit. Its own statement: a statement's snapshot is taken when
  * it starts, so counting in the statement that waited for the lock could miss the other tab's order.
  */
-export function lockBuyerQuery(db: Db, eventId: string, email: string): CompiledQuery {
-  return sql`select pg_advisory_xact_lock(hashtext(${`buyer:${eventId}:${email}`}))`.compile(db);
-}
+const lockBuyer = statementTemplate((_db, lock: { key: string }) => sql`select pg_advisory_xact_lock(hashtext(${lock.key}))`);
+export const lockBuyerQuery = (db: Db, eventId: string, email: string): CompiledQuery =>
+  lockBuyer(db, { key: `buyer:${eventId}:${email}` });
 
 /**
  * Under the buyer's lock, refuses the order (see refusalOf) when the event is not on sale — its status
@@ -77,29 +87,46 @@ export function lockBuyerQuery(db: Db, eventId: string, email: string): Compiled
  * orders plus valid issued ones) and the `requested` would pass `limit`. Both counts start from the
  * buyer's own orders (by email or account), so they cost the same however many the event has sold.
  */
-export function saleGuardQuery(
-  db: Db,
-  input: { eventId: string; email: string; userId: string | null; requested: number; limit: number },
-): CompiledQuery {
-  const { eventId, email, userId } = input;
-  // The buyer's orders by email, then those by account under another email: each an index lookup.
-  return sql`
+export interface SaleGuardInput {
+  eventId: string;
+  email: string;
+  userId: string | null;
+  requested: number;
+  limit: number;
+}
+
+const saleGuard = statementTemplate(
+  (_db, input: SaleGuardInput, shape) => sql`
     with buyer_orders as materialized (
-      select id, status from orders where buyer_email = ${email} and event_id = ${eventId}
-      union all
-      select id, status from orders where user_id = ${userId} and event_id = ${eventId} and buyer_email <> ${email})
+      select id, status from orders where buyer_email = ${input.email} and event_id = ${input.eventId}
+      ${
+        // The buyer's orders by email, then (signed in) those by account under another email: each an index lookup.
+        shape === 'account'
+          ? sql`union all
+      select id, status from orders where user_id = ${input.userId} and event_id = ${input.eventId} and buyer_email <> ${input.email}`
+          : sql``
+      })
     select case
       when status is distinct from 'published' then admit_refuse('not_on_sale', status)
       when tickets + ${input.requested}::int > ${input.limit}::int then admit_refuse('buyer_limit', tickets::text)
       else true end as allowed
     from (select
-      (select status from events where id = ${eventId} for share) as status,
+      (select status from events where id = ${input.eventId} for share) as status,
       (select coalesce(sum(i.quantity), 0) from buyer_orders o join order_items i on i.order_id = o.id
         where o.status in ('pending', 'failed'))
-      + (select count(*) from buyer_orders o join tickets t on t.order_id = o.id where t.status = 'valid') as tickets) as guard`.compile(
-    db,
-  );
-}
+      + (select count(*) from buyer_orders o join tickets t on t.order_id = o.id where t.status = 'valid') as tickets) as guard`,
+);
+
+/**
+ * Under the buyer's lock, refuses the order (see refusalOf) when the event is not on sale — its status
+ * read with a share lock, so a cancellation waits for sales in progress and a sale waits for a
+ * cancellation and then sees it — or when the tickets the buyer already has for the event (held by live
+ * orders plus valid issued ones) and the `requested` would pass `limit`. Both counts start from the
+ * buyer's own orders (by email or account), so they cost the same however many the event has sold.
+ * A guest's guard has no account to look under: its own shape, whose plan PostgreSQL can reuse.
+ */
+export const saleGuardQuery = (db: Db, input: SaleGuardInput): CompiledQuery =>
+  saleGuard(db, input, input.userId === null ? 'guest' : 'account');
 
 /** An order as placed: its row without what the database fills in. */
 export type NewOrder = Omit<Selectable<OrdersTable>, 'refunded' | 'failure_reason' | 'created_at' | 'updated_at'>;
@@ -126,21 +153,39 @@ export function insertOrderQuery(
 ): CompiledQuery {
   const { payment, stock } = options;
   const rows = items.map((item) => ({ order_id: order.id, ...item }));
-  const withOrder = db.with('new_order', (q) => q.insertInto('orders').values(order).returning('id'));
-  const withPayment = payment
-    ? withOrder.with('new_payment', (q) => q.insertInto('payments').values(payment).returning('id'))
-    : withOrder;
-  const withStock = stock
-    ? withPayment.with('taken', (q) =>
-        q
-          .updateTable('ticket_types')
-          .set((eb) => ({ taken: eb('taken', '+', stock.quantity) }))
-          .where('id', '=', stock.ticketTypeId)
-          .returning('id'),
-      )
-    : withPayment;
-  return withStock.insertInto('order_items').values(rows).compile();
+  return insertOrder(db, { order, rows, payment, stock }, `${rows.length}${payment ? ':payment' : ''}${stock ? ':stock' : ''}`);
 }
+
+const insertOrder = statementTemplate(
+  (
+    db,
+    values: {
+      order: NewOrder;
+      rows: (NewItem & { order_id: string })[];
+      payment: NewPayment | null;
+      stock: { ticketTypeId: string; quantity: number } | null;
+    },
+    shape,
+  ) => {
+    const { order, rows, payment, stock } = values;
+    const withOrder = db.with('new_order', (q) => q.insertInto('orders').values(order).returning('id'));
+    const withPayment =
+      payment && shape.includes(':payment')
+        ? withOrder.with('new_payment', (q) => q.insertInto('payments').values(payment).returning('id'))
+        : withOrder;
+    const withStock =
+      stock && shape.includes(':stock')
+        ? withPayment.with('taken', (q) =>
+            q
+              .updateTable('ticket_types')
+              .set((eb) => ({ taken: eb('taken', '+', stock.quantity) }))
+              .where('id', '=', stock.ticketTypeId)
+              .returning('id'),
+          )
+        : withPayment;
+    return withStock.insertInto('order_items').values(rows);
+  },
+);
 
 export const capacityConstraint = 'ticket_types_within_capacity';
 

@@ -3,7 +3,7 @@ import type { BookingFeeRule, CreateOrder, Order } from '../../../src/contract/o
 import { pipelinedTransaction } from '../../db/pipelined-transaction.ts';
 import { refusalOf } from '../../db/refusal.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { countedRead, enforceRateLimit } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limiter.ts';
 import { issueQueries, preparedTicketRows, prepareIssue } from './issue-tickets.ts';
 import { ensureCheckout, newCheckout } from './order-checkout.ts';
 import { expireOrder, orderAccessToken, presentOrders } from './order-lifecycle.ts';
@@ -11,8 +11,10 @@ import { ordersPerAddress } from './order-limits.ts';
 import {
   availableOf,
   type BookingContext,
+  type BookingContextInput,
   bookingContextQuery,
   capacityConstraint,
+  countedBookingContextQuery,
   insertOrderQuery,
   lockBuyerQuery,
   type NewOrder,
@@ -66,11 +68,12 @@ async function presentWithToken(deps: OrdersDeps, orderId: string): Promise<Orde
 }
 
 /** What placing an order reads first (see bookingContextQuery), counting the address when the order is counted. */
-async function openingRead(deps: OrdersDeps, context: ReturnType<typeof bookingContextQuery>, ip: string | undefined) {
+async function openingRead(deps: OrdersDeps, input: BookingContextInput, ip: string | undefined) {
   const { db } = deps;
-  if (ip === undefined || !deps.orderLimitPerAddress) return (await db.executeQuery(context.compile())).rows[0] as BookingContext;
+  if (ip === undefined || !deps.orderLimitPerAddress)
+    return (await db.executeQuery(bookingContextQuery(db, input))).rows[0] as BookingContext;
   const rule = ordersPerAddress(deps.orderLimitPerAddress);
-  const { rows } = await db.executeQuery(countedRead(db, rule, ip, context));
+  const { rows } = await db.executeQuery(countedBookingContextQuery(db, rule, ip, input));
   const row = rows[0] as BookingContext & { hits: number };
   enforceRateLimit(rule, row.hits);
   return row;
@@ -86,13 +89,13 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
   const { db } = deps;
   const scope = caller.userId ? `user:${caller.userId}` : `email:${input.buyer.email}`;
   const hash = requestHash(input);
-  const contextQuery = bookingContextQuery(db, { eventId: input.eventId, scope, key: idempotencyKey });
-  let context = await openingRead(deps, contextQuery, caller.ip);
+  const contextInput = { eventId: input.eventId, scope, key: idempotencyKey };
+  let context = await openingRead(deps, contextInput, caller.ip);
   if (context.existing) return answerRepeat(deps, context.existing, hash, caller.origin);
   // Lapsed holds of this event go back on sale before we count what is left.
   if (context.lapsed.length > 0) {
     for (const { id } of context.lapsed) await expireOrder(db, id);
-    context = (await db.executeQuery(contextQuery.compile())).rows[0] as BookingContext;
+    context = (await db.executeQuery(bookingContextQuery(db, contextInput))).rows[0] as BookingContext;
   }
 
   if (!context.event || context.event.status === 'draft') throw notFound('That event');

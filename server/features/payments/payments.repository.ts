@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { statementTemplate } from '../../db/statement-template.ts';
 import type { Database } from '../../db/types.ts';
 import type { PaymentWebhookEvent } from '../../lib/payments/provider.ts';
 import { orderEventColumns } from '../orders/orders.repository.ts';
@@ -95,15 +96,9 @@ export function lockTicketTypes(trx: Transaction<Database>, ids: string[]) {
     .execute();
 }
 
-/**
- * A checkout with everything confirming its order needs, in one round trip: the checkout (by session
- * id), its order, items, event and the event's signing key. Timestamps in JSON are strings.
- */
-export function capturedPaymentContext(
-  db: Executor,
-  provider: 'sandbox' | 'stripe',
-  by: { sessionId: string } | { paymentId: string },
-) {
+type CheckoutKey = { provider: 'sandbox' | 'stripe' } & ({ sessionId: string } | { paymentId: string });
+
+const checkoutContext = statementTemplate((db, by: CheckoutKey, shape) => {
   const query = db
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
@@ -133,10 +128,23 @@ export function capturedPaymentContext(
           .whereRef('event_signing_keys.event_id', '=', 'orders.event_id'),
       ).as('key'),
     ])
-    .where('payments.provider', '=', provider);
-  return (
-    'sessionId' in by ? query.where('payments.session_id', '=', by.sessionId) : query.where('payments.id', '=', by.paymentId)
-  ).executeTakeFirst();
+    .where('payments.provider', '=', by.provider);
+  return 'sessionId' in by && shape === 'session'
+    ? query.where('payments.session_id', '=', by.sessionId)
+    : query.where('payments.id', '=', (by as { paymentId: string }).paymentId);
+});
+
+/**
+ * A checkout with everything confirming its order needs, in one round trip: the checkout (by session
+ * id), its order, items, event and the event's signing key. Timestamps in JSON are strings.
+ */
+export async function capturedPaymentContext(
+  db: Executor,
+  provider: 'sandbox' | 'stripe',
+  by: { sessionId: string } | { paymentId: string },
+) {
+  const { rows } = await db.executeQuery(checkoutContext(db, { provider, ...by }, 'sessionId' in by ? 'session' : 'payment'));
+  return rows[0];
 }
 export type CheckoutContext = NonNullable<Awaited<ReturnType<typeof capturedPaymentContext>>>;
 
@@ -211,15 +219,23 @@ export async function confirmOrder(trx: Transaction<Database>, confirmation: Con
  * or cancellation leaves nothing to lock here; false then, and the caller takes the careful path.
  */
 export async function confirmOrderAtOnce(db: Executor, confirmation: Confirmation & { provider: string }): Promise<boolean> {
-  const c = confirmation;
-  const event = c.event;
-  const { rows } = await sql<{ id: string }>`
+  const { tickets, ledger, ...rest } = confirmation;
+  const { rows } = await db.executeQuery(
+    confirmAtOnce(db, { ...rest, tickets: JSON.stringify(tickets), ledger: JSON.stringify(ledger) }),
+  );
+  return rows.length === 1;
+}
+
+const confirmAtOnce = statementTemplate(
+  (_db, c: Omit<Confirmation, 'tickets' | 'ledger'> & { provider: string; tickets: string; ledger: string }) => sql<{
+    id: string;
+  }>`
     with locked as (
       select o.id from orders o
       where o.id = ${c.orderId} and o.status in ('pending', 'failed')
         and (select p.status from payments p where p.id = ${c.paymentId}) <> 'succeeded'
         and (select e.status from events e where e.id = o.event_id) <> 'cancelled'
-        and not exists (select 1 from payment_events pe where pe.provider = ${c.provider} and pe.provider_event_id = ${event.provider_event_id})
+        and not exists (select 1 from payment_events pe where pe.provider = ${c.provider} and pe.provider_event_id = ${c.event.provider_event_id})
       for no key update of o
     ),
     paid_payment as (
@@ -229,7 +245,7 @@ export async function confirmOrderAtOnce(db: Executor, confirmation: Confirmatio
     new_tickets as (
       insert into tickets (id, position, order_id, event_id, ticket_type_id, holder_name, code, unit_price, unit_fee)
       select x.id, x.position, x.order_id, x.event_id, x.ticket_type_id, x.holder_name, x.code, x.unit_price, x.unit_fee
-      from json_to_recordset(${JSON.stringify(c.tickets)}::json) as x(id uuid, position int, order_id uuid, event_id uuid,
+      from json_to_recordset(${c.tickets}::json) as x(id uuid, position int, order_id uuid, event_id uuid,
         ticket_type_id uuid, holder_name text, code text, unit_price int, unit_fee int)
       where exists (select 1 from locked) returning id
     ),
@@ -241,16 +257,15 @@ export async function confirmOrderAtOnce(db: Executor, confirmation: Confirmatio
     new_ledger as (
       insert into ledger_entries (order_id, event_id, kind, amount, currency, payment_id, note)
       select x.order_id, x.event_id, x.kind, x.amount, x.currency, x.payment_id, x.note
-      from json_to_recordset(${JSON.stringify(c.ledger)}::json) as x(order_id uuid, event_id uuid, kind text, amount int,
+      from json_to_recordset(${c.ledger}::json) as x(order_id uuid, event_id uuid, kind text, amount int,
         currency text, payment_id uuid, note text)
       where exists (select 1 from locked) returning id
     ),
     new_event as (
       insert into payment_events (provider, provider_event_id, type, order_id, outcome, payload)
-      select ${event.provider}, ${event.provider_event_id}, ${event.type}, ${c.orderId}, 'paid', ${event.payload}::jsonb
+      select ${c.event.provider}, ${c.event.provider_event_id}, ${c.event.type}, ${c.orderId}, 'paid', ${c.event.payload}::jsonb
       where exists (select 1 from locked) returning id
     )
     update orders set status = 'paid', paid_at = ${c.paidAt}, failure_reason = null, updated_at = ${c.paidAt}
-    where id in (select id from locked) returning id`.execute(db);
-  return rows.length === 1;
-}
+    where id in (select id from locked) returning id`,
+);

@@ -2,10 +2,10 @@
 // scratch-postgres.ts, the API server in server-process.ts). The measurements are in booking-load.ts and
 // booking-chaos.ts.
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
 import { sql } from 'kysely';
 import type { Db } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
+import { KeepAliveClient } from './keepalive-client.ts';
 
 /** Concurrent buyers, as many as pgbench's clients. */
 export const buyers = 64;
@@ -77,37 +77,21 @@ export const buyer = () => {
   return { name: 'Bench Buyer', email: `bench.${buyerCounter}.${randomUUID().slice(0, 8)}@example.test` };
 };
 
-// Kept-alive connections on node:http: lighter than fetch, so the buyers leave more of the CPU to the server.
-export const agent = new Agent({ keepAlive: true, maxSockets: buyers * 2 });
+const clients = new Map<string, KeepAliveClient>();
 
-export function post(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const payload = JSON.stringify(body);
-  return new Promise<{ status: number; body: { data?: Record<string, unknown> } }>((resolvePost, reject) => {
-    const req = request(
-      `${baseUrl}${path}`,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
-        timeout: 30_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          try {
-            resolvePost({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-          } catch (error) {
-            reject(error);
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', reject);
-    req.end(payload);
-  });
+/** A JSON POST on a kept-alive connection (see keepalive-client.ts); the reply's status and parsed body. */
+export async function post(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  let client = clients.get(baseUrl);
+  if (!client) {
+    client = new KeepAliveClient(baseUrl);
+    clients.set(baseUrl, client);
+  }
+  const reply = await client.request('POST', path, JSON.stringify(body), { 'content-type': 'application/json', ...headers });
+  return { status: reply.status, body: JSON.parse(reply.body) as { data?: Record<string, unknown> } };
 }
 
-/** One buyer's whole purchase: hold the ticket, pay with the success card. True when the order is paid. */
+/** Closes every connection the buyers opened. */
+export function closeClients(): void {
+  for (const client of clients.values()) client.close();
+  clients.clear();
+}

@@ -39,7 +39,7 @@ describe('statementTemplate', () => {
     expect(builds).toBe(1);
   });
 
-  it('builds each named shape once, and refuses values whose arrays changed length within a shape', () => {
+  it('builds each named shape once, and refuses values whose arrays or objects changed form within a shape', () => {
     const shapes: string[] = [];
     const insert = statementTemplate((inner, values: { rows: { key: string; value: string }[] }, shape) => {
       shapes.push(shape);
@@ -51,7 +51,10 @@ describe('statementTemplate', () => {
     expect(insert(db, two, '2').parameters).toEqual(['a', '1', 'b', '2']);
     expect(insert(db, { rows: [{ key: 'c', value: '3' }] }, '1').parameters).toEqual(['c', '3']);
     expect(shapes).toEqual(['1', '2']);
-    expect(() => insert(db, two, '1')).toThrow(/changed length/);
+    expect(() => insert(db, two, '1')).toThrow(/changed form/);
+    expect(() => insert(db, { rows: [{ key: 'd', value: '4', extra: 'x' } as { key: string; value: string }] }, '1')).toThrow(
+      /changed form/,
+    );
   });
 
   it('refuses a value it could not fill in: one written into the SQL text, or missing', () => {
@@ -59,7 +62,7 @@ describe('statementTemplate', () => {
     expect(() => intoText(db, { table: 'orders' })).toThrow(/written into the SQL text/);
     const missing = statementTemplate((_db, values: { key?: string }) => sql`select ${values.key ?? null} as key`);
     expect(missing(db, { key: 'x' }).parameters).toEqual(['x']);
-    expect(() => missing(db, {})).toThrow(/no value at key/);
+    expect(() => missing(db, { key: undefined })).toThrow(/no value at key/);
   });
 
   it('runs: the filled-in statement reads what it should', async () => {

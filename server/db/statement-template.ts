@@ -15,21 +15,24 @@ type Parameter = { path: Path } | { constant: unknown };
 interface Compiled {
   query: CompiledQuery;
   parameters: Parameter[];
-  /** The arrays the query was built from, and their lengths: values of another length need another shape. */
-  arrays: { path: Path; length: number }[];
+  /** The arrays and objects the query was built from, and their lengths and key counts: values of another
+   * form need another shape (a key more would otherwise be dropped without a word). */
+  forms: { path: Path; size: number; array: boolean }[];
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /** `values` with every leaf replaced by a marker naming its path; plain objects and arrays are followed. */
-function slotsLike(value: unknown, path: Path, arrays: Compiled['arrays']): unknown {
+function slotsLike(value: unknown, path: Path, forms: Compiled['forms']): unknown {
   if (Array.isArray(value)) {
-    arrays.push({ path, length: value.length });
-    return value.map((item, index) => slotsLike(item, [...path, index], arrays));
+    forms.push({ path, size: value.length, array: true });
+    return value.map((item, index) => slotsLike(item, [...path, index], forms));
   }
   if (isPlainObject(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, slotsLike(item, [...path, key], arrays)]));
+    const entries = Object.entries(value);
+    forms.push({ path, size: entries.length, array: false });
+    return Object.fromEntries(entries.map(([key, item]) => [key, slotsLike(item, [...path, key], forms)]));
   }
   return `${marker}${JSON.stringify(path)}`;
 }
@@ -42,8 +45,8 @@ function valueAt(values: unknown, path: Path): unknown {
 }
 
 function compileTemplate<V, R>(db: Db, values: V, shape: string, build: Build<V, R>): Compiled {
-  const arrays: Compiled['arrays'] = [];
-  const query = build(db, slotsLike(values, [], arrays) as V, shape).compile(db) as CompiledQuery;
+  const forms: Compiled['forms'] = [];
+  const query = build(db, slotsLike(values, [], forms) as V, shape).compile(db) as CompiledQuery;
   if (query.sql.includes(marker)) throw new Error('statement template: a value was written into the SQL text');
   const parameters = query.parameters.map((parameter): Parameter => {
     if (typeof parameter === 'string' && parameter.startsWith(marker))
@@ -54,7 +57,7 @@ function compileTemplate<V, R>(db: Db, values: V, shape: string, build: Build<V,
     }
     return { constant: parameter };
   });
-  return { query, parameters, arrays };
+  return { query, parameters, forms };
 }
 
 /**
@@ -62,7 +65,7 @@ function compileTemplate<V, R>(db: Db, values: V, shape: string, build: Build<V,
  * (plain objects and arrays are followed, so `values(slots.order)` works). Built once per database and
  * `shape`: when the query's form depends on the values (how many rows, which optional parts), the caller
  * names that form in `shape`, which `build` is given too; values of one shape must have the same keys and
- * array lengths (a changed length throws).
+ * array lengths (another count of either throws).
  */
 export function statementTemplate<V, R>(build: Build<V, R>): (db: Db, values: V, shape?: string) => CompiledQuery<R> {
   const compiled = new WeakMap<Db, Map<string, Compiled>>();
@@ -77,9 +80,11 @@ export function statementTemplate<V, R>(build: Build<V, R>): (db: Db, values: V,
       template = compileTemplate(db, values, shape, build);
       shapes.set(shape, template);
     }
-    for (const { path, length } of template.arrays) {
-      if ((valueAt(values, path) as unknown[]).length !== length)
-        throw new Error(`statement template: ${path.join('.')} changed length within shape "${shape}"`);
+    for (const { path, size, array } of template.forms) {
+      const value = valueAt(values, path) as object;
+      if ((array ? (value as unknown[]).length : Object.keys(value).length) !== size) {
+        throw new Error(`statement template: ${path.join('.') || 'the values'} changed form within shape "${shape}"`);
+      }
     }
     const parameters = template.parameters.map((parameter) =>
       'path' in parameter ? valueAt(values, parameter.path) : parameter.constant,

@@ -80,13 +80,6 @@ const lockBuyer = statementTemplate((_db, lock: { key: string }) => sql`select p
 export const lockBuyerQuery = (db: Db, eventId: string, email: string): CompiledQuery =>
   lockBuyer(db, { key: `buyer:${eventId}:${email}` });
 
-/**
- * Under the buyer's lock, refuses the order (see refusalOf) when the event is not on sale — its status
- * read with a share lock, so a cancellation waits for sales in progress and a sale waits for a
- * cancellation and then sees it — or when the tickets the buyer already has for the event (held by live
- * orders plus valid issued ones) and the `requested` would pass `limit`. Both counts start from the
- * buyer's own orders (by email or account), so they cost the same however many the event has sold.
- */
 export interface SaleGuardInput {
   eventId: string;
   email: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, type BrowserContext, chromium, devices, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
@@ -28,10 +28,12 @@ function writeQrVideo(file: string, text: string): void {
     }
   }
   const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
+  // Replaced whole, never rewritten in place: the running fake camera may be reading the old file.
   writeFileSync(
-    file,
+    `${file}.next`,
     Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\nFRAME\n`), luma, chroma, chroma]),
   );
+  renameSync(`${file}.next`, file);
 }
 
 interface DoorEvent {

@@ -9,8 +9,12 @@ const key = new TextEncoder().encode(secret);
 
 describe('access tokens', () => {
   it('carry the subject, roles and a 15-minute expiry', async () => {
+    const before = Math.floor(Date.now() / 1000);
     const { token, expiresAt } = await tokens.sign(claims);
-    expect(expiresAt - Math.floor(Date.now() / 1000)).toBe(900);
+    const after = Math.floor(Date.now() / 1000);
+    // Signed within [before, after]: a second may tick over between the two readings.
+    expect(expiresAt - 900).toBeGreaterThanOrEqual(before);
+    expect(expiresAt - 900).toBeLessThanOrEqual(after);
     expect(await tokens.verify(token)).toMatchObject({ ...claims, exp: expiresAt });
   });
 

@@ -162,6 +162,8 @@ export interface EventsTable {
   longitude: number | null;
   status: Generated<EventStatus>;
   hold_minutes: Generated<number>;
+  /** Changes with every change to what its orders are priced and checked with (migration 0011, decision 018). */
+  sale_version: Generated<number>;
   published_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: DefaultedTimestamp;

@@ -1,4 +1,4 @@
-import { type Compilable, type CompiledQuery, type OperationNodeSource, sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { statementTemplate } from '../db/statement-template.ts';
 import { HttpError } from './http-error.ts';
@@ -15,10 +15,17 @@ const windowOf = (rule: RateLimit, at = Date.now()) => {
   return new Date(Math.floor(at / windowMs) * windowMs);
 };
 
-/** The counter a hit of `subject` under `rule` goes to now. */
-const counterOf = (rule: RateLimit, subject: string) => ({ key: `${rule.name}:${subject}`, windowStart: windowOf(rule) });
+/** The counter a hit of `subject` under `rule` goes to now (also for a statement that reads the count). */
+export const counterOf = (rule: RateLimit, subject: string): Counter => ({
+  key: `${rule.name}:${subject}`,
+  windowStart: windowOf(rule),
+});
+export interface Counter {
+  key: string;
+  windowStart: Date;
+}
 
-function hitQuery(db: Db, counter: { key: string; windowStart: Date }) {
+function hitQuery(db: Db, counter: Counter) {
   return db
     .insertInto('rate_limit_counters')
     .values({ key: counter.key, window_start: counter.windowStart, hits: 1 })
@@ -27,23 +34,19 @@ function hitQuery(db: Db, counter: { key: string; windowStart: Date }) {
 }
 
 /**
- * A read and one hit of a subject counted, in one statement: the read's row with `hits`, the count so far
- * (see enforceRateLimit). A lost count does no harm, so the statement's commit does not wait for the disk:
- * the counter row, shared by everyone behind one address (a venue's Wi-Fi, a carrier's gateway), is not
- * locked across a disk flush. `read` builds the read from its values, as a statement template does.
+ * One hit of a subject counted by a statement of its own, whose commit does not wait for the disk: a lost
+ * count does no harm, and the counter row, shared by everyone behind one address (a venue's Wi-Fi, a
+ * carrier's gateway), is not locked across a disk flush. It can be sent ahead of a transaction that reads
+ * the count itself (see counterOf) and refuses what passed the limit.
  */
-export function countedRead<V, Row>(read: (db: Db, values: V) => Compilable<Row> & OperationNodeSource) {
-  const template = statementTemplate(
-    (db, slots: { read: V; counter: ReturnType<typeof counterOf> }) => sql<Row & { hits: number }>`
+export const relaxedHitQuery: (db: Db, counter: Counter) => CompiledQuery<{ hits: number }> = statementTemplate(
+  (db, counter: Counter) => sql<{ hits: number }>`
     with relaxed as (select set_config('synchronous_commit', 'off', true) as setting),
-    hit as (${hitQuery(db, slots.counter)})
-    select counted.*, (select hits from hit) as hits from (${read(db, slots.read)}) as counted, relaxed`,
-  );
-  return (db: Db, rule: RateLimit, subject: string, values: V): CompiledQuery<Row & { hits: number }> =>
-    template(db, { read: values, counter: counterOf(rule, subject) });
-}
+    hit as (${hitQuery(db, counter)})
+    select hits from hit, relaxed`,
+);
 
-/** Throws 429 with a readable message once `hits` (what rateLimitHitQuery answered) passed the limit. */
+/** Throws 429 with a readable message once `hits` (the count so far) passed the limit. */
 export function enforceRateLimit(rule: RateLimit, hits: number): void {
   if (hits <= rule.limit) return;
   const ends = windowOf(rule).getTime() + rule.windowSeconds * 1000;

@@ -25,21 +25,34 @@ export const BODY_CHARS = 175;
 const DIGIT_VALUE = new Int8Array(128).fill(-1);
 for (let i = 0; i < RADIX45_ALPHABET.length; i++) DIGIT_VALUE[RADIX45_ALPHABET.charCodeAt(i)] = i;
 
-/** 120 bytes (a big-endian number) → 175 radix-45 characters, least significant digit first. */
+/** Four radix-45 digits: the divisor of each pass of encodeBody. */
+const DIGITS_PER_PASS = 4;
+const PASS_DIVISOR = 45 ** DIGITS_PER_PASS;
+
+/**
+ * 120 bytes (a big-endian number) → 175 radix-45 characters, least significant digit first.
+ * Long division over 16-bit limbs by 45⁴, so each pass yields four digits (a remainder times 2¹⁶ stays
+ * below 2⁵³, exact in a double).
+ */
 export function encodeBody(bytes: Uint8Array): string {
   if (bytes.length !== BODY_BYTES) throw new RangeError(`A code body is ${BODY_BYTES} bytes.`);
-  const work = Array.from(bytes);
+  const limbs = new Array<number>(BODY_BYTES / 2);
+  for (let i = 0; i < limbs.length; i++) limbs[i] = ((bytes[2 * i] as number) << 8) | (bytes[2 * i + 1] as number);
   let start = 0;
   let out = '';
-  for (let i = 0; i < BODY_CHARS; i++) {
+  while (out.length < BODY_CHARS) {
     let rem = 0;
-    for (let j = start; j < BODY_BYTES; j++) {
-      const cur = rem * 256 + (work[j] as number);
-      work[j] = (cur / 45) | 0;
-      rem = cur % 45;
+    for (let j = start; j < limbs.length; j++) {
+      const cur = rem * 65536 + (limbs[j] as number);
+      const quotient = Math.floor(cur / PASS_DIVISOR);
+      limbs[j] = quotient;
+      rem = cur - quotient * PASS_DIVISOR;
     }
-    while (start < BODY_BYTES && work[start] === 0) start++;
-    out += RADIX45_ALPHABET[rem];
+    while (start < limbs.length && limbs[start] === 0) start++;
+    for (let k = 0; k < DIGITS_PER_PASS && out.length < BODY_CHARS; k++) {
+      out += RADIX45_ALPHABET[rem % 45];
+      rem = Math.floor(rem / 45);
+    }
   }
   return out;
 }

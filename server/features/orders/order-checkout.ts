@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../lib/http-error.ts';
 import { PaymentProviderError } from '../../lib/payments/provider.ts';
 import { expireOrder, orderAccessToken } from './order-lifecycle.ts';
@@ -41,6 +42,7 @@ export async function newCheckout(
       destinationAccount,
     });
     return {
+      id: randomUUID(),
       order_id: order.id,
       provider: deps.provider.name,
       session_id: session.sessionId,

@@ -1,75 +1,12 @@
 import { type CompiledQuery, type Selectable, sql } from 'kysely';
-import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { OrdersTable } from '../../db/types.ts';
-import { countedRead } from '../../lib/rate-limiter.ts';
-import { holdsStock, type NewPayment, orderEventColumns } from './orders.repository.ts';
+import type { Counter } from '../../lib/rate-limiter.ts';
+import type { NewPayment } from './orders.repository.ts';
 
-// Placing an order: what it reads first, and the statements of its transaction, compiled so that
-// they can be sent to the database together (see pipelinedTransaction).
-
-/**
- * Everything placing an order checks before its transaction, in one round trip: an earlier order
- * with the same key, the event, its ticket types and signing key, the fee rule and lapsed holds to
- * release first.
- * (Timestamps inside the JSON come back as ISO strings.)
- */
-export function bookingContextRead(db: Db, input: BookingContextInput) {
-  return db.selectNoFrom((eb) => [
-    jsonObjectFrom(
-      eb
-        .selectFrom('orders')
-        .select(['orders.id', 'orders.request_hash'])
-        .where('orders.idempotency_scope', '=', input.scope)
-        .where('orders.idempotency_key', '=', input.key),
-    ).as('existing'),
-    jsonObjectFrom(
-      eb
-        .selectFrom('events')
-        .innerJoin('organizations', 'organizations.id', 'events.organization_id')
-        .select([...orderEventColumns, 'events.hold_minutes', 'organizations.stripe_account_id'])
-        .where('events.id', '=', input.eventId),
-    ).as('event'),
-    jsonArrayFrom(eb.selectFrom('ticket_types').selectAll('ticket_types').where('ticket_types.event_id', '=', input.eventId)).as(
-      'types',
-    ),
-    // The event's signing key, for a free order's tickets (absent until the event's first sale).
-    jsonObjectFrom(
-      eb
-        .selectFrom('event_signing_keys')
-        .select('event_signing_keys.private_key')
-        .where('event_signing_keys.event_id', '=', input.eventId),
-    ).as('signingKey'),
-    jsonObjectFrom(
-      eb
-        .selectFrom('booking_fee_rules')
-        .select(['percent_basis_points', 'fixed', 'cap_per_ticket'])
-        .where('effective_from', '<=', sql<Date>`now()`)
-        .orderBy('effective_from', 'desc')
-        .orderBy('created_at', 'desc')
-        .limit(1),
-    ).as('rule'),
-    jsonArrayFrom(
-      eb
-        .selectFrom('orders')
-        .select('orders.id')
-        .where('orders.event_id', '=', input.eventId)
-        .where(holdsStock)
-        .where('orders.hold_expires_at', '<=', sql<Date>`now()`)
-        .limit(20),
-    ).as('lapsed'),
-  ]);
-}
-export interface BookingContextInput {
-  eventId: string;
-  scope: string;
-  key: string;
-}
-export const bookingContextQuery = statementTemplate(bookingContextRead);
-/** The booking context read with the address's order counted (see countedRead). */
-export const countedBookingContextQuery = countedRead(bookingContextRead);
-export type BookingContext = NonNullable<Awaited<ReturnType<ReturnType<typeof bookingContextRead>['executeTakeFirstOrThrow']>>>;
+// Placing an order: the statements of its transaction, compiled so that they can be sent to the database
+// together (see pipelinedTransaction). What it reads first is in sale-context.ts.
 
 /**
  * Serialises one buyer's orders for one event (an advisory lock until the transaction ends), so two
@@ -86,36 +23,59 @@ export interface SaleGuardInput {
   userId: string | null;
   requested: number;
   limit: number;
+  /** The order's Idempotency-Key and its scope: an order already placed with it is answered instead. */
+  idempotency: { scope: string; key: string };
+  /** What the order was priced with: the event's sale version and the fee rule (see sale-context.ts). */
+  saleVersion: number;
+  ruleId: string | null;
+  /** The address's count of orders (sent ahead by relaxedHitQuery) and its limit. */
+  counter: Counter & { limit: number };
 }
 
 const saleGuard = statementTemplate(
   (_db, input: SaleGuardInput, shape) => sql`
     with buyer_orders as materialized (
-      select id, status from orders where buyer_email = ${input.email} and event_id = ${input.eventId}
+      select id, status, hold_expires_at from orders where buyer_email = ${input.email} and event_id = ${input.eventId}
       ${
         // The buyer's orders by email, then (signed in) those by account under another email: each an index lookup.
         shape === 'account'
           ? sql`union all
-      select id, status from orders where user_id = ${input.userId} and event_id = ${input.eventId} and buyer_email <> ${input.email}`
+      select id, status, hold_expires_at from orders
+      where user_id = ${input.userId} and event_id = ${input.eventId} and buyer_email <> ${input.email}`
           : sql``
       })
     select case
-      when status is distinct from 'published' then admit_refuse('not_on_sale', status)
+      when exists (select 1 from orders
+        where idempotency_scope = ${input.idempotency.scope} and idempotency_key = ${input.idempotency.key})
+        then admit_refuse('repeat', '')
+      when event.status is distinct from 'published' then admit_refuse('not_on_sale', event.status)
+      when event.sale_version <> ${input.saleVersion}::int or (select id from booking_fee_rules
+          where effective_from <= now() order by effective_from desc, created_at desc limit 1)
+          is distinct from ${input.ruleId}::uuid
+        then admit_refuse('stale', '')
+      when (select hits from rate_limit_counters
+          where key = ${input.counter.key} and window_start = ${input.counter.windowStart}) > ${input.counter.limit}::int
+        then admit_refuse('address_limit', '')
       when tickets + ${input.requested}::int > ${input.limit}::int then admit_refuse('buyer_limit', tickets::text)
       else true end as allowed
-    from (select
-      (select status from events where id = ${input.eventId} for share) as status,
+    from (select 1) as one
+    left join (select status, sale_version from events where id = ${input.eventId} for share) as event on true
+    cross join (select
       (select coalesce(sum(i.quantity), 0) from buyer_orders o join order_items i on i.order_id = o.id
-        where o.status in ('pending', 'failed'))
-      + (select count(*) from buyer_orders o join tickets t on t.order_id = o.id where t.status = 'valid') as tickets) as guard`,
+        where o.status in ('pending', 'failed') and o.hold_expires_at > now())
+      + (select count(*) from buyer_orders o join tickets t on t.order_id = o.id where t.status = 'valid') as tickets) as held`,
 );
 
 /**
- * Under the buyer's lock, refuses the order (see refusalOf) when the event is not on sale — its status
- * read with a share lock, so a cancellation waits for sales in progress and a sale waits for a
- * cancellation and then sees it — or when the tickets the buyer already has for the event (held by live
- * orders plus valid issued ones) and the `requested` would pass `limit`. Both counts start from the
- * buyer's own orders (by email or account), so they cost the same however many the event has sold.
+ * Under the buyer's lock, refuses the order (see refusalOf), in this order:
+ * - `repeat`: an order was placed with this Idempotency-Key already (it is the answer);
+ * - `not_on_sale`: the event is not on sale. Its row is read with a share lock, so a cancellation waits for
+ *   sales in progress and a sale waits for a cancellation and then sees it;
+ * - `stale`: the order was priced with an event, ticket types or fee rule that have changed since;
+ * - `address_limit`: the address passed its limit of orders;
+ * - `buyer_limit`: the tickets the buyer already has for the event (held by live orders plus valid issued
+ *   ones) and the `requested` would pass `limit`. Both counts start from the buyer's own orders (by email
+ *   or account), so they cost the same however many the event has sold. A lapsed hold no longer counts.
  * A guest's guard has no account to look under: its own shape, whose plan PostgreSQL can reuse.
  */
 export const saleGuardQuery = (db: Db, input: SaleGuardInput): CompiledQuery =>

@@ -1,30 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import type { BookingFeeRule, CreateOrder, Order } from '../../../src/contract/orders.ts';
+import type { CompiledQuery } from 'kysely';
+import type { CreateOrder, Order } from '../../../src/contract/orders.ts';
 import { pipelinedTransaction } from '../../db/pipelined-transaction.ts';
 import { refusalOf } from '../../db/refusal.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { enforceRateLimit } from '../../lib/rate-limiter.ts';
+import { counterOf, enforceRateLimit, relaxedHitQuery } from '../../lib/rate-limiter.ts';
+import type { CheckoutContext } from '../payments/payments.repository.ts';
 import { issueQueries, preparedTicketRows, prepareIssue } from './issue-tickets.ts';
 import { ensureCheckout, newCheckout } from './order-checkout.ts';
-import { expireOrder, orderAccessToken, presentOrders } from './order-lifecycle.ts';
+import { expireLapsedHolds, orderAccessToken, presentOrders } from './order-lifecycle.ts';
 import { ordersPerAddress } from './order-limits.ts';
 import {
   availableOf,
-  type BookingContext,
-  type BookingContextInput,
-  bookingContextQuery,
   capacityConstraint,
-  countedBookingContextQuery,
   insertOrderQuery,
   lockBuyerQuery,
-  type NewOrder,
+  type NewItem,
   reserveQuery,
+  type SaleGuardInput,
   saleGuardQuery,
 } from './order-placement.repository.ts';
 import { checkItems, newReference, priced, requestHash } from './order-request.ts';
 import { toOrder } from './order-view.ts';
-import { findOrderByKey, findOrderRow, insertPayment, type OrderRow } from './orders.repository.ts';
+import { findOrderByKey, findOrderRow, insertPayment, type NewPayment, type OrderRow } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
+import { type SaleContext, type SaleEvent, saleContextOf } from './sale-context.ts';
 
 /** Against scalping: tickets one buyer (email or account) may hold or own for one event, across orders. */
 export const maxTicketsPerBuyer = 10;
@@ -67,56 +67,118 @@ async function presentWithToken(deps: OrdersDeps, orderId: string): Promise<Orde
   return { ...(order as Order), accessToken: orderAccessToken(deps.secret, orderId) };
 }
 
-/** What placing an order reads first (see bookingContextQuery), counting the address when the order is counted. */
-async function openingRead(deps: OrdersDeps, input: BookingContextInput, ip: string | undefined) {
-  const { db } = deps;
-  if (ip === undefined || !deps.orderLimitPerAddress)
-    return (await db.executeQuery(bookingContextQuery(db, input))).rows[0] as BookingContext;
-  const rule = ordersPerAddress(deps.orderLimitPerAddress);
-  const { rows } = await db.executeQuery(countedBookingContextQuery(db, rule, ip, input));
-  const row = rows[0] as BookingContext & { hits: number };
-  enforceRateLimit(rule, row.hits);
-  return row;
-}
+/** Tries at most this many times when what the order was priced with changed meanwhile (a `stale` refusal). */
+const attemptsWhenStale = 3;
 
 /**
  * Holds (or, when free, sells) the tickets and answers with the order and where to pay. A repeat
  * with the same Idempotency-Key answers with the same order; the same key with another body is refused.
- * Round trips: one statement to read (and count the address); then the whole transaction in one batch: the
- * buyer's lock, the checks that may refuse the sale, the writes and the COMMIT (see pipelinedTransaction).
+ * The order is priced from the event's sale context this instance kept (sale-context.ts), and placed in
+ * one round trip: the address's count, then the whole transaction — the buyer's lock, the checks that
+ * may refuse the sale (among them that the context is still current), the writes and the COMMIT (see
+ * pipelinedTransaction and saleGuardQuery). A stale context is read again and the order priced again.
  */
 export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempotencyKey: string, caller: Caller): Promise<Order> {
-  const { db } = deps;
   const scope = caller.userId ? `user:${caller.userId}` : `email:${input.buyer.email}`;
   const hash = requestHash(input);
-  const contextInput = { eventId: input.eventId, scope, key: idempotencyKey };
-  let context = await openingRead(deps, contextInput, caller.ip);
-  if (context.existing) return answerRepeat(deps, context.existing, hash, caller.origin);
-  // Lapsed holds of this event go back on sale before we count what is left.
-  if (context.lapsed.length > 0) {
-    for (const { id } of context.lapsed) await expireOrder(db, id);
-    context = (await db.executeQuery(bookingContextQuery(db, contextInput))).rows[0] as BookingContext;
+  const limited = caller.ip !== undefined && Boolean(deps.orderLimitPerAddress);
+  const addressRule = ordersPerAddress(deps.orderLimitPerAddress ?? 0);
+  const counter = limited
+    ? { ...counterOf(addressRule, caller.ip as string), limit: addressRule.limit }
+    : { key: '', windowStart: new Date(0), limit: 2_147_483_647 }; // no count to read: a limit no count reaches
+  let counted = !limited;
+  let releasedLapsed = false;
+  for (let attempt = 1; ; attempt += 1) {
+    const order = await priceOrder(deps, input, { scope, key: idempotencyKey, hash }, caller, attempt > 1);
+    if ('repeat' in order) return answerRepeat(deps, order.repeat, hash, caller.origin);
+    const ahead = counted ? [] : [relaxedHitQuery(deps.db, counter)];
+    counted = true;
+    try {
+      return await placeOrder(deps, order, caller, { ahead, counter });
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal?.reason === 'stale' && attempt < attemptsWhenStale) continue;
+      if (refusal?.reason === 'repeat') {
+        const winner = await findOrderByKey(deps.db, scope, idempotencyKey);
+        if (winner) return answerRepeat(deps, winner, hash, caller.origin);
+      }
+      if (refusal?.reason === 'address_limit') enforceRateLimit(addressRule, counter.limit + 1);
+      if (refusal) throw refusedSale(refusal.reason, refusal.detail);
+      if (violates(error, '23514', capacityConstraint)) {
+        // Lapsed holds still count as taken until they are settled: settle the event's, then try again once.
+        if (!releasedLapsed) {
+          releasedLapsed = true;
+          if ((await expireLapsedHolds(deps.db, { eventId: input.eventId })) > 0) continue;
+        }
+        throw await notEnoughLeft(deps, order.reservations);
+      }
+      // The same key sent twice at once: the loser answers with the winner's order.
+      if (violates(error, '23505', 'orders_idempotency_key')) {
+        const winner = await findOrderByKey(deps.db, scope, idempotencyKey);
+        if (winner) return answerRepeat(deps, winner, hash, caller.origin);
+      }
+      if (violates(error, '23505', 'orders_reference_key')) continue;
+      throw error;
+    }
   }
+}
 
-  if (!context.event || context.event.status === 'draft') throw notFound('That event');
-  const event = { ...context.event, starts_at: new Date(context.event.starts_at), ends_at: new Date(context.event.ends_at) };
+interface PricedOrder {
+  context: SaleContext;
+  event: SaleEvent;
+  row: OrderRow;
+  items: NewItem[];
+  itemRows: (Omit<NewItem, 'holder_names'> & { order_id: string; holder_names: string[] })[];
+  reservations: NewItem[];
+  requested: number;
+  idempotency: { scope: string; key: string };
+}
+
+/**
+ * The order as the buyer asked for it, checked and priced with the event's sale context. A refusal judged on
+ * a kept context is judged again on a fresh one (the event may have been published or changed meanwhile);
+ * a request refused even then is answered with the order already placed under its key, if there is one.
+ */
+async function priceOrder(
+  deps: OrdersDeps,
+  input: CreateOrder,
+  idempotency: { scope: string; key: string; hash: string },
+  caller: Caller,
+  fresh: boolean,
+): Promise<PricedOrder | { repeat: { id: string; request_hash: string } }> {
+  let context = await saleContextOf(deps.db, deps.saleContexts, input.eventId, { fresh });
+  for (;;) {
+    try {
+      return pricedOrder(deps, input, context, idempotency, caller);
+    } catch (error) {
+      if (!context.fresh) {
+        context = await saleContextOf(deps.db, deps.saleContexts, input.eventId, { fresh: true });
+        continue;
+      }
+      const existing = await findOrderByKey(deps.db, idempotency.scope, idempotency.key);
+      if (existing) return { repeat: existing };
+      throw error;
+    }
+  }
+}
+
+function pricedOrder(
+  deps: OrdersDeps,
+  input: CreateOrder,
+  context: SaleContext,
+  idempotency: { scope: string; key: string; hash: string },
+  caller: Caller,
+): PricedOrder {
+  const { event } = context;
+  if (!event || event.status === 'draft') throw notFound('That event');
   if (event.status === 'cancelled') throw new HttpError('CONFLICT', 'This event is cancelled.');
   const now = new Date();
-  if (new Date(event.ends_at) <= now) throw new HttpError('CONFLICT', 'Ticket sales for this event have ended.');
+  if (event.ends_at <= now) throw new HttpError('CONFLICT', 'Ticket sales for this event have ended.');
 
   const lines = checkItems(input, context.types, now);
-  const requested = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const rule: BookingFeeRule = context.rule
-    ? {
-        percentBasisPoints: context.rule.percent_basis_points,
-        fixed: context.rule.fixed,
-        capPerTicket: context.rule.cap_per_ticket,
-      }
-    : { percentBasisPoints: 0, fixed: 0, capPerTicket: null };
-  const { amounts, items } = priced(rule, lines, input.attendees);
+  const { amounts, items } = priced(context.rule, lines, input.attendees);
   const free = amounts.total === 0;
-
-  const order: NewOrder = {
+  const row: OrderRow = {
     id: randomUUID(),
     reference: newReference(),
     event_id: event.id,
@@ -132,13 +194,40 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
     hold_expires_at: free
       ? null
       : new Date(now.getTime() + (deps.holdSeconds ? deps.holdSeconds * 1000 : event.hold_minutes * 60_000)),
-    idempotency_scope: scope,
-    idempotency_key: idempotencyKey,
-    request_hash: hash,
+    idempotency_scope: idempotency.scope,
+    idempotency_key: idempotency.key,
+    request_hash: idempotency.hash,
     paid_at: free ? now : null,
+    refunded: 0,
+    failure_reason: null,
+    created_at: now,
+    updated_at: now,
   };
-  const row: OrderRow = { ...order, refunded: 0, failure_reason: null, created_at: now, updated_at: now };
-  const itemRows = items.map((item) => ({ ...item, order_id: order.id }));
+  return {
+    context,
+    event,
+    row,
+    items: items.map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) })),
+    itemRows: items.map((item) => ({ ...item, order_id: row.id })),
+    // The contended rows are locked last, in a fixed order, so the hot lock is held briefly and never deadlocks.
+    reservations: [...items]
+      .sort((a, b) => a.ticket_type_id.localeCompare(b.ticket_type_id))
+      .map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) })),
+    requested: lines.reduce((sum, line) => sum + line.quantity, 0),
+    idempotency: { scope: idempotency.scope, key: idempotency.key },
+  };
+}
+
+/** Writes a priced order in one transaction (see createOrder) and answers with it, without reading it back. */
+async function placeOrder(
+  deps: OrdersDeps,
+  order: PricedOrder,
+  caller: Caller,
+  sent: { ahead: CompiledQuery[]; counter: SaleGuardInput['counter'] },
+): Promise<Order> {
+  const { db } = deps;
+  const { context, event, row, itemRows } = order;
+  const free = row.status === 'paid';
   // A free order is confirmed now: its tickets are signed and its mail written before the transaction.
   const prepared = free
     ? await prepareIssue(db, {
@@ -150,56 +239,45 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
         key: context.signingKey,
       })
     : null;
+  // The first sale made the event's signing key: the next order reads the context again to have it.
+  if (free && !context.signingKey) deps.saleContexts.delete(event.id);
   // The sandbox opens its checkout without network I/O, so the checkout is written with the order.
   const localCheckout =
     !free && deps.provider.opensCheckoutLocally
       ? await newCheckout(deps, row, itemRows, caller.origin, event.stripe_account_id)
       : null;
 
-  // The contended rows are locked last, in a fixed order, so the hot lock is held briefly and never deadlocks.
   // A held order of one type (most orders) takes its stock in the statement that inserts it; a free one
   // takes it after its tickets are written.
-  const reservations = [...items].sort((a, b) => a.ticket_type_id.localeCompare(b.ticket_type_id));
-  const [sole, ...others] = reservations;
+  const [sole, ...others] = order.reservations;
   const stock = sole && others.length === 0 && !prepared ? { ticketTypeId: sole.ticket_type_id, quantity: sole.quantity } : null;
-  try {
-    await pipelinedTransaction(db, (pipeline) =>
+  const { refunded: _refunded, failure_reason: _reason, created_at: _created, updated_at: _updated, ...placed } = row;
+  await pipelinedTransaction(
+    db,
+    (pipeline) =>
       pipeline.commit([
-        lockBuyerQuery(db, event.id, input.buyer.email),
+        lockBuyerQuery(db, event.id, row.buyer_email),
         saleGuardQuery(db, {
           eventId: event.id,
-          email: input.buyer.email,
+          email: row.buyer_email,
           userId: caller.userId,
-          requested,
+          requested: order.requested,
           limit: maxTicketsPerBuyer,
+          idempotency: order.idempotency,
+          saleVersion: event.sale_version,
+          ruleId: context.rule.id,
+          counter: sent.counter,
         }),
-        insertOrderQuery(
-          db,
-          order,
-          items.map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) })),
-          { payment: localCheckout, stock },
-        ),
+        insertOrderQuery(db, placed, order.items, { payment: localCheckout, stock }),
         ...(prepared ? issueQueries(db, row, prepared) : []),
-        ...(stock ? [] : reservations.map((item) => reserveQuery(db, item.ticket_type_id, item.quantity))),
+        ...(stock ? [] : order.reservations.map((item) => reserveQuery(db, item.ticket_type_id, item.quantity))),
       ]),
-    );
-  } catch (error) {
-    const refusal = refusalOf(error);
-    if (refusal) throw refusedSale(refusal.reason, refusal.detail);
-    if (violates(error, '23514', capacityConstraint)) throw await notEnoughLeft(deps, reservations);
-    // The same key sent twice at once: the loser answers with the winner's order.
-    if (violates(error, '23505', 'orders_idempotency_key')) {
-      const winner = await findOrderByKey(db, scope, idempotencyKey);
-      if (winner) return answerRepeat(deps, winner, hash, caller.origin);
-    }
-    if (violates(error, '23505', 'orders_reference_key')) {
-      const { ip: _counted, ...again } = caller; // this request was counted once already
-      return createOrder(deps, input, idempotencyKey, again);
-    }
-    throw error;
-  }
+    { ahead: sent.ahead },
+  );
 
   let checkoutUrl = localCheckout?.checkout_url ?? null;
+  if (localCheckout)
+    deps.checkouts.set(localCheckout.session_id, keptCheckout(localCheckout, order), localCheckout.expires_at.getTime());
   if (!free && !localCheckout) {
     const payment = await newCheckout(deps, row, itemRows, caller.origin, event.stripe_account_id);
     await insertPayment(db, payment);
@@ -208,15 +286,35 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
   // Answered from what was just written, without reading it back.
   const view = toOrder(
     row,
-    {
-      event,
-      items: itemRows.map((item) => ({ ...item, holder_names: item.holder_names })),
-      tickets: prepared ? preparedTicketRows(row, prepared) : [],
-      checkoutUrl,
-    },
+    { event, items: itemRows, tickets: prepared ? preparedTicketRows(row, prepared) : [], checkoutUrl },
     deps.imageUrl,
   );
-  return { ...view, accessToken: orderAccessToken(deps.secret, order.id) };
+  return { ...view, accessToken: orderAccessToken(deps.secret, row.id) };
+}
+
+/** What paying through a checkout placed with its order needs, as reading it back gives it (see CheckoutContext). */
+function keptCheckout(payment: NewPayment, order: PricedOrder): CheckoutContext {
+  const iso = (value: Date | null) => value?.toISOString() ?? null;
+  const { row, event } = order;
+  return {
+    id: payment.id,
+    order_id: payment.order_id,
+    status: 'open',
+    session_id: payment.session_id,
+    amount: payment.amount,
+    currency: payment.currency,
+    expires_at: payment.expires_at,
+    order: {
+      ...row,
+      hold_expires_at: iso(row.hold_expires_at),
+      paid_at: iso(row.paid_at),
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    },
+    items: [...order.itemRows].sort((a, b) => a.ticket_type_id.localeCompare(b.ticket_type_id)),
+    event: { ...event, starts_at: event.starts_at.toISOString(), ends_at: event.ends_at.toISOString() },
+    key: order.context.signingKey,
+  };
 }
 
 /** The answer when the sale guard (saleGuardQuery) refused the order. */

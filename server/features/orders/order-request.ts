@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { orderAmounts } from '../../../src/contract/booking-fee.ts';
 import type { BookingFeeRule, CreateOrder } from '../../../src/contract/orders.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { BookingContext } from './order-placement.repository.ts';
+import type { SaleTicketType } from './sale-context.ts';
 
 // What a buyer asked for, checked and priced: rules that need neither a lock nor a round trip.
 
@@ -26,7 +26,7 @@ export function requestHash(input: CreateOrder): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 /** What a buyer chose, checked against the event's ticket types: rules that need no lock. */
-export function checkItems(input: CreateOrder, types: BookingContext['types'], now: Date) {
+export function checkItems(input: CreateOrder, types: SaleTicketType[], now: Date) {
   const seen = new Set<string>();
   const lines = input.items.map((item, index) => {
     const type = types.find((candidate) => candidate.id === item.ticketTypeId);

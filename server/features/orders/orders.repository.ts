@@ -156,6 +156,8 @@ export async function releaseTickets(trx: Transaction<Database>, ticketTypeId: s
 }
 
 export interface NewPayment {
+  /** Made here, not by the database, so a checkout placed with its order is known without reading it back. */
+  id: string;
   order_id: string;
   provider: 'sandbox' | 'stripe';
   session_id: string;

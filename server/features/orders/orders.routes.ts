@@ -11,7 +11,7 @@ import type { ApiContext } from '../../api-context.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import { createOrder } from './order-placement.service.ts';
-import { bookingFeeRule, getOrder, myOrders, type OrdersDeps, releaseOrder } from './orders.service.ts';
+import { bookingFeeRule, getOrder, myOrders, newOrderCaches, type OrdersDeps, releaseOrder } from './orders.service.ts';
 import { idempotencyKeyOf } from './request-context.ts';
 
 const tags = ['orders'];
@@ -28,6 +28,7 @@ export function ordersRoutes(
     imageUrl: images.url,
     holdSeconds: config.orderHoldSeconds,
     orderLimitPerAddress: config.orderLimitPerAddress,
+    ...newOrderCaches(),
   };
 
   routes.add(app, {

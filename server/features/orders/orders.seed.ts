@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { createSandboxProvider } from '../../lib/payments/sandbox.ts';
 import { handlePaymentWebhook } from '../payments/payments.service.ts';
 import { createOrder } from './order-placement.service.ts';
-import type { OrdersDeps } from './orders.service.ts';
+import { newOrderCaches, type OrdersDeps } from './orders.service.ts';
 
 interface SeedOrder {
   key: string;
@@ -79,7 +79,7 @@ export async function seedDemoOrders(db: Db, origin = 'http://localhost:3000'): 
   // Access tokens and sandbox signatures are derived when read or sent, so any secret makes the same rows.
   const secret = 'demo-seed';
   const provider = createSandboxProvider(secret);
-  const deps: OrdersDeps = { db, secret, provider, imageUrl: () => null };
+  const deps: OrdersDeps = { db, secret, provider, imageUrl: () => null, ...newOrderCaches() };
   let paid = 0;
   for (const seed of seedOrders) {
     const event = await db.selectFrom('events').select('id').where('title', '=', seed.event).executeTakeFirst();

@@ -1,9 +1,11 @@
 import type { BookingFeeRule, Order } from '../../../src/contract/orders.ts';
 import { can } from '../../../src/contract/permissions.ts';
 import type { Db } from '../../db/database.ts';
+import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import type { ImageUrl } from '../events/event-view.ts';
+import type { CheckoutContext } from '../payments/payments.repository.ts';
 import { expireOrder, isOrderAccessToken, presentOrders } from './order-lifecycle.ts';
 import {
   currentFeeRule,
@@ -15,6 +17,7 @@ import {
   ordersOfUser,
   roleIn,
 } from './orders.repository.ts';
+import { newSaleContexts, type SaleContexts } from './sale-context.ts';
 
 // Reading and releasing orders; placing one is in order-placement.service.ts.
 
@@ -28,6 +31,22 @@ export interface OrdersDeps {
   holdSeconds?: number | null;
   /** Orders one address may place in 15 minutes (ORDER_LIMIT_PER_ADDRESS); 0 or absent: no limit. */
   orderLimitPerAddress?: number;
+  /** What this instance keeps between requests to save reads (see newOrderCaches). */
+  saleContexts: SaleContexts;
+  checkouts: KeptCheckouts;
+}
+
+/** Checkouts placed with their orders that one instance keeps for their payment, at most. */
+const keptCheckouts = 5_000;
+export type KeptCheckouts = BoundedCache<string, CheckoutContext>;
+
+/**
+ * Each instance's own caches for placing and paying for orders (decision 018): the events' sale contexts,
+ * and the checkouts it placed (by session id) until they are paid or their holds lapse. Neither is needed
+ * by another instance, and each is checked by the statement that relies on it.
+ */
+export function newOrderCaches(): Pick<OrdersDeps, 'saleContexts' | 'checkouts'> {
+  return { saleContexts: newSaleContexts(), checkouts: new BoundedCache(keptCheckouts) };
 }
 
 /** Who may read an order: its buyer (account or access token) or the event's organisation (orders.read). */
@@ -88,6 +107,7 @@ export async function releaseOrder(
   if (!row || !mine) throw notFound('That order');
   if (!holdingStatuses.includes(row.status)) throw new HttpError('CONFLICT', 'This order is no longer on hold.');
   await expireOrder(deps.db, orderId, { release: 'You released this order.' });
+  deps.checkouts.deleteWhere((checkout) => checkout.order_id === orderId);
   return getOrder(deps, orderId, token, userId);
 }
 

@@ -84,6 +84,11 @@ export async function setPaymentExpired(trx: Transaction<Database>, paymentId: s
     .execute();
 }
 
+export async function eventStatusOf(trx: Transaction<Database>, eventId: string) {
+  const row = await trx.selectFrom('events').select('status').where('id', '=', eventId).executeTakeFirst();
+  return row?.status;
+}
+
 /** Locks ticket types in id order (the same order every writer uses), to judge what is left. */
 export function lockTicketTypes(trx: Transaction<Database>, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
@@ -124,7 +129,7 @@ const checkoutContext = statementTemplate((db, by: CheckoutKey, shape) => {
       jsonObjectFrom(
         eb
           .selectFrom('event_signing_keys')
-          .selectAll('event_signing_keys')
+          .select('event_signing_keys.private_key')
           .whereRef('event_signing_keys.event_id', '=', 'orders.event_id'),
       ).as('key'),
     ])
@@ -213,8 +218,9 @@ export async function confirmOrder(trx: Transaction<Database>, confirmation: Con
 
 /**
  * The usual capture in one statement and so one transaction, with no BEGIN or COMMIT round trips:
- * it locks the order only if it is still held, unpaid by this payment, not yet told of this event and
- * its event not cancelled, and then writes everything `confirmOrder` writes. The tickets were taken
+ * it locks the order (found by its key: a condition on its status would let the plan scan the event's live
+ * holds instead) and, if it is still held, unpaid by this payment, not yet told of this event and its
+ * event not cancelled, writes everything `confirmOrder` writes. The tickets were taken
  * from stock when they were held, so the ticket types' rows are not touched. A locked row is re-checked after any wait, so a concurrent capture
  * or cancellation leaves nothing to lock here; false then, and the caller takes the careful path.
  */
@@ -230,13 +236,15 @@ const confirmAtOnce = statementTemplate(
   (_db, c: Omit<Confirmation, 'tickets' | 'ledger'> & { provider: string; tickets: string; ledger: string }) => sql<{
     id: string;
   }>`
-    with locked as (
-      select o.id from orders o
-      where o.id = ${c.orderId} and o.status in ('pending', 'failed')
+    with target as (
+      select o.id, o.status, o.event_id from orders o where o.id = ${c.orderId} for no key update of o
+    ),
+    locked as (
+      select t.id from target t
+      where t.status in ('pending', 'failed')
         and (select p.status from payments p where p.id = ${c.paymentId}) <> 'succeeded'
-        and (select e.status from events e where e.id = o.event_id) <> 'cancelled'
+        and (select e.status from events e where e.id = t.event_id) <> 'cancelled'
         and not exists (select 1 from payment_events pe where pe.provider = ${c.provider} and pe.provider_event_id = ${c.event.provider_event_id})
-      for no key update of o
     ),
     paid_payment as (
       update payments set status = 'succeeded', payment_ref = ${c.paymentRef}, failure_reason = null, updated_at = ${c.paidAt}

@@ -64,10 +64,17 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
     return handlePaymentWebhook(deps, event, requestOrigin(config, request), known);
   }
 
-  /** A TEST MODE checkout as its page shows it, and the context its capture will need. */
-  async function sandboxSession(sessionId: string): Promise<{ session: SandboxSession; context: CheckoutContext }> {
+  /**
+   * A TEST MODE checkout as its page shows it, and the context its capture will need: the one this instance
+   * kept when it placed the order (handed out once, to the payment, when `take`), else read.
+   */
+  async function sandboxSession(
+    sessionId: string,
+    options: { take: boolean },
+  ): Promise<{ session: SandboxSession; context: CheckoutContext }> {
     if (provider.name !== 'sandbox') throw notFound('That payment session');
-    const context = await capturedPaymentContext(db, 'sandbox', { sessionId });
+    const kept = options.take ? deps.checkouts.take(sessionId) : deps.checkouts.get(sessionId);
+    const context = kept ?? (await capturedPaymentContext(db, 'sandbox', { sessionId }));
     const order = context?.order;
     if (!context?.session_id || !order || !context.event) throw notFound('That payment session');
     const holding = (order.status === 'pending' || order.status === 'failed') && order.hold_expires_at !== null;
@@ -96,7 +103,10 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
     tags,
     params: sandboxSessionParamsSchema,
     response: sandboxSessionSchema,
-    handler: async ({ params }) => ({ message: 'Payment session.', data: (await sandboxSession(params.sessionId)).session }),
+    handler: async ({ params }) => ({
+      message: 'Payment session.',
+      data: (await sandboxSession(params.sessionId, { take: false })).session,
+    }),
   });
 
   routes.add(app, {
@@ -108,7 +118,7 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
     body: sandboxPaymentSchema,
     response: sandboxPaymentResultSchema,
     handler: async ({ params, body, request }) => {
-      const { session, context } = await sandboxSession(params.sessionId);
+      const { session, context } = await sandboxSession(params.sessionId, { take: true });
       if (session.status === 'complete') throw new HttpError('CONFLICT', 'This order is already paid.');
       if (session.status === 'expired') {
         throw new HttpError('CONFLICT', 'This payment session has ended: the hold on the tickets lapsed.');

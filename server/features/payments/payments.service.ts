@@ -22,6 +22,7 @@ import {
   capturedPaymentContext,
   confirmOrder,
   confirmOrderAtOnce,
+  eventStatusOf,
   findPaymentForEvent,
   lockOrderForEvent,
   lockTicketTypes,
@@ -136,7 +137,8 @@ export async function handlePaymentWebhook(
     if (!locked) throw new Error(`payment ${payment.id} has no order`);
     if (locked.seen) return { outcome: 'duplicate' as const, refundId: null };
     const { seen: _seen, payment_status: paymentStatus, ...order } = locked;
-    const cancelled = eventRow.status === 'cancelled';
+    // Read now, after the order's lock: the context may be older (kept since the order was placed).
+    const cancelled = (await eventStatusOf(trx, order.event_id)) === 'cancelled';
     // In time: everything is written at once; the held tickets were taken from stock already.
     if (holdingStatuses.includes(order.status) && !cancelled) {
       if (paymentStatus === 'succeeded') {

@@ -24,8 +24,8 @@ export async function newCheckout(
   items: { name: string; unit_price: number; quantity: number }[],
   origin: string,
   destinationAccount: string | null,
+  token = orderAccessToken(deps.secret, order.id),
 ): Promise<NewPayment> {
-  const token = orderAccessToken(deps.secret, order.id);
   const query = (extra: Record<string, string> = {}) => new URLSearchParams({ orderId: order.id, token, ...extra }).toString();
   try {
     const session = await deps.provider.createCheckout({

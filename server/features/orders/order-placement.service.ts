@@ -228,6 +228,7 @@ async function placeOrder(
   const { db } = deps;
   const { context, event, row, itemRows } = order;
   const free = row.status === 'paid';
+  const accessToken = orderAccessToken(deps.secret, row.id);
   // A free order is confirmed now: its tickets are signed and its mail written before the transaction.
   const prepared = free
     ? await prepareIssue(db, {
@@ -239,12 +240,10 @@ async function placeOrder(
         key: context.signingKey,
       })
     : null;
-  // The first sale made the event's signing key: the next order reads the context again to have it.
-  if (free && !context.signingKey) deps.saleContexts.delete(event.id);
   // The sandbox opens its checkout without network I/O, so the checkout is written with the order.
   const localCheckout =
     !free && deps.provider.opensCheckoutLocally
-      ? await newCheckout(deps, row, itemRows, caller.origin, event.stripe_account_id)
+      ? await newCheckout(deps, row, itemRows, caller.origin, event.stripe_account_id, accessToken)
       : null;
 
   // A held order of one type (most orders) takes its stock in the statement that inserts it; a free one
@@ -279,7 +278,7 @@ async function placeOrder(
   if (localCheckout)
     deps.checkouts.set(localCheckout.session_id, keptCheckout(localCheckout, order), localCheckout.expires_at.getTime());
   if (!free && !localCheckout) {
-    const payment = await newCheckout(deps, row, itemRows, caller.origin, event.stripe_account_id);
+    const payment = await newCheckout(deps, row, itemRows, caller.origin, event.stripe_account_id, accessToken);
     await insertPayment(db, payment);
     checkoutUrl = payment.checkout_url;
   }
@@ -289,7 +288,7 @@ async function placeOrder(
     { event, items: itemRows, tickets: prepared ? preparedTicketRows(row, prepared) : [], checkoutUrl },
     deps.imageUrl,
   );
-  return { ...view, accessToken: orderAccessToken(deps.secret, row.id) };
+  return { ...view, accessToken };
 }
 
 /** What paying through a checkout placed with its order needs, as reading it back gives it (see CheckoutContext). */

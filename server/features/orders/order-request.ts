@@ -9,9 +9,15 @@ import type { SaleTicketType } from './sale-context.ts';
 /** Unambiguous characters only (no 0/O, 1/I/L), so a reference read aloud at the door is typed right. */
 const referenceAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export function newReference(): string {
-  const pick = () => referenceAlphabet[randomInt(referenceAlphabet.length)];
-  const half = () => Array.from({ length: 4 }, pick).join('');
-  return `${half()}-${half()}`;
+  // One draw for all eight characters (31⁸ < 2⁴⁸, randomInt's range), read as base-31 digits.
+  let value = randomInt(referenceAlphabet.length ** 8);
+  let text = '';
+  for (let index = 0; index < 8; index += 1) {
+    if (index === 4) text += '-';
+    text += referenceAlphabet[value % referenceAlphabet.length];
+    value = Math.floor(value / referenceAlphabet.length);
+  }
+  return text;
 }
 const badItem = (index: number, field: string, message: string) =>
   new HttpError('BAD_REQUEST', message, [{ path: `body.items.${index}.${field}`, message }]);

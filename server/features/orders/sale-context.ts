@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { orderEventColumns } from './orders.repository.ts';
+import { eventSigningKey } from './ticket-issue.ts';
 
 // What an event's orders are priced and checked with, kept by each instance between orders (decision 018).
 // It is a starting point, never the last word: the transaction that places an order refuses it when the
@@ -23,7 +24,7 @@ const saleContextRead = statementTemplate((db, input: { eventId: string }) =>
     jsonArrayFrom(eb.selectFrom('ticket_types').selectAll('ticket_types').where('ticket_types.event_id', '=', input.eventId)).as(
       'types',
     ),
-    // The event's signing key, for a free order's tickets (absent until the event's first sale).
+    // The event's signing key, for its tickets (made on the first read of an event on sale).
     jsonObjectFrom(
       eb
         .selectFrom('event_signing_keys')
@@ -92,7 +93,10 @@ export async function saleContextOf(
       }
     : // With no rule the platform charges nothing rather than refusing to sell.
       { id: null, percentBasisPoints: 0, fixed: 0, capPerTicket: null };
-  const context: SaleContext = { event, types: row.types, signingKey: row.signingKey, rule, fresh: true };
+  // An event on sale gets its signing key now, so every ticket of every kept checkout can be signed without a read.
+  const signingKey =
+    row.signingKey ?? (event?.status === 'published' ? { private_key: (await eventSigningKey(db, eventId)).private_key } : null);
+  const context: SaleContext = { event, types: row.types, signingKey, rule, fresh: true };
   if (event) contexts.set(eventId, { ...context, fresh: false }, Date.now() + keptForMs);
   else contexts.delete(eventId);
   return context;

@@ -39,6 +39,7 @@ function cardExpired(expiry: string, now = new Date()): boolean {
 
 export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiContext, deps: OrdersDeps): void {
   const { db, provider } = deps;
+  const sandboxSecret = sandboxWebhookSecret(config.jwtSecret);
 
   /**
    * A webhook as the provider sent it: the signature checked over the exact bytes, then applied. A bad
@@ -71,7 +72,7 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
   async function sandboxSession(
     sessionId: string,
     options: { take: boolean },
-  ): Promise<{ session: SandboxSession; context: CheckoutContext }> {
+  ): Promise<{ session: SandboxSession; context: CheckoutContext; query: URLSearchParams }> {
     if (provider.name !== 'sandbox') throw notFound('That payment session');
     const kept = options.take ? deps.checkouts.take(sessionId) : deps.checkouts.get(sessionId);
     const context = kept ?? (await capturedPaymentContext(db, 'sandbox', { sessionId }));
@@ -93,7 +94,7 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
       successUrl: `/payment-success?${query}`,
       cancelUrl: `/payment/order-error?${query}&reason=cancelled`,
     };
-    return { session, context };
+    return { session, context, query };
   }
 
   routes.add(app, {
@@ -118,7 +119,7 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
     body: sandboxPaymentSchema,
     response: sandboxPaymentResultSchema,
     handler: async ({ params, body, request }) => {
-      const { session, context } = await sandboxSession(params.sessionId, { take: true });
+      const { session, context, query } = await sandboxSession(params.sessionId, { take: true });
       if (session.status === 'complete') throw new HttpError('CONFLICT', 'This order is already paid.');
       if (session.status === 'expired') {
         throw new HttpError('CONFLICT', 'This payment session has ended: the hold on the tickets lapsed.');
@@ -133,14 +134,13 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
       });
       // Delivered as a provider delivers, signed, to what the webhook route runs: the same signature
       // check, idempotency and transaction; in process, so no instance needs its own public address.
-      const signature = signSandboxWebhook(sandboxWebhookSecret(config.jwtSecret), payload);
+      const signature = signSandboxWebhook(sandboxSecret, payload);
       try {
         await receiveWebhook(request, payload, { [sandboxSignatureHeader]: signature }, context);
       } catch (error) {
         request.log.error({ err: error }, 'sandbox webhook delivery failed');
         throw new HttpError('SERVICE_UNAVAILABLE', 'The payment could not be confirmed just now. Please try again.');
       }
-      const query = new URLSearchParams({ orderId: session.orderId, token: orderAccessToken(deps.secret, session.orderId) });
       const redirectUrl =
         outcome === 'succeeded' ? `/payment-success?${query}` : `/payment/order-error?${query}&reason=${outcome}`;
       return {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { CheckoutInput, CheckoutSession, PaymentProvider, PaymentWebhookEvent } from './provider.ts';
 import { WebhookSignatureError } from './provider.ts';
 import { signWebhook, verifyWebhook } from './webhook-signature.ts';
@@ -28,7 +28,8 @@ export function sandboxWebhookSecret(serverSecret: string): string {
   return createHmac('sha256', serverSecret).update('admit-sandbox-webhook').digest('base64url');
 }
 
-const randomId = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
+/** An id in the form of Stripe's test ids: the prefix, then 32 random hex digits. */
+const randomId = (prefix: string) => `${prefix}${randomUUID().replaceAll('-', '')}`;
 
 /** The body of a webhook the sandbox sends, shaped like Stripe's events so one handler reads both. */
 export function sandboxEventBody(input: {

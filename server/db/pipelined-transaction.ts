@@ -19,19 +19,9 @@ const rollback = CompiledQuery.raw('rollback');
  * keeps a contended lock for the server's time only. A failed statement aborts the transaction (the
  * statements behind it fail, the COMMIT becomes a ROLLBACK) and is what is thrown. On PGlite, which
  * has no round trips, it is an ordinary transaction.
- *
- * `ahead` are statements sent first, in the same write, each its own transaction (for work that must not
- * wait for this one's commit, such as a relaxed count): their outcome does not touch this transaction's,
- * and neither their answers nor their failures are reported.
  */
-export async function pipelinedTransaction<T>(
-  db: Db,
-  work: (pipeline: Pipeline) => Promise<T>,
-  options: { ahead?: CompiledQuery[] } = {},
-): Promise<T> {
-  const ahead = options.ahead ?? [];
+export async function pipelinedTransaction<T>(db: Db, work: (pipeline: Pipeline) => Promise<T>): Promise<T> {
   if (db.getExecutor().adapter instanceof PGliteAdapter) {
-    for (const query of ahead) await db.executeQuery(query).catch(() => undefined);
     return db.transaction().execute((trx) => {
       const send = async (queries: CompiledQuery[]) => {
         const results: QueryResult<unknown>[] = [];
@@ -45,14 +35,12 @@ export async function pipelinedTransaction<T>(
     let open = false;
     let ended = false;
     const run = async (queries: CompiledQuery[], last: boolean) => {
-      const before = open ? [] : ahead.map((query) => connection.executeQuery(query).catch(() => undefined));
       const batch = [...(open ? [] : [begin]), ...queries, ...(last ? [commit] : [])];
       const first = open ? 0 : 1;
       open = true;
       ended = last;
       // Every statement is handed to the driver before any answer is awaited: that is the pipelining.
       const settled = await Promise.allSettled(batch.map((query) => connection.executeQuery(query)));
-      await Promise.all(before);
       const failure = settled.find((outcome) => outcome.status === 'rejected');
       if (failure) throw failure.reason;
       const results = settled.map((outcome) => (outcome as PromiseFulfilledResult<QueryResult<unknown>>).value);

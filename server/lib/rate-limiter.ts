@@ -1,4 +1,4 @@
-import { type CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { statementTemplate } from '../db/statement-template.ts';
 import { HttpError } from './http-error.ts';
@@ -15,7 +15,7 @@ const windowOf = (rule: RateLimit, at = Date.now()) => {
   return new Date(Math.floor(at / windowMs) * windowMs);
 };
 
-/** The counter a hit of `subject` under `rule` goes to now (also for a statement that reads the count). */
+/** The counter a hit of `subject` under `rule` goes to now. */
 export const counterOf = (rule: RateLimit, subject: string): Counter => ({
   key: `${rule.name}:${subject}`,
   windowStart: windowOf(rule),
@@ -25,26 +25,14 @@ export interface Counter {
   windowStart: Date;
 }
 
-function hitQuery(db: Db, counter: Counter) {
+/** One hit of a counter, answering the count with it (`hits`); also for a statement that counts as it checks. */
+export function hitQuery(db: Db, counter: Counter) {
   return db
     .insertInto('rate_limit_counters')
     .values({ key: counter.key, window_start: counter.windowStart, hits: 1 })
     .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limit_counters.hits + 1` }))
     .returning('hits');
 }
-
-/**
- * One hit of a subject counted by a statement of its own, whose commit does not wait for the disk: a lost
- * count does no harm, and the counter row, shared by everyone behind one address (a venue's Wi-Fi, a
- * carrier's gateway), is not locked across a disk flush. It can be sent ahead of a transaction that reads
- * the count itself (see counterOf) and refuses what passed the limit.
- */
-export const relaxedHitQuery: (db: Db, counter: Counter) => CompiledQuery<{ hits: number }> = statementTemplate(
-  (db, counter: Counter) => sql<{ hits: number }>`
-    with relaxed as (select set_config('synchronous_commit', 'off', true) as setting),
-    hit as (${hitQuery(db, counter)})
-    select hits from hit, relaxed`,
-);
 
 /** Throws 429 with a readable message once `hits` (the count so far) passed the limit. */
 export function enforceRateLimit(rule: RateLimit, hits: number): void {

@@ -2,7 +2,7 @@ import { type CompiledQuery, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { OrdersTable } from '../../db/types.ts';
-import type { Counter } from '../../lib/rate-limiter.ts';
+import { type Counter, hitQuery } from '../../lib/rate-limiter.ts';
 import type { NewPayment } from './orders.repository.ts';
 
 // Placing an order: the statements of its transaction, compiled so that they can be sent to the database
@@ -28,17 +28,21 @@ export interface SaleGuardInput {
   /** What the order was priced with: the event's sale version and the fee rule (see sale-context.ts). */
   saleVersion: number;
   ruleId: string | null;
-  /** The address's count of orders (sent ahead by relaxedHitQuery) and its limit. */
-  counter: Counter & { limit: number };
+  /** The address's count of orders placed, which this order adds one to, and its limit; null when not limited. */
+  counter: (Counter & { limit: number }) | null;
 }
 
 const saleGuard = statementTemplate(
-  (_db, input: SaleGuardInput, shape) => sql`
-    with buyer_orders as materialized (
+  (db, input: SaleGuardInput, shape) => sql`
+    with ${
+      // The address's count goes up with the order, so it holds the counter's row lock until the order commits
+      // or rolls back: the orders of one address are placed one after another, far faster than its limit allows.
+      input.counter && shape.endsWith(':limited') ? sql`hit as (${hitQuery(db, input.counter)}),` : sql``
+    } buyer_orders as materialized (
       select id, status, hold_expires_at from orders where buyer_email = ${input.email} and event_id = ${input.eventId}
       ${
         // The buyer's orders by email, then (signed in) those by account under another email: each an index lookup.
-        shape === 'account'
+        shape.startsWith('account')
           ? sql`union all
       select id, status, hold_expires_at from orders
       where user_id = ${input.userId} and event_id = ${input.eventId} and buyer_email <> ${input.email}`
@@ -53,9 +57,11 @@ const saleGuard = statementTemplate(
           where effective_from <= now() order by effective_from desc, created_at desc limit 1)
           is distinct from ${input.ruleId}::uuid
         then admit_refuse('stale', '')
-      when (select hits from rate_limit_counters
-          where key = ${input.counter.key} and window_start = ${input.counter.windowStart}) > ${input.counter.limit}::int
-        then admit_refuse('address_limit', '')
+      ${
+        input.counter && shape.endsWith(':limited')
+          ? sql`when (select hits from hit) > ${input.counter.limit}::int then admit_refuse('address_limit', '')`
+          : sql``
+      }
       when tickets + ${input.requested}::int > ${input.limit}::int then admit_refuse('buyer_limit', tickets::text)
       else true end as allowed
     from (select 1) as one
@@ -72,14 +78,15 @@ const saleGuard = statementTemplate(
  * - `not_on_sale`: the event is not on sale. Its row is read with a share lock, so a cancellation waits for
  *   sales in progress and a sale waits for a cancellation and then sees it;
  * - `stale`: the order was priced with an event, ticket types or fee rule that have changed since;
- * - `address_limit`: the address passed its limit of orders;
+ * - `address_limit`: the order would pass its address's limit of orders placed (the count goes up with it);
  * - `buyer_limit`: the tickets the buyer already has for the event (held by live orders plus valid issued
  *   ones) and the `requested` would pass `limit`. Both counts start from the buyer's own orders (by email
  *   or account), so they cost the same however many the event has sold. A lapsed hold no longer counts.
- * A guest's guard has no account to look under: its own shape, whose plan PostgreSQL can reuse.
+ * A guest's guard has no account to look under, and an order from no known address counts nowhere: each
+ * combination has its own shape, whose plan PostgreSQL can reuse.
  */
 export const saleGuardQuery = (db: Db, input: SaleGuardInput): CompiledQuery =>
-  saleGuard(db, input, input.userId === null ? 'guest' : 'account');
+  saleGuard(db, input, `${input.userId === null ? 'guest' : 'account'}:${input.counter ? 'limited' : 'open'}`);
 
 /** An order as placed: its row without what the database fills in. */
 export type NewOrder = Omit<Selectable<OrdersTable>, 'refunded' | 'failure_reason' | 'created_at' | 'updated_at'>;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { CompiledQuery } from 'kysely';
 import type { CreateOrder, Order } from '../../../src/contract/orders.ts';
 import { pipelinedTransaction } from '../../db/pipelined-transaction.ts';
 import { refusalOf } from '../../db/refusal.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { counterOf, enforceRateLimit, relaxedHitQuery } from '../../lib/rate-limiter.ts';
+import { counterOf, enforceRateLimit } from '../../lib/rate-limiter.ts';
 import type { CheckoutContext } from '../payments/payments.repository.ts';
 import { issueQueries, preparedTicketRows, prepareIssue } from './issue-tickets.ts';
 import { ensureCheckout, newCheckout } from './order-checkout.ts';
@@ -83,18 +82,13 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
   const hash = requestHash(input);
   const limited = caller.ip !== undefined && Boolean(deps.orderLimitPerAddress);
   const addressRule = ordersPerAddress(deps.orderLimitPerAddress ?? 0);
-  const counter = limited
-    ? { ...counterOf(addressRule, caller.ip as string), limit: addressRule.limit }
-    : { key: '', windowStart: new Date(0), limit: 2_147_483_647 }; // no count to read: a limit no count reaches
-  let counted = !limited;
+  const counter = limited ? { ...counterOf(addressRule, caller.ip as string), limit: addressRule.limit } : null;
   let releasedLapsed = false;
   for (let attempt = 1; ; attempt += 1) {
     const order = await priceOrder(deps, input, { scope, key: idempotencyKey, hash }, caller, attempt > 1);
     if ('repeat' in order) return answerRepeat(deps, order.repeat, hash, caller.origin);
-    const ahead = counted ? [] : [relaxedHitQuery(deps.db, counter)];
-    counted = true;
     try {
-      return await placeOrder(deps, order, caller, { ahead, counter });
+      return await placeOrder(deps, order, caller, counter);
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal?.reason === 'stale' && attempt < attemptsWhenStale) continue;
@@ -102,7 +96,7 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
         const winner = await findOrderByKey(deps.db, scope, idempotencyKey);
         if (winner) return answerRepeat(deps, winner, hash, caller.origin);
       }
-      if (refusal?.reason === 'address_limit') enforceRateLimit(addressRule, counter.limit + 1);
+      if (refusal?.reason === 'address_limit') enforceRateLimit(addressRule, addressRule.limit + 1);
       if (refusal) throw refusedSale(refusal.reason, refusal.detail);
       if (violates(error, '23514', capacityConstraint)) {
         // Lapsed holds still count as taken until they are settled: settle the event's, then try again once.
@@ -223,7 +217,7 @@ async function placeOrder(
   deps: OrdersDeps,
   order: PricedOrder,
   caller: Caller,
-  sent: { ahead: CompiledQuery[]; counter: SaleGuardInput['counter'] },
+  counter: SaleGuardInput['counter'],
 ): Promise<Order> {
   const { db } = deps;
   const { context, event, row, itemRows } = order;
@@ -251,27 +245,24 @@ async function placeOrder(
   const [sole, ...others] = order.reservations;
   const stock = sole && others.length === 0 && !prepared ? { ticketTypeId: sole.ticket_type_id, quantity: sole.quantity } : null;
   const { refunded: _refunded, failure_reason: _reason, created_at: _created, updated_at: _updated, ...placed } = row;
-  await pipelinedTransaction(
-    db,
-    (pipeline) =>
-      pipeline.commit([
-        lockBuyerQuery(db, event.id, row.buyer_email),
-        saleGuardQuery(db, {
-          eventId: event.id,
-          email: row.buyer_email,
-          userId: caller.userId,
-          requested: order.requested,
-          limit: maxTicketsPerBuyer,
-          idempotency: order.idempotency,
-          saleVersion: event.sale_version,
-          ruleId: context.rule.id,
-          counter: sent.counter,
-        }),
-        insertOrderQuery(db, placed, order.items, { payment: localCheckout, stock }),
-        ...(prepared ? issueQueries(db, row, prepared) : []),
-        ...(stock ? [] : order.reservations.map((item) => reserveQuery(db, item.ticket_type_id, item.quantity))),
-      ]),
-    { ahead: sent.ahead },
+  await pipelinedTransaction(db, (pipeline) =>
+    pipeline.commit([
+      lockBuyerQuery(db, event.id, row.buyer_email),
+      saleGuardQuery(db, {
+        eventId: event.id,
+        email: row.buyer_email,
+        userId: caller.userId,
+        requested: order.requested,
+        limit: maxTicketsPerBuyer,
+        idempotency: order.idempotency,
+        saleVersion: event.sale_version,
+        ruleId: context.rule.id,
+        counter,
+      }),
+      insertOrderQuery(db, placed, order.items, { payment: localCheckout, stock }),
+      ...(prepared ? issueQueries(db, row, prepared) : []),
+      ...(stock ? [] : order.reservations.map((item) => reserveQuery(db, item.ticket_type_id, item.quantity))),
+    ]),
   );
 
   let checkoutUrl = localCheckout?.checkout_url ?? null;

@@ -73,9 +73,9 @@ const attemptsWhenStale = 3;
  * Holds (or, when free, sells) the tickets and answers with the order and where to pay. A repeat
  * with the same Idempotency-Key answers with the same order; the same key with another body is refused.
  * The order is priced from the event's sale context this instance kept (sale-context.ts), and placed in
- * one round trip: the address's count, then the whole transaction — the buyer's lock, the checks that
- * may refuse the sale (among them that the context is still current), the writes and the COMMIT (see
- * pipelinedTransaction and saleGuardQuery). A stale context is read again and the order priced again.
+ * one round trip: the buyer's lock, the checks that may refuse the sale (among them that the context is
+ * still current, and the address's count), the writes and the COMMIT (see pipelinedTransaction and
+ * saleGuardQuery). A stale context is read again and the order priced again.
  */
 export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempotencyKey: string, caller: Caller): Promise<Order> {
   const scope = caller.userId ? `user:${caller.userId}` : `email:${input.buyer.email}`;
@@ -96,6 +96,7 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
         const winner = await findOrderByKey(deps.db, scope, idempotencyKey);
         if (winner) return answerRepeat(deps, winner, hash, caller.origin);
       }
+      // Past the address's limit: the 429 any rate limit answers.
       if (refusal?.reason === 'address_limit') enforceRateLimit(addressRule, addressRule.limit + 1);
       if (refusal) throw refusedSale(refusal.reason, refusal.detail);
       if (violates(error, '23514', capacityConstraint)) {
@@ -145,6 +146,7 @@ async function priceOrder(
     try {
       return pricedOrder(deps, input, context, idempotency, caller);
     } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
       if (!context.fresh) {
         context = await saleContextOf(deps.db, deps.saleContexts, input.eventId, { fresh: true });
         continue;
@@ -197,16 +199,15 @@ function pricedOrder(
     created_at: now,
     updated_at: now,
   };
+  const written = items.map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) }));
   return {
     context,
     event,
     row,
-    items: items.map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) })),
+    items: written,
     itemRows: items.map((item) => ({ ...item, order_id: row.id })),
     // The contended rows are locked last, in a fixed order, so the hot lock is held briefly and never deadlocks.
-    reservations: [...items]
-      .sort((a, b) => a.ticket_type_id.localeCompare(b.ticket_type_id))
-      .map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) })),
+    reservations: [...written].sort((a, b) => a.ticket_type_id.localeCompare(b.ticket_type_id)),
     requested: lines.reduce((sum, line) => sum + line.quantity, 0),
     idempotency: { scope: idempotency.scope, key: idempotency.key },
   };
@@ -315,6 +316,9 @@ function refusedSale(reason: string, detail: string): HttpError {
       'CONFLICT',
       `One buyer can have at most ${maxTicketsPerBuyer} tickets for this event; you can add ${left} more.`,
     );
+  }
+  if (reason === 'stale') {
+    return new HttpError('CONFLICT', 'The tickets of this event were changed just now. Please check them and try again.');
   }
   if (detail === 'cancelled') return new HttpError('CONFLICT', 'This event is cancelled.');
   return new HttpError('CONFLICT', 'Tickets for this event are not on sale.');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeTicketCode } from '../../src/contract/ticket-code.ts';
 import { eventBody } from '../fixtures/events.ts';
 import {
   eventOnSale,
@@ -195,5 +196,19 @@ describe('a checkout this instance placed', () => {
     const read = (await readOrder(api.app, order)).json().data as OrderView;
     expect(read).toMatchObject({ status: 'refunded', refunded: order.total, tickets: [] });
     expect(read.failureReason).toBe('The event was cancelled; your payment was refunded in full.');
+  });
+
+  it('issues tickets valid to the event’s new end when the event changed while the hold lasted', async () => {
+    const { event, types } = await eventOnSale(api.app, db());
+    const standard = (types[0] as { id: string }).id;
+    const order = await heldOrder(api.app, oneStandard(event.id, standard));
+    // Moved behind this instance's back: the checkout it kept still has the old end.
+    const endsAt = new Date(Date.now() + 40 * 24 * 3600 * 1000);
+    endsAt.setUTCMilliseconds(0);
+    await db().updateTable('events').set({ ends_at: endsAt }).where('id', '=', event.id).execute();
+    expect((await paySandbox(api.app, order)).statusCode).toBe(200);
+    const [ticket] = ((await readOrder(api.app, order)).json().data as OrderView).tickets;
+    const decoded = decodeTicketCode(ticket?.code);
+    expect(decoded.ok && decoded.payload.validUntil.getTime()).toBe(endsAt.getTime() + 6 * 3600 * 1000);
   });
 });

@@ -125,7 +125,12 @@ const checkoutContext = statementTemplate((db, by: CheckoutKey, shape) => {
           .whereRef('order_items.order_id', '=', 'payments.order_id')
           .orderBy('order_items.ticket_type_id'),
       ).as('items'),
-      jsonObjectFrom(eb.selectFrom('events').select(orderEventColumns).whereRef('events.id', '=', 'orders.event_id')).as('event'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('events')
+          .select([...orderEventColumns, 'events.sale_version'])
+          .whereRef('events.id', '=', 'orders.event_id'),
+      ).as('event'),
       jsonObjectFrom(
         eb
           .selectFrom('event_signing_keys')
@@ -220,11 +225,15 @@ export async function confirmOrder(trx: Transaction<Database>, confirmation: Con
  * The usual capture in one statement and so one transaction, with no BEGIN or COMMIT round trips:
  * it locks the order (found by its key: a condition on its status would let the plan scan the event's live
  * holds instead) and, if it is still held, unpaid by this payment, not yet told of this event and its
- * event not cancelled, writes everything `confirmOrder` writes. The tickets were taken
+ * event not cancelled nor changed since the tickets were prepared (its `sale_version`: the tickets' validity
+ * and the mail come from it), writes everything `confirmOrder` writes. The tickets were taken
  * from stock when they were held, so the ticket types' rows are not touched. A locked row is re-checked after any wait, so a concurrent capture
  * or cancellation leaves nothing to lock here; false then, and the caller takes the careful path.
  */
-export async function confirmOrderAtOnce(db: Executor, confirmation: Confirmation & { provider: string }): Promise<boolean> {
+export async function confirmOrderAtOnce(
+  db: Executor,
+  confirmation: Confirmation & { provider: string; saleVersion: number },
+): Promise<boolean> {
   const { tickets, ledger, ...rest } = confirmation;
   const { rows } = await db.executeQuery(
     confirmAtOnce(db, { ...rest, tickets: JSON.stringify(tickets), ledger: JSON.stringify(ledger) }),
@@ -233,7 +242,10 @@ export async function confirmOrderAtOnce(db: Executor, confirmation: Confirmatio
 }
 
 const confirmAtOnce = statementTemplate(
-  (_db, c: Omit<Confirmation, 'tickets' | 'ledger'> & { provider: string; tickets: string; ledger: string }) => sql<{
+  (
+    _db,
+    c: Omit<Confirmation, 'tickets' | 'ledger'> & { provider: string; saleVersion: number; tickets: string; ledger: string },
+  ) => sql<{
     id: string;
   }>`
     with target as (
@@ -243,7 +255,7 @@ const confirmAtOnce = statementTemplate(
       select t.id from target t
       where t.status in ('pending', 'failed')
         and (select p.status from payments p where p.id = ${c.paymentId}) <> 'succeeded'
-        and (select e.status from events e where e.id = t.event_id) <> 'cancelled'
+        and (select e.status <> 'cancelled' and e.sale_version = ${c.saleVersion}::int from events e where e.id = t.event_id)
         and not exists (select 1 from payment_events pe where pe.provider = ${c.provider} and pe.provider_event_id = ${c.event.provider_event_id})
     ),
     paid_payment as (

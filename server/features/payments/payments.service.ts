@@ -123,8 +123,11 @@ export async function handlePaymentWebhook(
       mail: outboxRow(prepared.mail),
       ledger: chargeRows(orderRow, payment.id),
       event: paymentEventRow(provider.name, event, orderRow.id, 'paid'),
+      saleVersion: context.event.sale_version,
     });
     if (confirmed) return 'paid';
+    // The context was kept since the order was placed (see `known`): read it again, in case it is what changed.
+    if (context === known) return handlePaymentWebhook(deps, event, origin);
   }
 
   const { outcome, refundId } = await db.transaction().execute(async (trx) => {

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { statementTemplate } from '../db/statement-template.ts';
 import { HttpError } from './http-error.ts';
 
 export interface RateLimit {

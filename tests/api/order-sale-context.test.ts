@@ -172,6 +172,20 @@ describe('a checkout this instance placed', () => {
     expect(read.tickets).toHaveLength(2);
   });
 
+  it('issues tickets once when the card form is submitted twice at once (one kept, one read back)', async () => {
+    const { event, types } = await eventOnSale(api.app, db());
+    const standard = (types[0] as { id: string }).id;
+    const order = await heldOrder(api.app, oneStandard(event.id, standard, 2));
+    const answers = await Promise.all([paySandbox(api.app, order), paySandbox(api.app, order)]);
+    expect(answers.some((answer) => answer.statusCode === 200 && answer.json().data.outcome === 'succeeded')).toBe(true);
+    const read = (await readOrder(api.app, order)).json().data as OrderView;
+    expect(read).toMatchObject({ status: 'paid', refunded: 0 });
+    expect(read.tickets).toHaveLength(2);
+    expect(await soldAndHeld(db(), standard)).toMatchObject({ sold: 2, held: 0 });
+    const ledger = await db().selectFrom('ledger_entries').select('amount').where('order_id', '=', order.id).execute();
+    expect(ledger.reduce((sum, row) => sum + row.amount, 0)).toBe(order.total);
+  });
+
   it('cannot be paid once its order is released', async () => {
     const { event, types } = await eventOnSale(api.app, db());
     const standard = (types[0] as { id: string }).id;

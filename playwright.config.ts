@@ -46,6 +46,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.ADMIT_E2E_DATA,
+      // Links in mail lead back to the address the tests browse.
+      PUBLIC_APP_URL: baseURL,
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.ADMIT_E2E_SMTP_PORT}`,
       // Short-lived access tokens, so the tests see them renewed.

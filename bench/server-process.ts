@@ -149,6 +149,9 @@ export async function startApi(env: Record<string, string>): Promise<Server> {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
+      // A bench instance is a local one, on PostgreSQL too: the sandbox pays, and a new database gets the demo data.
+      DEPLOYMENT: 'local',
+      DEMO_DATA: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

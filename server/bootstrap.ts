@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { isSeeded, seedDemoData } from './db/seed.ts';
+import { demoAccountPassword, isSeeded, seedDemoData } from './db/seed.ts';
 import { startBookingSweeper } from './features/orders/booking-sweeper.ts';
 import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
@@ -25,24 +25,45 @@ export function configOrExit(): Config {
   }
 }
 
-/** Opens and migrates the database; seeds demo data on a brand-new one. */
 const stdoutLog: Pick<FastifyBaseLogger, 'info'> = {
   info: (details: object, message?: string) =>
     process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: message, ...details })}\n`),
 } as Pick<FastifyBaseLogger, 'info'>;
 
+/**
+ * Opens and migrates the database. Demo data goes only into a database that is new now, and only
+ * when it is wanted (DEMO_DATA=1, or a local instance's embedded database): a deployment starts closed.
+ */
 export async function prepareDatabase(config: Config, log: Pick<FastifyBaseLogger, 'info'> = stdoutLog): Promise<Db> {
   const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrateToLatest(db);
   if (applied.length) log.info({ migrations: applied }, 'database migrated');
-  if (!(await isSeeded(db))) {
-    const accounts = await seedDemoData(db, config.dataDir);
+  const isNew = applied.some((name) => name.startsWith('0001_'));
+  if (config.demoData && isNew && !(await isSeeded(db))) {
+    const accounts = await seedDemoData(db, config.dataDir, demoAccountPassword(config));
     log.info({ accounts: accounts.map(({ role, email }) => ({ role, email })) }, 'demo data seeded');
+    process.stdout.write(
+      `Demo data seeded (${accounts.length} accounts; ${config.isLocal ? 'the published demo password' : 'a new random password, shown only now'}):\n`,
+    );
     for (const account of accounts) {
-      process.stdout.write(`demo ${account.role}: ${account.email} / ${account.password}\n`);
+      process.stdout.write(`  demo ${account.role}: ${account.email} / ${account.password}\n`);
     }
   }
   return db;
+}
+
+/** Says on the console what kind of instance this is, so nobody runs a local trial as a deployment unawares. */
+export function describeInstance(
+  config: Config,
+  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): void {
+  if (!config.isLocal) return;
+  write('This is a local instance, for trying Admit on one machine (DEPLOYMENT=local).');
+  if (config.paymentProvider === 'sandbox') write('Payments run in the sandbox: every paid order is a TEST order.');
+  if (config.devMailbox) write(`Mail is not sent: read it (sign-up codes, tickets) at ${config.publicOrigin}/dev/mailbox`);
+  if (!['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
+    write(`Warning: HOST=${config.host} makes this local instance, and any demo account, reachable from other machines.`);
+  }
 }
 
 /** Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, ending lapsed holds. */

@@ -47,4 +47,51 @@ describe('configuration', () => {
     expect(serialized).not.toContain('sk_test_1');
     expect(serialized).not.toContain('x'.repeat(40));
   });
+
+  it('is a local instance on its embedded database, on this machine only, with the sandbox and the mailbox', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.deployment).toBe('local');
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.demoData).toBe(true);
+    expect(config.devMailbox).toBe(true);
+    expect(config.paymentProvider).toBe('sandbox');
+    expect(config.publicOrigin).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_APP_URL: 'http://127.0.0.1:4000/' }).deployment).toBe('local');
+    expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://127.0.0.1:25' }).devMailbox).toBe(false);
+  });
+
+  it('is a deployment as soon as it uses PostgreSQL or a public address, and then needs its origin, mail and payments', () => {
+    for (const env of [{ DATABASE_URL: 'postgres://db/admit' }, { PUBLIC_APP_URL: 'https://tickets.example.com' }]) {
+      const attempt = () => loadConfig({ DATA_DIR: dataDir(), ...env });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(/SMTP_URL[\s\S]*PAYMENT_PROVIDER/);
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/admit' })).toThrow(/PUBLIC_APP_URL/);
+  });
+
+  it('opens nothing on a deployment unless asked', () => {
+    const env = {
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://db/admit',
+      PUBLIC_APP_URL: 'https://tickets.example.com/',
+      SMTP_URL: 'smtp://mail.example.com',
+      PAYMENT_PROVIDER: 'sandbox',
+    };
+    const config = loadConfig(env);
+    expect(config.deployment).toBe('production');
+    expect(config.isLocal).toBe(false);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.demoData).toBe(false);
+    expect(config.devMailbox).toBe(false);
+    expect(config.publicConfig.devMailbox).toBe(false);
+    expect(config.publicOrigin).toBe('https://tickets.example.com');
+    expect(loadConfig({ ...env, DEMO_DATA: '1' }).demoData).toBe(true);
+    expect(() => loadConfig({ ...env, DEMO_DATA: 'yes' })).toThrow(/DEMO_DATA/);
+  });
+
+  it('stays local on PostgreSQL when told so, without demo data unless asked', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/admit', DEPLOYMENT: 'local' });
+    expect(config.isLocal).toBe(true);
+    expect(config.demoData).toBe(false);
+  });
 });

@@ -13,8 +13,21 @@ const optionalHttpUrl = z.preprocess(
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * `local`: one machine, for trying Admit (demo data, the sandbox, the development mailbox).
+   * `production`: a deployment, closed by default. Absent: `production` as soon as DATABASE_URL or a
+   * PUBLIC_APP_URL that is not on this machine is set (decision 020).
+   */
+  DEPLOYMENT: z.preprocess(emptyAsUndefined, z.enum(['local', 'production']).optional()),
+  DEMO_DATA: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['0', '1', 'true', 'false'], { error: 'must be 1 (seed demo data into a new database) or 0' })
+      .transform((value) => value === '1' || value === 'true')
+      .optional(),
+  ),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
@@ -46,7 +59,7 @@ const envSchema = z.object({
   PUBLIC_BUCKET: optionalText,
   PUBLIC_S3_ENDPOINT: optionalHttpUrl,
   PUBLIC_COGNITO_ENDPOINT: optionalHttpUrl,
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'stripe']).optional()),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Another Stripe API address, for a local test peer; Stripe's own when absent. */
@@ -69,7 +82,27 @@ const envSchema = z.object({
     .default('false'),
 });
 
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The deployment this environment describes: an explicit DEPLOYMENT, else whether anything points beyond this machine. */
+export function deploymentOf(env: Pick<z.infer<typeof envSchema>, 'DEPLOYMENT' | 'DATABASE_URL' | 'PUBLIC_APP_URL'>) {
+  if (env.DEPLOYMENT) return env.DEPLOYMENT;
+  const appHost = env.PUBLIC_APP_URL ? new URL(env.PUBLIC_APP_URL).hostname : 'localhost';
+  return env.DATABASE_URL || !loopbackHosts.has(appHost) ? 'production' : 'local';
+}
+
 const refinedSchema = envSchema.superRefine((env, ctx) => {
+  if (deploymentOf(env) === 'production') {
+    const required = {
+      PUBLIC_APP_URL: 'is required on a deployment: links in mail start with it, never with the Host a request names',
+      SMTP_URL: 'is required on a deployment: without it no mail (codes, tickets, refunds) ever leaves',
+      PAYMENT_PROVIDER:
+        'is required on a deployment: stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) takes real payments; sandbox runs a test deployment whose orders are all marked TEST',
+    } as const;
+    for (const [key, message] of Object.entries(required)) {
+      if (!env[key as keyof typeof required]) ctx.addIssue({ code: 'custom', path: [key], message });
+    }
+  }
   if (env.STORAGE_DRIVER === 'aws') {
     for (const key of ['PUBLIC_AWS_REGION', 'PUBLIC_IDENTITY_POOL_ID', 'PUBLIC_BUCKET'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=aws' });
@@ -100,19 +133,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function toConfig(env: z.infer<typeof envSchema>) {
   const dataDir = resolve(env.DATA_DIR);
+  const deployment = deploymentOf(env);
+  const isLocal = deployment === 'local';
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
+    deployment,
+    /** Trying Admit on one machine: demo data, published demo passwords and the development mailbox are allowed. */
+    isLocal,
+    /** Seed demo data into a brand-new database: asked for, or by default on a local instance's embedded database. */
+    demoData: env.DEMO_DATA ?? (isLocal && !env.DATABASE_URL),
+    /** Mail is kept in the outbox and shown at /dev/mailbox: only on a local instance that sends no mail. */
+    devMailbox: isLocal && !env.SMTP_URL,
     port: env.PORT,
-    host: env.HOST,
+    // A local instance carries demo accounts with published passwords: it stays on this machine unless HOST says otherwise.
+    host: env.HOST ?? (isLocal ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     appUrl: env.PUBLIC_APP_URL,
+    /** Where links in mail point: the configured public origin, never a request's Host. */
+    publicOrigin: (env.PUBLIC_APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     smtpUrl: env.SMTP_URL,
     storageDriver: env.STORAGE_DRIVER,
-    paymentProvider: env.PAYMENT_PROVIDER,
+    /** A deployment names its provider (checked above); a local instance pays in the sandbox. */
+    paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
     stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL },
     logLevel: env.LOG_LEVEL,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
@@ -133,6 +179,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       /** Cognito Identity endpoint instead of AWS's. */
       cognitoEndpoint: env.PUBLIC_COGNITO_ENDPOINT ?? null,
       storageDriver: env.STORAGE_DRIVER,
+      devMailbox: isLocal && !env.SMTP_URL,
       mapsApiKey: env.PUBLIC_MAPS_API_KEY ?? null,
       allowedExternalOrigins: env.ALLOWED_EXTERNAL_ORIGINS.split(',')
         .map((origin) => origin.trim())

@@ -1,7 +1,7 @@
 // Runs the API alone (without the web tier), e.g. behind a separate front end.
 import Fastify from 'fastify';
 import { apiPlugin } from './app.ts';
-import { configOrExit, prepareDatabase, startBackgroundWork } from './bootstrap.ts';
+import { configOrExit, describeInstance, prepareDatabase, startBackgroundWork } from './bootstrap.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { serve } from './lib/serve.ts';
 
@@ -15,3 +15,4 @@ await serve(app, config.port, config.host, async () => {
   await stopBackgroundWork();
   await db.destroy();
 });
+describeInstance(config);

@@ -14,6 +14,7 @@ const config = {
   s3Endpoint: null,
   cognitoEndpoint: null,
   storageDriver: 'local' as const,
+  devMailbox: false,
   mapsApiKey: null,
   allowedExternalOrigins: [],
 };

@@ -1,5 +1,5 @@
 // The process entry: one Node process serving the API, the PWA assets and server-rendered pages.
-import { configOrExit, prepareDatabase, startBackgroundWork } from '../server/bootstrap.ts';
+import { configOrExit, describeInstance, prepareDatabase, startBackgroundWork } from '../server/bootstrap.ts';
 import { serve } from '../server/lib/serve.ts';
 import { createWebApp } from './web-app.ts';
 
@@ -15,5 +15,6 @@ const address = await serve(app, config.port, config.host, async () => {
 });
 app.log.info(
   { startupMs: Math.round(performance.now() - startedAt) },
-  `Admit is ready at ${address.replace('0.0.0.0', 'localhost')}`,
+  `Admit is ready at ${address.replace(/0\.0\.0\.0|127\.0\.0\.1/, 'localhost')}`,
 );
+describeInstance(config);

@@ -40,7 +40,7 @@ export async function createWebApp(config: Config, db: Db, options: { dev?: bool
 
   if (options.dev) {
     const { attachVite } = await import('./dev-server.ts');
-    const load = await attachVite(app);
+    const load = await attachVite(app, config.dataDir);
     app.get('*', createPageRenderer({ app, publicConfig: config.publicConfig, appUrl: config.appUrl, dev: true, load }));
     return app;
   }

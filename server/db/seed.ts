@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { seedDemoEvents } from '../features/events/events.seed.ts';
 import { seedDemoOrders } from '../features/orders/orders.seed.ts';
-import { seedAccounts } from '../features/users/accounts.seed.ts';
+import { demoPassword, seedAccounts } from '../features/users/accounts.seed.ts';
 import type { Db } from './database.ts';
 
 export interface DemoAccount {
@@ -19,11 +20,18 @@ export async function isSeeded(db: Db): Promise<boolean> {
 }
 
 /**
+ * The demo accounts' password: the published one only where demo data is for trying Admit on one
+ * machine; anywhere else a fresh random one, printed once, so no deployment has a known admin password.
+ */
+export const demoAccountPassword = (config: { isLocal: boolean }) =>
+  config.isLocal ? demoPassword : randomBytes(12).toString('base64url');
+
+/**
  * Fills an empty database with a believable marketplace. Each feature adds its part here;
  * returns the demo accounts so the caller can print them.
  */
-export async function seedDemoData(db: Db, dataDir: string): Promise<DemoAccount[]> {
-  const accounts: DemoAccount[] = [...(await seedAccounts(db))];
+export async function seedDemoData(db: Db, dataDir: string, password = demoPassword): Promise<DemoAccount[]> {
+  const accounts: DemoAccount[] = [...(await seedAccounts(db, password))];
   await seedDemoEvents(db, dataDir);
   await seedDemoOrders(db);
   await db.transaction().execute(async (trx) => {

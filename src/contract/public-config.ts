@@ -10,6 +10,8 @@ export const publicConfigSchema = z.object({
   s3Endpoint: z.string().nullable(),
   cognitoEndpoint: z.string().nullable(),
   storageDriver: z.enum(['local', 'aws']),
+  /** Mail is not sent but shown at /dev/mailbox (a local instance without SMTP). */
+  devMailbox: z.boolean(),
   mapsApiKey: z.string().nullable(),
   allowedExternalOrigins: z.array(z.string()),
 });

@@ -309,8 +309,14 @@ describe('development mailbox', () => {
     }
   });
 
-  it('does not exist in production', async () => {
-    const api = await createTestApi({ NODE_ENV: 'production' });
+  it('does not exist on a deployment, even one started in development mode', async () => {
+    const api = await createTestApi({
+      NODE_ENV: 'development',
+      DEPLOYMENT: 'production',
+      PUBLIC_APP_URL: 'https://tickets.example.test',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PAYMENT_PROVIDER: 'sandbox',
+    });
     try {
       await enqueueMail(api.database.db, mail(1));
       const response = await api.app.inject({ method: 'GET', url: '/api/dev/mailbox' });

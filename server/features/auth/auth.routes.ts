@@ -14,7 +14,6 @@ import {
 } from '../../../src/contract/auth.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Caller } from './auth-context.ts';
 import {
   confirmForgotPassword,
@@ -34,7 +33,7 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
   const deps = { db: context.db, config, tokens: context.tokens };
   const caller = (request: FastifyRequest): Caller => ({
     ip: request.ip,
-    origin: requestOrigin(config, request),
+    origin: config.publicOrigin,
   });
 
   routes.add(app, {

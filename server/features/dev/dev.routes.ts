@@ -4,9 +4,9 @@ import { mailboxMessageSchema } from '../../../src/contract/auth.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { latestMessages } from '../../lib/mail/outbox.ts';
 
-/** Development helpers; none of them exist in production, where they answer 404. */
+/** Development helpers: only on a local instance that sends no mail; anywhere else they do not exist (404). */
 export function devRoutes(app: FastifyInstance, { config, db, routes }: ApiContext): void {
-  if (config.isProduction) return;
+  if (!config.devMailbox) return;
 
   routes.add(app, {
     method: 'GET',

@@ -10,7 +10,6 @@ import {
 } from '../../../src/contract/events.ts';
 import { organizationParamsSchema } from '../../../src/contract/users.ts';
 import type { ApiContext } from '../../api-context.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
 import {
   cancelEvent,
   changeEvent,
@@ -92,7 +91,7 @@ export function eventsRoutes(app: FastifyInstance, { db, config, routes, auth, i
       response: eventSchema,
       handler: async ({ params, request }) => {
         const caller = await auth.require(request);
-        const data = await transition.run(deps, caller.sub, params.eventId, requestOrigin(config, request));
+        const data = await transition.run(deps, caller.sub, params.eventId, config.publicOrigin);
         return { message: transition.message, data };
       },
     });

@@ -9,7 +9,6 @@ import {
 } from '../../../src/contract/orders.ts';
 import type { ApiContext } from '../../api-context.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
 import { createOrder } from './order-placement.service.ts';
 import { bookingFeeRule, getOrder, myOrders, newOrderCaches, type OrdersDeps, releaseOrder } from './orders.service.ts';
 import { idempotencyKeyOf } from './request-context.ts';
@@ -52,7 +51,7 @@ export function ordersRoutes(
       const caller = await auth.optional(request);
       const order = await createOrder(deps, body, key, {
         userId: caller?.sub ?? null,
-        origin: requestOrigin(config, request),
+        origin: config.publicOrigin,
         ip: request.ip,
       });
       const message =

@@ -10,7 +10,6 @@ import {
 } from '../../../src/contract/orders.ts';
 import { organizationParamsSchema } from '../../../src/contract/users.ts';
 import type { ApiContext } from '../../api-context.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
 import type { OrdersDeps } from './orders.service.ts';
 import {
   listOrganisationOrders,
@@ -77,7 +76,7 @@ export function organiserOrdersRoutes(app: FastifyInstance, { config, routes, au
     handler: async ({ params, body, request }) => {
       const key = idempotencyKeyOf(request);
       const caller = await auth.require(request);
-      const order = await refundOrder(deps, caller.sub, params.orderId, body, key, requestOrigin(config, request));
+      const order = await refundOrder(deps, caller.sub, params.orderId, body, key, config.publicOrigin);
       return { message: 'Refunded. The buyer is told by email.', data: order };
     },
   });

@@ -18,7 +18,6 @@ import {
   sandboxWebhookSecret,
   signSandboxWebhook,
 } from '../../lib/payments/sandbox.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
 import { orderAccessToken } from '../orders/order-lifecycle.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
 import { type CheckoutContext, capturedPaymentContext } from './payments.repository.ts';
@@ -62,7 +61,7 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
       }
       throw error;
     }
-    return handlePaymentWebhook(deps, event, requestOrigin(config, request), known);
+    return handlePaymentWebhook(deps, event, config.publicOrigin, known);
   }
 
   /**

@@ -14,7 +14,6 @@ import {
 } from '../../../src/contract/team.ts';
 import { organizationParamsSchema } from '../../../src/contract/users.ts';
 import type { ApiContext } from '../../api-context.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
 import {
   acceptInvitation,
   changeMemberRole,
@@ -52,7 +51,7 @@ export function teamRoutes(app: FastifyInstance, { db, config, routes, auth }: A
     handler: async ({ params, body, request }) => {
       const caller = await auth.require(request);
       const invitation = await inviteMember(db, caller.sub, params.organizationId, body, {
-        origin: requestOrigin(config, request),
+        origin: config.publicOrigin,
       });
       return { status: 'CREATED', message: `Invitation sent to ${invitation.email}.`, data: invitation };
     },

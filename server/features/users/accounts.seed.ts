@@ -37,12 +37,15 @@ const organisations = [
 
 const demoBirthday = '1990-06-15';
 
-/** Demo accounts: an admin, an attendee, two verified organisations with an owner and door staff each. */
-export async function seedAccounts(db: Db): Promise<Array<{ role: string; email: string; password: string }>> {
-  const passwordHash = await hashPassword(demoPassword);
+/**
+ * Demo accounts: an admin, an attendee, two verified organisations with an owner and door staff each,
+ * all with `password` (the published demo password only on a local instance).
+ */
+export async function seedAccounts(db: Db, password: string): Promise<Array<{ role: string; email: string; password: string }>> {
+  const passwordHash = await hashPassword(password);
   const printed: Array<{ role: string; email: string; password: string }> = [];
   const ensureUser = async (account: SeedAccount): Promise<string> => {
-    printed.push({ role: account.role, email: account.email, password: demoPassword });
+    printed.push({ role: account.role, email: account.email, password });
     const existing = await findUserByEmail(db, account.email);
     if (existing) return existing.id;
     return insertUser(db, {

@@ -1,7 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { AuthColumn, AuthFooterLink, AuthHeader, linkClass, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { ResendCodeButton } from '../../features/auth/components/resend-code-button.tsx';
-import { useMailbox } from '../../features/dev-mailbox/api/get-mailbox.ts';
+import { useBootState } from '../../lib/public-config.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { safeReturnPath } from '../guards.ts';
 import { PageMeta } from '../page-meta.tsx';
@@ -25,9 +25,8 @@ export function Component() {
   const email = searchParams.get('email') || session.user?.email || session.email || '';
   const codeSentAt = (location.state as { codeSentAt?: number } | null)?.codeSentAt;
   const redirect = safeReturnPath(searchParams.get('redirect'));
-  // Outside development builds the mailbox may still run (tests, staging); it answers 404 in production.
-  const mailbox = useMailbox({ queryConfig: { enabled: !import.meta.env.DEV } });
-  const showMailbox = import.meta.env.DEV || mailbox.isSuccess;
+  // A local instance that sends no mail keeps it in the development mailbox instead.
+  const showMailbox = useBootState().config.devMailbox;
 
   return (
     <AuthColumn>
@@ -71,11 +70,11 @@ export function Component() {
       </section>
       {showMailbox ? (
         <p className="mt-4 rounded-xl border border-amber-300 border-dashed bg-amber-50 px-4 py-3 text-amber-900 text-sm">
-          Development: read the code in the{' '}
+          This local copy of Admit sends no email: read your code in the{' '}
           <Link to="/dev/mailbox" className="font-semibold underline underline-offset-4">
             development mailbox
           </Link>
-          , which keeps every email Admit sends.
+          , which keeps every email it would have sent.
         </p>
       ) : null}
       <AuthFooterLink prompt="Already confirmed?" to={withEmail('/sign-in', email, redirect)}>

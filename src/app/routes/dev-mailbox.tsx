@@ -34,7 +34,7 @@ export function Component() {
       <div aria-live="polite">
         {turnedOff ? (
           <p role="status" className="rounded-2xl bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">
-            The development mailbox is turned off in production.
+            This instance sends its email for real, so there is no development mailbox. Look for the message in your inbox.
           </p>
         ) : mailbox.isError ? (
           <div role="alert" className="rounded-2xl bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">

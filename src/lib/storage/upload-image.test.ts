@@ -17,6 +17,7 @@ const config: PublicConfig = {
   s3Endpoint: null,
   cognitoEndpoint: null,
   storageDriver: 'local',
+  devMailbox: false,
   mapsApiKey: null,
   allowedExternalOrigins: [],
 };

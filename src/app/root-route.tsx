@@ -1,6 +1,7 @@
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { setHydrating } from '../lib/hydration.ts';
+import { onForgetUser } from '../lib/session/forget-user.ts';
 import { useRouteSession } from '../lib/session/session-context.tsx';
 import { beforeSignOut } from '../lib/session/sign-out-steps.ts';
 import { ExternalLinkGuard } from './external-link-guard.tsx';
@@ -9,6 +10,9 @@ import { pickLayout } from './route-handle.ts';
 
 // Door scans waiting on this device are uploaded before signing out, or the person confirms losing them.
 beforeSignOut(async () => (await import('../features/door/device/door-sign-out.ts')).prepareDoorSignOut());
+// A session that ends without a sign-out (a 401) leaves no attendee data on the device; queued scans stay.
+const doorSession = () => import('../features/door/device/door-session.ts');
+onForgetUser(async () => (await doorSession()).forgetDoorData());
 
 // Sends bookmarks made offline from any page; loaded after the page is interactive, off the critical path.
 const BookmarkSync = lazy(async () => ({
@@ -17,12 +21,17 @@ const BookmarkSync = lazy(async () => ({
 
 /**
  * Mounts the bookmark sync once the page is hydrated, for a signed-in visitor only (a visitor has no
- * bookmarks to send); its own state, so only it renders again then.
+ * bookmarks to send), and sends door scans left queued; its own state, so only it renders again then.
  */
 function BookmarkSyncAfterHydration() {
   const { signedIn } = useRouteSession();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => startTransition(() => setHydrated(true)), []);
+  useEffect(() => {
+    // Door scans an earlier session left queued go up with this one (the server decides whether it may).
+    if (hydrated && signedIn && 'indexedDB' in window)
+      void doorSession().then((door) => door.uploadLeftoverScans().catch(() => undefined));
+  }, [hydrated, signedIn]);
   return hydrated && signedIn ? (
     <Suspense fallback={null}>
       <BookmarkSync />

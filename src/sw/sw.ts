@@ -5,10 +5,11 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { doorUploadTag, uploadQueuedScans } from '../features/door/storage/background-upload.ts';
+import { pagesCacheName } from '../lib/session/pages-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-const pagesCache = 'admit-pages';
+const pagesCache = pagesCacheName;
 const imagesCache = 'admit-images';
 
 // The shell, every route chunk, styles, icons and the offline page.

@@ -1,7 +1,8 @@
 import axios from 'axios';
 import Cookies from 'js-cookie';
 import type { ApiEnvelope } from '../../contract/envelope.ts';
-import { readSessionCookies, wipeSession, writeAccessToken } from './cookies.ts';
+import { readSessionCookies, writeAccessToken } from './cookies.ts';
+import { forgetUserData } from './forget-user.ts';
 
 /** Renew a little before the expiry, so a call never arrives with a token that lapses on the way. */
 const expirySkewSeconds = 10;
@@ -11,10 +12,16 @@ export const isExpired = (tokenExpiry: number | undefined, now = Date.now() / 10
 
 let inFlight: Promise<string | undefined> | null = null;
 
-/** Ends the session as the spec says for UNAUTHORIZED: wipe, then sign in again with a page load. */
+/** Clearing the device never holds the way to sign in for longer than this. */
+const forgetWaitMs = 3000;
+
+/**
+ * Ends the session as the spec says for UNAUTHORIZED: wipe (the cookies at once, then the user's data kept on
+ * the device), then sign in again with a page load.
+ */
 export function endSession(): void {
-  wipeSession();
-  window.location.assign('/sign-in');
+  const waited = new Promise((resolve) => setTimeout(resolve, forgetWaitMs));
+  void Promise.race([forgetUserData(), waited]).finally(() => window.location.assign('/sign-in'));
 }
 
 async function renew(apiBase: string, force = false): Promise<string | undefined> {

@@ -1,12 +1,10 @@
 import { api } from '../api-client.ts';
-import { clearPersistedQueries } from '../query-persistence.ts';
-import { wipeSession } from './cookies.ts';
+import { forgetUserData } from './forget-user.ts';
 import { runSignOutSteps } from './sign-out-steps.ts';
 
 /**
  * Ends the session everywhere this device kept it: the server revokes the refresh token and
- * clears its cookie; the cookies, the persisted query cache and the service worker's copies of
- * pages go; then the app starts afresh. Features' sign-out steps run first (door scans are uploaded, or the
+ * clears its cookie; the user's data on the device goes (forgetUserData); then the app starts afresh. Features' sign-out steps run first (door scans are uploaded, or the
  * person confirms losing them); resolves false when one of them kept the session.
  */
 export async function signOut(destination = '/'): Promise<boolean> {
@@ -16,9 +14,7 @@ export async function signOut(destination = '/'): Promise<boolean> {
   } catch {
     // Offline or already ended: the local session still goes.
   }
-  wipeSession();
-  await clearPersistedQueries().catch(() => undefined);
-  navigator.serviceWorker?.controller?.postMessage({ type: 'CLEAR_USER_DATA' });
+  await forgetUserData();
   window.location.assign(destination);
   return true;
 }

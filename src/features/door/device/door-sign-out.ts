@@ -1,14 +1,7 @@
-import { browserDoorApi } from '../api/browser-door-api.ts';
-import { uploadPending } from '../engine/uploader.ts';
-import { deleteDoorDb, doorDbName } from '../storage/door-db.ts';
-import { toCheckinRequest } from '../storage/scan-store.ts';
+import { deleteDoorDb } from '../storage/door-db.ts';
+import { forgetLastDoorEvent } from '../utils/last-event.ts';
 import { doorStores } from './door-device.ts';
-
-async function hasDoorData(): Promise<boolean> {
-  if (!indexedDB.databases) return true;
-  const databases = await indexedDB.databases();
-  return databases.some((database) => database.name === doorDbName);
-}
+import { hasDoorData, uploadQueued } from './door-session.ts';
 
 /**
  * Before signing out: upload the scans still queued, then clear the door's data from the device (tickets,
@@ -19,9 +12,7 @@ export async function prepareDoorSignOut(): Promise<boolean> {
   const { scans, db } = doorStores();
   let pending = await scans.countPending();
   if (pending > 0 && navigator.onLine) {
-    await uploadPending(scans, (eventId, batch) => browserDoorApi.batch(eventId, batch.map(toCheckinRequest))).catch(
-      () => undefined,
-    );
+    await uploadQueued().catch(() => undefined);
     pending = await scans.countPending();
   }
   if (
@@ -34,10 +25,6 @@ export async function prepareDoorSignOut(): Promise<boolean> {
   }
   db.close();
   await deleteDoorDb();
-  try {
-    localStorage.removeItem('admit-door-event');
-  } catch {
-    // nothing kept
-  }
+  forgetLastDoorEvent();
   return true;
 }

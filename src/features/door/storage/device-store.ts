@@ -22,6 +22,8 @@ export interface DeviceStore {
   deviceId(): Promise<string>;
   saveCredentials(credentials: UploadCredentials): Promise<void>;
   credentials(): Promise<UploadCredentials | undefined>;
+  /** The session ended: the worker must not upload with its token any more. */
+  forgetCredentials(): Promise<void>;
 }
 
 export function createDeviceStore(db: DoorDb): DeviceStore {
@@ -47,5 +49,6 @@ export function createDeviceStore(db: DoorDb): DeviceStore {
       db.run('device', 'readwrite', (tx) => void tx.objectStore('device').put(credentials, 'upload')),
     credentials: () =>
       db.run('device', 'readonly', (tx) => request<UploadCredentials | undefined>(tx.objectStore('device').get('upload'))),
+    forgetCredentials: () => db.run('device', 'readwrite', (tx) => void tx.objectStore('device').delete('upload')),
   };
 }

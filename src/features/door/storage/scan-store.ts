@@ -54,6 +54,8 @@ export interface ScanStore {
   markUploaded(results: ReadonlyArray<{ clientScanId: string; result: CheckinResult; duplicate: boolean }>): Promise<void>;
   update(clientScanId: string, change: Partial<Pick<ScanRecord, 'undoneAt' | 'result'>>): Promise<ScanRecord | undefined>;
   removeEvent(eventId: string): Promise<void>;
+  /** Forgets the scans the server already has (the queue stays). */
+  removeUploaded(): Promise<void>;
 }
 
 const byTime = (a: ScanRecord, b: ScanRecord) => a.scannedAt.localeCompare(b.scannedAt);
@@ -109,6 +111,13 @@ export function createScanStore(db: DoorDb): ScanStore {
       db.run('scans', 'readwrite', async (tx) => {
         const store = tx.objectStore('scans');
         const keys = await request(store.index('eventId').getAllKeys(eventId));
+        for (const key of keys) store.delete(key);
+      }),
+    removeUploaded: () =>
+      db.run('scans', 'readwrite', async (tx) => {
+        const store = tx.objectStore('scans');
+        const uploaded = IDBKeyRange.bound([1, ''], [1, '\uffff']);
+        const keys = await request(store.index('uploaded').getAllKeys(uploaded));
         for (const key of keys) store.delete(key);
       }),
   };

@@ -16,3 +16,11 @@ export function lastDoorEvent(): string | null {
     return null;
   }
 }
+
+export function forgetLastDoorEvent(): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // nothing kept
+  }
+}

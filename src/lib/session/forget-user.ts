@@ -1,0 +1,27 @@
+import { clearPersistedQueries } from '../query-persistence.ts';
+import { wipeSession } from './cookies.ts';
+import { pagesCacheName } from './pages-cache.ts';
+
+/** What a feature removes of a user's data from this device when their session ends (registered by the app). */
+export type ForgetStep = () => Promise<void>;
+
+const steps: ForgetStep[] = [];
+
+export function onForgetUser(step: ForgetStep): void {
+  if (!steps.includes(step)) steps.push(step);
+}
+
+/**
+ * Leaves nothing of the user readable on this device: the session cookies and session storage, the persisted
+ * query cache (orders, tickets), the service worker's copies of pages, and what features registered (the
+ * door's attendee data; its scans not yet uploaded stay, for the next member of that organisation to send).
+ * Runs on sign-out and when the server ends the session (a 401), so a shared phone keeps no one's data.
+ */
+export async function forgetUserData(): Promise<void> {
+  wipeSession();
+  const work: Promise<unknown>[] = [clearPersistedQueries(), ...steps.map((step) => step())];
+  if (typeof caches !== 'undefined') work.push(caches.delete(pagesCacheName));
+  navigator.serviceWorker?.controller?.postMessage({ type: 'CLEAR_USER_DATA' });
+  const results = await Promise.allSettled(work);
+  for (const result of results) if (result.status === 'rejected') console.warn('Could not clear user data', result.reason);
+}

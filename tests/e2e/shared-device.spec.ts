@@ -1,0 +1,125 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+// A shared phone: one person's session ends on the server (a password changed elsewhere), and the next
+// person to pick the phone up finds nothing of theirs, online or offline.
+
+const organiser = { email: 'maya@northernlights.demo', password: 'admit-demo-2026' };
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+async function freeEventOnSale(request: APIRequestContext, title: string): Promise<string> {
+  const signedIn = await request.post('/api/auth/signIn', { data: organiser });
+  expect(signedIn.status()).toBe(200);
+  const token = (await signedIn.json()).data.accessToken as string;
+  const headers = { Authorization: `Bearer ${token}` };
+  const organizationId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')).org as string;
+  const startsAt = new Date(Date.now() + 3 * 86_400_000);
+  const created = await request.post('/api/events', {
+    headers,
+    data: {
+      organizationId,
+      title,
+      summary: 'Made by the shared-device test.',
+      category: 'community',
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 2 * 3_600_000).toISOString(),
+      timezone: 'Europe/London',
+      isOnline: false,
+      venue: { name: 'Test Hall', address: '1 Test Street', city: 'Leeds', country: 'United Kingdom' },
+      ticketTypes: [{ name: 'Entry', price: 0, currency: 'GBP', capacity: 50 }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const eventId = (await created.json()).data.id as string;
+  expect((await request.post(`/api/events/${eventId}/publish`, { headers })).status()).toBe(200);
+  return eventId;
+}
+
+async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
+  return (await context.cookies()).find((entry) => entry.name === name)?.value;
+}
+
+/** What the device keeps that a person could read: the persisted query cache and the kept pages. */
+async function keptOnDevice(page: Page) {
+  return page.evaluate(async () => {
+    const queryCache = await new Promise<unknown>((resolve) => {
+      const open = indexedDB.open('keyval-store');
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('keyval')) return resolve(undefined);
+        const read = db.transaction('keyval').objectStore('keyval').get('admit-query-cache');
+        read.onsuccess = () => resolve(read.result);
+        read.onerror = () => resolve(undefined);
+      };
+      open.onerror = () => resolve(undefined);
+    });
+    const pages = (await caches.has('admit-pages'))
+      ? (await (await caches.open('admit-pages')).keys()).map((request) => new URL(request.url).pathname)
+      : [];
+    return { queryCache: queryCache === undefined ? null : JSON.stringify(queryCache), pages };
+  });
+}
+
+test('a session ended on the server leaves nothing of its person on the device, online or offline', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'iphone-13', 'offline runs on the desktop and the Pixel 7');
+  test.setTimeout(90_000);
+  const title = `Shared Phone Social ${unique()}`;
+  const eventId = await freeEventOnSale(page.request, title);
+  const holder = `Hana ${unique()}`;
+  const buyer = await confirmedAccount(page.request, {
+    firstName: 'Hana',
+    lastName: 'Holder',
+    email: `hana.${unique()}.${testInfo.project.name}@example.test`,
+    dateOfBirth: Math.floor(Date.UTC(1991, 2, 3) / 1000),
+    userType: 'attendee',
+  });
+
+  await signInAt(page, buyer.email, '/account/bookings');
+  const token = await cookie(context, 'accessToken');
+  const event = (await (await page.request.get(`/api/events/${eventId}`)).json()).data as { ticketTypes: Array<{ id: string }> };
+  const ordered = await page.request.post('/api/orders', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      eventId,
+      items: [{ ticketTypeId: event.ticketTypes[0]?.id, quantity: 1 }],
+      buyer: { name: holder, email: buyer.email },
+    },
+  });
+  expect(ordered.status()).toBe(201);
+
+  // Seen online under the service worker: the tickets are kept for offline use.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.reload();
+  await waitForHydration(page);
+  const booking = page.getByRole('article', { name: title });
+  await expect(booking.getByRole('img', { name: new RegExp(`QR code of ticket 1 of 1, Entry, ${holder}`) })).toBeVisible();
+  await expect.poll(async () => (await keptOnDevice(page)).queryCache ?? '').toContain(holder);
+
+  // Signed out everywhere else (a password change ends every session), and the access token has lapsed.
+  const changed = await page.request.post('/api/auth/changePassword', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { currentPassword: testPassword, newPassword: `${testPassword} renewed` },
+  });
+  expect(changed.status()).toBe(200);
+  await context.addCookies([
+    { name: 'tokenExpiry', value: String(Math.floor(Date.now() / 1000) - 60), url: new URL(page.url()).origin },
+  ]);
+
+  await page.goto('/account/bookings');
+  await expect(page).toHaveURL(/\/sign-in/);
+  await waitForHydration(page);
+  const kept = await keptOnDevice(page);
+  expect(kept.queryCache ?? '').not.toContain(holder);
+  expect(kept.pages).not.toContain('/account/bookings');
+  expect(await cookie(context, 'accessToken')).toBeUndefined();
+
+  await context.setOffline(true);
+  await page.goto('/account/bookings').catch(() => undefined);
+  await expect(page.locator('body')).not.toContainText(holder);
+  await expect(page.locator('body')).not.toContainText(title);
+  await context.setOffline(false);
+});

@@ -28,10 +28,14 @@ interface RawAnswer {
 }
 
 /**
- * Opens a socket, writes `head` and then each chunk of `body` at its time (ms from the start), and
- * reads until the server closes the connection.
+ * Opens a socket, writes `head` and then each chunk of `body` at its time (ms from the start), then
+ * stops sending if asked, and reads until the server closes the connection.
  */
-function rawRequest(head: string, body: { at: number; bytes: Buffer }[] = []): Promise<RawAnswer> {
+function rawRequest(
+  head: string,
+  body: { at: number; bytes: Buffer }[] = [],
+  options: { endAfterBody?: boolean } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const received: Buffer[] = [];
@@ -48,6 +52,8 @@ function rawRequest(head: string, body: { at: number; bytes: Buffer }[] = []): P
     socket.once('connect', () => {
       socket.write(head);
       for (const chunk of body) timers.push(setTimeout(() => socket.writable && socket.write(chunk.bytes), chunk.at));
+      const last = body.at(-1)?.at ?? 0;
+      if (options.endAfterBody) timers.push(setTimeout(() => socket.end(), last + 10));
     });
     setTimeout(() => reject(new Error('the server kept the connection open')), 15_000).unref();
   });
@@ -61,6 +67,24 @@ describe('a request Node cannot parse', () => {
     expect(answer.status).toBe(400);
     expect(answer.headers).toContain('Content-Type: application/json');
     expect(envelope(answer)).toEqual({ httpStatus: 'BAD_REQUEST', message: 'The request could not be understood.' });
+  });
+
+  it('with a body but no Content-Length (so the body reads as a second, broken request) answers 400 with the envelope', async () => {
+    const answer = await rawRequest(
+      'POST /api/auth/signIn HTTP/1.1\r\nHost: admit.test\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"email":"a@b.c"}',
+    );
+    expect(answer.status).toBe(400);
+    expect(envelope(answer).httpStatus).toBe('BAD_REQUEST');
+  });
+
+  it('with a body shorter than its Content-Length, from a client that stops sending, answers 400 with the envelope', async () => {
+    const answer = await rawRequest(
+      'POST /api/auth/signIn HTTP/1.1\r\nHost: admit.test\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"email":"a"}',
+      [{ at: 50, bytes: Buffer.alloc(0) }],
+      { endAfterBody: true },
+    );
+    expect(answer.status).toBe(400);
+    expect(envelope(answer).httpStatus).toBe('BAD_REQUEST');
   });
 
   it('that is not HTTP at all answers 400 with the envelope', async () => {

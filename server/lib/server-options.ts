@@ -4,7 +4,7 @@ import { finished, PassThrough } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { maxImageBytes } from '../../src/contract/uploads.ts';
 import type { Config } from '../config.ts';
-import { clientErrorEnvelope } from './client-errors.ts';
+import { errorEnvelope } from './error-envelope.ts';
 import { HttpError } from './http-error.ts';
 import { loggerOptions } from './logger.ts';
 
@@ -53,12 +53,12 @@ export function createServer(config: Config, limits: RequestLimits = requestLimi
     connectionTimeout: limits.idleMs,
     // Longer than the 60 s idle timeout of common load balancers, so they never reuse a closed connection.
     keepAliveTimeout: 72_000,
-    // The longest id in a path is 64 characters; anything longer is refused before it is routed.
+    // The longest id in a path is 64 characters; a longer part is not routed, and answered 414.
     routerOptions: { maxParamLength: 100 },
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const statusCode = error.statusCode ?? 400;
-      if (underBase(request.url, apiBase)) return reply.code(statusCode).send(clientErrorEnvelope(statusCode, error.code));
-      const sentence = clientErrorEnvelope(statusCode, error.code).message;
+      if (underBase(request.url, apiBase)) return reply.code(statusCode).send(errorEnvelope(statusCode, error.code));
+      const sentence = errorEnvelope(statusCode, error.code).message;
       return reply
         .code(statusCode)
         .type('text/html; charset=utf-8')
@@ -81,7 +81,7 @@ function answerOnSocket(this: FastifyInstance, error: Error & { code?: string },
     socket.destroy(error);
     return;
   }
-  const body = JSON.stringify(clientErrorEnvelope(statusCode));
+  const body = JSON.stringify(errorEnvelope(statusCode));
   const head = [
     `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}`,
     'Content-Type: application/json; charset=utf-8',

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiEnvelope } from '../../src/contract/envelope.ts';
-import { clientErrorEnvelope } from '../lib/client-errors.ts';
+import { errorEnvelope } from '../lib/error-envelope.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { trackRouteMethods } from './route-methods.ts';
 
@@ -30,20 +30,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
       request.log.info({ code: error.code }, 'client error');
-      return reply.code(statusCode).send(clientErrorEnvelope(statusCode, error.code));
+      return reply.code(statusCode).send(errorEnvelope(statusCode, error.code));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({
-      httpStatus: 'INTERNAL_SERVER_ERROR',
-      message: 'Something went wrong on our side. Please try again.',
-    } satisfies ApiEnvelope);
+    return reply.code(500).send(errorEnvelope(500));
   });
 
   app.setNotFoundHandler((request, reply) => {
     const path = quotePath(request.url);
     const allowed = methodsFor(request.url.split('?')[0] ?? '');
     // The path has a route for this very method, so the router passed it over: a part is too long.
-    if (allowed.includes(request.method)) return reply.code(414).send(clientErrorEnvelope(414));
+    if (allowed.includes(request.method)) return reply.code(414).send(errorEnvelope(414));
     if (allowed.length > 0) {
       return reply
         .code(405)

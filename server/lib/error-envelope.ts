@@ -12,6 +12,7 @@ const statusMessages: Record<number, string> = {
   415: 'That content type is not supported.',
   429: 'Too many requests. Please wait a moment and try again.',
   431: 'The request’s address or headers are too long.',
+  500: 'Something went wrong on our side. Please try again.',
 };
 
 const codeMessages: Record<string, string> = {
@@ -21,8 +22,9 @@ const codeMessages: Record<string, string> = {
   FST_ERR_BAD_URL: 'That address is not valid.',
 };
 
-/** The envelope for a 4xx that Fastify or Node raised, with a sentence rather than their wording. */
-export function clientErrorEnvelope(statusCode: number, code?: string): ApiEnvelope {
-  const message = (code ? codeMessages[code] : undefined) ?? statusMessages[statusCode] ?? statusMessages[400];
+/** The envelope for an error that Fastify or Node raised, with a sentence rather than their wording. */
+export function errorEnvelope(statusCode: number, code?: string): ApiEnvelope {
+  const fallback = statusMessages[statusCode >= 500 ? 500 : 400];
+  const message = (code ? codeMessages[code] : undefined) ?? statusMessages[statusCode] ?? fallback;
   return { httpStatus: httpStatusName(statusCode), message: message as string };
 }

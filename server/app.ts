@@ -51,8 +51,6 @@ export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: Ap
   await app.register(fastifyCookie);
   for (const feature of features) feature(app, context);
 
-  // Any other path under the API base is an API 404, never a page.
-  app.all('/*', (_request, reply) => reply.callNotFound());
   const openApi = routes.openApiDocument({ title: 'Admit API', version: '1' });
   app.get('/openapi.json', { logLevel: 'warn' }, async () => openApi);
 }

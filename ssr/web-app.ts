@@ -3,11 +3,11 @@ import { join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { apiPlugin } from '../server/app.ts';
 import type { Config } from '../server/config.ts';
 import type { Db } from '../server/db/database.ts';
-import { loggerOptions } from '../server/lib/logger.ts';
+import { apiBaseOf, createServer } from '../server/lib/server-options.ts';
 import type { render as renderPage } from '../src/entry-server.tsx';
 import { assetsFromManifest } from './client-assets.ts';
 import { createPageRenderer } from './page-renderer.ts';
@@ -24,7 +24,7 @@ const immutable = 'public, max-age=31536000, immutable';
 
 /** One Fastify app: the API under its base, the built client assets and server-rendered pages. */
 export async function createWebApp(config: Config, db: Db, options: { dev?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ ...loggerOptions(config), trustProxy: config.trustProxy, return503OnClosing: true });
+  const app = createServer(config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -35,8 +35,7 @@ export async function createWebApp(config: Config, db: Db, options: { dev?: bool
     strictTransportSecurity: config.isProduction,
   });
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  const apiBase = config.publicConfig.apiBase.startsWith('/') ? config.publicConfig.apiBase : '/api';
-  await app.register(apiPlugin, { config, db, prefix: apiBase });
+  await app.register(apiPlugin, { config, db, prefix: apiBaseOf(config) });
 
   if (options.dev) {
     const { attachVite } = await import('./dev-server.ts');

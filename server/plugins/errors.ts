@@ -1,20 +1,26 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { type ApiEnvelope, httpStatusName } from '../../src/contract/envelope.ts';
+import type { ApiEnvelope } from '../../src/contract/envelope.ts';
+import { errorEnvelope } from '../lib/error-envelope.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { trackRouteMethods } from './route-methods.ts';
 
-const clientErrorMessages: Record<number, string> = {
-  400: 'The request could not be understood.',
-  401: 'Please sign in to continue.',
-  403: 'You do not have permission to do that.',
-  404: 'That was not found.',
-  405: 'That method is not allowed here.',
-  413: 'What was sent is too large.',
-  415: 'That content type is not supported.',
-  429: 'Too many requests. Please wait a moment and try again.',
+/** The longest stretch of a path an answer repeats: a 10 KB path is not worth echoing. */
+const quotedPathLength = 100;
+
+const quotePath = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return path.length > quotedPathLength ? `${path.slice(0, quotedPathLength)}…` : path;
 };
 
-/** Answers every error with the envelope; a 5xx never shows internals, only a request id in the log. */
+/**
+ * Answers every error with the envelope; a 5xx never shows internals, only a request id in the log.
+ * Any other path under the scope is an API 404 (never a page), or a 405 when the path is known for
+ * other methods.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
+  app.all('/*', (_request, reply) => reply.callNotFound());
+  const methodsFor = trackRouteMethods(app);
+
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       const body: ApiEnvelope = { httpStatus: error.status, message: error.message };
@@ -24,23 +30,29 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
       request.log.info({ code: error.code }, 'client error');
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? 'The request body is not valid JSON.'
-          : (clientErrorMessages[statusCode] ?? 'The request could not be understood.');
-      return reply.code(statusCode).send({ httpStatus: httpStatusName(statusCode), message } satisfies ApiEnvelope);
+      return reply.code(statusCode).send(errorEnvelope(statusCode, error.code));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({
-      httpStatus: 'INTERNAL_SERVER_ERROR',
-      message: 'Something went wrong on our side. Please try again.',
-    } satisfies ApiEnvelope);
+    return reply.code(500).send(errorEnvelope(500));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({
+    const path = quotePath(request.url);
+    const allowed = methodsFor(request.url.split('?')[0] ?? '');
+    // The path has a route for this very method, so the router passed it over: a part is too long.
+    if (allowed.includes(request.method)) return reply.code(414).send(errorEnvelope(414));
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          httpStatus: 'METHOD_NOT_ALLOWED',
+          message: `${path} does not take ${request.method}; it takes ${allowed.join(', ')}.`,
+        } satisfies ApiEnvelope);
+    }
+    return reply.code(404).send({
       httpStatus: 'NOT_FOUND',
-      message: `There is no API route ${request.method} ${request.url.split('?')[0]}.`,
+      message: `There is no API route ${request.method} ${path}.`,
     } satisfies ApiEnvelope);
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelopeSchema, type FieldError, type HttpStatusName, httpStatusCodes } from '../../src/contract/envelope.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { unstorableText, unstorableTextMessage } from '../lib/storable-text.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -73,8 +74,13 @@ function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, prefix: 
   return result.success ? { ok: true, value: result.data } : { ok: false, errors: toFieldErrors(result.error, prefix) };
 }
 
-/** Validates params, query and body together, so one answer lists every invalid field. */
+/**
+ * Validates params, query and body together, so one answer lists every invalid field. Text the
+ * database cannot store is refused first, wherever it is, whether or not the route reads that field.
+ */
 function parseRequest<P, Q, B>(spec: RouteSpec<P, Q, B, unknown>, request: FastifyRequest) {
+  const unstorable = unstorableText({ params: request.params, query: request.query, body: request.body });
+  if (unstorable.length) throw new HttpError('BAD_REQUEST', unstorableTextMessage, unstorable);
   const params = parsePart(spec.params, request.params, 'params');
   const query = parsePart(spec.query, request.query, 'query');
   const body = parsePart(spec.body, request.body, 'body');

@@ -50,8 +50,8 @@ export const roleDescriptions: Readonly<Record<MemberRole, string>> = {
   door: 'Scanning and checking in tickets at the door.',
 };
 
-/** The roles that hold a permission, in a sentence: "owners and managers". */
-export function rolesAllowed(permission: Permission): string {
+/** The roles that hold every permission given, in a sentence: "owners and managers". */
+export function rolesAllowed(...required: Permission[]): string {
   const plural: Record<MemberRole, string> = {
     owner: 'owners',
     manager: 'managers',
@@ -59,7 +59,7 @@ export function rolesAllowed(permission: Permission): string {
     door: 'door staff',
   };
   const names = (Object.keys(rolePermissions) as MemberRole[])
-    .filter((role) => can(role, permission))
+    .filter((role) => required.every((permission) => can(role, permission)))
     .map((role) => plural[role]);
   if (names.length <= 1) return names[0] ?? 'nobody';
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;

@@ -94,6 +94,34 @@ export function findEventRow(db: Executor, id: string) {
 export type EventRow = NonNullable<Awaited<ReturnType<typeof findEventRow>>>;
 
 /**
+ * The event's row locked until the transaction ends, with what its status rules read: a publish, a
+ * change of ticket types and a cancellation of the same event wait for each other and see each
+ * other's outcome.
+ */
+export function lockEventRow(trx: Transaction<Database>, id: string) {
+  return trx
+    .selectFrom('events')
+    .innerJoin('organizations', 'organizations.id', 'events.organization_id')
+    .select(['events.status', 'events.starts_at', 'events.ends_at', 'organizations.kyc_status'])
+    .where('events.id', '=', id)
+    .forUpdate('events')
+    .executeTakeFirstOrThrow();
+}
+
+/** Whether any order of the event holds money that was paid and not yet given back. */
+export async function hasPaidOrders(db: Executor, eventId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('status', 'in', ['paid', 'partially_refunded'])
+    .whereRef('total', '>', 'refunded')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Tickets of the type in the row held by orders awaiting payment: the part of `taken` not sold. Read from
  * the event's live orders, so paying for held tickets writes nothing to the type's row.
  */

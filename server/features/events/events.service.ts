@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import {
   type CreateEvent,
   type Event,
@@ -8,8 +9,9 @@ import {
   placeRule,
   type UpdateEvent,
 } from '../../../src/contract/events.ts';
+import { rolesAllowed } from '../../../src/contract/permissions.ts';
 import type { Db } from '../../db/database.ts';
-import type { EventStatus } from '../../db/types.ts';
+import type { Database, EventStatus } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { refundEventOrders } from '../orders/refunds.service.ts';
@@ -19,9 +21,11 @@ import {
   deleteTicketTypes,
   type EventValues,
   findEventRow,
+  hasPaidOrders,
   insertEvent,
   insertTicketTypes,
   listEventRows,
+  lockEventRow,
   lockTicketTypes,
   memberRole,
   salesByEvent,
@@ -58,17 +62,15 @@ function toValues(input: Partial<CreateEvent>): Partial<EventValues> {
   return values;
 }
 
-/** Members with `events.edit` may edit; other members get 403, everyone else learns nothing (404). */
-async function requireEditor(db: Db, organizationId: string, userId: string): Promise<void> {
-  await requirePermission(db, organizationId, userId, 'events.edit', 'That event');
-}
-
+/** The event and the caller's role: members with `events.edit` may edit, others get 403, everyone else 404. */
 async function loadForEditor(db: Db, eventId: string, userId: string) {
   const row = await findEventRow(db, eventId);
   if (!row) throw notFound('That event');
-  await requireEditor(db, row.organization_id, userId);
-  return row;
+  const role = await requirePermission(db, row.organization_id, userId, 'events.edit', 'That event');
+  return { row, role };
 }
+
+const verificationNeeded = 'Paid tickets need your organisation’s identity verification to be complete.';
 
 async function present(deps: EventsDeps, eventId: string, isMember: boolean): Promise<Event> {
   const row = await findEventRow(deps.db, eventId);
@@ -89,7 +91,7 @@ export async function createEvent(deps: EventsDeps, userId: string, input: Creat
 }
 
 export async function changeEvent(deps: EventsDeps, userId: string, eventId: string, input: UpdateEvent): Promise<Event> {
-  const row = await loadForEditor(deps.db, eventId, userId);
+  const { row } = await loadForEditor(deps.db, eventId, userId);
   const startsAt = input.startsAt ? new Date(input.startsAt) : new Date(row.starts_at);
   const endsAt = input.endsAt ? new Date(input.endsAt) : new Date(row.ends_at);
   if (endsAt <= startsAt) {
@@ -105,6 +107,16 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
   };
   if (!placeRule(merged)) throw new HttpError('BAD_REQUEST', placeMessage, [{ path: 'body.venue', message: placeMessage }]);
   await deps.db.transaction().execute(async (trx) => {
+    const locked = await lockEventRow(trx, eventId);
+    // What publishing checks holds for as long as the event is on sale, so a paid price cannot be added after.
+    const paid = (input.ticketTypes ?? []).flatMap((type, index) => (type.price > 0 ? [index] : []));
+    if (locked.status === 'published' && locked.kyc_status !== 'verified' && paid.length) {
+      throw new HttpError(
+        'CONFLICT',
+        `${verificationNeeded} Until then, the tickets of a published event stay free.`,
+        paid.map((index) => ({ path: `body.ticketTypes.${index}.price`, message: verificationNeeded })),
+      );
+    }
     await updateEvent(trx, eventId, toValues(input));
     if (input.ticketTypes) {
       const existing = await lockTicketTypes(trx, eventId);
@@ -141,39 +153,56 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
 
 /** Publishing needs a ticket type, a future start, and a verified organisation for paid tickets. */
 export async function publishEvent(deps: EventsDeps, userId: string, eventId: string): Promise<Event> {
-  const row = await loadForEditor(deps.db, eventId, userId);
-  if (row.status === 'cancelled') throw new HttpError('CONFLICT', 'A cancelled event cannot be published again.');
-  const types = await ticketTypesOf(deps.db, eventId);
-  const problems: string[] = [];
-  if (types.length === 0) problems.push('Add at least one ticket type.');
-  if (new Date(row.starts_at) <= new Date()) problems.push('The event must start in the future.');
-  if (types.some((type) => type.price > 0) && row.kyc_status !== 'verified') {
-    problems.push('Paid tickets need your organisation’s identity verification to be complete.');
-  }
-  if (problems.length)
-    throw new HttpError(
-      'CONFLICT',
-      problems.join(' '),
-      problems.map((message) => ({ path: 'event', message })),
-    );
-  return setStatus(deps, userId, eventId, 'published');
+  await loadForEditor(deps.db, eventId, userId);
+  await deps.db.transaction().execute(async (trx) => {
+    // Read under the event's lock, so a change of ticket types saved meanwhile is the one checked.
+    const locked = await lockEventRow(trx, eventId);
+    if (locked.status === 'cancelled') throw new HttpError('CONFLICT', 'A cancelled event cannot be published again.');
+    const types = await ticketTypesOf(trx, eventId);
+    const problems: string[] = [];
+    if (types.length === 0) problems.push('Add at least one ticket type.');
+    if (new Date(locked.starts_at) <= new Date()) problems.push('The event must start in the future.');
+    if (types.some((type) => type.price > 0) && locked.kyc_status !== 'verified') problems.push(verificationNeeded);
+    if (problems.length) {
+      throw new HttpError(
+        'CONFLICT',
+        problems.join(' '),
+        problems.map((message) => ({ path: 'event', message })),
+      );
+    }
+    await setStatus(trx, userId, eventId, 'published');
+  });
+  return present(deps, eventId, true);
 }
 
 export async function unpublishEvent(deps: EventsDeps, userId: string, eventId: string): Promise<Event> {
-  const row = await loadForEditor(deps.db, eventId, userId);
+  const { row } = await loadForEditor(deps.db, eventId, userId);
   if (row.status !== 'published') throw new HttpError('CONFLICT', 'Only a published event can be unpublished.');
-  return setStatus(deps, userId, eventId, 'draft');
+  await deps.db.transaction().execute((trx) => setStatus(trx, userId, eventId, 'draft'));
+  return present(deps, eventId, true);
 }
 
 /**
  * Cancels an event and, in the same transaction, releases every held order and refunds every paid
  * one (tickets voided and revoked, buyers mailed, with links from `origin`); the booking sweeper then
- * returns the money at the provider.
+ * returns the money at the provider. Giving money back needs the refund right; an event that has
+ * ended keeps its orders (refund them one by one).
  */
 export async function cancelEvent(deps: EventsDeps, userId: string, eventId: string, origin: string): Promise<Event> {
-  const row = await loadForEditor(deps.db, eventId, userId);
-  if (row.status === 'cancelled') return present(deps, eventId, true);
+  const { role } = await loadForEditor(deps.db, eventId, userId);
   await deps.db.transaction().execute(async (trx) => {
+    const locked = await lockEventRow(trx, eventId);
+    if (locked.status === 'cancelled') return;
+    if (new Date(locked.ends_at) <= new Date()) {
+      throw new HttpError('CONFLICT', 'An event that has ended cannot be cancelled; refund its orders one by one instead.');
+    }
+    // Checked under the event's lock: a sale paid after this read finds the event cancelled.
+    if (!can(role, 'orders.refund') && (await hasPaidOrders(trx, eventId))) {
+      throw new HttpError(
+        'FORBIDDEN',
+        `Only ${rolesAllowed('events.edit', 'orders.refund')} can cancel an event with paid orders, because cancelling refunds them.`,
+      );
+    }
     await updateEvent(trx, eventId, { status: 'cancelled' });
     await recordAudit(trx, { actorId: userId, action: 'event.cancelled', subjectType: 'event', subjectId: eventId });
     await refundEventOrders(trx, eventId, userId, origin);
@@ -181,12 +210,9 @@ export async function cancelEvent(deps: EventsDeps, userId: string, eventId: str
   return present(deps, eventId, true);
 }
 
-async function setStatus(deps: EventsDeps, userId: string, eventId: string, status: EventStatus): Promise<Event> {
-  await deps.db.transaction().execute(async (trx) => {
-    await updateEvent(trx, eventId, { status, ...(status === 'published' ? { published_at: new Date() } : {}) });
-    await recordAudit(trx, { actorId: userId, action: `event.${status}`, subjectType: 'event', subjectId: eventId });
-  });
-  return present(deps, eventId, true);
+async function setStatus(trx: Transaction<Database>, userId: string, eventId: string, status: EventStatus): Promise<void> {
+  await updateEvent(trx, eventId, { status, ...(status === 'published' ? { published_at: new Date() } : {}) });
+  await recordAudit(trx, { actorId: userId, action: `event.${status}`, subjectType: 'event', subjectId: eventId });
 }
 
 /** An event as the caller may see it: published and cancelled ones publicly, drafts by their organisation only. */

@@ -22,9 +22,12 @@ describe('a door session that ends without a sign-out', () => {
     rememberDoorEvent(eventId);
     await device.deviceId();
     await device.saveCredentials({ token: 'token', expiresAt: 2_000_000_000, apiBase: '/api' });
-    await events.addPage({ eventId, syncedAt: new Date().toISOString(), nextSeq: 1 } as unknown as EventRecord, {
-      tickets: [{ id: 't1', holderName: 'Ada Lovelace', email: 'ada@example.test' }],
-    } as never);
+    await events.addPage(
+      { eventId, syncedAt: new Date().toISOString(), nextSeq: 1 } as unknown as EventRecord,
+      {
+        tickets: [{ id: 't1', holderName: 'Ada Lovelace', email: 'ada@example.test' }],
+      } as never,
+    );
     const sent = queuedScan(eventId, { uploaded: 1 });
     const waiting = queuedScan(eventId);
     await scans.put(sent);

@@ -30,6 +30,7 @@ export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }
     summary: 'A new temporary link (3600 s) to a stored image; open to anyone, as the images are shown on public pages',
     tags: ['uploads'],
     auth: 'none',
+    errors: ['NOT_FOUND'],
     body: imageLinkRequestSchema,
     response: imageLinkSchema,
     handler: async ({ body }) => ({ message: 'Image link.', data: await renewImageLink(deps, body.key) }),

@@ -53,6 +53,10 @@ export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: Ap
 
   // Any other path under the API base is an API 404, never a page.
   app.all('/*', (_request, reply) => reply.callNotFound());
-  const openApi = routes.openApiDocument({ title: 'Admit API', version: '1' });
-  app.get('/openapi.json', { logLevel: 'warn' }, async () => openApi);
+  // Made on first request: routes in encapsulated scopes (the image upload) are only added once the app is ready.
+  let openApi: ReturnType<RouteRegistry['openApiDocument']> | undefined;
+  app.get('/openapi.json', { logLevel: 'warn' }, async () => {
+    openApi ??= routes.openApiDocument({ title: 'Admit API', version: '1' });
+    return openApi;
+  });
 }

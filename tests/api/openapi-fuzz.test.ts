@@ -10,7 +10,7 @@ import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 // Reproducible: the same seed sends the same requests. FUZZ_SEED and FUZZ_RUNS change them.
 const seed = Number(process.env.FUZZ_SEED ?? 20_240_611);
-const runs = Number(process.env.FUZZ_RUNS ?? 10);
+const runs = Number(process.env.FUZZ_RUNS ?? 15);
 
 // The document is read before the tests are declared, so each operation is a test of its own.
 const api: TestApi = await createTestApi();

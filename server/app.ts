@@ -51,6 +51,10 @@ export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: Ap
   await app.register(fastifyCookie);
   for (const feature of features) feature(app, context);
 
-  const openApi = routes.openApiDocument({ title: 'Admit API', version: '1' });
-  app.get('/openapi.json', { logLevel: 'warn' }, async () => openApi);
+  // Made on first request: routes in encapsulated scopes (the image upload) are only added once the app is ready.
+  let openApi: ReturnType<RouteRegistry['openApiDocument']> | undefined;
+  app.get('/openapi.json', { logLevel: 'warn' }, async () => {
+    openApi ??= routes.openApiDocument({ title: 'Admit API', version: '1' });
+    return openApi;
+  });
 }

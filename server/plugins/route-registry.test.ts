@@ -19,13 +19,16 @@ beforeAll(async () => {
         url: '/things/:id',
         summary: 'Make a thing',
         tags: ['test'],
+        auth: 'required',
+        headers: [{ name: 'Idempotency-Key', required: true, description: 'Once per thing.', schema: z.string() }],
+        statuses: ['CREATED'],
+        errors: ['CONFLICT'],
         params: z.object({ id: z.uuid() }),
         query: z.object({ dryRun: z.enum(['yes', 'no']).default('no') }),
         body: z.object({ name: z.string().min(2), quantity: z.number().int().positive() }),
         response: z.object({ id: z.string(), name: z.string() }),
         handler: async ({ params, body }) => ({
           message: 'Made.',
-          status: 'CREATED',
           // `secret` is not in the response schema and must not reach the client.
           data: { id: params.id, name: body.name, secret: 'hash' } as { id: string; name: string },
         }),
@@ -35,6 +38,7 @@ beforeAll(async () => {
         url: '/explode',
         summary: 'Fails',
         tags: ['test'],
+        auth: 'none',
         response: z.object({}),
         handler: async () => {
           throw new Error('connection string postgres://user:pw@db/internal');
@@ -45,6 +49,8 @@ beforeAll(async () => {
         url: '/conflict',
         summary: 'Conflicts',
         tags: ['test'],
+        auth: 'optional',
+        errors: ['CONFLICT'],
         response: z.object({}),
         handler: async () => {
           throw new HttpError('CONFLICT', 'That name is taken.');
@@ -109,13 +115,43 @@ describe('route registry', () => {
     expect(response.json()).toEqual({ httpStatus: 'CONFLICT', message: 'That name is taken.' });
   });
 
-  it('documents path and query parameters and the body in OpenAPI', () => {
-    const document = registry.openApiDocument({ title: 't', version: '1' });
-    const operation = document.paths['/api/things/{id}']?.post as {
-      parameters: Array<{ name: string; in: string }>;
-      requestBody: unknown;
+  it('documents path, query and header parameters and the body in OpenAPI', () => {
+    const operation = document().paths['/api/things/{id}']?.post as {
+      operationId: string;
+      parameters: Array<{ name: string; in: string; required: boolean }>;
+      requestBody: { required: boolean };
     };
-    expect(operation.parameters.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(['path:id', 'query:dryRun']);
-    expect(operation.requestBody).toBeDefined();
+    expect(operation.operationId).toBe('postThingsById');
+    expect(operation.parameters.map((parameter) => `${parameter.in}:${parameter.name}:${parameter.required}`)).toEqual([
+      'path:id:true',
+      'query:dryRun:false',
+      'header:Idempotency-Key:true',
+    ]);
+    expect(operation.requestBody.required).toBe(true);
+  });
+
+  it('says of each operation whether it needs a bearer token, reads one when sent, or never looks', () => {
+    const { paths, components } = document();
+    expect(components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(paths['/api/things/{id}']?.post).toMatchObject({ security: [{ bearerAuth: [] }] });
+    expect(paths['/api/conflict']?.get).toMatchObject({ security: [{}, { bearerAuth: [] }] });
+    expect(paths['/api/explode']?.get).toMatchObject({ security: [] });
+  });
+
+  it('documents every status an operation can answer, successes with their data and errors without', () => {
+    const { paths, components } = document();
+    type Operation = { responses: Record<string, { content?: unknown; $ref?: string }> };
+    const responses = (path: string, method: string) => ((paths[path]?.[method] ?? {}) as Operation).responses;
+    const made = responses('/api/things/{id}', 'post');
+    expect(Object.keys(made)).toEqual(['201', '400', '401', '404', '409', '413', '415']);
+    expect(JSON.stringify(made['201'])).toContain('"data"');
+    expect(made['409']?.$ref).toBe('#/components/responses/Conflict');
+    expect(JSON.stringify(components.responses.Conflict)).not.toContain('"data"');
+    expect(JSON.stringify(components.responses.Conflict)).toContain('"const":"CONFLICT"');
+    // No input, no token, no body: nothing but its answer.
+    expect(Object.keys(responses('/api/explode', 'get'))).toEqual(['200']);
+    expect(Object.keys(responses('/api/conflict', 'get'))).toEqual(['200', '401', '409']);
   });
 });
+
+const document = () => registry.openApiDocument({ title: 't', version: '1' });

@@ -1,10 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { envelopeSchema, type FieldError, type HttpStatusName, httpStatusCodes } from '../../src/contract/envelope.ts';
+import type { z } from 'zod';
+import { type FieldError, type HttpStatusName, httpStatusCodes } from '../../src/contract/envelope.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { unstorableText, unstorableTextMessage } from '../lib/storable-text.ts';
+import {
+  type AuthUse,
+  buildOpenApiDocument,
+  type DocumentedRoute,
+  type HeaderSpec,
+  type Method,
+  type RawBodySpec,
+} from './openapi-document.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { AuthUse, HeaderSpec, RawBodySpec };
 
 export interface RouteInput<P, Q, B> {
   params: P;
@@ -14,48 +22,51 @@ export interface RouteInput<P, Q, B> {
   reply: FastifyReply;
 }
 
-export interface RouteResult<R> {
+export interface RouteResult<R, S extends HttpStatusName = HttpStatusName> {
   message: string;
   data: R;
-  status?: HttpStatusName;
+  /** One of the route's declared `statuses`; the first of them when absent. */
+  status?: S;
 }
 
-export interface RouteSpec<P, Q, B, R> {
-  method: Method;
+/** What every route declares for its documentation, beside its handler. */
+interface Described {
   /** Fastify path relative to the API base, e.g. `/users/:id`. */
   url: string;
   summary: string;
   tags: string[];
+  /** Whether the handler calls `auth.require` (required), `auth.optional` (optional) or neither (none). */
+  auth: AuthUse;
+  /** Request headers the handler reads itself, such as `Idempotency-Key`. */
+  headers?: readonly HeaderSpec[];
+  /**
+   * Error statuses the handler or its service answers on purpose, beyond those the declaration
+   * implies: 400 for input, 401 for a token, 404 for a path parameter, 413 and 415 for a body.
+   */
+  errors?: readonly HttpStatusName[];
+}
+
+export interface RouteSpec<P, Q, B, R, S extends HttpStatusName = 'OK'> extends Described {
+  method: Method;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** A body the handler reads as it came instead of `body` (image bytes, a signed webhook). */
+  rawBody?: RawBodySpec;
   response: z.ZodType<R>;
-  handler: (input: RouteInput<P, Q, B>) => Promise<RouteResult<R>>;
+  /** Statuses the handler answers with, with `data`; the first is the usual one. OK when absent. */
+  statuses?: readonly [S, ...S[]];
+  handler: (input: RouteInput<P, Q, B>) => Promise<RouteResult<R, NoInfer<S>>>;
 }
 
 /** A route that answers with a file to download (a CSV export) instead of the JSON envelope. */
-export interface FileRouteSpec<P, Q> {
+export interface FileRouteSpec<P, Q> extends Described {
   method: 'GET';
-  url: string;
-  summary: string;
-  tags: string[];
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   /** The file's media type, e.g. `text/csv; charset=utf-8`. */
   contentType: string;
   handler: (input: RouteInput<P, Q, undefined>) => Promise<{ fileName: string; content: string | Buffer }>;
-}
-
-interface RegisteredRoute {
-  method: Method;
-  url: string;
-  summary: string;
-  tags: string[];
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** The envelope's data, or the media type of the file a file route answers with. */
-  response: z.ZodType | { file: string };
 }
 
 /** Turns zod issues into the envelope's `errors` list. */
@@ -94,22 +105,23 @@ function parseRequest<P, Q, B>(spec: RouteSpec<P, Q, B, unknown>, request: Fasti
  * shape the response envelope and generate the OpenAPI document.
  */
 export class RouteRegistry {
-  readonly #routes: RegisteredRoute[] = [];
+  readonly #routes: DocumentedRoute[] = [];
   readonly #basePath: string;
 
   constructor(basePath: string) {
     this.#basePath = basePath;
   }
 
-  add<P, Q, B, R>(app: FastifyInstance, spec: RouteSpec<P, Q, B, R>): void {
-    this.#routes.push(spec as unknown as RegisteredRoute);
+  add<P, Q, B, R, S extends HttpStatusName = 'OK'>(app: FastifyInstance, spec: RouteSpec<P, Q, B, R, S>): void {
+    const statuses: readonly HttpStatusName[] = spec.statuses ?? ['OK'];
+    this.#routes.push({ ...documented(spec), body: spec.body, rawBody: spec.rawBody, response: spec.response, statuses });
     app.route({
       method: spec.method,
       url: spec.url,
       handler: async (request, reply) => {
-        const input = parseRequest(spec as RouteSpec<P, Q, B, unknown>, request);
+        const input = parseRequest(spec as unknown as RouteSpec<P, Q, B, unknown>, request);
         const result = await spec.handler({ ...input, request, reply });
-        const status = result.status ?? 'OK';
+        const status = result.status ?? statuses[0] ?? 'OK';
         // Parsing the answer drops any field the schema does not declare, so nothing leaks by accident.
         const data = spec.response.parse(result.data);
         reply.code(httpStatusCodes[status]);
@@ -120,8 +132,8 @@ export class RouteRegistry {
 
   /** A file download, validated and documented like every other route; private, never cached. */
   addFile<P, Q>(app: FastifyInstance, spec: FileRouteSpec<P, Q>): void {
-    const { contentType, handler, ...described } = spec;
-    this.#routes.push({ ...described, response: { file: contentType } } as RegisteredRoute);
+    const { contentType, handler } = spec;
+    this.#routes.push({ ...documented(spec), response: { file: contentType }, statuses: ['OK'] });
     app.route({
       method: spec.method,
       url: spec.url,
@@ -138,45 +150,11 @@ export class RouteRegistry {
   }
 
   openApiDocument(info: { title: string; version: string }) {
-    const paths: Record<string, Record<string, unknown>> = {};
-    for (const route of this.#routes) {
-      const path = this.#basePath + route.url.replace(/:(\w+)/g, '{$1}');
-      const parameters = [...schemaParameters(route.params, 'path'), ...schemaParameters(route.query, 'query')];
-      paths[path] ??= {};
-      paths[path][route.method.toLowerCase()] = {
-        summary: route.summary,
-        tags: route.tags,
-        ...(parameters.length ? { parameters } : {}),
-        ...(route.body
-          ? { requestBody: { required: true, content: { 'application/json': { schema: toJson(route.body, 'input') } } } }
-          : {}),
-        responses: {
-          '200':
-            'file' in route.response
-              ? { description: 'A file to download', content: { [route.response.file]: { schema: { type: 'string' } } } }
-              : {
-                  description: 'Success',
-                  content: { 'application/json': { schema: toJson(envelopeSchema(route.response), 'output') } },
-                },
-          '400': { description: 'The request is not valid; `errors` lists each field.' },
-        },
-      };
-    }
-    return { openapi: '3.1.0', info, paths };
+    return buildOpenApiDocument(this.#routes, this.#basePath, info);
   }
 }
 
-function toJson(schema: z.ZodType, io: 'input' | 'output') {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
-}
-
-function schemaParameters(schema: z.ZodType | undefined, location: 'path' | 'query') {
-  if (!schema) return [];
-  const json = toJson(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
-    name,
-    in: location,
-    required: location === 'path' || (json.required ?? []).includes(name),
-    schema: property,
-  }));
+function documented(spec: Described & { method: Method; params?: z.ZodType; query?: z.ZodType }) {
+  const { method, url, summary, tags, auth, params, query, headers, errors = [] } = spec;
+  return { method, url, summary, tags, auth, params, query, headers, errors };
 }

@@ -23,7 +23,7 @@ import {
   resendConfirmationCode,
   signUp,
 } from './registration.service.ts';
-import { clearRefreshCookie, presentedRefreshToken, setRefreshCookie } from './session-cookie.ts';
+import { clearRefreshCookie, presentedRefreshToken, refreshCookie, setRefreshCookie } from './session-cookie.ts';
 import { changePassword, refreshSession, signIn, signOut } from './sessions.service.ts';
 
 const tags = ['auth'];
@@ -41,12 +41,14 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
     url: '/auth/signUp',
     summary: 'Create an account; a confirmation code is mailed',
     tags,
+    auth: 'none',
+    statuses: ['CREATED'],
+    errors: ['TOO_MANY_REQUESTS'],
     body: signUpSchema,
     response: signUpResultSchema,
     handler: async ({ body, request }) => {
       await signUp(deps, body, caller(request));
       return {
-        status: 'CREATED',
         message: 'Check your email for a 6-digit code to confirm your account.',
         data: { email: body.email, codeDeliveredTo: maskEmail(body.email) },
       };
@@ -58,6 +60,8 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
     url: '/auth/confirmSignup',
     summary: 'Confirm an account with the mailed code',
     tags,
+    auth: 'none',
+    errors: ['TOO_MANY_REQUESTS'],
     body: confirmSignupSchema,
     response: emptySchema,
     handler: async ({ body, request }) => {
@@ -71,6 +75,8 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
     url: '/auth/resendConfirmationCode',
     summary: 'Mail a new confirmation code',
     tags,
+    auth: 'none',
+    errors: ['TOO_MANY_REQUESTS'],
     body: emailOnlySchema,
     response: emptySchema,
     handler: async ({ body, request }) => {
@@ -84,6 +90,8 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
     url: '/auth/signIn',
     summary: 'Sign in; answers tokens and the user',
     tags,
+    auth: 'none',
+    errors: ['FORBIDDEN', 'TOO_MANY_REQUESTS'],
     body: signInSchema,
     response: signInResultSchema,
     handler: async ({ body, request, reply }) => {
@@ -98,6 +106,9 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
     url: '/auth/refreshToken',
     summary: 'Exchange a refresh token for new tokens (rotates; reuse ends the session family)',
     tags,
+    auth: 'none',
+    headers: [refreshCookie],
+    errors: ['UNAUTHORIZED', 'TOO_MANY_REQUESTS'],
     body: refreshTokenSchema,
     response: tokensSchema,
     handler: async ({ body, request, reply }) => {
@@ -114,6 +125,8 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
     url: '/auth/signOut',
     summary: 'End this session',
     tags,
+    auth: 'none',
+    headers: [refreshCookie],
     body: refreshTokenSchema.pick({ refreshToken: true }).optional(),
     response: emptySchema,
     handler: async ({ body, request, reply }) => {
@@ -128,6 +141,8 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
     url: '/auth/forgotPassword',
     summary: 'Mail a password reset code (same answer whether or not the account exists)',
     tags,
+    auth: 'none',
+    errors: ['TOO_MANY_REQUESTS'],
     body: emailOnlySchema,
     response: emptySchema,
     handler: async ({ body, request }) => {
@@ -141,6 +156,8 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
     url: '/auth/confirmForgotPassword',
     summary: 'Set a new password with the mailed code; ends every session',
     tags,
+    auth: 'none',
+    errors: ['TOO_MANY_REQUESTS'],
     body: confirmForgotPasswordSchema,
     response: emptySchema,
     handler: async ({ body, request, reply }) => {
@@ -155,6 +172,7 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
     url: '/auth/changePassword',
     summary: 'Change the password of the signed-in user; other sessions end',
     tags,
+    auth: 'required',
     body: changePasswordSchema,
     response: tokensSchema,
     handler: async ({ body, request, reply }) => {

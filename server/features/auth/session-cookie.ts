@@ -1,8 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { HeaderSpec } from '../../plugins/route-registry.ts';
 import type { Session } from './sessions.service.ts';
 
 /** The refresh token lives in an HttpOnly cookie that scripts cannot read (decision 004). */
 export const refreshCookieName = 'refreshToken';
+
+/** The cookie `presentedRefreshToken` reads, as the routes that read it declare it. */
+export const refreshCookie: HeaderSpec = {
+  name: refreshCookieName,
+  in: 'cookie',
+  required: false,
+  description: 'The refresh token, as browsers send it; a `refreshToken` in the body is used first.',
+  schema: z.string(),
+};
 
 export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, session: Session): void {
   reply.setCookie(refreshCookieName, session.refreshToken, {

@@ -15,6 +15,7 @@ export function bookmarksRoutes(app: FastifyInstance, { db, routes, auth, images
     url: '/bookmarks',
     summary: 'The signed-in user’s bookmarked events, past ones marked',
     tags,
+    auth: 'required',
     response: bookmarkListSchema,
     handler: async ({ request }) => {
       const caller = await auth.require(request);
@@ -34,6 +35,7 @@ export function bookmarksRoutes(app: FastifyInstance, { db, routes, auth, images
     url: '/bookmarks/:eventId',
     summary: 'Bookmark an event (idempotent)',
     tags,
+    auth: 'required',
     params: eventParamsSchema,
     response: bookmarkStateSchema,
     handler: async ({ params, request }) => {
@@ -50,6 +52,7 @@ export function bookmarksRoutes(app: FastifyInstance, { db, routes, auth, images
     url: '/bookmarks/:eventId',
     summary: 'Remove a bookmark (idempotent)',
     tags,
+    auth: 'required',
     params: eventParamsSchema,
     response: bookmarkStateSchema,
     handler: async ({ params, request }) => {

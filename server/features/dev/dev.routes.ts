@@ -13,6 +13,7 @@ export function devRoutes(app: FastifyInstance, { config, db, routes }: ApiConte
     url: '/dev/mailbox',
     summary: 'Latest outgoing mail (development only)',
     tags: ['dev'],
+    auth: 'none',
     response: z.array(mailboxMessageSchema),
     handler: async () => {
       const messages = await latestMessages(db, 20);

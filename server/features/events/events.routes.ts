@@ -31,6 +31,7 @@ export function eventsRoutes(app: FastifyInstance, { db, config, routes, auth, i
     url: '/events',
     summary: 'Published events: upcoming unless asked otherwise; search, filters, pages',
     tags,
+    auth: 'none',
     query: eventListQuerySchema,
     response: eventListSchema,
     handler: async ({ query }) => ({ message: 'Events.', data: await listPublicEvents(deps, query) }),
@@ -41,6 +42,7 @@ export function eventsRoutes(app: FastifyInstance, { db, config, routes, auth, i
     url: '/events/:eventId',
     summary: 'One event with its ticket types (drafts for their organisation only)',
     tags,
+    auth: 'optional',
     params: eventParamsSchema,
     response: eventSchema,
     handler: async ({ params, request }) => {
@@ -54,11 +56,14 @@ export function eventsRoutes(app: FastifyInstance, { db, config, routes, auth, i
     url: '/events',
     summary: 'Create a draft event with its ticket types',
     tags,
+    auth: 'required',
+    statuses: ['CREATED'],
+    errors: ['FORBIDDEN'],
     body: createEventSchema,
     response: eventSchema,
     handler: async ({ body, request }) => {
       const caller = await auth.require(request);
-      return { status: 'CREATED', message: 'Draft saved.', data: await createEvent(deps, caller.sub, body) };
+      return { message: 'Draft saved.', data: await createEvent(deps, caller.sub, body) };
     },
   });
 
@@ -67,6 +72,8 @@ export function eventsRoutes(app: FastifyInstance, { db, config, routes, auth, i
     url: '/events/:eventId',
     summary: 'Change an event; ticket types given replace the current ones (matched by id)',
     tags,
+    auth: 'required',
+    errors: ['FORBIDDEN', 'CONFLICT'],
     params: eventParamsSchema,
     body: updateEventSchema,
     response: eventSchema,
@@ -77,9 +84,9 @@ export function eventsRoutes(app: FastifyInstance, { db, config, routes, auth, i
   });
 
   const transitions = [
-    { path: 'publish', run: publishEvent, message: 'The event is published.' },
-    { path: 'unpublish', run: unpublishEvent, message: 'The event is back in draft.' },
-    { path: 'cancel', run: cancelEvent, message: 'The event is cancelled.' },
+    { path: 'publish', run: publishEvent, message: 'The event is published.', errors: ['FORBIDDEN', 'CONFLICT'] },
+    { path: 'unpublish', run: unpublishEvent, message: 'The event is back in draft.', errors: ['FORBIDDEN', 'CONFLICT'] },
+    { path: 'cancel', run: cancelEvent, message: 'The event is cancelled.', errors: ['FORBIDDEN'] },
   ] as const;
   for (const transition of transitions) {
     routes.add(app, {
@@ -87,6 +94,8 @@ export function eventsRoutes(app: FastifyInstance, { db, config, routes, auth, i
       url: `/events/:eventId/${transition.path}`,
       summary: `${transition.path[0]?.toUpperCase()}${transition.path.slice(1)} an event`,
       tags,
+      auth: 'required',
+      errors: transition.errors,
       params: eventParamsSchema,
       response: eventSchema,
       handler: async ({ params, request }) => {
@@ -102,6 +111,7 @@ export function eventsRoutes(app: FastifyInstance, { db, config, routes, auth, i
     url: '/organizations/:organizationId/events',
     summary: 'Every event of an organisation, any status, for its members',
     tags,
+    auth: 'required',
     params: organizationParamsSchema,
     query: eventListQuerySchema,
     response: organizerEventListSchema,

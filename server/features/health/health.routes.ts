@@ -9,6 +9,7 @@ export function healthRoutes(app: FastifyInstance, { db, routes }: ApiContext): 
     url: '/health',
     summary: 'Liveness: the process is up',
     tags: ['health'],
+    auth: 'none',
     response: healthSchema,
     handler: async () => ({
       message: 'Admit is running.',
@@ -21,6 +22,8 @@ export function healthRoutes(app: FastifyInstance, { db, routes }: ApiContext): 
     url: '/ready',
     summary: 'Readiness: the database answers',
     tags: ['health'],
+    auth: 'none',
+    statuses: ['OK', 'SERVICE_UNAVAILABLE'],
     response: readinessSchema,
     handler: async () =>
       (await isDatabaseReachable(db))

@@ -11,7 +11,7 @@ import type { ApiContext } from '../../api-context.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import { createOrder } from './order-placement.service.ts';
 import { bookingFeeRule, getOrder, myOrders, newOrderCaches, type OrdersDeps, releaseOrder } from './orders.service.ts';
-import { idempotencyKeyOf } from './request-context.ts';
+import { idempotencyKeyHeader, idempotencyKeyOf } from './request-context.ts';
 
 const tags = ['orders'];
 
@@ -35,6 +35,7 @@ export function ordersRoutes(
     url: '/booking-fee',
     summary: 'The platform’s booking fee rule now in force',
     tags,
+    auth: 'none',
     response: bookingFeeRuleSchema,
     handler: async () => ({ message: 'Booking fee.', data: await bookingFeeRule(deps) }),
   });
@@ -44,6 +45,10 @@ export function ordersRoutes(
     url: '/orders',
     summary: 'Hold tickets and get where to pay (free orders are confirmed at once); needs an Idempotency-Key header',
     tags,
+    auth: 'optional',
+    headers: [idempotencyKeyHeader],
+    statuses: ['CREATED'],
+    errors: ['NOT_FOUND', 'CONFLICT', 'TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE'],
     body: createOrderSchema,
     response: orderSchema,
     handler: async ({ body, request }) => {
@@ -56,7 +61,7 @@ export function ordersRoutes(
       });
       const message =
         order.status === 'paid' ? 'Your tickets are booked.' : 'Your tickets are held. Complete the payment to book them.';
-      return { status: 'CREATED', message, data: order };
+      return { message, data: order };
     },
   });
 
@@ -65,6 +70,8 @@ export function ordersRoutes(
     url: '/orders/mine',
     summary: 'Orders of the signed-in user (made while signed in or with their email), newest event first',
     tags,
+    auth: 'required',
+    errors: ['NOT_FOUND'],
     response: myOrdersSchema,
     handler: async ({ request }) => {
       const caller = await auth.require(request);
@@ -77,6 +84,7 @@ export function ordersRoutes(
     url: '/orders/:orderId',
     summary: 'One order, for its buyer (signed in, or with the access token) or the event’s organisation',
     tags,
+    auth: 'optional',
     params: orderParamsSchema,
     query: orderAccessQuerySchema,
     response: orderSchema,
@@ -91,6 +99,8 @@ export function ordersRoutes(
     url: '/orders/:orderId/release',
     summary: 'The buyer gives up a held order; its tickets go back on sale now',
     tags,
+    auth: 'optional',
+    errors: ['CONFLICT'],
     params: orderParamsSchema,
     query: orderAccessQuerySchema,
     response: orderSchema,

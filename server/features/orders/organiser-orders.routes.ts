@@ -18,7 +18,7 @@ import {
   refundOrder,
   ticketKeys,
 } from './organiser-orders.service.ts';
-import { idempotencyKeyOf } from './request-context.ts';
+import { idempotencyKeyHeader, idempotencyKeyOf } from './request-context.ts';
 
 const tags = ['organiser orders'];
 
@@ -28,6 +28,8 @@ export function organiserOrdersRoutes(app: FastifyInstance, { config, routes, au
     url: '/organizations/:organizationId/orders',
     summary: 'Orders of the organisation’s events with money totals per currency (owners, managers, finance)',
     tags,
+    auth: 'required',
+    errors: ['FORBIDDEN'],
     params: organizationParamsSchema,
     query: orderListQuerySchema,
     response: orderListSchema,
@@ -42,6 +44,8 @@ export function organiserOrdersRoutes(app: FastifyInstance, { config, routes, au
     url: '/organizations/:organizationId/orders.csv',
     summary: 'The same orders as a CSV file (owners, managers, finance); every cell reads as text in a spreadsheet',
     tags,
+    auth: 'required',
+    errors: ['FORBIDDEN'],
     params: organizationParamsSchema,
     query: orderListQuerySchema,
     contentType: 'text/csv; charset=utf-8',
@@ -57,6 +61,8 @@ export function organiserOrdersRoutes(app: FastifyInstance, { config, routes, au
     url: '/organizations/:organizationId/orders/:orderId',
     summary: 'One order of the organisation with its tickets and history',
     tags,
+    auth: 'required',
+    errors: ['FORBIDDEN'],
     params: organizationParamsSchema.extend(orderParamsSchema.shape),
     response: organiserOrderSchema,
     handler: async ({ params, request }) => {
@@ -70,6 +76,9 @@ export function organiserOrdersRoutes(app: FastifyInstance, { config, routes, au
     url: '/orders/:orderId/refunds',
     summary: 'Refund a whole order or some of its tickets (owners, finance); needs an Idempotency-Key header',
     tags,
+    auth: 'required',
+    headers: [idempotencyKeyHeader],
+    errors: ['FORBIDDEN', 'CONFLICT'],
     params: orderParamsSchema,
     body: refundSchema,
     response: organiserOrderSchema,
@@ -86,6 +95,7 @@ export function organiserOrdersRoutes(app: FastifyInstance, { config, routes, au
     url: '/events/:eventId/ticket-keys',
     summary: 'The event’s public ticket keys and revoked tickets, for offline checking (organisation members)',
     tags,
+    auth: 'required',
     params: eventParamsSchema,
     response: ticketKeysSchema,
     handler: async ({ params, request }) => {

@@ -1,6 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../../src/contract/orders.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { HeaderSpec } from '../../plugins/route-registry.ts';
+
+/** The header `idempotencyKeyOf` reads, as the routes that read it declare it. */
+export const idempotencyKeyHeader: HeaderSpec = {
+  name: 'Idempotency-Key',
+  required: true,
+  description: 'A new random value for each new request: a retry with the same value is answered as the first was.',
+  schema: idempotencyKeySchema,
+};
 
 /** Money-moving POSTs need an `Idempotency-Key`, so a retried request never charges or refunds twice. */
 export function idempotencyKeyOf(request: FastifyRequest): string {

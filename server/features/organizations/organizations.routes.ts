@@ -9,6 +9,7 @@ export function organizationsRoutes(app: FastifyInstance, { db, routes, auth, im
     url: '/organizations/:organizationId',
     summary: 'An organisation’s public profile',
     tags: ['organizations'],
+    auth: 'none',
     params: organizationParamsSchema,
     response: organizationSchema,
     handler: async ({ params }) => ({
@@ -22,6 +23,8 @@ export function organizationsRoutes(app: FastifyInstance, { db, routes, auth, im
     url: '/organizations/:organizationId',
     summary: 'Change the organisation’s profile (owners and managers)',
     tags: ['organizations'],
+    auth: 'required',
+    errors: ['FORBIDDEN'],
     params: organizationParamsSchema,
     body: updateOrganizationSchema,
     response: organizationSchema,

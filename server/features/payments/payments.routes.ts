@@ -18,6 +18,7 @@ import {
   sandboxWebhookSecret,
   signSandboxWebhook,
 } from '../../lib/payments/sandbox.ts';
+import type { HeaderSpec, RawBodySpec } from '../../plugins/route-registry.ts';
 import { orderAccessToken } from '../orders/order-lifecycle.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
 import { type CheckoutContext, capturedPaymentContext } from './payments.repository.ts';
@@ -27,6 +28,27 @@ const tags = ['payments'];
 
 const webhookParamsSchema = z.object({ provider: z.enum(['sandbox', 'stripe'], 'Unknown payment provider.') });
 const webhookResultSchema = z.object({ received: z.boolean(), outcome: z.string() });
+
+/** Each provider signs the exact bytes of its webhook, in a header of its own. */
+const webhookSignatureHeaders: HeaderSpec[] = [
+  {
+    name: 'Stripe-Signature',
+    required: false,
+    description: 'Stripe’s signature (`t=…,v1=…`) of a webhook sent to `/payments/webhook/stripe`.',
+    schema: z.string(),
+  },
+  {
+    name: sandboxSignatureHeader,
+    required: false,
+    description: 'The sandbox’s signature, in Stripe’s form, of a webhook sent to `/payments/webhook/sandbox`.',
+    schema: z.string(),
+  },
+];
+
+const webhookBody: RawBodySpec = {
+  description: 'The provider’s event as it sent it, JSON whose exact bytes the signature covers.',
+  content: { 'application/json': { schema: { type: 'object' } } },
+};
 
 /** A card whose MM/YY has passed is declined, as a real bank would. */
 function cardExpired(expiry: string, now = new Date()): boolean {
@@ -101,6 +123,7 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
     url: '/payments/sandbox/:sessionId',
     summary: 'A TEST MODE checkout session: what the sandbox payment page shows',
     tags,
+    auth: 'none',
     params: sandboxSessionParamsSchema,
     response: sandboxSessionSchema,
     handler: async ({ params }) => ({
@@ -114,6 +137,8 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
     url: '/payments/sandbox/:sessionId',
     summary: 'Pay a TEST MODE session with a test card; the sandbox then sends its signed webhook',
     tags,
+    auth: 'none',
+    errors: ['CONFLICT', 'SERVICE_UNAVAILABLE'],
     params: sandboxSessionParamsSchema,
     body: sandboxPaymentSchema,
     response: sandboxPaymentResultSchema,
@@ -154,6 +179,9 @@ export function paymentsRoutes(app: FastifyInstance, { config, routes }: ApiCont
     url: '/payments/webhook/:provider',
     summary: 'Provider webhooks (signed); idempotent by event id; 400 and no change on a bad signature',
     tags,
+    auth: 'none',
+    headers: webhookSignatureHeaders,
+    rawBody: webhookBody,
     params: webhookParamsSchema,
     response: webhookResultSchema,
     handler: async ({ params, request }) => {

@@ -32,6 +32,8 @@ export function teamRoutes(app: FastifyInstance, { db, config, routes, auth }: A
     url: '/organizations/:organizationId/members',
     summary: 'The team: members and open invitations (owners and managers)',
     tags,
+    auth: 'required',
+    errors: ['FORBIDDEN'],
     params: organizationParamsSchema,
     response: teamSchema,
     handler: async ({ params, request }) => {
@@ -45,6 +47,9 @@ export function teamRoutes(app: FastifyInstance, { db, config, routes, auth }: A
     url: '/organizations/:organizationId/invitations',
     summary: 'Invite someone by email with a role; the link is mailed and lasts 7 days',
     tags,
+    auth: 'required',
+    statuses: ['CREATED'],
+    errors: ['FORBIDDEN', 'CONFLICT', 'TOO_MANY_REQUESTS'],
     params: organizationParamsSchema,
     body: inviteMemberSchema,
     response: pendingInvitationSchema,
@@ -53,7 +58,7 @@ export function teamRoutes(app: FastifyInstance, { db, config, routes, auth }: A
       const invitation = await inviteMember(db, caller.sub, params.organizationId, body, {
         origin: config.publicOrigin,
       });
-      return { status: 'CREATED', message: `Invitation sent to ${invitation.email}.`, data: invitation };
+      return { message: `Invitation sent to ${invitation.email}.`, data: invitation };
     },
   });
 
@@ -62,6 +67,8 @@ export function teamRoutes(app: FastifyInstance, { db, config, routes, auth }: A
     url: '/organizations/:organizationId/invitations/:invitationId',
     summary: 'Withdraw an open invitation; its link stops working',
     tags,
+    auth: 'required',
+    errors: ['FORBIDDEN', 'CONFLICT'],
     params: invitationParamsSchema,
     response: emptyTeamResultSchema,
     handler: async ({ params, request }) => {
@@ -76,6 +83,8 @@ export function teamRoutes(app: FastifyInstance, { db, config, routes, auth }: A
     url: '/organizations/:organizationId/members/:userId',
     summary: 'Change a member’s role (only owners grant or change the owner role; not one’s own)',
     tags,
+    auth: 'required',
+    errors: ['FORBIDDEN', 'CONFLICT'],
     params: memberParamsSchema,
     body: changeMemberRoleSchema,
     response: teamMemberSchema,
@@ -91,6 +100,8 @@ export function teamRoutes(app: FastifyInstance, { db, config, routes, auth }: A
     url: '/organizations/:organizationId/members/:userId',
     summary: 'Remove a member from the team (only owners remove owners; an organisation keeps one owner)',
     tags,
+    auth: 'required',
+    errors: ['FORBIDDEN', 'CONFLICT'],
     params: memberParamsSchema,
     response: emptyTeamResultSchema,
     handler: async ({ params, request }) => {
@@ -105,6 +116,7 @@ export function teamRoutes(app: FastifyInstance, { db, config, routes, auth }: A
     url: '/invitations/:token',
     summary: 'What an invitation link is: organisation, role, invited address, whether it can still be accepted',
     tags,
+    auth: 'none',
     params: invitationTokenParamsSchema,
     response: invitationSchema,
     handler: async ({ params }) => ({ message: 'Invitation.', data: await describeInvitation(db, params.token) }),
@@ -115,6 +127,8 @@ export function teamRoutes(app: FastifyInstance, { db, config, routes, auth }: A
     url: '/invitations/:token/accept',
     summary: 'Accept an invitation with the invited address: join the organisation with its role',
     tags,
+    auth: 'required',
+    errors: ['FORBIDDEN', 'CONFLICT'],
     params: invitationTokenParamsSchema,
     response: acceptedInvitationSchema,
     handler: async ({ params, request }) => {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
+  imageContentTypeSchema,
   imageLinkRequestSchema,
   imageLinkSchema,
   imageTooLargeMessage,
@@ -11,7 +12,14 @@ import type { ApiContext } from '../../api-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createLocalStorage } from '../../lib/storage/local-storage.ts';
 import { warmS3Credentials } from '../../lib/storage/s3-links.ts';
+import type { RawBodySpec } from '../../plugins/route-registry.ts';
 import { openImage, renewImageLink, storeImage, type UploadsDeps, unsupportedImageMessage } from './uploads.service.ts';
+
+/** What the upload route takes: the bytes themselves, whose type is read from them rather than trusted. */
+const imageBody: RawBodySpec = {
+  description: 'The image’s bytes (JPEG, PNG, WebP or AVIF), at most 5,120,000 of them.',
+  content: Object.fromEntries([...imageContentTypeSchema.options, 'application/octet-stream'].map((type) => [type, {}])),
+};
 
 export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }: ApiContext): void {
   const deps: UploadsDeps = { db, config, storage: createLocalStorage(config.dataDir) };
@@ -21,6 +29,8 @@ export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }
     url: '/uploads/link',
     summary: 'A new temporary link (3600 s) to a stored image; open to anyone, as the images are shown on public pages',
     tags: ['uploads'],
+    auth: 'none',
+    errors: ['NOT_FOUND'],
     body: imageLinkRequestSchema,
     response: imageLinkSchema,
     handler: async ({ body }) => ({ message: 'Image link.', data: await renewImageLink(deps, body.key) }),
@@ -67,10 +77,13 @@ export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }
       url: '/uploads',
       summary: 'Upload an image (raw JPEG, PNG, WebP or AVIF bytes, at most 5,120,000) under the caller’s own prefix',
       tags: ['uploads'],
+      auth: 'required',
+      rawBody: imageBody,
+      statuses: ['CREATED'],
+      errors: ['CONFLICT'],
       query: uploadQuerySchema,
       response: uploadedImageSchema,
       handler: async ({ query, request }) => ({
-        status: 'CREATED',
         message: 'Your image is uploaded.',
         data: await storeImage(deps, await auth.require(request), request.body, query.name),
       }),

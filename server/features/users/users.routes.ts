@@ -9,6 +9,8 @@ export function usersRoutes(app: FastifyInstance, { db, routes, auth }: ApiConte
     url: '/users/:id',
     summary: 'An account: the user themself, or an admin',
     tags: ['users'],
+    auth: 'required',
+    errors: ['FORBIDDEN'],
     params: idParamsSchema,
     response: userSchema,
     handler: async ({ params, request }) => ({
@@ -22,6 +24,8 @@ export function usersRoutes(app: FastifyInstance, { db, routes, auth }: ApiConte
     url: '/users/:id',
     summary: 'Change name or date of birth',
     tags: ['users'],
+    auth: 'required',
+    errors: ['FORBIDDEN'],
     params: idParamsSchema,
     body: updateUserSchema,
     response: userSchema,

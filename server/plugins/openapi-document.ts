@@ -50,6 +50,7 @@ const errorDescriptions: Partial<Record<HttpStatusName, string>> = {
   NOT_FOUND: 'There is nothing by that id that the caller may see (or no such route).',
   CONFLICT: 'The request clashes with the present state of what it would change.',
   PAYLOAD_TOO_LARGE: 'The body is larger than this route accepts.',
+  URI_TOO_LONG: 'A part of the path is longer than any id (100 characters).',
   UNSUPPORTED_MEDIA_TYPE: 'The body’s content type is not one this route accepts.',
   TOO_MANY_REQUESTS: 'Too many requests; the message says how long to wait.',
   SERVICE_UNAVAILABLE: 'A service this request needs is not answering; try again shortly.',
@@ -86,7 +87,7 @@ const pascal = (name: string) => name.toLowerCase().replace(/(?:^|_)(\w)/g, (_ma
 /**
  * Every error status the operation can answer: those its declaration implies, and those it names.
  * A body may come with any method but GET, so those may meet Fastify's parser (bad JSON, too large,
- * another media type); a path parameter longer than the router matches is no route at all (404).
+ * another media type); a path parameter longer than the router matches is refused as too long (414).
  */
 export function errorStatusesOf(route: DocumentedRoute): HttpStatusName[] {
   const takesBody = route.method !== 'GET';
@@ -95,6 +96,7 @@ export function errorStatusesOf(route: DocumentedRoute): HttpStatusName[] {
     takesInput && 'BAD_REQUEST',
     route.auth !== 'none' && 'UNAUTHORIZED',
     Boolean(route.params) && 'NOT_FOUND',
+    Boolean(route.params) && 'URI_TOO_LONG',
     takesBody && 'PAYLOAD_TOO_LARGE',
     takesBody && 'UNSUPPORTED_MEDIA_TYPE',
   ];

@@ -21,7 +21,7 @@ const confirmLink = (origin: string, email: string, code: string) =>
 export const maskEmail = (email: string) => email.replace(/^(.)[^@]*/, '$1***');
 
 const confirmationRefused =
-  'That code or password is not right, or the code has expired. Use the password you chose when you signed up and the code from our latest email.';
+  'That code or password is not right, or the code has expired. Use the code from our latest email and the password you signed up with.';
 
 function confirmationRejected(): HttpError {
   return new HttpError('BAD_REQUEST', confirmationRefused, [{ path: 'body.code', message: confirmationRefused }]);

@@ -24,7 +24,8 @@ function ConfirmFirst({ unconfirmed, onBack }: { unconfirmed: Unconfirmed; onBac
     <>
       <AuthHeader title="Confirm your email first">
         Your password is right, but <strong className="break-all font-semibold text-slate-900">{unconfirmed.email}</strong> is not
-        confirmed yet. Enter the 6-digit code we emailed you when you signed up, and you are in.
+        confirmed yet. Enter the 6-digit code we emailed you to confirm it and sign in. Codes last 10 minutes: if yours has
+        expired, send a new one below.
       </AuthHeader>
       <ConfirmEmailForm email={unconfirmed.email} password={unconfirmed.password} onConfirmed={startSession} />
       <p className="mt-6 text-center">

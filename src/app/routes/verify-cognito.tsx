@@ -29,11 +29,9 @@ export function Component() {
       {parsed.success ? (
         <>
           <AuthHeader title="Finish confirming your email">
-            {signUpPasswordFor(parsed.data.email) ? 'Confirm ' : 'To confirm '}
-            <strong className="break-all font-semibold text-slate-900">{parsed.data.email}</strong>
-            {signUpPasswordFor(parsed.data.email)
-              ? ' with the code from the email. You are then signed in.'
-              : ', enter the password you chose when you signed up. You are then signed in.'}
+            The code from your email is filled in.{' '}
+            {signUpPasswordFor(parsed.data.email) ? 'Confirm ' : 'Enter your password to confirm '}
+            <strong className="break-all font-semibold text-slate-900">{parsed.data.email}</strong> and sign in.
           </AuthHeader>
           <ConfirmEmailForm email={parsed.data.email} code={parsed.data.code} onConfirmed={startSession} />
           <AuthFooterLink prompt="No account yet?" to="/sign-up">

@@ -145,6 +145,15 @@ describe('code mails', () => {
     expect(statuses).toEqual([...times(20, 201), 429]);
   });
 
+  it('leave the code mails of an address alone while its sign-ups are refused as bad input', async () => {
+    const account = newAccount();
+    const weak = await statusesOf(6, (index) =>
+      from(`192.0.2.${50 + index}`, '/auth/signUp', { ...account, password: 'password123' }),
+    );
+    expect(weak).toEqual(times(6, 400));
+    expect((await from('192.0.2.60', '/auth/signUp', account)).statusCode).toBe(201);
+  });
+
   it('stop a sixth code mail to one address within the hour, whichever call asks for it and from any address', async () => {
     const account = newAccount();
     const credentials = { email: account.email, password: account.password };

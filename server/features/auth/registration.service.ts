@@ -34,8 +34,9 @@ function confirmationRejected(): HttpError {
  */
 export async function signUp({ db, config }: AuthDeps, input: SignUp, caller: Caller): Promise<void> {
   await consumeRateLimit(db, authLimits.signUpPerAddress, caller.ip);
-  await consumeRateLimit(db, authLimits.mailPerAccount, input.email);
   refuseWeakPassword(input.password, input);
+  // Counted whether or not the address has an account, so the limit reveals nothing either.
+  await consumeRateLimit(db, authLimits.mailPerAccount, input.email);
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, input.email)) return;

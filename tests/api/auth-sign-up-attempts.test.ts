@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newAccount, post } from '../fixtures/accounts.ts';
+import { latestCode, newAccount, post } from '../fixtures/accounts.ts';
 import { awayFromWindowEdge } from '../fixtures/rate-windows.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
@@ -201,5 +201,51 @@ describe('sign-ups at the same moment', () => {
     const answers = await Promise.all([confirm(victim, code), confirm(victim, code)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
     expect(await accountOf(victim.email)).toHaveLength(1);
+  });
+});
+
+describe('codes of a sign-up', () => {
+  it('stop working after five wrong tries, even the right one, until a new one is sent', async () => {
+    const account = newAccount();
+    await post(api.app, '/auth/signUp', account);
+    const code = await latestCode(api.database.db, account.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await confirm(account, wrong)).statusCode).toBe(400);
+    }
+    expect((await confirm(account, code)).statusCode).toBe(400);
+    await post(api.app, '/auth/resendConfirmationCode', { email: account.email, password: account.password });
+    const fresh = await latestCode(api.database.db, account.email);
+    expect((await confirm(account, fresh)).statusCode).toBe(200);
+  });
+
+  it('expire after ten minutes and work only once', async () => {
+    const account = newAccount();
+    await post(api.app, '/auth/signUp', account);
+    const code = await latestCode(api.database.db, account.email);
+    await api.database.db
+      .updateTable('sign_up_attempts')
+      .set({ code_expires_at: new Date(Date.now() - 1000) })
+      .where('email', '=', account.email)
+      .execute();
+    expect((await confirm(account, code)).statusCode).toBe(400);
+
+    await post(api.app, '/auth/resendConfirmationCode', { email: account.email, password: account.password });
+    const fresh = await latestCode(api.database.db, account.email);
+    expect((await confirm(account, fresh)).statusCode).toBe(200);
+    expect((await confirm(account, fresh)).statusCode).toBe(400);
+  });
+
+  it('are stored hashed, never as the code itself, and so are the passwords of sign-ups', async () => {
+    const account = newAccount();
+    await post(api.app, '/auth/signUp', account);
+    const code = await latestCode(api.database.db, account.email);
+    const stored = await api.database.db
+      .selectFrom('sign_up_attempts')
+      .select(['code_hash', 'password_hash'])
+      .where('email', '=', account.email)
+      .executeTakeFirstOrThrow();
+    expect(stored.code_hash).not.toContain(code);
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
   });
 });

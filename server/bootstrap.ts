@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { demoAccountPassword, isSeeded, seedDemoData } from './db/seed.ts';
+import { pruneSignUpAttempts } from './features/auth/sign-up-attempts.repository.ts';
 import { startBookingSweeper } from './features/orders/booking-sweeper.ts';
 import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
@@ -66,13 +67,17 @@ export function describeInstance(
   }
 }
 
-/** Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, ending lapsed holds. */
+/**
+ * Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows and lapsed sign-ups,
+ * ending lapsed holds.
+ */
 export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
   const mail = createMailSender({ db, smtpUrl: config.smtpUrl, log });
   mail.start();
   const pruning = setInterval(
     () => {
       pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune rate limits'));
+      pruneSignUpAttempts(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune sign-up attempts'));
     },
     60 * 60 * 1000,
   );

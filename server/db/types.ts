@@ -86,6 +86,33 @@ export interface VerificationCodesTable {
   created_at: CreatedAt;
 }
 
+/** One sign-up for an address that has no account yet (decision 019): its own password, details and code. */
+export interface SignUpAttemptsTable {
+  id: Generated<string>;
+  /** Lower case. */
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: ColumnType<string, string, string>;
+  user_type: 'attendee' | 'organiser';
+  organization_name: string | null;
+  code_hash: string | null;
+  code_expires_at: Timestamp | null;
+  wrong_tries: Generated<number>;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+/** A browser that has signed in to the account: the right password from it passes the per-account limits. */
+export interface KnownDevicesTable {
+  user_id: string;
+  /** SHA-256 of the random id in the browser's HttpOnly cookie. */
+  token_hash: string;
+  created_at: CreatedAt;
+  last_seen_at: DefaultedTimestamp;
+}
+
 export interface RefreshTokensTable {
   id: Generated<string>;
   user_id: string;
@@ -383,6 +410,8 @@ export interface Database {
   organization_members: OrganizationMembersTable;
   organization_invitations: OrganizationInvitationsTable;
   verification_codes: VerificationCodesTable;
+  sign_up_attempts: SignUpAttemptsTable;
+  known_devices: KnownDevicesTable;
   refresh_tokens: RefreshTokensTable;
   mail_outbox: MailOutboxTable;
   rate_limit_counters: RateLimitCountersTable;

@@ -34,8 +34,13 @@ export const signUpSchema = z
 export type SignUp = z.infer<typeof signUpSchema>;
 
 export const emailOnlySchema = z.object({ email: emailSchema });
-export const confirmSignupSchema = z.object({ email: emailSchema, code: codeSchema });
-export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password.').max(128) });
+/** A password typed to prove who someone is (not chosen now): only its presence is checked here. */
+const enteredPasswordSchema = z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(128);
+/** The code mailed for one sign-up, with that sign-up's password: neither alone confirms an address (decision 019). */
+export const confirmSignupSchema = z.object({ email: emailSchema, code: codeSchema, password: enteredPasswordSchema });
+/** A new code goes to the sign-up made with this password. */
+export const resendConfirmationCodeSchema = z.object({ email: emailSchema, password: enteredPasswordSchema });
+export const signInSchema = z.object({ email: emailSchema, password: enteredPasswordSchema });
 export const refreshTokenSchema = z.object({
   // The spec sends it in the body; browsers send the HttpOnly cookie instead.
   refreshToken: z.string().max(512).optional(),

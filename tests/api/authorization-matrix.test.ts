@@ -25,7 +25,7 @@ const matrix: Record<RouteKey, Row> = {
   'GET /health':                                                     [200,  200,      200,   200,     200,     200,  200,   200],
   'GET /ready':                                                      [200,  200,      200,   200,     200,     200,  200,   200],
   'GET /openapi.json':                                               [200,  200,      200,   200,     200,     200,  200,   200],
-  // planned: served only by a local instance without SMTP (never by a deployment); the tests run as one.
+  // Served only by a local instance without SMTP (never by a deployment: tests/api/deployment.test.ts); the tests run as one.
   'GET /dev/mailbox':                                                [200,  200,      200,   200,     200,     200,  200,   200],
 
   // The account routes carry their own proof (a password, a mailed code, a refresh token): a caller's bearer changes nothing.
@@ -61,8 +61,8 @@ const matrix: Record<RouteKey, Row> = {
   'PATCH /events/:eventId':                                          [401,  404,      200,   200,     403,     403,  404,   404],
   'POST /events/:eventId/publish':                                   [401,  404,      200,   200,     403,     403,  404,   404],
   'POST /events/:eventId/unpublish':                                 [401,  404,      200,   200,     403,     403,  404,   404],
-  // planned: the event has a paid order, so cancelling it refunds money: the refund right is needed too.
-  'POST /events/:eventId/cancel':                                    [401,  404,      200,   P403,    403,     403,  404,   404],
+  // The event has a paid order, so cancelling it refunds money: the refund right is needed too.
+  'POST /events/:eventId/cancel':                                    [401,  404,      200,   403,     403,     403,  404,   404],
   'GET /organizations/:organizationId/events':                       [401,  404,      200,   200,     200,     200,  404,   404],
 
   'GET /bookmarks':                                                  [401,  200,      200,   200,     200,     200,  200,   200],
@@ -103,7 +103,6 @@ const matrix: Record<RouteKey, Row> = {
 
 /** Why each row with planned cells differs today. */
 const plannedChanges: Partial<Record<RouteKey, string>> = {
-  'POST /events/:eventId/cancel': 'cancelling an event with paid orders will need the refund right as well',
   'POST /uploads': 'uploading images will be for organisation members who edit events (owners, managers)',
 };
 

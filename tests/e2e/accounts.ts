@@ -5,11 +5,14 @@ import { codeFromMail } from './mailbox.ts';
 /** The password of every account a test makes. */
 export const testPassword = 'a long and private passphrase';
 
-/** Signs an account up through the API and confirms its email with the mailed code (the account pages have their own tests). */
+/** Signs an account up through the API and confirms its email with the mailed code and its password (the account pages have their own tests). */
 export async function confirmedAccount<T extends { email: string }>(request: APIRequestContext, account: T): Promise<T> {
   expect((await request.post('/api/auth/signUp', { data: { ...account, password: testPassword } })).status()).toBe(201);
   const code = await codeFromMail(account.email);
-  expect((await request.post('/api/auth/confirmSignup', { data: { email: account.email, code } })).status()).toBe(200);
+  const confirmed = await request.post('/api/auth/confirmSignup', {
+    data: { email: account.email, code, password: testPassword },
+  });
+  expect(confirmed.status()).toBe(200);
   return account;
 }
 

@@ -1,10 +1,24 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { confirmedAccount, testPassword } from './accounts.ts';
 import { appendLink, expect, test, waitForHydration } from './fixtures.ts';
-import { codeFromMail } from './mailbox.ts';
+import { codeFromMail, linkFromMail } from './mailbox.ts';
 
-const password = 'a long and private passphrase';
-// Unique across parallel workers: two tests signing up one address would retire each other's codes.
+const password = testPassword;
+// Unique across parallel workers: two tests signing up one address would share its code mails.
 const newEmail = (project: string) => `e2e.${crypto.randomUUID().slice(0, 8)}.${project}@example.test`;
+const signUpBody = (email: string) => ({
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email,
+  password,
+  dateOfBirth: Math.floor(Date.UTC(1990, 4, 17) / 1000),
+  userType: 'attendee',
+});
+
+/** A sign-up through the API whose address is not confirmed yet. */
+async function unconfirmedSignUp(request: APIRequestContext, email: string): Promise<void> {
+  expect((await request.post('/api/auth/signUp', { data: signUpBody(email) })).status()).toBe(201);
+}
 
 async function signUp(page: Page, email: string): Promise<void> {
   await page.goto('/sign-up');
@@ -19,12 +33,15 @@ async function signUp(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/account-verification\?email=/);
 }
 
+/** From the page after sign-up: the code form, which has the password typed at sign-up, signs in. */
 async function confirmWithCode(page: Page, email: string): Promise<void> {
-  await page.goto(`/verify-email?email=${encodeURIComponent(email)}`);
+  await page.getByRole('link', { name: 'Enter the code' }).click();
+  await expect(page).toHaveURL(/\/verify-email\?email=/);
   await waitForHydration(page);
+  await expect(page.locator('#field-password')).toHaveCount(0);
   await page.locator('#field-code').fill(await codeFromMail(email));
-  await page.getByRole('button', { name: 'Confirm email' }).click();
-  await expect(page).toHaveURL(/\/sign-in\?email=/);
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page).toHaveURL(/\/account$/);
 }
 
 async function signIn(page: Page, email: string, secret = password): Promise<void> {
@@ -37,7 +54,7 @@ async function signIn(page: Page, email: string, secret = password): Promise<voi
 const cookieNames = async (context: BrowserContext) => (await context.cookies()).map((cookie) => cookie.name).sort();
 
 test.describe('accounts', () => {
-  test('sign up, confirm with the mailed code, sign in, renew the token silently, sign out', async ({
+  test('sign up, confirm with the mailed code and be signed in, renew the token silently, sign out and in again', async ({
     page,
     context,
   }, testInfo) => {
@@ -46,11 +63,19 @@ test.describe('accounts', () => {
     const email = newEmail(testInfo.project.name);
     await signUp(page, email);
     await confirmWithCode(page, email);
-    await signIn(page, email);
-    await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Grace');
     await expect(page.getByText('1990-05-17')).toBeVisible();
-    expect(await cookieNames(context)).toEqual(['accessToken', 'email', 'platforms', 'refreshToken', 'tokenExpiry', 'u']);
+    expect(await cookieNames(context)).toEqual([
+      'accessToken',
+      'email',
+      'knownDevice',
+      'platforms',
+      'refreshToken',
+      'tokenExpiry',
+      'u',
+    ]);
+    const httpOnly = (await context.cookies()).filter((cookie) => cookie.httpOnly).map((cookie) => cookie.name);
+    expect(httpOnly.sort()).toEqual(['knownDevice', 'refreshToken']);
     const refreshCookie = (await context.cookies()).find((cookie) => cookie.name === 'refreshToken');
     expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
 
@@ -67,16 +92,58 @@ test.describe('accounts', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await cookieNames(context)).toEqual([]);
+    // The browser stays known to the account, so its right password passes limits a stranger's guesses close.
+    expect(await cookieNames(context)).toEqual(['knownDevice']);
     const response = await page.goto('/account');
     expect(new URL(page.url()).pathname).toBe('/sign-in');
     expect(response?.status()).toBe(200);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test('signing in before confirming says so, offers a new code and signs in once the code is accepted', async ({
+    page,
+  }, testInfo) => {
+    const email = newEmail(testInfo.project.name);
+    await unconfirmedSignUp(page.request, email);
+    await page.goto('/sign-in');
+    await signIn(page, email);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your email first');
+    await expect(page.getByText('is not confirmed yet')).toBeVisible();
+    await expect(page.locator('#field-password')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await expect(page.getByRole('button', { name: /Send a new code in/ })).toBeDisabled();
+    // The first mail was the sign-up's; the second carries the new code.
+    await page.locator('#field-code').fill(await codeFromMail(email, 2));
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Grace');
+  });
+
+  test('the link in the email asks for the sign-up’s password, refuses another, and signs in with the right one', async ({
+    page,
+  }, testInfo) => {
+    const email = newEmail(testInfo.project.name);
+    await unconfirmedSignUp(page.request, email);
+    // The code's arrival says the mail is in; the link is in the same mail.
+    const code = await codeFromMail(email);
+    const link = new URL(linkFromMail(email));
+    expect(link.searchParams.get('code')).toBe(code);
+    await page.goto(`${link.pathname}${link.search}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Finish confirming your email');
+    await expect(page.locator('#field-code')).toHaveValue(code);
+    await page.locator('#field-password').fill('not the password I chose');
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await expect(page.getByText('That code or password is not right')).toBeVisible();
+    await page.locator('#field-password').fill(password);
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await expect(page).toHaveURL(/\/account$/);
   });
 
   test('a forgotten password is reset with the mailed code', async ({ page }, testInfo) => {
     const email = newEmail(testInfo.project.name);
-    await signUp(page, email);
-    await confirmWithCode(page, email);
+    await confirmedAccount(page.request, signUpBody(email));
     await page.goto(`/forgot-password?email=${encodeURIComponent(email)}`);
     await waitForHydration(page);
     await page.getByRole('button', { name: /Send (a new )?code/ }).click();
@@ -92,8 +159,7 @@ test.describe('accounts', () => {
 
   test('a guarded page sends a signed-out visitor to sign in and back again', async ({ page }, testInfo) => {
     const email = newEmail(testInfo.project.name);
-    await signUp(page, email);
-    await confirmWithCode(page, email);
+    await confirmedAccount(page.request, signUpBody(email));
 
     // On the server: a 302 to sign-in that remembers the page.
     const direct = await page.request.get('/account', { maxRedirects: 0 });
@@ -114,8 +180,6 @@ test.describe('accounts', () => {
     const email = newEmail(testInfo.project.name);
     await signUp(page, email);
     await confirmWithCode(page, email);
-    await signIn(page, email);
-    await expect(page).toHaveURL(/\/account$/);
     await page.evaluate(() => sessionStorage.setItem('draft', 'kept until wiped'));
 
     // Only the save is answered UNAUTHORIZED, as if the server had revoked the session meanwhile.
@@ -131,7 +195,9 @@ test.describe('accounts', () => {
     await page.locator('#field-firstName').fill('Changed');
     await page.getByRole('button', { name: 'Save details' }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
-    expect((await cookieNames(context)).filter((name) => name !== 'refreshToken')).toEqual([]);
+    // Scripts cannot touch the HttpOnly cookies; every other one is gone.
+    const left = await cookieNames(context);
+    expect(left.filter((name) => name !== 'refreshToken' && name !== 'knownDevice')).toEqual([]);
     expect(await page.evaluate(() => sessionStorage.getItem('draft'))).toBeNull();
   });
 });

@@ -13,4 +13,6 @@ export interface AuthDeps {
 export interface Caller {
   ip: string;
   origin: string;
+  /** The id in the browser's device cookie, if it sent one. */
+  device?: string;
 }

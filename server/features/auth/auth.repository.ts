@@ -83,3 +83,25 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<v
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+export async function rememberDevice(db: Executor, userId: string, tokenHash: string): Promise<void> {
+  await db
+    .insertInto('known_devices')
+    .values({ user_id: userId, token_hash: tokenHash })
+    .onConflict((oc) => oc.columns(['user_id', 'token_hash']).doUpdateSet({ last_seen_at: new Date() }))
+    .execute();
+}
+
+export async function isKnownDevice(db: Executor, userId: string, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('known_devices')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function forgetDevices(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('known_devices').where('user_id', '=', userId).execute();
+}

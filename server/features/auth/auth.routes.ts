@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   changePasswordSchema,
   confirmForgotPasswordSchema,
@@ -6,6 +6,7 @@ import {
   emailOnlySchema,
   emptySchema,
   refreshTokenSchema,
+  resendConfirmationCodeSchema,
   signInResultSchema,
   signInSchema,
   signUpResultSchema,
@@ -15,16 +16,18 @@ import {
 import type { ApiContext } from '../../api-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Caller } from './auth-context.ts';
+import { confirmForgotPassword, forgotPassword } from './password-reset.service.ts';
+import { confirmSignup, maskEmail, resendConfirmationCode, signUp } from './registration.service.ts';
 import {
-  confirmForgotPassword,
-  confirmSignup,
-  forgotPassword,
-  maskEmail,
-  resendConfirmationCode,
-  signUp,
-} from './registration.service.ts';
-import { clearRefreshCookie, presentedRefreshToken, refreshCookie, setRefreshCookie } from './session-cookie.ts';
-import { changePassword, refreshSession, signIn, signOut } from './sessions.service.ts';
+  clearRefreshCookie,
+  presentedDevice,
+  presentedRefreshToken,
+  refreshCookie,
+  setDeviceCookie,
+  setRefreshCookie,
+} from './session-cookie.ts';
+import { changePassword, refreshSession, signOut } from './sessions.service.ts';
+import { type SignedIn, signIn } from './sign-in.service.ts';
 
 const tags = ['auth'];
 
@@ -34,12 +37,18 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
   const caller = (request: FastifyRequest): Caller => ({
     ip: request.ip,
     origin: config.publicOrigin,
+    device: presentedDevice(request),
   });
+  /** A session for the browser: the refresh token and the device id in HttpOnly cookies, the rest in the answer. */
+  const signedIn = (request: FastifyRequest, reply: FastifyReply, { session, device }: SignedIn) => {
+    setRefreshCookie(request, reply, session);
+    setDeviceCookie(request, reply, device);
+  };
 
   routes.add(app, {
     method: 'POST',
     url: '/auth/signUp',
-    summary: 'Create an account; a confirmation code is mailed',
+    summary: 'Sign up: the account is made once the mailed code is confirmed with this password',
     tags,
     auth: 'none',
     statuses: ['CREATED'],
@@ -58,29 +67,33 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
   routes.add(app, {
     method: 'POST',
     url: '/auth/confirmSignup',
-    summary: 'Confirm an account with the mailed code',
+    summary: "Confirm an address with the code mailed for a sign-up and that sign-up's password; signs in",
     tags,
     auth: 'none',
     errors: ['TOO_MANY_REQUESTS'],
     body: confirmSignupSchema,
-    response: emptySchema,
-    handler: async ({ body, request }) => {
-      await confirmSignup(deps, body.email, body.code, caller(request));
-      return { message: 'Your email address is confirmed. You can sign in now.', data: {} };
+    response: signInResultSchema,
+    handler: async ({ body, request, reply }) => {
+      const confirmed = await confirmSignup(deps, body, caller(request));
+      signedIn(request, reply, confirmed);
+      return {
+        message: `Your email address is confirmed. Welcome to Admit, ${confirmed.result.user.firstName}.`,
+        data: confirmed.result,
+      };
     },
   });
 
   routes.add(app, {
     method: 'POST',
     url: '/auth/resendConfirmationCode',
-    summary: 'Mail a new confirmation code',
+    summary: 'Mail a new confirmation code for the sign-up made with this password',
     tags,
     auth: 'none',
     errors: ['TOO_MANY_REQUESTS'],
-    body: emailOnlySchema,
+    body: resendConfirmationCodeSchema,
     response: emptySchema,
     handler: async ({ body, request }) => {
-      await resendConfirmationCode(deps, body.email, caller(request));
+      await resendConfirmationCode(deps, body, caller(request));
       return { message: 'If that account still needs confirming, a new code is on its way.', data: {} };
     },
   });
@@ -95,9 +108,9 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
     body: signInSchema,
     response: signInResultSchema,
     handler: async ({ body, request, reply }) => {
-      const { session, result } = await signIn(deps, body, caller(request));
-      setRefreshCookie(request, reply, session);
-      return { message: `Welcome back, ${result.user.firstName}.`, data: result };
+      const session = await signIn(deps, body, caller(request));
+      signedIn(request, reply, session);
+      return { message: `Welcome back, ${session.result.user.firstName}.`, data: session.result };
     },
   });
 
@@ -173,6 +186,7 @@ export function authRoutes(app: FastifyInstance, context: ApiContext): void {
     summary: 'Change the password of the signed-in user; other sessions end',
     tags,
     auth: 'required',
+    errors: ['TOO_MANY_REQUESTS'],
     body: changePasswordSchema,
     response: tokensSchema,
     handler: async ({ body, request, reply }) => {

@@ -1,130 +1,128 @@
 import type { SignUp } from '../../../src/contract/auth.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
-import { hashPassword, weakPasswordReason } from '../../lib/auth/passwords.ts';
+import { hashPassword } from '../../lib/auth/passwords.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
-import { confirmationCodeMail, resetCodeMail } from '../../lib/mail/templates.ts';
+import { confirmationCodeMail } from '../../lib/mail/templates.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { dateOfBirthToIso } from '../users/user-view.ts';
-import { findUserByEmail, insertOrganizationWithOwner, insertUser, updateUser } from '../users/users.repository.ts';
-import { revokeAllSessions } from './auth.repository.ts';
+import { findUserByEmail, findUserById, insertOrganizationWithOwner, insertUser } from '../users/users.repository.ts';
 import type { AuthDeps, Caller } from './auth-context.ts';
 import { authLimits } from './auth-limits.ts';
-import { codeRejected, issueCode, spendCode } from './verification-codes.ts';
+import { refuseWeakPassword } from './password-rules.ts';
+import { type SignedIn, startSession } from './sign-in.service.ts';
+import { countAttemptWrongTry, deleteAttemptsOf, insertAttempt, lockAttemptsOf } from './sign-up-attempts.repository.ts';
+import { attemptLifetimeMs, attemptsWithPassword, codeFits, newAttemptCode, reissueAttemptCode } from './sign-up-attempts.ts';
 
 const confirmLink = (origin: string, email: string, code: string) =>
   `${origin}/verify-cognito?${new URLSearchParams({ email, code }).toString()}`;
-const resetLink = (origin: string, email: string) => `${origin}/forgot-password?${new URLSearchParams({ email }).toString()}`;
-
-function refuseWeakPassword(password: string, context: { email: string; firstName?: string; lastName?: string }): void {
-  const reason = weakPasswordReason(password, context);
-  if (reason) throw new HttpError('BAD_REQUEST', reason, [{ path: 'body.password', message: reason }]);
-}
 
 /** Masks an address for display: `j***@example.com`. */
 export const maskEmail = (email: string) => email.replace(/^(.)[^@]*/, '$1***');
 
+const confirmationRefused =
+  'That code or password is not right, or the code has expired. Use the code from our latest email and the password you signed up with.';
+
+function confirmationRejected(): HttpError {
+  return new HttpError('BAD_REQUEST', confirmationRefused, [{ path: 'body.code', message: confirmationRefused }]);
+}
+
 /**
- * Creates the account (and, for an organiser, their organisation) and mails a confirmation code.
- * An address that already has an account gets the same answer, so sign-up reveals nothing.
+ * Records a sign-up attempt with its own password, details and code, and mails the code (decision 019). No account
+ * exists until the code is confirmed with this attempt's password. An address that already has an account gets the
+ * same answer and no mail, so sign-up reveals nothing.
  */
 export async function signUp({ db, config }: AuthDeps, input: SignUp, caller: Caller): Promise<void> {
   await consumeRateLimit(db, authLimits.signUpPerAddress, caller.ip);
   refuseWeakPassword(input.password, input);
+  // Counted whether or not the address has an account, so the limit reveals nothing either.
+  await consumeRateLimit(db, authLimits.mailPerAccount, input.email);
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
-    const existing = await findUserByEmail(trx, input.email);
-    if (existing) {
-      if (existing.email_confirmed_at) return;
-      const code = await issueCode(trx, config.jwtSecret, existing.id, 'confirm_email');
-      const mail = confirmationCodeMail({
-        firstName: existing.first_name,
-        code,
-        link: confirmLink(caller.origin, existing.email, code),
-      });
-      await enqueueMail(trx, { to: existing.email, ...mail });
-      return;
-    }
-    const userId = await insertUser(trx, {
+    if (await findUserByEmail(trx, input.email)) return;
+    const { code, codeHash, codeExpiresAt } = newAttemptCode(config.jwtSecret);
+    await insertAttempt(trx, {
       email: input.email,
+      passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
-      passwordHash,
       dateOfBirth: dateOfBirthToIso(input.dateOfBirth),
       userType: input.userType,
+      organizationName: input.userType === 'organiser' ? (input.organizationName ?? null) : null,
+      codeHash,
+      codeExpiresAt,
+      expiresAt: new Date(Date.now() + attemptLifetimeMs),
     });
-    if (input.userType === 'organiser' && input.organizationName) {
-      await insertOrganizationWithOwner(trx, input.organizationName, userId);
-    }
-    const code = await issueCode(trx, config.jwtSecret, userId, 'confirm_email');
     const mail = confirmationCodeMail({ firstName: input.firstName, code, link: confirmLink(caller.origin, input.email, code) });
     await enqueueMail(trx, { to: input.email, ...mail });
-    await recordAudit(trx, { actorId: userId, action: 'user.signed_up', subjectType: 'user', subjectId: userId });
   });
 }
 
-/** Confirms the address with the mailed code; the account can sign in from then on. */
-export async function confirmSignup({ db, config }: AuthDeps, email: string, code: string, caller: Caller): Promise<void> {
-  await consumeRateLimit(db, authLimits.codeTriesPerAddress, caller.ip);
-  const user = await findUserByEmail(db, email);
-  if (!user || user.email_confirmed_at) throw codeRejected();
-  const result = await db.transaction().execute(async (trx) => {
-    const outcome = await spendCode(trx, config.jwtSecret, user.id, 'confirm_email', code);
-    if (outcome === 'ok') await updateUser(trx, user.id, { email_confirmed_at: new Date() });
-    return outcome;
-  });
-  if (result !== 'ok') throw codeRejected();
-}
-
-export async function resendConfirmationCode({ db, config }: AuthDeps, email: string, caller: Caller): Promise<void> {
-  await consumeRateLimit(db, authLimits.mailPerAddress, caller.ip);
-  await consumeRateLimit(db, authLimits.mailPerAccount, email);
-  await db.transaction().execute(async (trx) => {
-    const user = await findUserByEmail(trx, email);
-    if (!user || user.email_confirmed_at) return;
-    const code = await issueCode(trx, config.jwtSecret, user.id, 'confirm_email');
-    const mail = confirmationCodeMail({ firstName: user.first_name, code, link: confirmLink(caller.origin, user.email, code) });
-    await enqueueMail(trx, { to: user.email, ...mail });
-  });
-}
-
-/** Mails a reset code when the account exists; the answer is the same either way. */
-export async function forgotPassword({ db, config }: AuthDeps, email: string, caller: Caller): Promise<void> {
-  await consumeRateLimit(db, authLimits.mailPerAddress, caller.ip);
-  await consumeRateLimit(db, authLimits.mailPerAccount, email);
-  await db.transaction().execute(async (trx) => {
-    const user = await findUserByEmail(trx, email);
-    if (!user) return;
-    const code = await issueCode(trx, config.jwtSecret, user.id, 'reset_password');
-    const mail = resetCodeMail({ firstName: user.first_name, code, link: resetLink(caller.origin, user.email) });
-    await enqueueMail(trx, { to: user.email, ...mail });
-  });
-}
-
-/** Sets a new password with the mailed code and ends every session of the account. */
-export async function confirmForgotPassword(
-  { db, config }: AuthDeps,
+/**
+ * Confirms the address with the code mailed for one attempt and that attempt's password: the attempt becomes the
+ * account, every other attempt (and its code) is dropped, and the person is signed in.
+ */
+export async function confirmSignup(
+  deps: AuthDeps,
   input: { email: string; code: string; password: string },
   caller: Caller,
-): Promise<void> {
+): Promise<SignedIn> {
+  const { db, config } = deps;
   await consumeRateLimit(db, authLimits.codeTriesPerAddress, caller.ip);
-  const user = await findUserByEmail(db, input.email);
-  if (!user) throw codeRejected();
-  refuseWeakPassword(input.password, { email: user.email, firstName: user.first_name, lastName: user.last_name });
-  const passwordHash = await hashPassword(input.password);
-  const result = await db.transaction().execute(async (trx) => {
-    const outcome = await spendCode(trx, config.jwtSecret, user.id, 'reset_password', input.code);
-    if (outcome !== 'ok') return outcome;
-    // Receiving the code proves the address too.
-    await updateUser(trx, user.id, {
-      password_hash: passwordHash,
-      ...(user.email_confirmed_at ? {} : { email_confirmed_at: new Date() }),
+  // Checked before the transaction: hashing is slow, and the password only picks which attempts may be confirmed.
+  const candidates = await attemptsWithPassword(db, input.email, input.password);
+  if (candidates.length === 0) throw confirmationRejected();
+  const userId = await db.transaction().execute(async (trx) => {
+    const current = await lockAttemptsOf(trx, input.email);
+    const mine = current.filter((attempt) => candidates.some((candidate) => candidate.id === attempt.id));
+    const confirmed = mine.find((attempt) => codeFits(config.jwtSecret, attempt, input.code));
+    if (!confirmed) {
+      // Counted on this person's attempts only: a stranger's wrong codes cannot spend someone else's.
+      for (const attempt of mine) await countAttemptWrongTry(trx, attempt.id);
+      return null;
+    }
+    await deleteAttemptsOf(trx, input.email);
+    // The address was confirmed by another way meanwhile (an account made by an administrator): nothing to add.
+    if (await findUserByEmail(trx, input.email)) return null;
+    const id = await insertUser(trx, {
+      email: confirmed.email,
+      firstName: confirmed.first_name,
+      lastName: confirmed.last_name,
+      passwordHash: confirmed.password_hash,
+      dateOfBirth: confirmed.date_of_birth,
+      userType: confirmed.user_type,
+      emailConfirmedAt: new Date(),
     });
-    await revokeAllSessions(trx, user.id);
-    await recordAudit(trx, { actorId: user.id, action: 'user.password_reset', subjectType: 'user', subjectId: user.id });
-    return outcome;
+    if (confirmed.user_type === 'organiser' && confirmed.organization_name) {
+      await insertOrganizationWithOwner(trx, confirmed.organization_name, id);
+    }
+    await recordAudit(trx, { actorId: id, action: 'user.signed_up', subjectType: 'user', subjectId: id });
+    return id;
   });
-  if (result !== 'ok') throw codeRejected();
+  const user = userId ? await findUserById(db, userId) : undefined;
+  if (!user) throw confirmationRejected();
+  return startSession(deps, user, caller);
 }
 
-export { refuseWeakPassword };
+/** Mails a new code for the attempt made with this password, if there is one; the answer is the same either way. */
+export async function resendConfirmationCode(
+  { db, config }: AuthDeps,
+  input: { email: string; password: string },
+  caller: Caller,
+): Promise<void> {
+  await consumeRateLimit(db, authLimits.mailPerAddress, caller.ip);
+  await consumeRateLimit(db, authLimits.mailPerAccount, input.email);
+  const [newest] = await attemptsWithPassword(db, input.email, input.password);
+  if (!newest) return;
+  await db.transaction().execute(async (trx) => {
+    const current = await lockAttemptsOf(trx, input.email);
+    if (!current.some((attempt) => attempt.id === newest.id)) return;
+    const code = await reissueAttemptCode(trx, config.jwtSecret, newest.id);
+    const mail = confirmationCodeMail({
+      firstName: newest.first_name,
+      code,
+      link: confirmLink(caller.origin, input.email, code),
+    });
+    await enqueueMail(trx, { to: input.email, ...mail });
+  });
+}

@@ -1,13 +1,12 @@
 import type { Transaction } from 'kysely';
-import type { SignInResult } from '../../../src/contract/auth.ts';
 import type { Database } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/auth/passwords.ts';
 import { randomToken, sha256 } from '../../lib/auth/secrets.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { consumeRateLimit, releaseRateLimit } from '../../lib/rate-limiter.ts';
-import { platformsOf, toUser } from '../users/user-view.ts';
-import { findUserByEmail, findUserById, type UserRow, updateUser } from '../users/users.repository.ts';
+import { platformsOf } from '../users/user-view.ts';
+import { findUserById, type UserRow, updateUser } from '../users/users.repository.ts';
 import {
   insertRefreshToken,
   lockRefreshToken,
@@ -17,10 +16,8 @@ import {
 } from './auth.repository.ts';
 import type { AuthDeps, Caller } from './auth-context.ts';
 import { authLimits } from './auth-limits.ts';
-import { refuseWeakPassword } from './registration.service.ts';
+import { refuseWeakPassword } from './password-rules.ts';
 
-export const emailNotConfirmedCode = 'EMAIL_NOT_CONFIRMED';
-const wrongCredentials = 'The email or password is not right.';
 const sessionEnded = () => new HttpError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
 
 export interface Session {
@@ -31,7 +28,12 @@ export interface Session {
 }
 
 /** Starts a token family (a sign-in) or continues one (a refresh). */
-async function issueSession(deps: AuthDeps, trx: Transaction<Database>, user: UserRow, familyId: string): Promise<Session> {
+export async function issueSession(
+  deps: AuthDeps,
+  trx: Transaction<Database>,
+  user: UserRow,
+  familyId: string,
+): Promise<Session> {
   const refreshToken = randomToken();
   const refreshTokenExpiresAt = new Date(Date.now() + deps.config.refreshTokenTtlDays * 24 * 3600 * 1000);
   await insertRefreshToken(trx, { userId: user.id, familyId, tokenHash: sha256(refreshToken), expiresAt: refreshTokenExpiresAt });
@@ -41,42 +43,6 @@ async function issueSession(deps: AuthDeps, trx: Transaction<Database>, user: Us
     org: user.organization_id ?? null,
   });
   return { accessToken: token, accessTokenExpiresAt: expiresAt, refreshToken, refreshTokenExpiresAt };
-}
-
-export async function signIn(
-  deps: AuthDeps,
-  input: { email: string; password: string },
-  caller: Caller,
-): Promise<{ session: Session; result: SignInResult }> {
-  await consumeRateLimit(deps.db, authLimits.signInPerAddress, caller.ip);
-  await consumeRateLimit(deps.db, authLimits.signInPerAccount, input.email);
-  const user = await findUserByEmail(deps.db, input.email);
-  // An unknown address costs the same hashing time as a wrong password.
-  const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), input.password);
-  if (!user || !valid) throw new HttpError('BAD_REQUEST', wrongCredentials);
-  // The limits count failed attempts: a right password gives its hits back.
-  await releaseRateLimit(deps.db, authLimits.signInPerAccount, input.email);
-  await releaseRateLimit(deps.db, authLimits.signInPerAddress, caller.ip);
-  if (!user.email_confirmed_at) {
-    throw new HttpError('FORBIDDEN', 'Please confirm your email address first. We can send you a new code.', [
-      { path: 'body.email', message: emailNotConfirmedCode },
-    ]);
-  }
-  const session = await deps.db.transaction().execute(async (trx) => {
-    const issued = await issueSession(deps, trx, user, crypto.randomUUID());
-    await recordAudit(trx, {
-      actorId: user.id,
-      action: 'user.signed_in',
-      subjectType: 'user',
-      subjectId: user.id,
-      details: { ip: caller.ip },
-    });
-    return issued;
-  });
-  return {
-    session,
-    result: { accessToken: session.accessToken, refreshToken: session.refreshToken, authId: user.id, user: toUser(user) },
-  };
 }
 
 /**
@@ -123,19 +89,29 @@ export async function signOut(deps: AuthDeps, refreshToken: string | undefined):
   });
 }
 
-/** Changes the password, ends every other session and starts a new one for this device. */
+/**
+ * Changes the password, ends every other session and starts a new one for this device. Wrong current passwords are
+ * counted per account (a stolen access token must not become a password oracle), and so is every change.
+ */
 export async function changePassword(
   deps: AuthDeps,
   userId: string,
   input: { currentPassword: string; newPassword: string },
 ): Promise<Session> {
+  await consumeRateLimit(deps.db, authLimits.passwordChangesPerAccount, userId);
+  await consumeRateLimit(deps.db, authLimits.wrongCurrentPasswordPerAccount, userId);
   const user = await findUserById(deps.db, userId);
   if (!user) throw sessionEnded();
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
     const message = 'Your current password is not right.';
     throw new HttpError('BAD_REQUEST', message, [{ path: 'body.currentPassword', message }]);
   }
-  refuseWeakPassword(input.newPassword, { email: user.email, firstName: user.first_name, lastName: user.last_name });
+  await releaseRateLimit(deps.db, authLimits.wrongCurrentPasswordPerAccount, userId);
+  refuseWeakPassword(
+    input.newPassword,
+    { email: user.email, firstName: user.first_name, lastName: user.last_name },
+    'body.newPassword',
+  );
   const passwordHash = await hashPassword(input.newPassword);
   return deps.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash });

@@ -297,6 +297,10 @@ export async function acceptInvitation(db: Db, callerId: string, token: string):
     }
     const user = await findUserById(trx, callerId);
     if (!user) throw new HttpError('UNAUTHORIZED', 'Please sign in to continue.');
+    // The address is the whole proof of who was invited: it counts only once its owner has confirmed it.
+    if (!user.email_confirmed_at) {
+      throw new HttpError('FORBIDDEN', `Confirm ${user.email} with the code we emailed you, then accept the invitation.`);
+    }
     if (user.email.toLowerCase() !== row.email.toLowerCase()) {
       throw new HttpError(
         'FORBIDDEN',

@@ -50,8 +50,9 @@ ${code ? `<p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spaci
 export function confirmationCodeMail({ firstName, code, link }: CodeMailInput): MailContent {
   const subject = 'Your Admit confirmation code';
   const greeting = `Hi ${firstName},`;
-  const intro = 'Use this code to confirm your email address and finish creating your Admit account. It expires in 10 minutes.';
-  const footer = 'If you did not sign up for Admit, you can ignore this email.';
+  const intro =
+    'Use this code, with the password you chose when you signed up, to confirm your email address and finish creating your Admit account. It expires in 10 minutes.';
+  const footer = 'If you did not sign up for Admit, you can ignore this email: no account is made without this code.';
   return {
     subject,
     text: `${greeting}\n\n${intro}\n\nYour code: ${code}\n\nOr confirm with this link:\n${link}\n\n${footer}\n\n— Admit\n`,

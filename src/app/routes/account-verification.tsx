@@ -1,6 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { AuthColumn, AuthFooterLink, AuthHeader, linkClass, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { ResendCodeButton } from '../../features/auth/components/resend-code-button.tsx';
+import { signUpPasswordFor } from '../../features/auth/utils/sign-up-password.ts';
 import { useBootState } from '../../lib/public-config.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { safeReturnPath } from '../guards.ts';
@@ -17,13 +18,15 @@ function MailIcon() {
   );
 }
 
-/** After sign-up (or a sign-in before confirming): where the code went and what to do next. */
+/** After sign-up: where the code went and what to do next. */
 export function Component() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const session = useSession();
   const email = searchParams.get('email') || session.user?.email || session.email || '';
   const codeSentAt = (location.state as { codeSentAt?: number } | null)?.codeSentAt;
+  // A new code needs the sign-up's password: typed at sign-up in this tab, or asked for by the code form.
+  const password = signUpPasswordFor(email);
   const redirect = safeReturnPath(searchParams.get('redirect'));
   // A local instance that sends no mail keeps it in the development mailbox instead.
   const showMailbox = useBootState().config.devMailbox;
@@ -50,7 +53,7 @@ export function Component() {
         >
           Enter the code
         </Link>
-        {email ? <ResendCodeButton email={email} sentAt={codeSentAt} /> : null}
+        {password ? <ResendCodeButton email={email} password={password} sentAt={codeSentAt} /> : null}
       </div>
       <section aria-labelledby="tips-title" className="mt-8 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
         <h2 id="tips-title" className="font-semibold text-slate-900">

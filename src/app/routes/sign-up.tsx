@@ -13,6 +13,7 @@ import { SubmitButton } from '../../features/auth/components/submit-button.tsx';
 import { TextField } from '../../features/auth/components/text-field.tsx';
 import { useFormFields } from '../../features/auth/components/use-form-fields.ts';
 import { UserTypeChoice } from '../../features/auth/components/user-type-choice.tsx';
+import { rememberSignUpPassword } from '../../features/auth/utils/sign-up-password.ts';
 import { safeReturnPath } from '../guards.ts';
 import { PageMeta } from '../page-meta.tsx';
 
@@ -31,8 +32,10 @@ export function Component() {
   const signUp = useSignUp({
     silent: true,
     mutationConfig: {
-      onSuccess: (_result, input) =>
-        navigate(withEmail('/account-verification', input.email, redirect), { state: { codeSentAt: Date.now() } }),
+      onSuccess: (_result, input) => {
+        rememberSignUpPassword(input.email, input.password);
+        navigate(withEmail('/account-verification', input.email, redirect), { state: { codeSentAt: Date.now() } });
+      },
       onError: (error) => showServerErrors(error),
     },
   });

@@ -1,20 +1,22 @@
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import type { AxiosError } from 'axios';
 import type { z } from 'zod';
-import type { emailOnlySchema } from '../../../contract/auth.ts';
+import type { resendConfirmationCodeSchema } from '../../../contract/auth.ts';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
+export type ResendConfirmationCodeInput = z.infer<typeof resendConfirmationCodeSchema>;
 
-/** Mails a new confirmation code when the account still needs one; the answer is the same either way. */
-export const resendConfirmationCode = (input: EmailOnlyInput, { silent = false }: { silent?: boolean } = {}): Promise<void> =>
-  apiRequest<void>({ method: 'POST', url: '/auth/resendConfirmationCode', data: input, silent });
+/** Mails a new code for the sign-up made with this password, if there is one; the answer is the same either way. */
+export const resendConfirmationCode = (
+  input: ResendConfirmationCodeInput,
+  { silent = false }: { silent?: boolean } = {},
+): Promise<void> => apiRequest<void>({ method: 'POST', url: '/auth/resendConfirmationCode', data: input, silent });
 
 interface UseResendConfirmationCodeOptions {
-  mutationConfig?: Omit<UseMutationOptions<void, AxiosError<ApiEnvelope>, EmailOnlyInput>, 'mutationFn'>;
+  mutationConfig?: Omit<UseMutationOptions<void, AxiosError<ApiEnvelope>, ResendConfirmationCodeInput>, 'mutationFn'>;
 }
 
 export function useResendConfirmationCode({ mutationConfig }: UseResendConfirmationCodeOptions = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: (input: EmailOnlyInput) => resendConfirmationCode(input) });
+  return useMutation({ ...mutationConfig, mutationFn: (input: ResendConfirmationCodeInput) => resendConfirmationCode(input) });
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { emailOnlySchema } from '../../../contract/auth.ts';
+import { resendConfirmationCodeSchema } from '../../../contract/auth.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useResendConfirmationCode } from '../api/resend-confirmation-code.ts';
+import { type FieldErrors, validate } from './form-errors.ts';
 import { Spinner } from './submit-button.tsx';
 
 export const resendCooldownSeconds = 60;
@@ -27,14 +28,16 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
 
 interface ResendCodeButtonProps {
   email: string;
+  /** The sign-up's password: the new code goes to the sign-up made with it. */
+  password: string;
   /** When the last code was sent (epoch ms), so the cool-down continues from there. */
   sentAt?: number;
-  /** Told when the address cannot be used, to show the message at the email field. */
-  onInvalidEmail?: (message: string) => void;
+  /** Told when the address or password is missing or malformed, to show the messages at their fields. */
+  onInvalid?: (errors: FieldErrors) => void;
 }
 
 /** "Send a new code", then a 60-second cool-down shown as a countdown. */
-export function ResendCodeButton({ email, sentAt, onInvalidEmail }: ResendCodeButtonProps) {
+export function ResendCodeButton({ email, password, sentAt, onInvalid }: ResendCodeButtonProps) {
   const [until, setUntil] = useState(0);
   useEffect(() => {
     if (sentAt) setUntil(sentAt + resendCooldownSeconds * 1000);
@@ -50,12 +53,9 @@ export function ResendCodeButton({ email, sentAt, onInvalidEmail }: ResendCodeBu
   });
 
   const send = () => {
-    const parsed = emailOnlySchema.safeParse({ email });
-    if (!parsed.success) {
-      onInvalidEmail?.(parsed.error.issues[0]?.message ?? 'Enter a valid email address.');
-      return;
-    }
-    resend.mutate(parsed.data);
+    const checked = validate(resendConfirmationCodeSchema, { email, password });
+    if (checked.ok) resend.mutate(checked.data);
+    else onInvalid?.(checked.errors);
   };
 
   const waiting = left > 0;

@@ -53,7 +53,7 @@ export function verdictExplanation(result: CheckinResult, options: { notInList?:
     case 'unpaid':
       return 'The order has not been paid.';
     case 'test_ticket':
-      return 'Not valid for entry: it was paid in the payment sandbox, not with real money.';
+      return 'Not valid for entry: paid in the payment sandbox.';
     case 'not_yet_valid':
       return 'The ticket is not valid yet.';
     case 'expired':

@@ -130,9 +130,9 @@ export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersForm
                 onChange={(event) => set({ test: event.target.value === '' ? null : event.target.value === 'true' })}
                 className={control}
               >
-                <option value="">Real and TEST</option>
-                <option value="false">Real orders only</option>
-                <option value="true">TEST orders only</option>
+                <option value="">All</option>
+                <option value="false">Real only</option>
+                <option value="true">TEST only</option>
               </select>
             </div>
           </div>

@@ -19,16 +19,26 @@ export function TestModeField({ form }: { form: EventForm }) {
           <span aria-hidden="true" className="w-7 text-right font-semibold text-slate-700 text-sm">
             {on ? 'On' : 'Off'}
           </span>
-          <input
-            type="checkbox"
-            role="switch"
-            name="testMode"
-            checked={on}
-            aria-checked={on}
-            aria-describedby="test-mode-help"
-            onChange={(event) => form.set('testMode', event.target.checked)}
-            className="relative h-8 w-14 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:top-1 before:left-1 before:size-6 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-amber-500 checked:before:translate-x-6 focus-visible:outline-2 focus-visible:outline-indigo-600 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
-          />
+          <span className="relative inline-flex h-8 w-14 shrink-0">
+            <input
+              type="checkbox"
+              role="switch"
+              name="testMode"
+              checked={on}
+              aria-checked={on}
+              aria-describedby="test-mode-help"
+              onChange={(event) => form.set('testMode', event.target.checked)}
+              className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed"
+            />
+            <span
+              aria-hidden="true"
+              className="size-full rounded-full bg-slate-500 transition-colors peer-checked:bg-amber-600 peer-focus-visible:outline-2 peer-focus-visible:outline-indigo-600 peer-focus-visible:outline-offset-2 peer-disabled:opacity-60"
+            />
+            <span
+              aria-hidden="true"
+              className="absolute top-1 left-1 size-6 rounded-full bg-white shadow transition-transform peer-checked:translate-x-6"
+            />
+          </span>
         </span>
       </label>
       {on ? (

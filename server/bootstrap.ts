@@ -41,7 +41,7 @@ export async function prepareDatabase(config: Config, log: Pick<FastifyBaseLogge
   if (applied.length) log.info({ migrations: applied }, 'database migrated');
   const isNew = applied.some((name) => name.startsWith('0001_'));
   if (config.demoData && isNew && !(await isSeeded(db))) {
-    const accounts = await seedDemoData(db, config.dataDir, demoAccountPassword(config));
+    const accounts = await seedDemoData(db, config.dataDir, demoAccountPassword(config), { testMode: config.isLocal });
     log.info({ accounts: accounts.map(({ role, email }) => ({ role, email })) }, 'demo data seeded');
     process.stdout.write(
       `Demo data seeded (${accounts.length} accounts; ${config.isLocal ? 'the published demo password' : 'a new random password, shown only now'}):\n`,

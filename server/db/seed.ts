@@ -28,11 +28,17 @@ export const demoAccountPassword = (config: { isLocal: boolean }) =>
 
 /**
  * Fills an empty database with a believable marketplace. Each feature adds its part here;
- * returns the demo accounts so the caller can print them.
+ * returns the demo accounts so the caller can print them. Demo orders are paid in the sandbox (TEST
+ * orders); `testMode` puts the demo events in test mode, so their door admits them.
  */
-export async function seedDemoData(db: Db, dataDir: string, password = demoPassword): Promise<DemoAccount[]> {
+export async function seedDemoData(
+  db: Db,
+  dataDir: string,
+  password = demoPassword,
+  options: { testMode?: boolean } = {},
+): Promise<DemoAccount[]> {
   const accounts: DemoAccount[] = [...(await seedAccounts(db, password))];
-  await seedDemoEvents(db, dataDir);
+  await seedDemoEvents(db, dataDir, options);
   await seedDemoOrders(db);
   await db.transaction().execute(async (trx) => {
     await trx

@@ -191,6 +191,8 @@ export interface EventsTable {
   hold_minutes: Generated<number>;
   /** Changes with every change to what its orders are priced and checked with (migration 0011, decision 018). */
   sale_version: Generated<number>;
+  /** The door admits TEST tickets (paid in the sandbox) while this is on (migration 0014). */
+  test_mode: Generated<boolean>;
   published_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: DefaultedTimestamp;

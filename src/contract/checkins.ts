@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * A door verdict. valid: admit; already_used: admitted before (see firstCheckIn); invalid: unknown
  * or forged; wrong_event: a genuine ticket for another event; voided: refunded or cancelled;
- * unpaid: its order is not paid; not_yet_valid / expired: outside the ticket's validity window.
+ * unpaid: its order is not paid; test_ticket: a TEST ticket (paid in the payment sandbox) at an event
+ * not in test mode; not_yet_valid / expired: outside the ticket's validity window.
  */
 export const checkinResultSchema = z.enum([
   'valid',
@@ -12,6 +13,7 @@ export const checkinResultSchema = z.enum([
   'wrong_event',
   'voided',
   'unpaid',
+  'test_ticket',
   'not_yet_valid',
   'expired',
 ]);
@@ -45,6 +47,8 @@ export const checkinTicketSchema = z.object({
   typeName: z.string(),
   holderName: z.string(),
   orderReference: z.string(),
+  /** A TEST ticket: its order was paid in the payment sandbox. Admitted only at an event in test mode. */
+  test: z.boolean(),
 });
 export type CheckinTicket = z.infer<typeof checkinTicketSchema>;
 

@@ -64,6 +64,8 @@ const eventChanges = {
   isOnline: z.boolean(),
   onlineUrl: httpUrlSchema.nullable(),
   venue: venueSchema.nullable(),
+  /** The door admits TEST tickets (paid in the payment sandbox) while this is on: for rehearsing the door. */
+  testMode: z.boolean(),
 };
 
 /** A new event starts from these when a field is left out. */
@@ -74,6 +76,7 @@ const eventFields = {
   coverImageKey: eventChanges.coverImageKey.default(null),
   onlineUrl: eventChanges.onlineUrl.default(null),
   venue: eventChanges.venue.default(null),
+  testMode: eventChanges.testMode.default(false),
 };
 
 export const placeMessage = 'Give a venue, or a link for an online event.';
@@ -150,10 +153,12 @@ export const eventSchema = eventSummarySchema.extend({
   ticketTypes: z.array(ticketTypeSchema),
   publishedAt: z.string().nullable(),
   ticketsSold: z.number().int(),
+  testMode: z.boolean(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
-const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+/** `true` or `false` in a query string. */
+export const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const eventListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
@@ -186,6 +191,7 @@ export type EventList = z.infer<typeof eventListSchema>;
 export const organizerEventSummarySchema = eventSummarySchema.extend({
   ticketsSold: z.number().int(),
   capacity: z.number().int(),
+  testMode: z.boolean(),
 });
 export type OrganizerEventSummary = z.infer<typeof organizerEventSummarySchema>;
 

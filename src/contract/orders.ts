@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencySchema } from './events.ts';
+import { booleanQuery, currencySchema } from './events.ts';
 
 /**
  * pending: tickets held, waiting for payment (until `holdExpiresAt`);
@@ -16,6 +16,10 @@ export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
 export const paymentProviderSchema = z.enum(['sandbox', 'stripe', 'none']);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
+
+/** The provider whose orders are TEST orders: the sandbox takes no real money, wherever it runs. */
+export const TEST_PROVIDER = 'sandbox' satisfies PaymentProviderName;
+export const isTestOrder = (order: { provider: PaymentProviderName }) => order.provider === TEST_PROVIDER;
 
 export const buyerSchema = z.object({
   name: z.string().trim().min(1, 'Enter your name.').max(120),
@@ -109,6 +113,11 @@ export const orderSchema = z.object({
   total: z.number().int(),
   refunded: z.number().int(),
   provider: paymentProviderSchema,
+  /**
+   * Paid in the payment sandbox (`provider` sandbox): a TEST order. Its tickets are TEST tickets, not valid for
+   * entry unless the event is in test mode, and its money is play money, left out of every total.
+   */
+  test: z.boolean(),
   /** Where to pay while the order is pending, else null. */
   paymentUrl: z.string().nullable(),
   holdExpiresAt: z.string().nullable(),
@@ -167,13 +176,15 @@ export const orderListQuerySchema = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   status: orderStatusSchema.optional(),
+  /** true: TEST orders only; false: real orders only; absent: both. */
+  test: booleanQuery.optional(),
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
-/** Money per currency: an organisation may sell in several. */
+/** Money per currency: an organisation may sell in several. Real orders only (no TEST orders). */
 export const paymentTotalsSchema = z.object({
   currency: z.string(),
   gross: z.number().int(),
@@ -196,7 +207,10 @@ export type OrganiserOrder = z.infer<typeof organiserOrderSchema>;
 
 export const orderListSchema = z.object({
   items: z.array(orderSchema.omit({ tickets: true, accessToken: true })),
+  /** Real money only: TEST orders are never counted here. */
   totals: z.array(paymentTotalsSchema),
+  /** Paid TEST orders among the filtered ones: listed, but left out of `totals`. */
+  testOrders: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),

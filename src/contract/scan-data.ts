@@ -28,7 +28,8 @@ import { checkinResultSchema, scanDirectionSchema } from './checkins.ts';
  *   page (it is then repeated there).
  * - Holder names: `''` when the holder is the buyer (the common case) — a few bits instead of a name again.
  * - Status: one character per ticket in `tickets.status`: `v` valid, `x` voided (refunded or cancelled),
- *   `u` unpaid (its order is not paid). Long runs of `v` gzip to nearly nothing.
+ *   `u` unpaid (its order is not paid), `t` a valid TEST ticket (paid in the payment sandbox: admitted only
+ *   while `event.testMode` is on). Long runs of one character gzip to nearly nothing.
  * - Code starts: the first `codeStartLength` characters of each ticket's code after the `AD1` prefix,
  *   concatenated in `tickets.codeStarts`, for "search by the start of a ticket code" (5 characters of radix 45
  *   tell 100,000 tickets apart; they cost ~3.5 bytes). Full codes are never sent: the device verifies a
@@ -73,6 +74,8 @@ export const scanDataEventSchema = z.object({
   endsAt: z.string(),
   timezone: z.string(),
   status: z.enum(['draft', 'published', 'cancelled']),
+  /** The door admits TEST tickets (status `t`) while this is on. Every page carries it, so changes reach devices. */
+  testMode: z.boolean(),
 });
 
 /** An event's public key (base64url of the raw 32-byte Ed25519 key); several while keys rotate. */
@@ -92,8 +95,8 @@ export const scanDataTicketsSchema = z.object({
   types: z.array(z.number().int().min(0)),
   /** Holder name per ticket; '' when it is the buyer's name. */
   holders: z.array(z.string()),
-  /** One character per ticket: v valid, x voided, u unpaid. */
-  status: z.string().regex(/^[vxu]*$/),
+  /** One character per ticket: v valid, x voided, u unpaid, t valid TEST ticket. */
+  status: z.string().regex(/^[vxut]*$/),
   /** `codeStartLength` characters per ticket, concatenated: the code's characters after `AD1`. */
   codeStarts: z.string(),
   codeStartLength: z.number().int().min(0),
@@ -200,12 +203,14 @@ export interface ScanDataTicketRow {
   buyerName: string;
   buyerEmail: string;
   status: 'valid' | 'voided' | 'unpaid';
+  /** A TEST ticket (paid in the payment sandbox); voided and unpaid ones are not told apart. */
+  test: boolean;
   codeStart: string;
   /** When it was admitted, and by which device, if it was. */
   checkedIn: { at: string; deviceId: string; deviceName: string | null } | null;
 }
 
-const STATUS = { v: 'valid', x: 'voided', u: 'unpaid' } as const;
+const STATUS = { v: 'valid', x: 'voided', u: 'unpaid', t: 'valid' } as const;
 
 /** Expands a page's columns into rows, in order. */
 export function scanDataTicketRows(
@@ -238,6 +243,7 @@ export function scanDataTicketRows(
       buyerName,
       buyerEmail: orders.buyerEmails[order] ?? '',
       status: STATUS[tickets.status[i] as keyof typeof STATUS] ?? 'valid',
+      test: tickets.status[i] === 't',
       codeStart: tickets.codeStarts.slice(i * tickets.codeStartLength, (i + 1) * tickets.codeStartLength),
       checkedIn: checkin
         ? { at: new Date(checkin.at * 1000).toISOString(), deviceId: device?.id ?? '', deviceName: device?.name ?? null }

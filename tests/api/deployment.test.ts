@@ -117,7 +117,36 @@ async function startWith(env: Record<string, string>) {
     await db.destroy();
     if (env.DATABASE_URL) await recreateDatabase(new URL(env.DATABASE_URL).pathname.slice(1), { dropOnly: true });
   };
-  return { config, db, printed: lines.join(''), signIn, close };
+  return { config, db, app, printed: lines.join(''), signIn, close };
+}
+
+/** On a local instance the demo events are in test mode: their door admits the demo's sandbox-paid TEST tickets. */
+async function expectDemoDoorAdmitsTestTickets(instance: Awaited<ReturnType<typeof startWith>>) {
+  const events = await instance.db.selectFrom('events').select('test_mode').execute();
+  expect(events.length).toBeGreaterThan(0);
+  expect(events.every((event) => event.test_mode)).toBe(true);
+  const ticket = await instance.db
+    .selectFrom('tickets')
+    .innerJoin('orders', 'orders.id', 'tickets.order_id')
+    .innerJoin('events', 'events.id', 'tickets.event_id')
+    .select(['tickets.id', 'tickets.event_id', 'orders.provider'])
+    .where('events.title', '=', 'Late Night Jazz at the Docks')
+    .executeTakeFirstOrThrow();
+  expect(ticket.provider).toBe('sandbox');
+  const door = await instance.signIn('door@northernlights.demo', demoPassword);
+  const scanned = await instance.app.inject({
+    method: 'POST',
+    url: `/api/events/${ticket.event_id}/checkins`,
+    headers: { authorization: `Bearer ${door.json().data.accessToken}` },
+    payload: {
+      code: ticket.id,
+      manual: true,
+      deviceId: 'demo-door-1',
+      clientScanId: '7d3c1a52-3f0e-4d7a-9a43-0d3c0a1b2c3d',
+      scannedAt: new Date().toISOString(),
+    },
+  });
+  expect(scanned.json().data).toMatchObject({ result: 'valid', ticket: { id: ticket.id, test: true } });
 }
 
 describe('a new database', () => {
@@ -141,6 +170,10 @@ describe('a new database', () => {
       expect(printed).not.toBe(demoPassword);
       expect((await instance.signIn('admin@admit.demo', demoPassword)).statusCode).toBe(400);
       expect((await instance.signIn('admin@admit.demo', printed as string)).statusCode).toBe(200);
+      // Its demo orders are TEST orders: the demo events' doors refuse them until an organiser turns test mode on.
+      const events = await instance.db.selectFrom('events').select('test_mode').execute();
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.every((event) => !event.test_mode)).toBe(true);
     } finally {
       await instance.close();
     }
@@ -152,7 +185,10 @@ describe('a new database', () => {
     try {
       const seeded = instance.printed.includes(`admin@admit.demo / ${demoPassword}`);
       expect(seeded).toBe(fresh.DATABASE_URL === undefined);
-      if (seeded) expect((await instance.signIn('alex@admit.demo', demoPassword)).statusCode).toBe(200);
+      if (seeded) {
+        expect((await instance.signIn('alex@admit.demo', demoPassword)).statusCode).toBe(200);
+        await expectDemoDoorAdmitsTestTickets(instance);
+      }
     } finally {
       await instance.close();
     }

@@ -46,7 +46,7 @@ describe('links in booking mail', () => {
       payload: {},
     });
     expect(response.statusCode).toBe(200);
-    const links = linksOf(await mailAbout(order.reference, 'Refund for'));
+    const links = linksOf(await mailAbout(order.reference, '[TEST] Refund for'));
     expect(links).toContain(`${publicOrigin}/account/bookings`);
     expect(links.every((link) => link.startsWith(`${publicOrigin}/`))).toBe(true);
   });

@@ -309,7 +309,7 @@ describe('a payment after the hold lapsed', () => {
         (await db().selectFrom('orders').select('buyer_email').where('id', '=', order.id).executeTakeFirstOrThrow()).buyer_email,
       )
       .execute();
-    expect(mail.map((message) => message.subject)).toContain('Your payment for Late Night Jazz at the Docks was refunded');
+    expect(mail.map((message) => message.subject)).toContain('[TEST] Your payment for Late Night Jazz at the Docks was refunded');
   });
 
   it('is refunded when the event was cancelled meanwhile', async () => {

@@ -8,6 +8,8 @@ import { expect, test, waitForHydration } from './fixtures.ts';
 
 // A verified demo organisation (paid tickets need one); one sign-in per project, for every event of this file.
 const organiser = { email: 'sam@harbourarts.demo', password: 'admit-demo-2026' };
+/** A folder to save screenshots of TEST tickets in, when asked. */
+const shots = process.env.ADMIT_BOOKING_SHOTS;
 const password = testPassword;
 const unique = () => crypto.randomUUID().slice(0, 8);
 const money = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(minor / 100);
@@ -204,8 +206,11 @@ test.describe('booking', () => {
 
     await expect(page).toHaveURL(/\/payment\/order-success\?orderId=/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`You’re going to ${paidEvent.title}`);
+    // Paid in the sandbox: a TEST order, and it says so above everything else.
+    await expect(page.getByRole('note', { name: 'TEST order' })).toContainText('no money was taken');
     await expect(page.getByRole('img', { name: /^QR code of ticket 1 of 2, Standard, Bea Buyer$/ })).toBeVisible();
     await expect(page.getByRole('img', { name: /^QR code of ticket 2 of 2, Standard, Cam Companion$/ })).toBeVisible();
+    await expect(page.getByRole('note', { name: 'TEST — not valid for entry' })).toHaveCount(2);
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary).toContainText(`Paid${money(amounts.total)}`);
 
@@ -223,6 +228,11 @@ test.describe('booking', () => {
     await page.goto('/account/bookings');
     await waitForHydration(page);
     await expect(booking.getByRole('img', { name: /^QR code of ticket 1 of 2/ })).toBeVisible();
+    await expect(booking.getByRole('note', { name: 'TEST — not valid for entry' })).toHaveCount(2);
+    if (shots) {
+      await booking.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/testmode-my-tickets.png` });
+    }
 
     await context.setOffline(true);
     await page.reload();
@@ -326,9 +336,11 @@ test.describe('booking', () => {
     await page.goto(`/organizer/payments?eventId=${paidEvent.id}`);
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Totals in GBP' })).toContainText('Net');
+    // Sandbox orders are TEST orders: listed and marked, counted apart from the money.
+    await expect(page.getByText(/^\d+ test orders?, not counted\.$/)).toBeVisible();
     const row = page.getByRole('link').filter({ hasText: order.reference });
     await expect(row).toContainText('Rae Refund');
+    await expect(row).toContainText('TEST');
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();

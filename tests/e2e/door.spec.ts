@@ -40,6 +40,8 @@ interface DoorEvent {
   id: string;
   title: string;
   tickets: Array<{ id: string; code: string; holderName: string }>;
+  /** Paid with the sandbox's test card: TEST tickets. */
+  testTickets: Array<{ id: string; code: string; holderName: string }>;
   token: string;
 }
 
@@ -49,8 +51,39 @@ async function bearer(request: APIRequestContext): Promise<string> {
   return (await response.json()).data.accessToken as string;
 }
 
-/** A free event on sale now, booked by buyers through the public API as anyone would. */
-async function doorEvent(request: APIRequestContext, ticketCount: number): Promise<DoorEvent> {
+/** An order paid with the sandbox's success card: its tickets are TEST tickets. */
+async function sandboxTickets(request: APIRequestContext, eventId: string, ticketTypeId: string, quantity: number) {
+  const placed = await request.post('/api/orders', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: {
+      eventId,
+      items: [{ ticketTypeId, quantity }],
+      buyer: { name: `Tess Tester ${randomUUID().slice(0, 4)}`, email: `test.${randomUUID()}@example.test` },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()).data as { id: string; paymentUrl: string; accessToken: string };
+  const paid = await request.post(`/api/payments/sandbox/${order.paymentUrl.split('/').pop()}`, {
+    data: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Tess Tester' },
+  });
+  expect((await paid.json()).data.outcome).toBe('succeeded');
+  let read: { status: string; test: boolean; tickets: DoorEvent['tickets'] } | null = null;
+  await expect
+    .poll(async () => {
+      read = (await (await request.get(`/api/orders/${order.id}?token=${order.accessToken}`)).json()).data;
+      return read?.status;
+    })
+    .toBe('paid');
+  const confirmed = read as unknown as { test: boolean; tickets: DoorEvent['tickets'] };
+  expect(confirmed.test).toBe(true);
+  return confirmed.tickets;
+}
+
+/**
+ * An event on sale now, booked by buyers through the public API as anyone would: free tickets, and with
+ * `testTickets` paid tickets bought in the sandbox (TEST tickets).
+ */
+async function doorEvent(request: APIRequestContext, ticketCount: number, { testTickets = 0 } = {}): Promise<DoorEvent> {
   const token = await bearer(request);
   const headers = { authorization: `Bearer ${token}` };
   const organizationId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).org as string;
@@ -69,14 +102,19 @@ async function doorEvent(request: APIRequestContext, ticketCount: number): Promi
       timezone: 'Europe/London',
       isOnline: false,
       venue: { name: 'The Boathouse', address: '1 Quay Street', city: 'Bristol', country: 'United Kingdom' },
-      ticketTypes: [{ name: 'Standing', price: 0, currency: 'GBP', capacity: 500, maxPerOrder: 10 }],
+      ticketTypes: [
+        { name: 'Standing', price: 0, currency: 'GBP', capacity: 500, maxPerOrder: 10 },
+        ...(testTickets > 0 ? [{ name: 'Balcony', price: 1500, currency: 'GBP', capacity: 50, maxPerOrder: 10 }] : []),
+      ],
     },
   });
   expect(created.status(), await created.text()).toBe(201);
   const eventId = (await created.json()).data.id as string;
   expect((await request.post(`/api/events/${eventId}/publish`, { headers })).ok()).toBe(true);
-  const event = (await (await request.get(`/api/events/${eventId}`)).json()).data as { ticketTypes: Array<{ id: string }> };
-  const ticketTypeId = event.ticketTypes[0]?.id as string;
+  const event = (await (await request.get(`/api/events/${eventId}`)).json()).data as {
+    ticketTypes: Array<{ id: string; price: number }>;
+  };
+  const ticketTypeId = event.ticketTypes.find((type) => type.price === 0)?.id as string;
   const tickets: DoorEvent['tickets'] = [];
   for (let left = ticketCount, n = 1; left > 0; n += 1) {
     const quantity = Math.min(10, left);
@@ -94,7 +132,9 @@ async function doorEvent(request: APIRequestContext, ticketCount: number): Promi
     expect(data.status).toBe('paid');
     tickets.push(...data.tickets);
   }
-  return { id: eventId, title, tickets, token };
+  const paidTypeId = event.ticketTypes.find((type) => type.price > 0)?.id;
+  const test = paidTypeId && testTickets > 0 ? await sandboxTickets(request, eventId, paidTypeId, testTickets) : [];
+  return { id: eventId, title, tickets: [...tickets, ...test], testTickets: test, token };
 }
 
 async function signIn(page: Page, path: string): Promise<void> {
@@ -385,6 +425,39 @@ test.describe('the door', () => {
     expect(await databases(page)).not.toContain('admit-door');
     expect(await page.evaluate(() => localStorage.getItem('admit-door-event'))).toBeNull();
     expect(await checkedIn(request, event.id)).toBe(0);
+  });
+
+  test('a TEST ticket is refused with a verdict of its own, and admitted with a TEST badge once the event is in test mode', async ({
+    page,
+    request,
+  }) => {
+    const event = await doorEvent(request, 1, { testTickets: 1 });
+    const [test] = event.testTickets as [DoorEvent['tickets'][number]];
+    await prepareDevice(page, event);
+    await typeCode(page, test.code);
+    await expect(verdict(page)).toHaveAttribute('data-verdict', 'test_ticket');
+    await expect(verdict(page)).toContainText('TEST ticket');
+    await expect(verdict(page)).toContainText('Not valid for entry');
+    await expect(verdict(page)).toContainText('Do not admit');
+    await expect(verdict(page)).toContainText(test.holderName);
+    if (shots) await page.screenshot({ path: join(shots, 'testmode-door-refused.png') });
+    await nextTicket(page);
+
+    const changed = await request.patch(`/api/events/${event.id}`, {
+      headers: { authorization: `Bearer ${await bearer(request)}` },
+      data: { testMode: true },
+    });
+    expect(changed.ok()).toBe(true);
+    // The door learns of it within seconds (the server's answer, then the next sync); a refusal admits nobody.
+    await expect(async () => {
+      if ((await verdict(page).count()) > 0) await nextTicket(page);
+      await typeCode(page, test.code);
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'valid', { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(verdict(page)).toContainText('TEST ticket · test mode');
+    if (shots) await page.screenshot({ path: join(shots, 'testmode-door-admitted.png') });
+    await nextTicket(page);
+    expect(await checkedIn(request, event.id)).toBe(1);
   });
 
   test('signing out with nothing waiting asks nothing and clears the event data from the device', async ({ page, request }) => {

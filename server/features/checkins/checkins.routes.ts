@@ -29,6 +29,7 @@ const verdictMessages = {
   wrong_event: 'This ticket is for another event.',
   voided: 'This ticket was cancelled or refunded.',
   unpaid: 'This ticket is not paid.',
+  test_ticket: 'TEST ticket — not valid for entry.',
   not_yet_valid: 'This ticket is not valid yet.',
   expired: 'This ticket has expired.',
 } as const;

@@ -20,6 +20,8 @@ export interface DoorAccess {
     endsAt: string;
     timezone: string;
     status: 'draft' | 'published' | 'cancelled';
+    /** TEST tickets are admitted while this is on. */
+    testMode: boolean;
   };
 }
 
@@ -31,6 +33,7 @@ interface AccessRow {
   ends_at: Date | string;
   timezone: string;
   status: 'draft' | 'published' | 'cancelled';
+  test_mode: boolean;
   role: MemberRole | null;
   first_name: string | null;
   last_name: string | null;
@@ -47,7 +50,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 async function loadAccess(db: Db, eventId: string, userId: string): Promise<DoorAccess> {
   const { rows } = await sql<AccessRow>`
-    select e.id, e.organization_id, e.title, e.starts_at, e.ends_at, e.timezone, e.status,
+    select e.id, e.organization_id, e.title, e.starts_at, e.ends_at, e.timezone, e.status, e.test_mode,
            m.role, u.first_name, u.last_name, k.public_key
       from events e
       left join organization_members m on m.organization_id = e.organization_id and m.user_id = ${userId}
@@ -73,6 +76,7 @@ async function loadAccess(db: Db, eventId: string, userId: string): Promise<Door
       endsAt: iso(row.ends_at),
       timezone: row.timezone,
       status: row.status,
+      testMode: row.test_mode,
     },
   };
 }

@@ -10,6 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { CheckinRequest, CheckinResponse, CheckinResult } from '../../../src/contract/checkins.ts';
+import { TEST_PROVIDER } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { type Batcher, createBatcher } from '../../lib/batcher.ts';
 import { verifyTicketCodeNow } from '../../lib/tickets/verify-ticket-code.ts';
@@ -43,6 +44,8 @@ interface AdmissionInput {
   code: string | null;
   win: TicketScan['window'];
   code_hash: string;
+  /** The event is in test mode: TEST tickets come in. */
+  test_mode: boolean;
 }
 
 interface AdmissionRow {
@@ -53,6 +56,7 @@ interface AdmissionRow {
   type_name: string | null;
   holder_name: string | null;
   reference: string | null;
+  test: boolean | null;
   /** What this scan's log row says; null when a concurrent repeat of the scan was recorded first. */
   result: CheckinResult | null;
   prior_result: CheckinResult | null;
@@ -71,7 +75,7 @@ async function admitStatement(db: Db, items: AdmissionInput[]): Promise<Admissio
     with input as (
       select * from jsonb_to_recordset(${payload}::jsonb) as x(
         idx int, id uuid, event_id uuid, ticket_id uuid, device_id text, client_scan_id uuid, user_id uuid,
-        device_name text, manual boolean, scanned_at timestamptz, code text, win text, code_hash text)
+        device_name text, manual boolean, scanned_at timestamptz, code text, win text, code_hash text, test_mode boolean)
     ), door as (
       -- Each ticket's door lock, all taken before anything is written and always in the same order, so batches
       -- (on several instances too) never deadlock one another.
@@ -79,7 +83,7 @@ async function admitStatement(db: Db, items: AdmissionInput[]): Promise<Admissio
         select distinct hashtext(ticket_id::text) as h from input order by 1) x
     ), state as (
       select i.*, t.id as t_id, t.event_id as t_event_id, t.ticket_type_id, t.holder_name, tt.name as type_name,
-             o.reference, p.result as prior_result, p.duplicate as prior_duplicate, p.ticket_id as prior_ticket_id,
+             o.reference, o.provider = ${TEST_PROVIDER} as test, p.result as prior_result, p.duplicate as prior_duplicate, p.ticket_id as prior_ticket_id,
              case
                when p.result is not null then 'repeat'
                -- An id from another event (manual entry) is as unknown here as one that does not exist.
@@ -89,6 +93,7 @@ async function admitStatement(db: Db, items: AdmissionInput[]): Promise<Admissio
                when t.status = 'voided' or exists (select 1 from ticket_revocations r where r.ticket_id = t.id)
                  then 'voided'
                when o.status not in ('paid', 'partially_refunded') then 'unpaid'
+               when o.provider = ${TEST_PROVIDER} and not i.test_mode then 'test_ticket'
                when i.win <> 'valid' then i.win
                else 'admissible'
              end as verdict
@@ -124,7 +129,7 @@ async function admitStatement(db: Db, items: AdmissionInput[]): Promise<Admissio
       on conflict (device_id, client_scan_id) where kind = 'scan' do nothing
       returning id, result
     )
-    select s.verdict, s.t_id, s.t_event_id, s.ticket_type_id, s.type_name, s.holder_name, s.reference, l.result,
+    select s.verdict, s.t_id, s.t_event_id, s.ticket_type_id, s.type_name, s.holder_name, s.reference, s.test, l.result,
            s.prior_result, s.prior_duplicate, s.prior_ticket_id,
            f.scanned_at as first_at, f.device_id as first_device_id, f.device_name as first_device_name
       from state s
@@ -188,6 +193,7 @@ export async function admitOnline(db: Db, access: DoorAccess, scan: CheckinReque
     code: found.code,
     win: found.window,
     code_hash: row.code_hash,
+    test_mode: access.event.testMode,
   });
   const facts: TicketFacts | null =
     answer.t_id && answer.t_event_id
@@ -198,6 +204,7 @@ export async function admitOnline(db: Db, access: DoorAccess, scan: CheckinReque
           type_name: answer.type_name ?? '',
           holder_name: answer.holder_name ?? '',
           reference: answer.reference ?? '',
+          test: answer.test ?? false,
         }
       : null;
   const ticket = ticketView(facts, access);

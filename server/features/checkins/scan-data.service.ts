@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { CheckinResult } from '../../../src/contract/checkins.ts';
+import { TEST_PROVIDER } from '../../../src/contract/orders.ts';
 import {
   CODE_START_LENGTH,
   SCAN_DATA_FORMAT,
@@ -83,6 +84,7 @@ interface TicketRow {
   buyer_name: string;
   buyer_email: string;
   order_status: string;
+  test: boolean;
   a_scanned_at: Date | string | null;
   a_device_id: string | null;
   a_device_name: string | null;
@@ -94,6 +96,13 @@ const changedSince = (eventId: string, since: Date) => sql`(
   or t.order_id in (select o2.id from orders o2 where o2.event_id = ${eventId} and o2.updated_at > ${since})
   or t.id in (select c.ticket_id from checkins c where c.event_id = ${eventId} and c.changed_at > ${since})
   or t.id in (select r.ticket_id from ticket_revocations r where r.event_id = ${eventId} and r.revoked_at > ${since}))`;
+
+/** A ticket's one-character status in scan data (src/contract/scan-data.ts). */
+function statusOf(row: TicketRow): string {
+  if (row.status === 'voided') return 'x';
+  if (row.order_status !== 'paid' && row.order_status !== 'partially_refunded') return 'u';
+  return row.test ? 't' : 'v';
+}
 
 export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery): Promise<ScanDataPage> {
   const eventId = access.eventId;
@@ -120,7 +129,7 @@ export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery)
   const { rows: tickets } = await sql<TicketRow>`
     select t.id, t.order_id, t.position, t.ticket_type_id, t.holder_name, t.status,
            substr(t.code, ${TICKET_CODE_PREFIX.length + 1}, ${CODE_START_LENGTH}) as code_start,
-           o.reference, o.buyer_name, o.buyer_email, o.status as order_status,
+           o.reference, o.buyer_name, o.buyer_email, o.status as order_status, o.provider = ${TEST_PROVIDER} as test,
            a.scanned_at as a_scanned_at, a.device_id as a_device_id, a.device_name as a_device_name
       from tickets t
       join orders o on o.id = t.order_id
@@ -197,8 +206,7 @@ export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery)
     ids.push(ticketKey(row.id));
     page.tickets.types.push(typeIndex.get(row.ticket_type_id) ?? 0);
     page.tickets.holders.push(row.holder_name === row.buyer_name ? '' : row.holder_name);
-    status +=
-      row.status === 'voided' ? 'x' : row.order_status === 'paid' || row.order_status === 'partially_refunded' ? 'v' : 'u';
+    status += statusOf(row);
     codeStarts += row.code_start.padEnd(CODE_START_LENGTH, ' ').slice(0, CODE_START_LENGTH);
     if (row.order_id !== lastOrder) {
       lastOrder = row.order_id;

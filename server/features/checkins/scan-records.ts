@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { CheckinRequest, CheckinResponse, CheckinResult } from '../../../src/contract/checkins.ts';
+import { TEST_PROVIDER } from '../../../src/contract/orders.ts';
 import { normalizeTicketCode } from '../../../src/contract/ticket-code.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
@@ -31,6 +32,8 @@ export interface TicketFacts {
   holder_name: string;
   type_name: string;
   reference: string;
+  /** Its order was paid in the sandbox: a TEST ticket. */
+  test: boolean;
 }
 
 export interface TicketState extends TicketFacts {
@@ -56,7 +59,7 @@ export interface LoggedScan {
 export async function readTicket(db: Db | Transaction<Database>, ticketId: string, lock = false): Promise<TicketState | null> {
   const { rows } = await sql<TicketState>`
     select t.id, t.event_id, t.status, t.code, t.ticket_type_id, t.holder_name, tt.name as type_name,
-           o.reference, o.status as order_status,
+           o.reference, o.status as order_status, o.provider = ${TEST_PROVIDER} as test,
            exists (select 1 from ticket_revocations r where r.ticket_id = t.id) as revoked,
            a.checkin_id as a_checkin_id, a.scanned_at as a_scanned_at, a.device_id as a_device_id,
            a.device_name as a_device_name, a.inside as a_inside, a.moved_at as a_moved_at
@@ -91,6 +94,7 @@ export function staticVerdict(access: DoorAccess, found: Identified, ticket: Tic
   if (!ticket || ticket.event_id !== access.eventId) return 'invalid';
   if (ticket.status === 'voided' || ticket.revoked || (found.code !== null && found.code !== ticket.code)) return 'voided';
   if (!PAID_ORDER.has(ticket.order_status)) return 'unpaid';
+  if (ticket.test && !access.event.testMode) return 'test_ticket';
   if (found.window !== 'valid') return found.window;
   return 'admissible';
 }
@@ -105,6 +109,7 @@ export function ticketView(ticket: TicketFacts | null, access: DoorAccess): Chec
     typeName: ticket.type_name,
     holderName: ticket.holder_name,
     orderReference: ticket.reference,
+    test: ticket.test,
   };
 }
 

@@ -96,5 +96,6 @@ export function toEvent(
     ticketTypes: visible.map((type) => toTicketType(type, options.now)),
     publishedAt: isoOrNull(row.published_at),
     ticketsSold: types.reduce((sum, type) => sum + type.taken - type.held, 0),
+    testMode: row.test_mode,
   };
 }

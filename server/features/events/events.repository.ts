@@ -22,6 +22,7 @@ export interface EventValues {
   country: string | null;
   latitude: number | null;
   longitude: number | null;
+  test_mode?: boolean;
 }
 
 export async function insertEvent(db: Executor, organizationId: string, values: EventValues): Promise<string> {

@@ -44,8 +44,11 @@ async function storeCover(db: Db, dataDir: string, ownerId: string, cover: strin
   return key;
 }
 
-/** Publishes the demo events of the seeded organisations, with covers, in the organiser's currency. */
-export async function seedDemoEvents(db: Db, dataDir: string): Promise<number> {
+/**
+ * Publishes the demo events of the seeded organisations, with covers, in the organiser's currency. In `testMode`
+ * (a local instance) their door admits the demo's sandbox-paid TEST tickets.
+ */
+export async function seedDemoEvents(db: Db, dataDir: string, { testMode = false } = {}): Promise<number> {
   const organisations = await db
     .selectFrom('organizations')
     .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
@@ -81,6 +84,7 @@ export async function seedDemoEvents(db: Db, dataDir: string): Promise<number> {
       country: seed.venue ? 'United Kingdom' : null,
       latitude: seed.venue?.latitude ?? null,
       longitude: seed.venue?.longitude ?? null,
+      test_mode: testMode,
     });
     await insertTicketTypes(
       db,

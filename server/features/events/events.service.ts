@@ -51,6 +51,7 @@ function toValues(input: Partial<CreateEvent>): Partial<EventValues> {
   if (input.timezone !== undefined) values.timezone = input.timezone;
   if (input.isOnline !== undefined) values.is_online = input.isOnline;
   if (input.onlineUrl !== undefined) values.online_url = input.onlineUrl;
+  if (input.testMode !== undefined) values.test_mode = input.testMode;
   if (input.venue !== undefined) {
     values.venue_name = input.venue?.name ?? null;
     values.address = input.venue?.address ?? null;
@@ -146,7 +147,14 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
         removed.map((type) => type.id),
       );
     }
-    await recordAudit(trx, { actorId: userId, action: 'event.changed', subjectType: 'event', subjectId: eventId });
+    await recordAudit(trx, {
+      actorId: userId,
+      action: 'event.changed',
+      subjectType: 'event',
+      subjectId: eventId,
+      // Who let TEST tickets in at the door, and when, is worth a trace of its own.
+      ...(input.testMode !== undefined && input.testMode !== row.test_mode ? { details: { testMode: input.testMode } } : {}),
+    });
   });
   return present(deps, eventId, true);
 }
@@ -251,6 +259,7 @@ export async function listOrganizationEvents(
       ...toEventSummary(row, deps.imageUrl),
       ticketsSold: sales.get(row.id)?.sold ?? 0,
       capacity: sales.get(row.id)?.capacity ?? 0,
+      testMode: row.test_mode,
     })),
     page: query.page,
     pageSize: query.pageSize,

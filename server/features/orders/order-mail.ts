@@ -50,6 +50,16 @@ const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:16px;li
 const button = (label: string, link: string) =>
   `<p style="margin:24px 0;text-align:center;"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${e(label)}</a></p>`;
 
+/** What a TEST order's mail says first, in words and in a yellow band: no money moved, no way in. */
+const testSentence =
+  'This is a TEST order, paid in Admit’s payment sandbox: no money was taken, and its tickets are not valid for entry.';
+const testSubject = (order: MailOrder, subject: string) => (order.test ? `[TEST] ${subject}` : subject);
+const testBand = (order: MailOrder) =>
+  order.test
+    ? `<p style="margin:0 0 16px;padding:12px 16px;background:#fbbf24;color:#451a03;border-radius:6px;font-size:15px;font-weight:bold;">${e(testSentence)}</p>`
+    : '';
+const testLines = (order: MailOrder) => (order.test ? [testSentence, ''] : []);
+
 function summaryLines(order: MailOrder): string[] {
   const money = (minor: number) => formatMoney(minor, order.currency);
   return [
@@ -68,7 +78,7 @@ function summaryTable(order: MailOrder): string {
 
 /** The confirmation: summary, one QR image per ticket (inline), the calendar entry and a link to the bookings page. */
 export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appUrl: string): OutgoingMail {
-  const subject = `Your tickets for ${order.event.title} (${order.reference})`;
+  const subject = testSubject(order, `Your tickets for ${order.event.title} (${order.reference})`);
   const bookingsLink = `${appUrl}/account/bookings`;
   const attachments: MailAttachment[] = [];
   const ticketBlocks: string[] = [];
@@ -99,6 +109,7 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
 
   const intro = `You're going to ${order.event.title} on ${when(order)} (${where(order)}). Show the QR codes below at the door, or open your bookings on your phone — they work offline.`;
   const text = [
+    ...testLines(order),
     `Hi ${order.buyer.name},`,
     '',
     intro,
@@ -116,6 +127,7 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
   const html = page(
     subject,
     [
+      testBand(order),
       paragraph(`Hi ${order.buyer.name},`),
       paragraph(intro),
       `<p style="margin:0 0 8px;font-size:14px;color:#6b7280;">Order ${e(order.reference)}</p>`,
@@ -135,12 +147,14 @@ export function refundMail(
   appUrl: string,
 ): OutgoingMail {
   const money = formatMoney(input.amount, order.currency);
-  const subject =
+  const subject = testSubject(
+    order,
     input.why === 'cancelled'
       ? `${order.event.title} is cancelled — you are refunded`
       : input.why === 'late'
         ? `Your payment for ${order.event.title} was refunded`
-        : `Refund for ${order.event.title} (${order.reference})`;
+        : `Refund for ${order.event.title} (${order.reference})`,
+  );
   const intro =
     input.why === 'cancelled'
       ? `The organiser has cancelled ${order.event.title}. We are refunding ${money} to the card you paid with; your tickets no longer admit anyone.`
@@ -148,12 +162,15 @@ export function refundMail(
         ? `Your payment for order ${order.reference} arrived after your hold on the tickets had lapsed, and they had sold out in the meantime. We are refunding ${money} in full to the card you paid with.`
         : `The organiser of ${order.event.title} has refunded ${money} of order ${order.reference} to the card you paid with. Refunded tickets no longer admit anyone.`;
   const note = input.reason ? `Their note: ${input.reason}` : '';
-  const timing = 'Refunds usually reach your account within 5 to 10 working days.';
+  const timing = order.test
+    ? 'No money was taken for this TEST order, so none moves back.'
+    : 'Refunds usually reach your account within 5 to 10 working days.';
   const link = `${appUrl}/account/bookings`;
   return {
     to: order.buyer.email,
     subject,
     text: [
+      ...testLines(order),
       `Hi ${order.buyer.name},`,
       '',
       intro,
@@ -169,6 +186,7 @@ export function refundMail(
     html: page(
       subject,
       [
+        testBand(order),
         paragraph(`Hi ${order.buyer.name},`),
         paragraph(intro),
         ...(note ? [paragraph(note)] : []),

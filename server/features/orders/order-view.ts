@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '../../../src/contract/orders.ts';
+import { isTestOrder, type Order, type OrderStatus } from '../../../src/contract/orders.ts';
 import type { ImageUrl } from '../events/event-view.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow, TicketRow } from './orders.repository.ts';
 
@@ -49,6 +49,7 @@ export function toOrder(row: OrderRow, parts: OrderParts, imageUrl: ImageUrl): O
     total: row.total,
     refunded: row.refunded,
     provider: row.provider,
+    test: isTestOrder(row),
     paymentUrl: holding ? parts.checkoutUrl : null,
     holdExpiresAt: holding && row.hold_expires_at ? iso(row.hold_expires_at) : null,
     failureReason: row.failure_reason,

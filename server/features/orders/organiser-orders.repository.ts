@@ -1,5 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
-import type { OrderListQuery } from '../../../src/contract/orders.ts';
+import { type OrderListQuery, TEST_PROVIDER } from '../../../src/contract/orders.ts';
 import type { Database } from '../../db/types.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -14,6 +14,7 @@ function filtered(db: Executor, organizationId: string, query: Omit<OrderListQue
   if (query.from) base = base.where('orders.created_at', '>=', new Date(query.from));
   if (query.to) base = base.where('orders.created_at', '<', new Date(query.to));
   if (query.status) base = base.where('orders.status', '=', query.status);
+  if (query.test !== undefined) base = base.where('orders.provider', query.test ? '=' : '<>', TEST_PROVIDER);
   const terms = query.q?.trim();
   if (terms) {
     const like = `%${terms.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -51,16 +52,30 @@ export async function organisationOrderRows(
 const sumOf = (kinds: string[]) =>
   sql<string>`coalesce(sum(case when ledger_entries.kind in (${sql.join(kinds)}) then ledger_entries.amount else 0 end), 0)`;
 
+const paidStatuses = ['paid', 'partially_refunded'] as const;
+
+/** Paid TEST orders among the filtered ones: the organiser sees how many were left out of the money. */
+export async function testOrderCount(db: Executor, organizationId: string, query: Omit<OrderListQuery, 'page' | 'pageSize'>) {
+  const row = await filtered(db, organizationId, query)
+    .where('orders.provider', '=', TEST_PROVIDER)
+    .where('orders.status', 'in', paidStatuses)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * Money per currency over the filtered orders, from the ledger: gross is what buyers paid, fees
  * what the platform keeps (net of fee refunds), refunds what went back, net the organiser's share.
+ * TEST orders (paid in the sandbox) moved play money: they are never counted.
  */
 export async function moneyTotals(db: Executor, organizationId: string, query: Omit<OrderListQuery, 'page' | 'pageSize'>) {
+  const real = () => filtered(db, organizationId, query).where('orders.provider', '<>', TEST_PROVIDER);
   const orderIds = (base: Filtered) =>
     base.select('orders.id') as unknown as SelectQueryBuilder<Database, 'orders', { id: string }>;
   const money = await db
     .selectFrom('ledger_entries')
-    .where('ledger_entries.order_id', 'in', orderIds(filtered(db, organizationId, query)))
+    .where('ledger_entries.order_id', 'in', orderIds(real()))
     .select([
       'ledger_entries.currency',
       sumOf(['charge', 'booking_fee']).as('gross'),
@@ -69,8 +84,8 @@ export async function moneyTotals(db: Executor, organizationId: string, query: O
     ])
     .groupBy('ledger_entries.currency')
     .execute();
-  const counts = await filtered(db, organizationId, query)
-    .where('orders.status', 'in', ['paid', 'partially_refunded'])
+  const counts = await real()
+    .where('orders.status', 'in', paidStatuses)
     .select([
       'orders.currency',
       sql<string>`count(*)`.as('orders'),

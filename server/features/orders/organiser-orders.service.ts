@@ -6,7 +6,13 @@ import { presentOrders } from './order-lifecycle.ts';
 import { findOrderRow, lockOrder, orderEventsOf, roleIn } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
 import { toCsv } from './orders-csv.ts';
-import { moneyTotals, orderHistoryRows, organisationOrderRows, revokedTicketsOf } from './organiser-orders.repository.ts';
+import {
+  moneyTotals,
+  orderHistoryRows,
+  organisationOrderRows,
+  revokedTicketsOf,
+  testOrderCount,
+} from './organiser-orders.repository.ts';
 import { runRefund } from './refund-execution.ts';
 import { decideRefund, refundRequestHash } from './refunds.service.ts';
 import { eventSigningKey } from './ticket-issue.ts';
@@ -43,10 +49,15 @@ export async function listOrganisationOrders(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  const orders = await presentOrders(deps.db, items, deps.imageUrl);
+  const [orders, totals, testOrders] = await Promise.all([
+    presentOrders(deps.db, items, deps.imageUrl),
+    moneyTotals(deps.db, organizationId, query),
+    testOrderCount(deps.db, organizationId, query),
+  ]);
   return {
     items: orders.map(({ tickets: _tickets, ...order }) => order),
-    totals: await moneyTotals(deps.db, organizationId, query),
+    totals,
+    testOrders,
     page: query.page,
     pageSize: query.pageSize,
     total,
@@ -79,6 +90,7 @@ export async function organisationOrdersCsv(
       'Booking fee',
       'Total',
       'Refunded',
+      'Test',
     ],
     orders.map((order) => [
       order.reference,
@@ -93,6 +105,8 @@ export async function organisationOrdersCsv(
       money(order.bookingFee, order.currency),
       money(order.total, order.currency),
       money(order.refunded, order.currency),
+      // Paid in the sandbox: play money, to be left out of any sum made from this file.
+      order.test ? 'yes' : 'no',
     ]),
   );
 }

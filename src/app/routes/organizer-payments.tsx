@@ -120,7 +120,7 @@ export function Component() {
           <OrderFiltersForm filters={filters} events={eventOptions} onChange={applyFilters} />
           {list ? (
             <>
-              <PaymentTotals totals={list.totals} />
+              <PaymentTotals totals={list.totals} testOrders={list.testOrders} />
               <section aria-labelledby="orders-title" aria-busy={orders.isPlaceholderData} className="space-y-3">
                 <h2 id="orders-title" className="font-bold text-slate-900 text-xl">
                   {list.total} order{list.total === 1 ? '' : 's'}

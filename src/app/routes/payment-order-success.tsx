@@ -12,6 +12,7 @@ import { forgetHeldOrder } from '../../features/orders/utils/held-orders.ts';
 import { resolveOrder } from '../../features/orders/utils/order-state.ts';
 import { useBootState } from '../../lib/public-config.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
+import { TestNotice } from '../../lib/test-badge.tsx';
 import { PageMeta } from '../page-meta.tsx';
 
 const buttonClass =
@@ -66,6 +67,11 @@ export function Component() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       {meta}
+      {order.data.test ? (
+        <TestNotice title="TEST order" className="rounded-2xl sm:px-8">
+          Paid in the payment sandbox: no money was taken, and these tickets are not valid for entry.
+        </TestNotice>
+      ) : null}
       <header className="rounded-2xl bg-emerald-700 p-5 text-white sm:p-8">
         <p className="flex items-center gap-2 font-semibold text-emerald-100">
           <span

@@ -35,6 +35,9 @@ export function ModeLine({ engine, tone = 'dark' }: { engine: DoorEngine; tone?:
         <span aria-hidden="true" className="size-2.5 rounded-full bg-slate-950" />
         {online ? 'Online' : 'Offline'}
       </span>
+      {engine.manifest.testMode ? (
+        <span className="rounded-full bg-amber-300 px-3 py-1 font-bold text-amber-950">Test mode: TEST tickets get in</span>
+      ) : null}
       {!online ? <span className={muted}>{status.reason} — deciding on this device</span> : null}
       <span className={`${muted}`} data-pending={status.pending}>
         {status.pending === 0

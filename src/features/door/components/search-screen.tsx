@@ -10,12 +10,25 @@ import { VerdictOverlay } from './verdict-overlay.tsx';
 function TicketRow({ engine, row, onChoose }: { engine: DoorEngine; row: ManifestRow; onChoose: (row: ManifestRow) => void }) {
   const first = engine.manifest.checkIn(row.id);
   const undo = engine.undoable(row.id);
-  const blocked = row.status !== 'valid' || engine.manifest.revoked.has(row.id);
+  const refusal =
+    row.status === 'unpaid'
+      ? 'unpaid'
+      : row.status === 'voided' || engine.manifest.revoked.has(row.id)
+        ? 'voided'
+        : row.test && !engine.manifest.testMode
+          ? 'test_ticket'
+          : null;
+  const blocked = refusal !== null;
   return (
     <li className="space-y-2 px-4 py-3">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="truncate font-bold text-lg">{row.holderName}</p>
+          <p className="truncate font-bold text-lg">
+            {row.test ? (
+              <span className="mr-2 rounded bg-amber-300 px-1.5 py-0.5 align-middle font-black text-amber-950 text-xs">TEST</span>
+            ) : null}
+            {row.holderName}
+          </p>
           <p className="text-slate-300 text-sm">
             {row.typeName} · Order {row.orderReference}
             {row.buyerEmail ? ` · ${row.buyerEmail}` : ''}
@@ -24,11 +37,9 @@ function TicketRow({ engine, row, onChoose }: { engine: DoorEngine; row: Manifes
             AD1{row.codeStart}… · {row.id.slice(0, 8)}
           </p>
         </div>
-        {blocked ? (
-          <span
-            className={`shrink-0 rounded-full px-3 py-1 font-bold text-sm ${verdictLooks[row.status === 'unpaid' ? 'unpaid' : 'voided'].tone}`}
-          >
-            {row.status === 'unpaid' ? 'Not paid' : 'Voided'}
+        {refusal ? (
+          <span className={`shrink-0 rounded-full px-3 py-1 font-bold text-sm ${verdictLooks[refusal].tone}`}>
+            {verdictLooks[refusal].title}
           </span>
         ) : first ? (
           <span className="shrink-0 rounded-full bg-amber-400 px-3 py-1 font-bold text-slate-950 text-sm">Checked in</span>

@@ -62,6 +62,10 @@ function ResultPanel({ result, onDismiss }: { result: CheckinResult; onDismiss: 
     <Panel name={result} onDismiss={onDismiss}>
       <span className={`flex flex-1 flex-col items-center justify-center gap-4 px-6 py-8 ${look.tone}`}>
         <VerdictIcon icon={look.icon} />
+        <span
+          data-slot="test"
+          className="rounded-lg bg-amber-300 px-4 py-1 font-black text-amber-950 text-xl uppercase tracking-wide ring-4 ring-amber-950 empty:hidden"
+        />
         <span className="text-center font-black text-6xl uppercase leading-none tracking-tight">{look.title}</span>
         <span data-slot="explanation" className="text-center font-bold text-2xl" />
         <span

@@ -13,7 +13,7 @@ function verdict(change: Partial<Verdict>): Verdict {
     seq: 1,
     state: 'final',
     result: 'valid',
-    ticket: { id: 't1', typeName: 'Standing', holderName: 'Ada Lovelace', orderReference: 'R7KX' },
+    ticket: { id: 't1', typeName: 'Standing', holderName: 'Ada Lovelace', orderReference: 'R7KX', test: false },
     firstCheckIn: null,
     decidedBy: 'device',
     notInList: false,
@@ -81,5 +81,27 @@ describe('paintVerdict', () => {
     expect(panel.dataset.verdict).toBe('invalid');
     expect(panel.textContent).toContain('This is not an Admit ticket code.');
     expect(panel.querySelector('[data-slot="holder"]')?.textContent).toBe('');
+  });
+
+  it('refuses a TEST ticket on a panel of its own, saying it is not valid for entry', () => {
+    const test = { id: 't2', typeName: 'Standing', holderName: 'Tess Tester', orderReference: 'T3ST', test: true };
+    paintVerdict(root, verdict({ result: 'test_ticket', ticket: test }), engine.deviceId);
+    const panel = shown()[0] as HTMLElement;
+    expect(panel.dataset.verdict).toBe('test_ticket');
+    expect(panel.textContent).toContain('TEST ticket');
+    expect(panel.textContent).toContain('Not valid for entry');
+    expect(panel.textContent).toContain('Do not admit');
+    // The title says it already: no badge on top of it.
+    expect(panel.querySelector('[data-slot="test"]')?.textContent).toBe('');
+  });
+
+  it('admits a TEST ticket at an event in test mode with a TEST badge, and drops the badge for the next ticket', () => {
+    const test = { id: 't2', typeName: 'Standing', holderName: 'Tess Tester', orderReference: 'T3ST', test: true };
+    paintVerdict(root, verdict({ ticket: test }), engine.deviceId);
+    const badge = () => (shown()[0] as HTMLElement).querySelector('[data-slot="test"]')?.textContent;
+    expect((shown()[0] as HTMLElement).dataset.verdict).toBe('valid');
+    expect(badge()).toBe('TEST ticket · test mode');
+    paintVerdict(root, verdict({ seq: 2 }), engine.deviceId);
+    expect(badge()).toBe('');
   });
 });

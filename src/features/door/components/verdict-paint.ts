@@ -1,5 +1,5 @@
 import type { Verdict } from '../engine/verdict.ts';
-import { deviceText, verdictExplanation, whenText } from '../utils/verdict-copy.ts';
+import { deviceText, testBadgeText, verdictExplanation, whenText } from '../utils/verdict-copy.ts';
 
 /** Which of the overlay's panels shows a verdict: one per result, and one while the server is asked. */
 export const panelKey = (verdict: Verdict) => (verdict.state === 'final' ? verdict.result : 'checking');
@@ -43,6 +43,7 @@ export function paintVerdict(root: HTMLElement, verdict: Verdict | null, deviceI
       fill(panel, 'holder', text.holder);
       fill(panel, 'ticket', text.ticket);
       fill(panel, 'first', text.first);
+      fill(panel, 'test', testBadgeText(verdict.result, verdict.ticket));
     }
     fill(panel, 'decided', verdict.decidedBy === 'device' ? 'Decided on this device' : 'Checked with the server');
     panel.setAttribute('role', 'alert');

@@ -63,6 +63,7 @@ export class DoorEngine {
     this.deps = deps;
     this.manifest = new Manifest(record.eventId);
     this.manifest.keys = record.keys;
+    this.manifest.testMode = record.event.testMode ?? false;
     this.monitor = createConnectionMonitor(deps.online ?? true);
     this.syncer = new DoorSync(this, deps);
     this.status = observable(this.describe());
@@ -177,6 +178,7 @@ export class DoorEngine {
           typeName: answer.ticket.typeName,
           holderName: answer.ticket.holderName,
           orderReference: answer.ticket.orderReference,
+          test: answer.ticket.test,
         }
       : local.ticket;
     const shown = this.show(

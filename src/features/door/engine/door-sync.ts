@@ -59,6 +59,7 @@ export class DoorSync {
         onPage: ({ record, page }) => {
           engine.record = record;
           engine.manifest.keys = record.keys;
+          engine.manifest.testMode = record.event.testMode;
           engine.manifest.applyPage(page);
           for (const scan of page.scans) {
             const mine = engine.log.get(scan.clientScanId);

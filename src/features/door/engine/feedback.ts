@@ -50,6 +50,16 @@ export const feedbackPatterns: Record<CheckinResult, Pattern> = {
     wave: 'square',
     vibrate: [60, 60, 60, 60, 60],
   },
+  test_ticket: {
+    tones: [
+      [880, 70, 40],
+      [660, 70, 40],
+      [440, 70, 40],
+      [220, 260, 0],
+    ],
+    wave: 'square',
+    vibrate: [50, 40, 50, 40, 50, 40, 300],
+  },
   not_yet_valid: {
     tones: [
       [330, 150, 60],

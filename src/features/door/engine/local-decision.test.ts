@@ -27,12 +27,13 @@ const sign = (ticketId: string, overrides: Partial<typeof window> & { eventId?: 
 
 function knowledge(
   tickets: LocalTicket[] = [],
-  extra: { revoked?: string[]; checkIns?: Record<string, FirstCheckIn> } = {},
+  extra: { revoked?: string[]; checkIns?: Record<string, FirstCheckIn>; testMode?: boolean } = {},
 ): DoorKnowledge {
   const byId = new Map(tickets.map((ticket) => [ticket.id, ticket]));
   return {
     eventId,
     keys: [keys.publicKey],
+    testMode: extra.testMode ?? false,
     typeName: (id) => (id === typeId ? 'Standing' : null),
     isRevoked: (id) => extra.revoked?.includes(id) ?? false,
     ticket: (id) => byId.get(id),
@@ -46,6 +47,7 @@ const ticket = (id: string, overrides: Partial<LocalTicket> = {}): LocalTicket =
   holderName: 'Ada Lovelace',
   orderReference: 'ADM-7Q2K',
   status: 'valid',
+  test: false,
   ...overrides,
 });
 
@@ -123,6 +125,40 @@ describe('deciding at the door without the server', () => {
       (await decideLocally(await sign(id(9)), knowledge([ticket(id(9), { status: 'unpaid' })]), verifyTicketCode, { now }))
         .result,
     ).toBe('unpaid');
+  });
+
+  it('refuses a TEST ticket at an event not in test mode, naming it, without being sure of it', async () => {
+    const list = knowledge([ticket(id(15), { test: true })]);
+    const decision = await decideLocally(await sign(id(15)), list, verifyTicketCode, { now });
+    // Not final: the organiser may have turned test mode on since the last sync, and the server knows.
+    expect(decision).toMatchObject({ result: 'test_ticket', final: false, ticket: { holderName: 'Ada Lovelace', test: true } });
+    const byHand = await decideLocally(id(15), list, verifyTicketCode, { now });
+    expect(byHand.result).toBe('test_ticket');
+  });
+
+  it('admits a TEST ticket at an event in test mode, marked as a TEST ticket, and refuses it once used', async () => {
+    const code = await sign(id(16));
+    const inTestMode = knowledge([ticket(id(16), { test: true })], { testMode: true });
+    const admitted = await decideLocally(code, inTestMode, verifyTicketCode, { now });
+    expect(admitted).toMatchObject({ result: 'valid', ticket: { test: true } });
+    const first = { at: '2026-06-20T19:01:00Z', deviceId: 'device-a1', deviceName: null };
+    const again = await decideLocally(
+      code,
+      knowledge([ticket(id(16), { test: true })], { testMode: true, checkIns: { [id(16)]: first } }),
+      verifyTicketCode,
+      { now },
+    );
+    expect(again.result).toBe('already_used');
+  });
+
+  it('says voided or unpaid rather than TEST for a TEST ticket that is either, and admits real tickets in test mode', async () => {
+    const voided = ticket(id(17), { test: true, status: 'voided' });
+    expect((await decideLocally(await sign(id(17)), knowledge([voided]), verifyTicketCode, { now })).result).toBe('voided');
+    const unpaid = ticket(id(18), { test: true, status: 'unpaid' });
+    expect((await decideLocally(await sign(id(18)), knowledge([unpaid]), verifyTicketCode, { now })).result).toBe('unpaid');
+    const inTestMode = knowledge([ticket(id(19))], { testMode: true });
+    const real = await decideLocally(await sign(id(19)), inTestMode, verifyTicketCode, { now });
+    expect(real).toMatchObject({ result: 'valid', ticket: { test: false } });
   });
 
   it('says not yet valid or expired outside the window, allowing five minutes of clock skew', async () => {

@@ -16,6 +16,8 @@ export interface LocalTicket {
   holderName: string;
   orderReference: string;
   status: 'valid' | 'voided' | 'unpaid';
+  /** A TEST ticket (paid in the payment sandbox). */
+  test: boolean;
 }
 
 export interface FirstCheckIn {
@@ -28,6 +30,8 @@ export interface FirstCheckIn {
 export interface DoorKnowledge {
   eventId: string;
   keys: readonly string[];
+  /** The event is in test mode: TEST tickets come in. */
+  testMode: boolean;
   typeName(ticketTypeId: string): string | null;
   isRevoked(ticketId: string): boolean;
   ticket(ticketId: string): LocalTicket | undefined;
@@ -41,6 +45,8 @@ export interface VerdictTicket {
   typeName: string | null;
   holderName: string | null;
   orderReference: string | null;
+  /** A TEST ticket: the screen says so, whatever the verdict. */
+  test: boolean;
 }
 
 export interface LocalDecision {
@@ -81,6 +87,7 @@ function describeTicket(knowledge: DoorKnowledge, ticketId: string, ticketTypeId
     typeName: knowledge.typeName(local?.ticketTypeId ?? ticketTypeId),
     holderName: local?.holderName ?? null,
     orderReference: local?.orderReference ?? null,
+    test: local?.test ?? false,
   };
 }
 
@@ -104,6 +111,8 @@ function judge(
   };
   if (knowledge.isRevoked(ticketId) || local?.status === 'voided') return { ...base, result: 'voided', final: false };
   if (local?.status === 'unpaid') return { ...base, result: 'unpaid', final: false };
+  // A TEST ticket sold after the last sync is not known to be one here: the server tells when it can.
+  if (local?.test && !knowledge.testMode) return { ...base, result: 'test_ticket', final: false };
   if (window) {
     const validity = ticketValidityAt(window, now, clockToleranceMs);
     if (validity !== 'valid') return { ...base, result: validity, final: true };

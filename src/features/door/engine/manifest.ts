@@ -18,6 +18,8 @@ interface Admission extends FirstCheckIn {
 export class Manifest {
   readonly eventId: string;
   keys: string[] = [];
+  /** The event's test mode as last synced: TEST tickets come in while it is on. */
+  testMode = false;
   readonly rows = new Map<string, ManifestRow>();
   readonly revoked = new Set<string>();
   readonly typeNames = new Map<string, string>();
@@ -117,6 +119,9 @@ export class Manifest {
       eventId: this.eventId,
       get keys() {
         return manifest.keys;
+      },
+      get testMode() {
+        return manifest.testMode;
       },
       typeName: (id) => this.typeNames.get(id) ?? null,
       isRevoked: (id) => this.revoked.has(id),

@@ -11,6 +11,7 @@ const row = (n: number, overrides: Partial<ManifestRow> = {}): ManifestRow => ({
   buyerName: `Guest ${n}`,
   buyerEmail: `guest${n}@example.com`,
   status: 'valid',
+  test: false,
   codeStart: `Q${n}`,
   checkedIn: null,
   ...overrides,

@@ -6,7 +6,7 @@ export interface VerdictLook {
   action: string;
   /** Tailwind classes: background and text, high contrast in sunlight and in the dark. */
   tone: string;
-  icon: 'check' | 'repeat' | 'cross' | 'swap' | 'ban' | 'wallet' | 'clock';
+  icon: 'check' | 'repeat' | 'cross' | 'swap' | 'ban' | 'wallet' | 'flask' | 'clock';
   admit: boolean;
 }
 
@@ -23,6 +23,14 @@ export const verdictLooks: Record<CheckinResult, VerdictLook> = {
   wrong_event: { title: 'Wrong event', action: 'Do not admit', tone: 'bg-fuchsia-800 text-white', icon: 'swap', admit: false },
   voided: { title: 'Voided', action: 'Do not admit', tone: 'bg-red-950 text-white', icon: 'ban', admit: false },
   unpaid: { title: 'Not paid', action: 'Do not admit', tone: 'bg-orange-600 text-white', icon: 'wallet', admit: false },
+  test_ticket: {
+    title: 'TEST ticket',
+    action: 'Do not admit',
+    // Hazard stripes: the look of everything TEST in Admit, and like no other verdict.
+    tone: 'bg-[repeating-linear-gradient(135deg,#0f172a_0_22px,#1e293b_22px_44px)] text-amber-300',
+    icon: 'flask',
+    admit: false,
+  },
   not_yet_valid: { title: 'Not valid yet', action: 'Do not admit', tone: 'bg-sky-800 text-white', icon: 'clock', admit: false },
   expired: { title: 'Expired', action: 'Do not admit', tone: 'bg-sky-950 text-white', icon: 'clock', admit: false },
 };
@@ -44,11 +52,18 @@ export function verdictExplanation(result: CheckinResult, options: { notInList?:
       return 'Refunded or cancelled.';
     case 'unpaid':
       return 'The order has not been paid.';
+    case 'test_ticket':
+      return 'Not valid for entry: paid in the payment sandbox.';
     case 'not_yet_valid':
       return 'The ticket is not valid yet.';
     case 'expired':
       return 'The ticket has expired.';
   }
+}
+
+/** The badge on a TEST ticket's verdict when the event's test mode lets it in (empty: no badge). */
+export function testBadgeText(result: CheckinResult, ticket: { test: boolean } | null): string {
+  return ticket?.test && result !== 'test_ticket' ? 'TEST ticket · test mode' : '';
 }
 
 /** "19:04 · 3 min ago" in the device's clock. */

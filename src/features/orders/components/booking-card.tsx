@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
+import { TestBadge } from '../../../lib/test-badge.tsx';
 import { formatEventRange } from '../../events/utils/dates.ts';
 import { statusLabels, statusTones } from '../utils/order-state.ts';
 import { paymentDestination } from '../utils/payment-destination.ts';
@@ -33,8 +34,11 @@ export function BookingCard({ order, origin, past = false }: BookingCardProps) {
               {event.title}
             </Link>
           </h3>
-          <span className={`shrink-0 rounded-full px-3 py-1 font-semibold text-xs ${statusTones[order.status]}`}>
-            {statusLabels[order.status]}
+          <span className="flex shrink-0 items-center gap-2">
+            {order.test ? <TestBadge /> : null}
+            <span className={`rounded-full px-3 py-1 font-semibold text-xs ${statusTones[order.status]}`}>
+              {statusLabels[order.status]}
+            </span>
           </span>
         </div>
         <p className="font-medium text-slate-800">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
+import { TestBadge } from '../../../lib/test-badge.tsx';
 import { statusLabels, statusTones } from '../utils/order-state.ts';
 
 /** Orders without tickets (unfinished, cancelled, refunded), folded: they matter for the record, not at the door. */
@@ -22,8 +23,11 @@ export function InactiveOrders({ orders }: { orders: Order[] }) {
                 <span className="font-mono">{order.reference}</span> · {formatMoney(order.total, order.currency)}
               </p>
             </div>
-            <span className={`shrink-0 rounded-full px-3 py-1 font-semibold text-xs ${statusTones[order.status]}`}>
-              {statusLabels[order.status]}
+            <span className="flex shrink-0 items-center gap-2">
+              {order.test ? <TestBadge /> : null}
+              <span className={`rounded-full px-3 py-1 font-semibold text-xs ${statusTones[order.status]}`}>
+                {statusLabels[order.status]}
+              </span>
             </span>
           </li>
         ))}

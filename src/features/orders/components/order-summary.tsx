@@ -1,5 +1,6 @@
 import { formatPrice } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
+import { TestBadge } from '../../../lib/test-badge.tsx';
 import { statusLabels, statusTones } from '../utils/order-state.ts';
 import { OrderAmounts } from './order-amounts.tsx';
 
@@ -16,8 +17,11 @@ export function OrderSummary({ order }: { order: Order }) {
             Reference <span className="font-mono font-semibold text-slate-900">{order.reference}</span>
           </p>
         </div>
-        <span className={`shrink-0 rounded-full px-3 py-1 font-semibold text-sm ${statusTones[order.status]}`}>
-          {statusLabels[order.status]}
+        <span className="flex shrink-0 items-center gap-2">
+          {order.test ? <TestBadge /> : null}
+          <span className={`rounded-full px-3 py-1 font-semibold text-sm ${statusTones[order.status]}`}>
+            {statusLabels[order.status]}
+          </span>
         </span>
       </div>
       <ul className="mt-4 mb-3 space-y-1 text-slate-700">
@@ -41,6 +45,11 @@ export function OrderSummary({ order }: { order: Order }) {
         <p className="mt-2 flex justify-between gap-4 font-semibold text-slate-900">
           <span>Refunded</span>
           <span className="tabular-nums">{formatPrice(order.refunded, order.currency)}</span>
+        </p>
+      ) : null}
+      {order.test ? (
+        <p className="mt-4 font-semibold text-amber-900 text-sm">
+          A TEST order, paid in the payment sandbox: no money was taken.
         </p>
       ) : null}
       <p className="mt-4 text-slate-600 text-sm">

@@ -1,10 +1,11 @@
 import type { Order, Ticket } from '../../../contract/orders.ts';
+import { TestNotice } from '../../../lib/test-badge.tsx';
 import { formatEventStart } from '../../events/utils/dates.ts';
 import { TicketQr } from './ticket-qr.tsx';
 
 interface TicketCardProps {
   ticket: Ticket;
-  order: Pick<Order, 'reference' | 'event'>;
+  order: Pick<Order, 'reference' | 'event' | 'test'>;
   /** "Ticket 1 of 2". */
   position: string;
 }
@@ -15,13 +16,16 @@ export function TicketCard({ ticket, order, position }: TicketCardProps) {
   const valid = ticket.status === 'valid' && ticket.code;
   return (
     <article
-      aria-label={`${position}: ${ticket.typeName}, ${ticket.holderName}`}
+      aria-label={`${order.test ? 'TEST ' : ''}${position}: ${ticket.typeName}, ${ticket.holderName}`}
       className={`overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ${valid ? 'ring-slate-300' : 'ring-slate-200'}`}
     >
       <div className="bg-slate-950 px-4 py-3 text-white">
         <p className="font-semibold text-slate-300 text-xs uppercase tracking-wider">{position}</p>
         <p className="font-bold text-lg leading-snug">{event.title}</p>
       </div>
+      {order.test ? (
+        <TestNotice title="TEST — not valid for entry">Paid in the payment sandbox: no money was taken.</TestNotice>
+      ) : null}
       <div className="space-y-4 p-4">
         {valid && ticket.code ? (
           <TicketQr code={ticket.code} label={`QR code of ${position.toLowerCase()}, ${ticket.typeName}, ${ticket.holderName}`} />

@@ -31,6 +31,7 @@ function order(id: string, status: OrderStatus, startsAt: string, createdAt = '2
     total: 0,
     refunded: 0,
     provider: 'sandbox',
+    test: true,
     paymentUrl: null,
     holdExpiresAt: null,
     failureReason: null,

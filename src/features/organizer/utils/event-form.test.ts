@@ -125,9 +125,10 @@ describe('the event form', () => {
       ],
       publishedAt: null,
       ticketsSold: 10,
+      testMode: true,
     };
     const form = eventToForm(saved);
-    expect(form).toMatchObject({ startsAt: '2030-06-14T19:30', endsAt: '2030-06-14T23:00' });
+    expect(form).toMatchObject({ startsAt: '2030-06-14T19:30', endsAt: '2030-06-14T23:00', testMode: true });
     expect(form.ticketTypes[0]).toMatchObject({
       price: '12.50',
       salesEnd: '2030-06-14T18:00',
@@ -136,9 +137,12 @@ describe('the event form', () => {
     });
     const again = validateEventForm(form, organizationId);
     expect(again.ok && again.data.ticketTypes[0]).toMatchObject({ id: saved.ticketTypes[0]?.id, price: 1250 });
+    expect(again.ok && again.data.testMode).toBe(true);
 
     const copy = duplicateInput(saved, organizationId);
     expect(copy.title).toBe('Copy of Harbour Lights');
+    // A copy is a new event: its door starts out refusing TEST tickets.
+    expect(copy.testMode).toBe(false);
     expect(copy.ticketTypes[0]).not.toHaveProperty('id');
     expect(copy.ticketTypes[0]).toMatchObject({ name: 'Standard', price: 1250, capacity: 200 });
     expect(duplicateInput({ ...saved, title: 'x'.repeat(120) }, organizationId).title).toHaveLength(120);

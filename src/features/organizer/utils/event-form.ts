@@ -54,6 +54,8 @@ export interface EventFormValues {
   onlineUrl: string;
   venue: VenueValues;
   ticketTypes: TicketRowValues[];
+  /** The door admits TEST tickets. */
+  testMode: boolean;
 }
 
 let rowCount = 0;
@@ -98,6 +100,7 @@ export function emptyEventForm(timezone: string): EventFormValues {
     onlineUrl: '',
     venue: emptyVenue,
     ticketTypes: [emptyTicketRow()],
+    testMode: false,
   };
 }
 
@@ -142,6 +145,7 @@ export function eventToForm(event: Event): EventFormValues {
       hidden: type.hidden,
       sold: Math.max(type.capacity - type.available, 0),
     })),
+    testMode: event.testMode,
   };
 }
 
@@ -215,6 +219,7 @@ export function formToInput(values: EventFormValues, organizationId: string): { 
       ? null
       : { name: venue.name, address: venue.address, city: venue.city, country: venue.country, latitude, longitude },
     ticketTypes,
+    testMode: values.testMode,
   };
   return { input, errors };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
+import { TestBadge, TestNotice } from '../../../lib/test-badge.tsx';
 import { FormAlert } from '../../auth/components/form-alert.tsx';
 import { Spinner } from '../../auth/components/submit-button.tsx';
 import { useOrganiserOrder } from '../api/get-organiser-order.ts';
@@ -34,6 +35,12 @@ function OrderDetails({ order }: { order: OrganiserOrder }) {
   const money = (minor: number) => formatMoney(minor, order.currency);
   return (
     <div className="space-y-6">
+      {order.test ? (
+        <TestNotice title="TEST order" className="rounded-xl">
+          Paid in the payment sandbox: no money moved, it is left out of your totals, and its tickets are not valid for entry
+          unless the event is in test mode.
+        </TestNotice>
+      ) : null}
       <section aria-labelledby="drawer-buyer" className="space-y-1">
         <h3 id="drawer-buyer" className="font-semibold text-slate-500 text-xs uppercase tracking-wide">
           Buyer
@@ -168,7 +175,12 @@ export function OrderDrawer({ organizationId, orderId, canRefund, onClose }: Ord
           <h2 id="drawer-title" className="font-bold text-lg text-slate-900">
             Order <span className="font-mono">{data?.reference ?? ''}</span>
           </h2>
-          {data ? <OrderStatusBadge status={data.status} /> : null}
+          {data ? (
+            <span className="flex items-center gap-2">
+              <OrderStatusBadge status={data.status} />
+              {data.test ? <TestBadge /> : null}
+            </span>
+          ) : null}
         </div>
         <button
           type="button"

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import type { OrderStatus } from '../../../contract/orders.ts';
 import { FilterPanel } from '../../../lib/filter-panel.tsx';
-import { type OrderFilters, orderStatuses } from '../utils/order-filters.ts';
+import { noOrderFilters, type OrderFilters, orderStatuses } from '../utils/order-filters.ts';
 import { statusLabel } from './order-status-badge.tsx';
 
 interface OrderFiltersFormProps {
@@ -27,7 +27,7 @@ export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersForm
     event.preventDefault();
     set({ q: q.trim() });
   };
-  const count = [filters.eventId, filters.from, filters.to, filters.status].filter(Boolean).length;
+  const count = [filters.eventId, filters.from, filters.to, filters.status, filters.test !== null].filter(Boolean).length;
   return (
     <search>
       <form
@@ -57,7 +57,7 @@ export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersForm
           </div>
         </div>
         <FilterPanel count={count}>
-          <div className="grid gap-3 pt-2 sm:grid-cols-2 md:pt-0 lg:grid-cols-5">
+          <div className="grid gap-3 pt-2 sm:grid-cols-2 md:pt-0 lg:grid-cols-6">
             <div className="sm:col-span-2">
               <label htmlFor="orders-event" className={label}>
                 Event
@@ -120,12 +120,27 @@ export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersForm
                 ))}
               </select>
             </div>
+            <div>
+              <label htmlFor="orders-test" className={label}>
+                Real or TEST
+              </label>
+              <select
+                id="orders-test"
+                value={filters.test === null ? '' : String(filters.test)}
+                onChange={(event) => set({ test: event.target.value === '' ? null : event.target.value === 'true' })}
+                className={control}
+              >
+                <option value="">All</option>
+                <option value="false">Real only</option>
+                <option value="true">TEST only</option>
+              </select>
+            </div>
           </div>
         </FilterPanel>
         {count > 0 || filters.q ? (
           <button
             type="button"
-            onClick={() => onChange({ eventId: null, from: null, to: null, status: null, q: '', page: 1 })}
+            onClick={() => onChange(noOrderFilters)}
             className="min-h-11 font-semibold text-indigo-700 underline underline-offset-2"
           >
             Clear filters

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrderList } from '../../../contract/orders.ts';
+import { TestBadge } from '../../../lib/test-badge.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 interface OrdersListProps {
@@ -32,7 +33,10 @@ export function OrdersList({ orders, orderHref }: OrdersListProps) {
               className="grid gap-1 px-4 py-3 hover:bg-slate-50 focus-visible:bg-indigo-50 sm:grid-cols-[8rem_1fr_auto] sm:items-center sm:gap-4"
             >
               <span className="flex items-center justify-between gap-2 sm:block">
-                <span className="font-mono font-semibold text-slate-900">{order.reference}</span>
+                <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="whitespace-nowrap font-mono font-semibold text-slate-900">{order.reference}</span>
+                  {order.test ? <TestBadge /> : null}
+                </span>
                 <span className="sm:hidden">
                   <OrderStatusBadge status={order.status} />
                 </span>

@@ -121,7 +121,7 @@ export function RefundDialog({ organizationId, order, open, onClose, onRefunded 
         <p className="rounded-xl bg-amber-50 p-3 text-amber-950 text-sm ring-1 ring-amber-200">
           {ticketIds.length === 0
             ? 'Choose at least one ticket.'
-            : `${formatMoney(amount, order.currency)} goes back to the buyer, including booking fees. The ${ticketIds.length === 1 ? 'ticket stops' : `${ticketIds.length} tickets stop`} working at once. This cannot be undone.`}
+            : `${order.test ? 'A TEST order: no real money moves back.' : `${formatMoney(amount, order.currency)} goes back to the buyer, including booking fees.`} The ${ticketIds.length === 1 ? 'ticket stops' : `${ticketIds.length} tickets stop`} working at once. This cannot be undone.`}
         </p>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" className={secondary} onClick={onClose} disabled={refund.isPending}>

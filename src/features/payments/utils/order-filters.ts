@@ -7,9 +7,14 @@ export interface OrderFilters {
   from: string | null;
   to: string | null;
   status: OrderStatus | null;
+  /** true: TEST orders only (paid in the sandbox); false: real orders only; null: both. */
+  test: boolean | null;
   q: string;
   page: number;
 }
+
+/** Filters that show every order, from page 1. */
+export const noOrderFilters: OrderFilters = { eventId: null, from: null, to: null, status: null, test: null, q: '', page: 1 };
 
 export const orderStatuses: readonly OrderStatus[] = [
   'paid',
@@ -33,12 +38,14 @@ const validDay = (value: string | null): string | null =>
 export function parseOrderFilters(search: URLSearchParams): OrderFilters {
   const eventId = search.get('eventId');
   const status = search.get('status');
+  const test = search.get('test');
   const page = Number.parseInt(search.get('page') ?? '1', 10);
   return {
     eventId: eventId && uuidPattern.test(eventId) ? eventId.toLowerCase() : null,
     from: validDay(search.get('from')),
     to: validDay(search.get('to')),
     status: orderStatuses.includes(status as OrderStatus) ? (status as OrderStatus) : null,
+    test: test === 'true' ? true : test === 'false' ? false : null,
     q: (search.get('q') ?? '').trim().slice(0, 100),
     page: Number.isFinite(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
@@ -51,6 +58,7 @@ export function orderFiltersToSearch(filters: OrderFilters): URLSearchParams {
   if (filters.from) search.set('from', filters.from);
   if (filters.to) search.set('to', filters.to);
   if (filters.status) search.set('status', filters.status);
+  if (filters.test !== null) search.set('test', String(filters.test));
   if (filters.q) search.set('q', filters.q);
   if (filters.page > 1) search.set('page', String(filters.page));
   return search;
@@ -76,6 +84,7 @@ export function orderListQuery(filters: OrderFilters, { paged = true } = {}): Pa
     query.to = new Date(end.getTime() - 1).toISOString();
   }
   if (filters.status) query.status = filters.status;
+  if (filters.test !== null) query.test = filters.test;
   if (filters.q) query.q = filters.q;
   if (paged) {
     query.page = filters.page;

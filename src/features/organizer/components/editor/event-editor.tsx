@@ -15,6 +15,7 @@ import { EditorHeader } from './editor-header.tsx';
 import { KycNotice, ProblemAlert } from './editor-notices.tsx';
 import { LocationFields } from './location-fields.tsx';
 import { ScheduleFields } from './schedule-fields.tsx';
+import { TestModeField } from './test-mode-field.tsx';
 import { TicketTypesFields } from './ticket-types-fields.tsx';
 
 interface EventEditorProps {
@@ -116,6 +117,9 @@ export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview,
           </FormCard>
           <FormCard id="tickets-title" title="Tickets" intro="Each type has its own price, capacity and sales window.">
             <TicketTypesFields form={form} />
+          </FormCard>
+          <FormCard id="door-title" title="At the door">
+            <TestModeField form={form} />
           </FormCard>
         </fieldset>
         {readOnly ? null : (

@@ -34,6 +34,9 @@ export function OrganizerEventRow({ event, asOf }: { event: OrganizerEventSummar
           {event.soldOut && event.status === 'published' && !ended ? (
             <span className="font-semibold text-red-700 text-xs">Sold out</span>
           ) : null}
+          {event.testMode ? (
+            <span className="rounded-md bg-amber-300 px-2 py-0.5 font-bold text-amber-950 text-xs">Test mode</span>
+          ) : null}
         </div>
         <h3 className="mt-1 break-words font-bold text-slate-900 leading-snug">
           {/* The link's box covers the card, so the whole card is one large target. */}

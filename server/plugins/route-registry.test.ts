@@ -143,7 +143,7 @@ describe('route registry', () => {
     type Operation = { responses: Record<string, { content?: unknown; $ref?: string }> };
     const responses = (path: string, method: string) => ((paths[path]?.[method] ?? {}) as Operation).responses;
     const made = responses('/api/things/{id}', 'post');
-    expect(Object.keys(made)).toEqual(['201', '400', '401', '404', '409', '413', '415']);
+    expect(Object.keys(made)).toEqual(['201', '400', '401', '404', '409', '413', '414', '415']);
     expect(JSON.stringify(made['201'])).toContain('"data"');
     expect(made['409']?.$ref).toBe('#/components/responses/Conflict');
     expect(JSON.stringify(components.responses.Conflict)).not.toContain('"data"');

@@ -21,7 +21,9 @@ const forgetWaitMs = 3000;
  */
 export function endSession(): void {
   const waited = new Promise((resolve) => setTimeout(resolve, forgetWaitMs));
-  void Promise.race([forgetUserData(), waited]).finally(() => window.location.assign('/sign-in'));
+  void Promise.race([forgetUserData(), waited])
+    .catch(() => undefined)
+    .then(() => window.location.assign('/sign-in'));
 }
 
 async function renew(apiBase: string, force = false): Promise<string | undefined> {

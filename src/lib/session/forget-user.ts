@@ -19,8 +19,10 @@ export function onForgetUser(step: ForgetStep): void {
  */
 export async function forgetUserData(): Promise<void> {
   wipeSession();
-  const work: Promise<unknown>[] = [clearPersistedQueries(), ...steps.map((step) => step())];
-  if (typeof caches !== 'undefined') work.push(caches.delete(pagesCacheName));
+  // Each part on its own: storage missing or failing (private mode, no IndexedDB) never stops the others.
+  const parts: Array<() => Promise<unknown>> = [clearPersistedQueries, ...steps];
+  if (typeof caches !== 'undefined') parts.push(() => caches.delete(pagesCacheName));
+  const work = parts.map((part) => Promise.resolve().then(part));
   navigator.serviceWorker?.controller?.postMessage({ type: 'CLEAR_USER_DATA' });
   const results = await Promise.allSettled(work);
   for (const result of results) if (result.status === 'rejected') console.warn('Could not clear user data', result.reason);

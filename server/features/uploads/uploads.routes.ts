@@ -4,13 +4,17 @@ import {
   imageLinkSchema,
   imageTooLargeMessage,
   maxImageBytes,
+  storedUploadRequestSchema,
   uploadedImageSchema,
+  uploadKeyRequestSchema,
+  uploadKeySchema,
   uploadQuerySchema,
 } from '../../../src/contract/uploads.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createLocalStorage } from '../../lib/storage/local-storage.ts';
 import { warmS3Credentials } from '../../lib/storage/s3-links.ts';
+import { confirmS3Upload, reserveS3Key } from './s3-uploads.service.ts';
 import { openImage, renewImageLink, storeImage, type UploadsDeps, unsupportedImageMessage } from './uploads.service.ts';
 
 export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }: ApiContext): void {
@@ -19,17 +23,47 @@ export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }
   routes.add(app, {
     method: 'POST',
     url: '/uploads/link',
-    summary: 'A new temporary link (3600 s) to a stored image; open to anyone, as the images are shown on public pages',
+    summary:
+      'A new temporary link (3600 s) to a stored image: anyone for images shown on public pages, the uploader and their organisation for the rest',
     tags: ['uploads'],
     body: imageLinkRequestSchema,
     response: imageLinkSchema,
-    handler: async ({ body }) => ({ message: 'Image link.', data: await renewImageLink(deps, body.key) }),
+    handler: async ({ body, request }) => {
+      // A stale token makes no difference to a public image, so it is not refused here.
+      const caller = await auth.optional(request).catch(() => null);
+      return { message: 'Image link.', data: await renewImageLink(deps, body.key, caller?.sub ?? null) };
+    },
   });
 
-  // With `aws` the browser puts images straight into S3; the API only signs links to them, with
-  // credentials resolved before it serves (a presigned link is made synchronously).
+  // With `aws` the browser puts images straight into S3 under a key the API hands out, then says so;
+  // the API signs links with credentials resolved before it serves (a presigned link is made synchronously).
   if (config.storageDriver === 'aws') {
     app.addHook('onReady', () => warmS3Credentials(config.publicConfig));
+    routes.add(app, {
+      method: 'POST',
+      url: '/uploads/key',
+      summary: 'A key to put one image under in the bucket, for an organisation (its owners and managers)',
+      tags: ['uploads'],
+      body: uploadKeyRequestSchema,
+      response: uploadKeySchema,
+      handler: async ({ body, request }) => ({
+        status: 'CREATED',
+        message: 'Upload the image under this key.',
+        data: await reserveS3Key(deps, await auth.require(request), body),
+      }),
+    });
+    routes.add(app, {
+      method: 'POST',
+      url: '/uploads/stored',
+      summary: 'Record the image put under a key this caller was given (checked in the bucket first)',
+      tags: ['uploads'],
+      body: storedUploadRequestSchema,
+      response: uploadedImageSchema,
+      handler: async ({ body, request }) => ({
+        message: 'Your image is uploaded.',
+        data: await confirmS3Upload(deps, await auth.require(request), body.key),
+      }),
+    });
     return;
   }
 
@@ -65,14 +99,15 @@ export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }
     routes.add(scope, {
       method: 'POST',
       url: '/uploads',
-      summary: 'Upload an image (raw JPEG, PNG, WebP or AVIF bytes, at most 5,120,000) under the caller’s own prefix',
+      summary:
+        'Upload an image (raw JPEG, PNG, WebP or AVIF bytes, at most 5,120,000) for an organisation (its owners and managers)',
       tags: ['uploads'],
       query: uploadQuerySchema,
       response: uploadedImageSchema,
       handler: async ({ query, request }) => ({
         status: 'CREATED',
         message: 'Your image is uploaded.',
-        data: await storeImage(deps, await auth.require(request), request.body, query.name),
+        data: await storeImage(deps, await auth.require(request), query.organizationId, request.body, query.name),
       }),
     });
   });

@@ -81,6 +81,17 @@ describe('the time of a scan decided offline', () => {
     expect((await logRow(single.clientScanId)).clock_suspect).toBe(true);
   });
 
+  it('is not vouched for by a download someone outside the organisation tried for that device', async () => {
+    const [ticket] = (await tickets(d, 1, { validUntil: new Date(Date.now() - minutes(60)) })) as [BulkTicket];
+    const device = deviceId();
+    const stranger = await door();
+    const refused = await call('GET', `/events/${d.eventId}/scan-data?deviceId=${device}`, stranger.door.bearer);
+    expect(refused.statusCode).toBe(404);
+    const body = scan(ticket.code, device, { offlineResult: 'valid', scannedAt: at(-minutes(90)) });
+    expect((await upload(d, [body]))[0]).toMatchObject({ result: 'expired' });
+    expect((await logRow(body.clientScanId)).clock_suspect).toBe(true);
+  });
+
   it('is trusted within two minutes of the bounds, and counts for the admission', async () => {
     const sold = (await tickets(d, 2, { validUntil: new Date(Date.now() - minutes(10)) })) as BulkTicket[];
     const device = deviceId();

@@ -453,6 +453,7 @@ describe('bad input', () => {
       ['GET', `/events/${d.eventId}/scan-data?since=yesterday`, undefined, 'query.since'],
       ['GET', `/events/${d.eventId}/scan-data?cursor=abc&since=${new Date().toISOString()}`, undefined, 'query.cursor'],
       ['GET', `/events/${d.eventId}/scan-data?cursor=!!`, undefined, 'query.cursor'],
+      ['GET', `/events/${d.eventId}/scan-data?deviceId=a%20b`, undefined, 'query.deviceId'],
       ['GET', '/events/nope/checkins/stats', undefined, 'params.eventId'],
       ['POST', `/events/${d.eventId}/checkins`, {}, 'body.code'],
       ['POST', `/events/${d.eventId}/checkins`, { ...scan('x', device), deviceId: 'a b' }, 'body.deviceId'],

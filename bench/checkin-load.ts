@@ -75,11 +75,44 @@ async function doorEvent(db: Db): Promise<{ eventId: string; typeIds: string[] }
   return { eventId: event.id, typeIds: types.map((type) => type.id) };
 }
 
-async function signIn(baseUrl: string): Promise<string> {
+/** The door staff of the door account's organisation: one account per scanner, as a door team has (the scan quota is per account). */
+async function doorTeam(db: Db, size: number): Promise<string[]> {
+  const door = await db
+    .selectFrom('users')
+    .innerJoin('organization_members as m', 'm.user_id', 'users.id')
+    .selectAll('users')
+    .select('m.organization_id')
+    .where('users.email', '=', DOOR_EMAIL)
+    .executeTakeFirstOrThrow();
+  const emails = Array.from({ length: size - 1 }, (_, index) => `door-${index + 2}@bench.demo`);
+  const created = await db
+    .insertInto('users')
+    .values(
+      emails.map((email) => ({
+        email,
+        first_name: door.first_name,
+        last_name: door.last_name,
+        // The demo door account's hash: the same demo password signs them in.
+        password_hash: door.password_hash,
+        date_of_birth: door.date_of_birth,
+        user_type: door.user_type,
+        email_confirmed_at: door.email_confirmed_at,
+      })),
+    )
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('organization_members')
+    .values(created.map(({ id }) => ({ organization_id: door.organization_id, user_id: id, role: 'door' as const })))
+    .execute();
+  return [DOOR_EMAIL, ...emails];
+}
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/signIn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DOOR_EMAIL, password: demoPassword }),
+    body: JSON.stringify({ email, password: demoPassword }),
   });
   const body = (await response.json()) as { data?: { accessToken: string } };
   if (!body.data) throw new Error(`door sign-in answered ${response.status}`);
@@ -117,7 +150,7 @@ function post(agent: http.Agent, url: URL, token: string, body: string): Promise
 async function loadCheckins(
   server: Server,
   database: string | null,
-  token: string,
+  tokens: string[],
   eventId: string,
   codes: string[],
   durationS: number,
@@ -129,7 +162,7 @@ async function loadCheckins(
   const results: Record<string, number> = {};
   const latencies: number[] = [];
   let errors = 0;
-  const run = async (until: number, measure: boolean, device: string) => {
+  const run = async (until: number, measure: boolean, device: string, token: string) => {
     while (performance.now() < until) {
       const code = codes[next % codes.length] as string;
       next += 1;
@@ -148,15 +181,16 @@ async function loadCheckins(
     }
   };
   const devices = Array.from({ length: CONCURRENCY }, (_, index) => `bench-scanner-${backend}-${index}`);
+  const tokenOf = (index: number) => tokens[index % tokens.length] as string;
   // Warm up (connections, JIT, caches), then measure.
   const warm = performance.now() + 2000;
-  await Promise.all(devices.map((device) => run(warm, false, device)));
+  await Promise.all(devices.map((device, index) => run(warm, false, device, tokenOf(index))));
   const serverCpu = cpuMeter([server.child.pid ?? -1]);
   const clientCpu = cpuMeter([process.pid]);
   const databaseCpu = database ? cpuMeter(await backendPids(adminUrl, database)) : null;
   const started = performance.now();
   const until = started + durationS * 1000;
-  await Promise.all(devices.map((device) => run(until, true, device)));
+  await Promise.all(devices.map((device, index) => run(until, true, device, tokenOf(index))));
   const elapsedS = (performance.now() - started) / 1000;
   const perCheckinMs = (seconds: number) => (latencies.length ? (seconds * 1000) / latencies.length : 0);
   agent.destroy();
@@ -214,7 +248,8 @@ async function downloadManifest(baseUrl: string, token: string, eventId: string)
 
 interface Prepared {
   server: Server;
-  token: string;
+  /** One door account's access token per scanner. */
+  tokens: string[];
   eventId: string;
   codes: string[];
   manifestEventId: string | null;
@@ -229,7 +264,9 @@ async function prepare(dataDir: string, databaseUrl: string | null, withManifest
   let manifestEventId: string | null = null;
   let codes: string[];
   let eventId: string;
+  let emails: string[];
   try {
+    emails = await doorTeam(db, CONCURRENCY);
     const target = await doorEvent(db);
     eventId = target.eventId;
     const validUntil = new Date(Date.now() + 30 * 86_400_000);
@@ -258,7 +295,12 @@ async function prepare(dataDir: string, databaseUrl: string | null, withManifest
     await db.destroy();
   }
   const server = await startApi(serverEnv(dataDir, databaseUrl));
-  return { server, token: await signIn(server.baseUrl), eventId, codes, manifestEventId };
+  const tokens: string[] = [];
+  // A few at a time: each sign-in verifies a password hash, which is meant to be slow.
+  for (let start = 0; start < emails.length; start += 8) {
+    tokens.push(...(await Promise.all(emails.slice(start, start + 8).map((email) => signIn(server.baseUrl, email)))));
+  }
+  return { server, tokens, eventId, codes, manifestEventId };
 }
 
 export async function measureCheckins(durationS: number, { postgresOnly = false } = {}): Promise<CheckinBench> {
@@ -282,7 +324,7 @@ export async function measureCheckins(durationS: number, { postgresOnly = false 
         postgres = await loadCheckins(
           prepared.server,
           'admit_bench_checkins',
-          prepared.token,
+          prepared.tokens,
           prepared.eventId,
           prepared.codes,
           durationS,
@@ -291,7 +333,7 @@ export async function measureCheckins(durationS: number, { postgresOnly = false 
         if (prepared.manifestEventId && !postgresOnly) {
           manifest = {
             backend: 'postgres',
-            ...(await downloadManifest(prepared.server.baseUrl, prepared.token, prepared.manifestEventId)),
+            ...(await downloadManifest(prepared.server.baseUrl, prepared.tokens[0] as string, prepared.manifestEventId)),
           };
         }
       } finally {
@@ -304,11 +346,11 @@ export async function measureCheckins(durationS: number, { postgresOnly = false 
     const prepared = await prepare(join(scratch, 'pglite'), null, manifest === null);
     let pglite: CheckinLoad;
     try {
-      pglite = await loadCheckins(prepared.server, null, prepared.token, prepared.eventId, prepared.codes, durationS, 'pglite');
+      pglite = await loadCheckins(prepared.server, null, prepared.tokens, prepared.eventId, prepared.codes, durationS, 'pglite');
       if (!manifest && prepared.manifestEventId) {
         manifest = {
           backend: 'pglite',
-          ...(await downloadManifest(prepared.server.baseUrl, prepared.token, prepared.manifestEventId)),
+          ...(await downloadManifest(prepared.server.baseUrl, prepared.tokens[0] as string, prepared.manifestEventId)),
         };
       }
     } finally {

@@ -158,12 +158,17 @@ export interface RateLimitCountersTable {
 
 export interface UploadsTable {
   key: string;
-  owner_id: string;
+  /** Who uploaded it; null once their account is gone (the organisation keeps the image). */
+  owner_id: string | null;
+  /** The organisation it was uploaded for; null for images stored before images had owners (migration 0013). */
+  organization_id: string | null;
   content_type: string;
   size_bytes: number;
   width: number | null;
   height: number | null;
   created_at: CreatedAt;
+  /** Null while an `aws` key is reserved and the browser has not yet put the object. */
+  stored_at: Timestamp | null;
 }
 
 export type EventStatus = 'draft' | 'published' | 'cancelled';
@@ -390,6 +395,17 @@ export interface CheckinsTable {
   undoes: string | null;
   reason: Generated<string>;
   code_hash: Generated<string>;
+  /** The device's clock was outside what the server knows (migration 0013): scanned_at is the receive time. */
+  clock_suspect: Generated<boolean>;
+  /** What the device said, when it was not trusted. */
+  device_scanned_at: Timestamp | null;
+}
+
+export interface ScanDataDownloadsTable {
+  event_id: string;
+  device_id: string;
+  user_id: string | null;
+  downloaded_at: CreatedAt;
 }
 
 export interface TicketAdmissionsTable {
@@ -433,4 +449,5 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   checkins: CheckinsTable;
   ticket_admissions: TicketAdmissionsTable;
+  scan_data_downloads: ScanDataDownloadsTable;
 }

@@ -7,6 +7,8 @@ export interface RateLimit {
   name: string;
   limit: number;
   windowSeconds: number;
+  /** How a refusal starts, e.g. "Too many uploads"; "Too many attempts" when not given. */
+  refusal?: string;
 }
 
 const windowOf = (rule: RateLimit, at = Date.now()) => {
@@ -40,7 +42,7 @@ export function enforceRateLimit(rule: RateLimit, hits: number): void {
   const minutes = Math.max(1, Math.ceil((ends - Date.now()) / 60_000));
   throw new HttpError(
     'TOO_MANY_REQUESTS',
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    `${rule.refusal ?? 'Too many attempts'}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
   );
 }
 

@@ -87,10 +87,14 @@ export const undoCheckinResultSchema = z.object({
 });
 export type UndoCheckinResult = z.infer<typeof undoCheckinResultSchema>;
 
-/** Live counts at the door: valid paid tickets, tickets admitted, and of those, the ones not scanned out. */
+/**
+ * Live counts at the door: valid paid tickets, tickets admitted, and of those, the ones not scanned out;
+ * and scans whose device clock was not trusted (timed by the server instead: see `clockSuspect` in scan data).
+ */
 export const checkinStatsSchema = z.object({
   sold: z.number().int().min(0),
   checkedIn: z.number().int().min(0),
   inside: z.number().int().min(0),
+  clockSuspect: z.number().int().min(0),
 });
 export type CheckinStats = z.infer<typeof checkinStatsSchema>;

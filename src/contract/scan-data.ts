@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkinResultSchema, scanDirectionSchema } from './checkins.ts';
+import { checkinResultSchema, deviceIdSchema, scanDirectionSchema } from './checkins.ts';
 
 /**
  * Scan data: what a door device downloads to check tickets without the network.
@@ -63,6 +63,11 @@ export const scanDataQuerySchema = z
     /** `syncedAt` of the last completed download: only what changed since then. */
     since: z.iso.datetime({ offset: true, error: 'Use the syncedAt of the last download.' }).optional(),
     limit: z.coerce.number().int().min(1).max(SCAN_DATA_MAX_PAGE_SIZE).default(SCAN_DATA_PAGE_SIZE),
+    /**
+     * The downloading device's own id (the `deviceId` of its scans), on every page. The server keeps
+     * when each device first downloaded the event: a scan it decided offline cannot be older than that.
+     */
+    deviceId: deviceIdSchema.optional(),
   })
   .refine((query) => !(query.cursor && query.since), { path: ['cursor'], message: 'Give either a cursor or since.' });
 export type ScanDataQuery = z.infer<typeof scanDataQuerySchema>;
@@ -127,6 +132,12 @@ export const scanDataScanSchema = z.object({
   result: checkinResultSchema,
   /** Admitted nobody because an earlier scan of the ticket did (offline conflict). */
   duplicate: z.boolean(),
+  /**
+   * The device's clock was outside what the server knows (before it downloaded the event's scan data,
+   * or after the upload): `scannedAt` is then when the server received the scan, and the organiser
+   * should look at that device's clock.
+   */
+  clockSuspect: z.boolean(),
   /** When it was undone, if it was. */
   undoneAt: z.string().nullable(),
 });

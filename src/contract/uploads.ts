@@ -42,10 +42,31 @@ export function uploadNameStem(name: string | null | undefined): string | null {
   return stem || null;
 }
 
+const organizationIdSchema = z.uuid('Not a valid organisation id.');
+
 export const uploadQuerySchema = z.object({
+  /** The organisation the image is for: only its events and its profile can show it. */
+  organizationId: organizationIdSchema,
   /** The caller-supplied name; sanitised into the key. */
   name: z.string().max(255).optional(),
 });
+
+/**
+ * `aws` driver, step 1 of 3: ask the API for a key (under a prefix it assigns to the organisation);
+ * step 2: put the object into the bucket under that key; step 3: `POST /uploads/stored` with it.
+ */
+export const uploadKeyRequestSchema = uploadQuerySchema.extend({
+  contentType: imageContentTypeSchema,
+  /** The processed image's size, held against the organisation's storage until the upload is recorded. */
+  sizeBytes: z.number().int().min(1).max(maxImageBytes, imageTooLargeMessage),
+});
+export type UploadKeyRequest = z.infer<typeof uploadKeyRequestSchema>;
+
+export const uploadKeySchema = z.object({
+  /** Put the object under exactly this key, then report it stored within an hour. */
+  key: z.string(),
+});
+export type UploadKey = z.infer<typeof uploadKeySchema>;
 
 export const uploadedImageSchema = z.object({
   key: z.string(),
@@ -59,6 +80,8 @@ export const uploadedImageSchema = z.object({
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 export const imageLinkRequestSchema = z.object({ key: z.string().min(1).max(300) });
+/** `aws` driver, step 3: the object is in the bucket under the key the API gave. */
+export const storedUploadRequestSchema = imageLinkRequestSchema;
 
 export const imageLinkSchema = z.object({
   key: z.string(),

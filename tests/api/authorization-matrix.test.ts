@@ -7,8 +7,7 @@ import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 /** A cell whose answer changes with work under way: written as it will be, skipped until the change lands. */
 const planned = (status: number) => ({ status, planned: true as const });
 type Cell = number | ReturnType<typeof planned>;
-/** Planned: 403 once the change lands. */
-const P403 = planned(403);
+// e.g. `planned(403)` in a row, with its reason in `plannedChanges`.
 /** One status per caller, in the order of `roles`. */
 type Row = [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell];
 
@@ -95,16 +94,15 @@ const matrix: Record<RouteKey, Row> = {
   'GET /events/:eventId/checkins/stats':                             [401,  404,      200,   200,     403,     200,  404,   404],
 
   // Images are shown on public pages: a fresh link, and the bytes behind a signed link, are anyone's.
-  'POST /uploads/link':                                              [200,  200,      200,   200,     200,     200,  200,   200],
-  // planned: uploading becomes a right of organisation members who edit (owners and managers, of any organisation).
-  'POST /uploads':                                                   [401,  P403,     201,   201,     P403,    P403, 201,   P403],
+  // The image is on no public page yet: a link only for its organisation's members.
+  'POST /uploads/link':                                              [404,  404,      200,   200,     200,     200,  404,   404],
+  // Images belong to an organisation: only its owners and managers upload them (another organisation's owner included: 403).
+  'POST /uploads':                                                   [401,  403,      201,   201,     403,     403,  403,   403],
   'GET /uploads/file/*':                                             [200,  200,      200,   200,     200,     200,  200,   200],
 };
 
 /** Why each row with planned cells differs today. */
-const plannedChanges: Partial<Record<RouteKey, string>> = {
-  'POST /uploads': 'uploading images will be for organisation members who edit events (owners, managers)',
-};
+const plannedChanges: Partial<Record<RouteKey, string>> = {};
 
 const rowKeys = Object.keys(matrix) as RouteKey[];
 const cellOf = (key: RouteKey, role: Role) => matrix[key][roles.indexOf(role)] as Cell;

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSigningKey } from '../../server/features/orders/ticket-issue.ts';
 import { type ScanDataPage, scanDataTicketRows, ticketKey } from '../../src/contract/scan-data.ts';
 import { signTicketCode } from '../../src/contract/ticket-code.ts';
-import { signedInAccount } from '../fixtures/accounts.ts';
-import { eventOnSale } from '../fixtures/orders.ts';
+import { type Door, doorKit, type Method, type Person } from '../fixtures/door.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
-import { type BulkTicket, bulkTickets } from '../fixtures/tickets.ts';
+import type { BulkTicket } from '../fixtures/tickets.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -15,90 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Person = { bearer: Record<string, string>; authId: string; account: { email: string } };
-type Owner = Person & { organizationId: string };
-type Method = 'GET' | 'POST';
-
-const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: object) =>
-  api.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
-
-async function mailedToken(email: string): Promise<string> {
-  const mail = await api.database.db
-    .selectFrom('mail_outbox')
-    .select('text_body')
-    .where('to_address', '=', email)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const token = /https:\/\/admit\.example\/invitations\/([\w-]{43})/.exec(mail.text_body)?.[1];
-  if (!token) throw new Error(`No invitation link in the mail to ${email}`);
-  return token;
-}
-
-/** A new account that joined the owner's organisation with the role, through an invitation. */
-async function member(owner: Owner, role: string): Promise<Person> {
-  const someone = await signedInAccount(api.app, api.database.db, { firstName: 'Dora', lastName: 'Door' });
-  const sent = await call('POST', `/organizations/${owner.organizationId}/invitations`, owner.bearer, {
-    email: someone.account.email,
-    role,
-  });
-  if (sent.statusCode !== 201) throw new Error(`invite failed: ${sent.body}`);
-  const accepted = await call('POST', `/invitations/${await mailedToken(someone.account.email)}/accept`, someone.bearer);
-  if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.body}`);
-  return someone;
-}
-
-interface Door {
-  owner: Owner;
-  door: Person;
-  eventId: string;
-  typeIds: string[];
-}
-
-async function door(): Promise<Door> {
-  const { organiser, event, types } = await eventOnSale(api.app, api.database.db);
-  return { owner: organiser, door: await member(organiser, 'door'), eventId: event.id, typeIds: types.map((t) => t.id) };
-}
-
-const tickets = (d: Door, count: number, options: Partial<Parameters<typeof bulkTickets>[1]> = {}) =>
-  bulkTickets(api.database.db, { eventId: d.eventId, ticketTypeIds: d.typeIds, count, ...options });
-
-const deviceId = () => `dev-${randomUUID().slice(0, 12)}`;
-const scan = (code: string, device: string, extra: Record<string, unknown> = {}) => ({
-  code,
-  deviceId: device,
-  clientScanId: randomUUID(),
-  scannedAt: new Date().toISOString(),
-  ...extra,
-});
-const checkIn = (d: Door, body: object, who: Person = d.door) => call('POST', `/events/${d.eventId}/checkins`, who.bearer, body);
-const verdict = async (d: Door, body: object, who: Person = d.door) => {
-  const response = await checkIn(d, body, who);
-  if (response.statusCode !== 200) throw new Error(`check-in answered ${response.statusCode}: ${response.body}`);
-  return response.json().data as {
-    result: string;
-    ticket: { id: string; holderName: string; orderReference: string; typeName: string } | null;
-    firstCheckIn: { at: string; deviceId: string; deviceName: string | null } | null;
-    duplicate: boolean;
-  };
-};
-
-async function scanData(d: Door, query = '', who: Person = d.door): Promise<ScanDataPage> {
-  const response = await call('GET', `/events/${d.eventId}/scan-data${query}`, who.bearer);
-  if (response.statusCode !== 200) throw new Error(`scan-data answered ${response.statusCode}: ${response.body}`);
-  return response.json().data as ScanDataPage;
-}
-
-async function allPages(d: Door, first: string, limit = 10_000) {
-  const pages: ScanDataPage[] = [];
-  let page = await scanData(d, `?${first}${first ? '&' : ''}limit=${limit}`);
-  pages.push(page);
-  while (page.nextCursor) {
-    page = await scanData(d, `?cursor=${page.nextCursor}`);
-    pages.push(page);
-  }
-  return pages;
-}
+const { call, member, door, tickets, deviceId, scan, verdict, scanData, allPages, prepared } = doorKit(() => api);
 
 /** The same code with one character changed to another of the alphabet. */
 const altered = (code: string, index: number) => {
@@ -249,16 +165,19 @@ describe('many scanners at once', () => {
   it('8 parallel scanners over the same 1,000 tickets admit exactly 1,000', { timeout: 180_000 }, async () => {
     const d = await door();
     const sold = await tickets(d, 1000);
+    // Four door staff, two phones each.
+    const staff = [d.door, ...(await Promise.all([1, 2, 3].map(() => member(d.owner, 'door'))))];
     const scanners = Array.from({ length: 8 }, (_, index) => ({
+      who: staff[index % staff.length] as Person,
       device: deviceId(),
       // Each scanner walks the tickets from a different place, so they collide all the way.
       order: [...sold.slice((index * 125) % 1000), ...sold.slice(0, (index * 125) % 1000)],
     }));
     const results = await Promise.all(
-      scanners.map(async ({ device, order }) => {
+      scanners.map(async ({ who, device, order }) => {
         const counts: Record<string, number> = {};
         for (const ticket of order) {
-          const answer = await verdict(d, scan(ticket.code, device));
+          const answer = await verdict(d, scan(ticket.code, device), who);
           counts[answer.result] = (counts[answer.result] ?? 0) + 1;
         }
         return counts;
@@ -280,7 +199,7 @@ describe('many scanners at once', () => {
       .executeTakeFirstOrThrow();
     expect(Number(logged.n)).toBe(8000);
     const stats = await call('GET', `/events/${d.eventId}/checkins/stats`, d.door.bearer);
-    expect(stats.json().data).toEqual({ sold: 1000, checkedIn: 1000, inside: 1000 });
+    expect(stats.json().data).toEqual({ sold: 1000, checkedIn: 1000, inside: 1000, clockSuspect: 0 });
   });
 });
 
@@ -289,6 +208,7 @@ describe('offline uploads', () => {
     const d = await door();
     const sold = await tickets(d, 3);
     const device = deviceId();
+    await prepared(d, device, 5 * 60_000);
     const base = Date.now() - 60_000;
     const scans = [
       scan((sold[0] as BulkTicket).code, device, { offlineResult: 'valid', scannedAt: new Date(base).toISOString() }),
@@ -317,10 +237,12 @@ describe('offline uploads', () => {
   it('two offline devices scanning one ticket: the earliest admits, the other is flagged, both see it after sync', async () => {
     const d = await door();
     const [ticket] = (await tickets(d, 1)) as [BulkTicket];
-    const full = await allPages(d, '');
-    const syncedAt = full.at(-1)?.syncedAt as string;
     const early = deviceId();
     const late = deviceId();
+    await prepared(d, early, 5 * 60_000);
+    await prepared(d, late, 5 * 60_000);
+    const full = await allPages(d, '');
+    const syncedAt = full.at(-1)?.syncedAt as string;
     const earlyScan = scan(ticket.code, early, {
       offlineResult: 'valid',
       scannedAt: new Date(Date.now() - 90_000).toISOString(),
@@ -345,7 +267,8 @@ describe('offline uploads', () => {
       at: new Date(earlyScan.scannedAt).toISOString().replace(/\.\d+Z$/, '.000Z'),
     });
 
-    // A third, later offline scan is recorded as a duplicate too; a repeat of the early scan changes nothing.
+    // A third, later offline scan (from a device that never downloaded the event, so timed by the server and
+    // flagged) is recorded as a duplicate too; a repeat of the early scan changes nothing.
     const third = scan(ticket.code, deviceId(), { offlineResult: 'valid' });
     const thirdAnswer = await call('POST', `/events/${d.eventId}/checkins/batch`, d.door.bearer, { scans: [third, earlyScan] });
     expect(thirdAnswer.json().data.results).toEqual([
@@ -357,7 +280,7 @@ describe('offline uploads', () => {
       expect.objectContaining({ clientScanId: earlyScan.clientScanId, result: 'valid' }),
     ]);
     const stats = await call('GET', `/events/${d.eventId}/checkins/stats`, d.door.bearer);
-    expect(stats.json().data).toEqual({ sold: 1, checkedIn: 1, inside: 1 });
+    expect(stats.json().data).toEqual({ sold: 1, checkedIn: 1, inside: 1, clockSuspect: 1 });
   });
 
   it('counts exits and re-entries for “inside”', async () => {
@@ -368,10 +291,10 @@ describe('offline uploads', () => {
     await verdict(d, scan(b.code, device));
     expect((await verdict(d, scan(a.code, device, { direction: 'out' }))).result).toBe('valid');
     let stats = await call('GET', `/events/${d.eventId}/checkins/stats`, d.door.bearer);
-    expect(stats.json().data).toEqual({ sold: 2, checkedIn: 2, inside: 1 });
+    expect(stats.json().data).toEqual({ sold: 2, checkedIn: 2, inside: 1, clockSuspect: 0 });
     expect((await verdict(d, scan(a.code, device))).result).toBe('valid');
     stats = await call('GET', `/events/${d.eventId}/checkins/stats`, d.door.bearer);
-    expect(stats.json().data).toEqual({ sold: 2, checkedIn: 2, inside: 2 });
+    expect(stats.json().data).toEqual({ sold: 2, checkedIn: 2, inside: 2, clockSuspect: 0 });
   });
 });
 
@@ -411,7 +334,8 @@ describe('undoing a check-in', () => {
     expect(log[1]?.reason).toBe('Scanned the wrong ticket');
     expect((await verdict(d, scan(ticket.code, device))).result).toBe('valid');
 
-    // Too late: scanned 3 minutes ago.
+    // Too late: scanned 3 minutes ago, by a device prepared before that.
+    await prepared(d, device, 10 * 60_000);
     const late = scan(old.code, device, { offlineResult: 'valid', scannedAt: new Date(Date.now() - 180_000).toISOString() });
     await call('POST', `/events/${d.eventId}/checkins/batch`, d.door.bearer, { scans: [late] });
     const tooLate = await call('POST', `/events/${d.eventId}/checkins/undo`, d.owner.bearer, {
@@ -515,7 +439,7 @@ describe('who may scan', () => {
     }
     // Nothing the refused calls sent was recorded.
     const stats = await call('GET', `/events/${d.eventId}/checkins/stats`, d.door.bearer);
-    expect(stats.json().data).toEqual({ sold: 4, checkedIn: 3, inside: 3 });
+    expect(stats.json().data).toEqual({ sold: 4, checkedIn: 3, inside: 3, clockSuspect: 0 });
   });
 });
 
@@ -529,6 +453,7 @@ describe('bad input', () => {
       ['GET', `/events/${d.eventId}/scan-data?since=yesterday`, undefined, 'query.since'],
       ['GET', `/events/${d.eventId}/scan-data?cursor=abc&since=${new Date().toISOString()}`, undefined, 'query.cursor'],
       ['GET', `/events/${d.eventId}/scan-data?cursor=!!`, undefined, 'query.cursor'],
+      ['GET', `/events/${d.eventId}/scan-data?deviceId=a%20b`, undefined, 'query.deviceId'],
       ['GET', '/events/nope/checkins/stats', undefined, 'params.eventId'],
       ['POST', `/events/${d.eventId}/checkins`, {}, 'body.code'],
       ['POST', `/events/${d.eventId}/checkins`, { ...scan('x', device), deviceId: 'a b' }, 'body.deviceId'],

@@ -92,6 +92,6 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(upload.requestBody.content)).toEqual(
       expect.arrayContaining(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'application/octet-stream']),
     );
-    expect(Object.keys(upload.responses)).toEqual(['201', '400', '401', '409', '413', '415']);
+    expect(Object.keys(upload.responses)).toEqual(['201', '400', '401', '403', '409', '413', '415', '429']);
   });
 });

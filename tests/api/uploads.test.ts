@@ -3,34 +3,44 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkSignature } from '../../server/lib/storage/signed-links.ts';
 import { imageTooLargeMessage, maxImageBytes } from '../../src/contract/uploads.ts';
-import { signedInAccount } from '../fixtures/accounts.ts';
+import { verifiedOrganiser } from '../fixtures/events.ts';
 import { jpeg3x2, pdfDocument, png1x1, png3x2, svgImage, webp3x2, webpLossless1x1 } from '../fixtures/images.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
-let owner: Awaited<ReturnType<typeof signedInAccount>>;
+let owner: Awaited<ReturnType<typeof verifiedOrganiser>>;
+let folder: string;
 beforeAll(async () => {
   api = await createTestApi();
-  owner = await signedInAccount(api.app, api.database.db);
+  owner = await verifiedOrganiser(api.app, api.database.db);
+  folder = `organizations/${owner.organizationId}`;
 });
 afterAll(() => api.close());
 
-const upload = (body: Buffer, contentType: string, options: { name?: string; headers?: Record<string, string> } = {}) =>
-  api.app.inject({
+const upload = (
+  body: Buffer,
+  contentType: string,
+  options: { name?: string; headers?: Record<string, string>; organizationId?: string } = {},
+) => {
+  const query = new URLSearchParams({ organizationId: options.organizationId ?? owner.organizationId });
+  if (options.name !== undefined) query.set('name', options.name);
+  return api.app.inject({
     method: 'POST',
-    url: `/api/uploads${options.name === undefined ? '' : `?name=${encodeURIComponent(options.name)}`}`,
+    url: `/api/uploads?${query}`,
     payload: body,
     headers: { 'content-type': contentType, ...(options.headers ?? owner.bearer) },
   });
+};
 
 const fetchLink = (url: string) => api.app.inject({ method: 'GET', url });
 
-const storedFiles = (userId: string) => {
-  const folder = join(api.config.dataDir, 'uploads', 'users', userId);
-  return existsSync(folder) ? readdirSync(folder) : [];
+const storedFiles = (organizationId: string) => {
+  const path = join(api.config.dataDir, 'uploads', 'organizations', organizationId);
+  return existsSync(path) ? readdirSync(path) : [];
 };
 
-const uploadRows = (userId: string) => api.database.db.selectFrom('uploads').selectAll().where('owner_id', '=', userId).execute();
+const uploadRows = (organizationId: string) =>
+  api.database.db.selectFrom('uploads').selectAll().where('organization_id', '=', organizationId).execute();
 
 describe('uploading an image (local storage)', () => {
   it.each([
@@ -38,14 +48,14 @@ describe('uploading an image (local storage)', () => {
     ['JPEG', jpeg3x2, 'image/jpeg', 'jpg', 3, 2],
     ['WebP', webp3x2, 'image/webp', 'webp', 3, 2],
   ])(
-    'stores a %s under the uploader’s own folder and links to exactly those bytes',
+    'stores a %s under its organisation’s own folder and links to exactly those bytes',
     async (_kind, bytes, type, extension, width, height) => {
       const response = await upload(bytes, type, { name: `cover-${extension}` });
       expect(response.statusCode).toBe(201);
       const { data } = response.json();
       expect(data).toEqual({
-        key: `users/${owner.authId}/cover-${extension}.${extension}`,
-        url: expect.stringMatching(/^\/api\/uploads\/file\/users\/.+\?expires=\d+&signature=[\w-]{43}$/),
+        key: `${folder}/cover-${extension}.${extension}`,
+        url: expect.stringMatching(/^\/api\/uploads\/file\/organizations\/.+\?expires=\d+&signature=[\w-]{43}$/),
         contentType: type,
         width,
         height,
@@ -72,7 +82,7 @@ describe('uploading an image (local storage)', () => {
   it('gives an unnamed upload a random name', async () => {
     const first = (await upload(png1x1, 'application/octet-stream')).json().data;
     const second = (await upload(png1x1, 'application/octet-stream')).json().data;
-    expect(first.key).toMatch(new RegExp(`^users/${owner.authId}/[0-9a-f]{16}\\.png$`));
+    expect(first.key).toMatch(new RegExp(`^${folder}/[0-9a-f]{16}\\.png$`));
     expect(second.key).not.toBe(first.key);
   });
 
@@ -80,9 +90,9 @@ describe('uploading an image (local storage)', () => {
     const first = (await upload(png3x2, 'image/png', { name: 'poster.png' })).json().data;
     const second = (await upload(webpLossless1x1, 'image/webp', { name: 'poster.webp' })).json().data;
     const third = (await upload(png1x1, 'image/png', { name: 'poster.png' })).json().data;
-    expect(first.key).toBe(`users/${owner.authId}/poster.png`);
-    expect(second.key).toBe(`users/${owner.authId}/poster.webp`);
-    expect(third.key).toMatch(new RegExp(`^users/${owner.authId}/poster-[0-9a-f]{6}\\.png$`));
+    expect(first.key).toBe(`${folder}/poster.png`);
+    expect(second.key).toBe(`${folder}/poster.webp`);
+    expect(third.key).toMatch(new RegExp(`^${folder}/poster-[0-9a-f]{6}\\.png$`));
     expect((await fetchLink(first.url)).rawPayload.equals(png3x2)).toBe(true);
     expect((await fetchLink(third.url)).rawPayload.equals(png1x1)).toBe(true);
   });
@@ -111,8 +121,8 @@ describe('uploading an image (local storage)', () => {
     const response = await upload(png1x1, 'image/png', { name });
     expect(response.statusCode).toBe(201);
     const { key } = response.json().data;
-    const file = key.slice(`users/${owner.authId}/`.length);
-    expect(key.startsWith(`users/${owner.authId}/`)).toBe(true);
+    const file = key.slice(`${folder}/`.length);
+    expect(key.startsWith(`${folder}/`)).toBe(true);
     expect(file).toMatch(/^[a-z0-9][a-z0-9._-]*\.png$/);
     expect(file.length).toBeLessThanOrEqual(80);
     expect(file).not.toContain('..');
@@ -129,7 +139,7 @@ describe('uploading an image (local storage)', () => {
     const response = await upload(jpeg3x2, 'image/png', { name: 'holiday.png' });
     expect(response.statusCode).toBe(201);
     const { data } = response.json();
-    expect(data).toMatchObject({ key: `users/${owner.authId}/holiday.jpg`, contentType: 'image/jpeg' });
+    expect(data).toMatchObject({ key: `${folder}/holiday.jpg`, contentType: 'image/jpeg' });
     expect((await fetchLink(data.url)).headers['content-type']).toBe('image/jpeg');
   });
 
@@ -141,15 +151,15 @@ describe('uploading an image (local storage)', () => {
     ['a PDF sent as bytes', pdfDocument, 'application/octet-stream'],
     ['JSON', Buffer.from('{"a":1}'), 'application/json'],
   ])('refuses %s with 415 and stores nothing', async (_kind, body, type) => {
-    const files = storedFiles(owner.authId).length;
+    const files = storedFiles(owner.organizationId).length;
     const response = await upload(body, type, { name: 'not-an-image' });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
       httpStatus: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'Only JPEG, PNG, WebP or AVIF images can be uploaded.',
     });
-    expect(storedFiles(owner.authId)).toHaveLength(files);
-    expect((await uploadRows(owner.authId)).some((row) => row.key.includes('not-an-image'))).toBe(false);
+    expect(storedFiles(owner.organizationId)).toHaveLength(files);
+    expect((await uploadRows(owner.organizationId)).some((row) => row.key.includes('not-an-image'))).toBe(false);
   });
 
   it('accepts exactly 5,120,000 bytes and refuses one byte more with 413, storing nothing', async () => {
@@ -158,13 +168,13 @@ describe('uploading an image (local storage)', () => {
     expect(accepted.statusCode).toBe(201);
     expect(accepted.json().data.sizeBytes).toBe(5_120_000);
 
-    const files = storedFiles(owner.authId).length;
-    const rows = (await uploadRows(owner.authId)).length;
+    const files = storedFiles(owner.organizationId).length;
+    const rows = (await uploadRows(owner.organizationId)).length;
     const refused = await upload(Buffer.concat([largest, Buffer.from([0])]), 'image/png', { name: 'too-large' });
     expect(refused.statusCode).toBe(413);
     expect(refused.json()).toEqual({ httpStatus: 'PAYLOAD_TOO_LARGE', message: imageTooLargeMessage });
-    expect(storedFiles(owner.authId)).toHaveLength(files);
-    expect(await uploadRows(owner.authId)).toHaveLength(rows);
+    expect(storedFiles(owner.organizationId)).toHaveLength(files);
+    expect(await uploadRows(owner.organizationId)).toHaveLength(rows);
   });
 
   it('refuses an empty body', async () => {
@@ -180,18 +190,24 @@ describe('uploading an image (local storage)', () => {
     expect(forged.statusCode).toBe(401);
   });
 
-  it('keeps each user to their own folder: another user’s same name never touches the first image', async () => {
+  it('keeps each organisation to its own folder: another organisation’s same name never touches the first image', async () => {
     const first = (await upload(png3x2, 'image/png', { name: 'logo' })).json().data;
-    const other = await signedInAccount(api.app, api.database.db);
-    const second = (await upload(png1x1, 'image/png', { name: 'logo', headers: other.bearer })).json().data;
-    expect(second.key).toBe(`users/${other.authId}/logo.png`);
-    const traversal = (
-      await upload(png1x1, 'image/png', { name: `../../${owner.authId}/logo.png`, headers: other.bearer })
-    ).json().data;
-    expect(traversal.key.startsWith(`users/${other.authId}/`)).toBe(true);
+    const other = await verifiedOrganiser(api.app, api.database.db, 'Other Promotions');
+    const asOther = { headers: other.bearer, organizationId: other.organizationId };
+    const second = (await upload(png1x1, 'image/png', { name: 'logo', ...asOther })).json().data;
+    expect(second.key).toBe(`organizations/${other.organizationId}/logo.png`);
+    const traversal = (await upload(png1x1, 'image/png', { name: `../../${owner.organizationId}/logo.png`, ...asOther })).json()
+      .data;
+    expect(traversal.key.startsWith(`organizations/${other.organizationId}/`)).toBe(true);
     expect((await fetchLink(first.url)).rawPayload.equals(png3x2)).toBe(true);
     const row = await api.database.db.selectFrom('uploads').selectAll().where('key', '=', first.key).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ owner_id: owner.authId, size_bytes: png3x2.length, width: 3, height: 2 });
+    expect(row).toMatchObject({
+      owner_id: owner.authId,
+      organization_id: owner.organizationId,
+      size_bytes: png3x2.length,
+      width: 3,
+      height: 2,
+    });
   });
 });
 
@@ -236,7 +252,7 @@ describe('image links', () => {
   });
 
   it('answers 404 for a genuine link to an image that is not there', async () => {
-    const key = `users/${owner.authId}/never-uploaded.png`;
+    const key = `${folder}/never-uploaded.png`;
     const expires = Math.floor(Date.now() / 1000) + 60;
     const response = await fetchLink(
       `/api/uploads/file/${key}?expires=${expires}&signature=${linkSignature(api.config.jwtSecret, key, expires)}`,
@@ -245,16 +261,21 @@ describe('image links', () => {
     expect(response.json().httpStatus).toBe('NOT_FOUND');
   });
 
-  it('gives anyone a fresh link to a stored image, and 404 for an unknown key', async () => {
-    const renewed = await api.app.inject({ method: 'POST', url: '/api/uploads/link', payload: { key: image.key } });
+  it('gives its uploader a fresh link to a stored image, and 404 for an unknown key', async () => {
+    const renewed = await api.app.inject({
+      method: 'POST',
+      url: '/api/uploads/link',
+      payload: { key: image.key },
+      headers: owner.bearer,
+    });
     expect(renewed.statusCode).toBe(200);
     const { data } = renewed.json();
     expect(data).toEqual({ key: image.key, url: expect.stringContaining('/api/uploads/file/'), expiresAt: expect.any(String) });
     expect(Date.parse(data.expiresAt) - Date.now()).toBeGreaterThan(3590_000);
     expect((await fetchLink(data.url)).rawPayload.equals(png3x2)).toBe(true);
 
-    for (const key of ['users/nobody/none.png', '../../jwt-secret', 'jwt-secret']) {
-      const missing = await api.app.inject({ method: 'POST', url: '/api/uploads/link', payload: { key } });
+    for (const key of ['users/nobody/none.png', `${folder}/none.png`, '../../jwt-secret', 'jwt-secret']) {
+      const missing = await api.app.inject({ method: 'POST', url: '/api/uploads/link', payload: { key }, headers: owner.bearer });
       expect(missing.statusCode, key).toBe(404);
     }
     const invalid = await api.app.inject({ method: 'POST', url: '/api/uploads/link', payload: {} });

@@ -15,6 +15,7 @@ import { scanDataPageSchema, scanDataQuerySchema } from '../../../src/contract/s
 import type { ApiContext } from '../../api-context.ts';
 import { checkIn, checkinStats, undoCheckin, uploadBatch } from './checkins.service.ts';
 import { consumeScanQuota, requireDoorAccess } from './door-access.ts';
+import { recordDownload } from './scan-clock.ts';
 import { scanData } from './scan-data.service.ts';
 
 const tags = ['checkins'];
@@ -58,6 +59,7 @@ export function checkinsRoutes(app: FastifyInstance, { db, routes, auth }: ApiCo
       const caller = await auth.require(request);
       // Fresh: the download hands out personal data, so a member removed a moment ago gets none.
       const access = await requireDoorAccess(db, params.eventId, caller.sub, true);
+      if (query.deviceId) await recordDownload(db, access.eventId, query.deviceId, caller.sub);
       compressed.add(request);
       return { message: 'Scan data.', data: await scanData(db, access, query) };
     },
@@ -76,7 +78,7 @@ export function checkinsRoutes(app: FastifyInstance, { db, routes, auth }: ApiCo
     handler: async ({ params, body, request }) => {
       const caller = await auth.require(request);
       const access = await requireDoorAccess(db, params.eventId, caller.sub);
-      consumeScanQuota(caller.sub, body.deviceId);
+      consumeScanQuota(caller.sub, access.eventId);
       const verdict = await checkIn(db, access, body);
       return { message: verdictMessages[verdict.result], data: verdict };
     },
@@ -95,9 +97,7 @@ export function checkinsRoutes(app: FastifyInstance, { db, routes, auth }: ApiCo
     handler: async ({ params, body, request }) => {
       const caller = await auth.require(request);
       const access = await requireDoorAccess(db, params.eventId, caller.sub);
-      for (const [deviceId, count] of countBy(body.scans.map((scan) => scan.deviceId))) {
-        consumeScanQuota(caller.sub, deviceId, count);
-      }
+      consumeScanQuota(caller.sub, access.eventId, body.scans.length);
       const results = await uploadBatch(db, access, body.scans);
       return { message: `${results.length} scan${results.length === 1 ? '' : 's'} recorded.`, data: { results } };
     },
@@ -135,10 +135,4 @@ export function checkinsRoutes(app: FastifyInstance, { db, routes, auth }: ApiCo
       return { message: 'Door counts.', data: await checkinStats(db, access.eventId) };
     },
   });
-}
-
-function countBy(values: string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return counts;
 }

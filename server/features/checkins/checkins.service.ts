@@ -8,6 +8,8 @@
  *   locked; the earliest `scannedAt` is the admission — an earlier scan arriving later takes it over and the scan
  *   that held it is flagged duplicate; a later one is recorded and flagged duplicate when its device let the
  *   person in.
+ * - A scan's time is the device's only within what the server knows (scan-clock.ts); outside it, the server's
+ *   receive time, and the scan is flagged `clock_suspect` for the organiser.
  * - A repeat of a scan (same deviceId and clientScanId) answers what was decided the first time.
  * Codes are never logged or stored in full: the log keeps a 12-character hash of what was scanned.
  */
@@ -27,6 +29,7 @@ import { can } from '../organizations/permissions.ts';
 import type { DoorAccess } from './door-access.ts';
 import { type Identified, identify } from './identify-scan.ts';
 import { admitOnline } from './online-admission.ts';
+import { deviceScanTime, firstDownloads, onlineScanTime, type ScanTime } from './scan-clock.ts';
 import { doorLock, findLogged, iso, logOnly, readTicket, replay, scanRow, staticVerdict, ticketView } from './scan-records.ts';
 
 /**
@@ -34,25 +37,35 @@ import { doorLock, findLogged, iso, logOnly, readTicket, replay, scanRow, static
  * when it was in. An entry admits the ticket unless it is in already (exited tickets come back in).
  */
 export async function checkIn(db: Db, access: DoorAccess, scan: CheckinRequest): Promise<CheckinResponse> {
+  const receivedAt = new Date();
   // Decided on the device already (it was offline or slow): its scan time counts, like an upload.
   if (scan.offlineResult !== undefined) {
     const logged = await findLogged(db, scan.deviceId, scan.clientScanId);
     if (logged) return replay(db, access, logged);
-    return recordOffline(db, access, scan, await identify(db, access, scan.code, new Date(scan.scannedAt)));
+    const downloads = await firstDownloads(db, access.eventId, [scan.deviceId]);
+    const time = deviceScanTime(scan.scannedAt, receivedAt, downloads.get(scan.deviceId));
+    return recordOffline(db, access, scan, await identify(db, access, scan.code, time.at), time);
   }
+  const time = onlineScanTime(scan.scannedAt, receivedAt);
   const entry = scan.direction === 'in';
   // An entry's code is compared with the code issued for its ticket (admitOnline); an exit's is verified here.
-  const found = await identify(db, access, scan.code, new Date(), { matchIssued: entry });
+  const found = await identify(db, access, scan.code, receivedAt, { matchIssued: entry });
   // Names no ticket of ours: recorded as such; a repeat of it is caught when its log row conflicts.
-  if (found.kind === 'none') return logOnly(db, access, scanRow(access, scan, null, found.result), null);
-  return entry ? admitOnline(db, access, scan, found) : recordOffline(db, access, scan, found);
+  if (found.kind === 'none') return logOnly(db, access, scanRow(access, scan, null, found.result, time), null);
+  return entry ? admitOnline(db, access, scan, found, time) : recordOffline(db, access, scan, found, time);
 }
 
 /**
- * A scan the device decided itself (offline or slow), uploaded later. Its `scannedAt` counts: the earliest
- * scan of a ticket is its admission, whatever order the scans arrive in.
+ * A scan the device decided itself (offline or slow), uploaded later. Its time (`scannedAt` where it is
+ * trusted) counts: the earliest scan of a ticket is its admission, whatever order the scans arrive in.
  */
-async function recordOffline(db: Db, access: DoorAccess, scan: CheckinRequest, found: Identified): Promise<CheckinResponse> {
+async function recordOffline(
+  db: Db,
+  access: DoorAccess,
+  scan: CheckinRequest,
+  found: Identified,
+  time: ScanTime,
+): Promise<CheckinResponse> {
   const ticketId = found.kind === 'ticket' ? found.ticketId : null;
   return db
     .transaction()
@@ -67,8 +80,8 @@ async function recordOffline(db: Db, access: DoorAccess, scan: CheckinRequest, f
       const ticket = ticketId ? await readTicket(trx, ticketId, true) : null;
       const verdict = staticVerdict(access, found, ticket);
       const view = ticketView(ticket, access);
-      const at = new Date(scan.scannedAt);
-      const row = scanRow(access, scan, view?.id ?? null, 'valid');
+      const at = time.at;
+      const row = scanRow(access, scan, view?.id ?? null, 'valid', time);
       const answer: CheckinResponse = { result: 'valid', ticket: view, firstCheckIn: null, duplicate: false };
 
       if (verdict !== 'admissible' || !ticket) {
@@ -134,21 +147,29 @@ async function recordOffline(db: Db, access: DoorAccess, scan: CheckinRequest, f
     .then((outcome) => (outcome.logged ? replay(db, access, outcome.logged) : outcome.answer));
 }
 
-/** Queued scans from a device: each decided as if it had reached the server at its `scannedAt`. */
+/** Queued scans from a device: each decided as if it had reached the server at its time (`scannedAt` where trusted). */
 export async function uploadBatch(
   db: Db,
   access: DoorAccess,
   scans: CheckinRequest[],
 ): Promise<(CheckinResponse & { clientScanId: string })[]> {
+  const receivedAt = new Date();
+  const downloads = await firstDownloads(
+    db,
+    access.eventId,
+    scans.map((scan) => scan.deviceId),
+  );
   const results: (CheckinResponse & { clientScanId: string })[] = [];
   // In scan order, so a device's own earlier scan is decided first.
-  const ordered = [...scans].sort((a, b) => Date.parse(a.scannedAt) - Date.parse(b.scannedAt));
+  const ordered = scans
+    .map((scan) => ({ scan, time: deviceScanTime(scan.scannedAt, receivedAt, downloads.get(scan.deviceId)) }))
+    .sort((a, b) => a.time.at.getTime() - b.time.at.getTime());
   const byId = new Map<string, CheckinResponse>();
-  for (const scan of ordered) {
+  for (const { scan, time } of ordered) {
     const logged = await findLogged(db, scan.deviceId, scan.clientScanId);
     const answer = logged
       ? await replay(db, access, logged)
-      : await recordOffline(db, access, scan, await identify(db, access, scan.code, new Date(scan.scannedAt)));
+      : await recordOffline(db, access, scan, await identify(db, access, scan.code, time.at), time);
     byId.set(`${scan.deviceId}:${scan.clientScanId}`, answer);
   }
   for (const scan of scans) {
@@ -228,13 +249,23 @@ export async function undoCheckin(
   });
 }
 
-/** Valid tickets of paid orders, tickets admitted, and of those the ones inside (not scanned out). */
+/**
+ * Valid tickets of paid orders, tickets admitted, and of those the ones inside (not scanned out); and the scans
+ * whose device clock the server did not trust.
+ */
 export async function checkinStats(db: Db, eventId: string): Promise<CheckinStats> {
-  const { rows } = await sql<{ sold: string | number; checked_in: string | number; inside: string | number }>`
+  type Count = string | number;
+  const { rows } = await sql<{ sold: Count; checked_in: Count; inside: Count; clock_suspect: Count }>`
     select (select count(*) from tickets t join orders o on o.id = t.order_id
              where t.event_id = ${eventId} and t.status = 'valid' and o.status in ('paid', 'partially_refunded')) as sold,
            (select count(*) from ticket_admissions where event_id = ${eventId}) as checked_in,
-           (select count(*) from ticket_admissions where event_id = ${eventId} and inside) as inside`.execute(db);
+           (select count(*) from ticket_admissions where event_id = ${eventId} and inside) as inside,
+           (select count(*) from checkins where event_id = ${eventId} and clock_suspect) as clock_suspect`.execute(db);
   const row = rows[0];
-  return { sold: Number(row?.sold ?? 0), checkedIn: Number(row?.checked_in ?? 0), inside: Number(row?.inside ?? 0) };
+  return {
+    sold: Number(row?.sold ?? 0),
+    checkedIn: Number(row?.checked_in ?? 0),
+    inside: Number(row?.inside ?? 0),
+    clockSuspect: Number(row?.clock_suspect ?? 0),
+  };
 }

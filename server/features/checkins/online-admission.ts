@@ -16,6 +16,7 @@ import { type Batcher, createBatcher } from '../../lib/batcher.ts';
 import { verifyTicketCodeNow } from '../../lib/tickets/verify-ticket-code.ts';
 import type { DoorAccess } from './door-access.ts';
 import type { Identified } from './identify-scan.ts';
+import type { ScanTime } from './scan-clock.ts';
 import {
   DOOR_LOCK_CLASS,
   findLogged,
@@ -41,6 +42,8 @@ interface AdmissionInput {
   device_name: string;
   manual: boolean;
   scanned_at: string;
+  clock_suspect: boolean;
+  device_scanned_at: string | null;
   code: string | null;
   win: TicketScan['window'];
   code_hash: string;
@@ -75,7 +78,8 @@ async function admitStatement(db: Db, items: AdmissionInput[]): Promise<Admissio
     with input as (
       select * from jsonb_to_recordset(${payload}::jsonb) as x(
         idx int, id uuid, event_id uuid, ticket_id uuid, device_id text, client_scan_id uuid, user_id uuid,
-        device_name text, manual boolean, scanned_at timestamptz, code text, win text, code_hash text, test_mode boolean)
+        device_name text, manual boolean, scanned_at timestamptz, clock_suspect boolean, device_scanned_at timestamptz,
+        code text, win text, code_hash text, test_mode boolean)
     ), door as (
       -- Each ticket's door lock, all taken before anything is written and always in the same order, so batches
       -- (on several instances too) never deadlock one another.
@@ -117,9 +121,9 @@ async function admitStatement(db: Db, items: AdmissionInput[]): Promise<Admissio
       returning ticket_id
     ), logged as (
       insert into checkins (id, event_id, ticket_id, device_id, client_scan_id, user_id, device_name, direction, manual,
-                            scanned_at, result, code_hash)
+                            scanned_at, clock_suspect, device_scanned_at, result, code_hash)
       select s.id, s.event_id, case when s.t_event_id = s.event_id then s.ticket_id end, s.device_id, s.client_scan_id,
-             s.user_id, s.device_name, 'in', s.manual, s.scanned_at,
+             s.user_id, s.device_name, 'in', s.manual, s.scanned_at, s.clock_suspect, s.device_scanned_at,
              case when s.verdict <> 'admissible' then s.verdict
                   when exists (select 1 from adm a where a.ticket_id = s.ticket_id) then 'valid'
                   else 'already_used' end,
@@ -178,8 +182,14 @@ async function firstOf(db: Db, row: AdmissionRow, ticketId: string): Promise<Che
 }
 
 /** An online entry scan of a ticket of ours (signature checked, or a typed id): decided and recorded. */
-export async function admitOnline(db: Db, access: DoorAccess, scan: CheckinRequest, found: TicketScan): Promise<CheckinResponse> {
-  const row = scanRow(access, scan, found.ticketId, 'valid');
+export async function admitOnline(
+  db: Db,
+  access: DoorAccess,
+  scan: CheckinRequest,
+  found: TicketScan,
+  time: ScanTime,
+): Promise<CheckinResponse> {
+  const row = scanRow(access, scan, found.ticketId, 'valid', time);
   const answer = await batcherOf(db).submit({
     id: row.id,
     event_id: row.event_id,
@@ -190,6 +200,8 @@ export async function admitOnline(db: Db, access: DoorAccess, scan: CheckinReque
     device_name: row.device_name,
     manual: row.manual,
     scanned_at: row.scanned_at.toISOString(),
+    clock_suspect: row.clock_suspect,
+    device_scanned_at: row.device_scanned_at?.toISOString() ?? null,
     code: found.code,
     win: found.window,
     code_hash: row.code_hash,
@@ -212,7 +224,7 @@ export async function admitOnline(db: Db, access: DoorAccess, scan: CheckinReque
     // Another code for this ticket: an earlier one we signed (reissued, so void) or a forgery.
     const genuine = verifyTicketCodeNow(scan.code, access.publicKeys).ok;
     const result = genuine ? 'voided' : 'invalid';
-    return logOnly(db, access, scanRow(access, scan, genuine ? found.ticketId : null, result), genuine ? facts : null);
+    return logOnly(db, access, scanRow(access, scan, genuine ? found.ticketId : null, result, time), genuine ? facts : null);
   }
   if (answer.prior_result) {
     // A repeat of a scan recorded before: what was decided then.

@@ -251,10 +251,11 @@ async function recentScans(db: Db, eventId: string, since: Date): Promise<ScanWi
     direction: 'in' | 'out';
     result: CheckinResult;
     duplicate: boolean;
+    clock_suspect: boolean;
     undone_at: Date | string | null;
   }>`
     select c.client_scan_id, c.device_id, c.device_name, c.ticket_id, c.scanned_at, c.direction, c.result, c.duplicate,
-           u.received_at as undone_at
+           c.clock_suspect, u.received_at as undone_at
       from checkins c
       left join checkins u on u.undoes = c.id
      where c.event_id = ${eventId} and c.kind = 'scan' and c.changed_at > ${since}
@@ -269,6 +270,7 @@ async function recentScans(db: Db, eventId: string, since: Date): Promise<ScanWi
     direction: row.direction,
     result: row.result,
     duplicate: row.duplicate,
+    clockSuspect: row.clock_suspect,
     undoneAt: row.undone_at ? new Date(row.undone_at).toISOString() : null,
   }));
 }

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { DoorAccess } from './door-access.ts';
 import type { Identified } from './identify-scan.ts';
+import type { ScanTime } from './scan-clock.ts';
 
 const PAID_ORDER = new Set(['paid', 'partially_refunded']);
 
@@ -148,9 +149,18 @@ export interface ScanRow {
   offline_result: string | null;
   duplicate: boolean;
   code_hash: string;
+  clock_suspect: boolean;
+  device_scanned_at: Date | null;
 }
 
-export function scanRow(access: DoorAccess, scan: CheckinRequest, ticketId: string | null, result: CheckinResult): ScanRow {
+/** The scan's log row, timed as the server judged it (scan-clock.ts). */
+export function scanRow(
+  access: DoorAccess,
+  scan: CheckinRequest,
+  ticketId: string | null,
+  result: CheckinResult,
+  time: ScanTime,
+): ScanRow {
   return {
     id: randomUUID(),
     event_id: access.eventId,
@@ -161,11 +171,13 @@ export function scanRow(access: DoorAccess, scan: CheckinRequest, ticketId: stri
     device_name: access.scannerName,
     direction: scan.direction,
     manual: scan.manual,
-    scanned_at: new Date(scan.scannedAt),
+    scanned_at: time.at,
     result,
     offline_result: scan.offlineResult ?? null,
     duplicate: false,
     code_hash: codeHash(normalizeTicketCode(scan.code)),
+    clock_suspect: time.suspect,
+    device_scanned_at: time.claimed,
   };
 }
 

@@ -23,7 +23,12 @@ export function seedStart(day: SeedEvent['day'], startHour: number, now = new Da
   return date.getTime() < earliest ? new Date(earliest) : date;
 }
 
-async function storeCover(db: Db, dataDir: string, ownerId: string, cover: string): Promise<string | null> {
+async function storeCover(
+  db: Db,
+  dataDir: string,
+  organisation: { id: string; owner_id: string },
+  cover: string,
+): Promise<string | null> {
   const bytes = new Uint8Array(await readFile(join(coversDir, `${cover}.jpg`)));
   const image = detectImage(bytes);
   if (!image) return null;
@@ -33,11 +38,13 @@ async function storeCover(db: Db, dataDir: string, ownerId: string, cover: strin
     .insertInto('uploads')
     .values({
       key,
-      owner_id: ownerId,
+      owner_id: organisation.owner_id,
+      organization_id: organisation.id,
       content_type: image.contentType,
       size_bytes: bytes.length,
       width: image.width,
       height: image.height,
+      stored_at: new Date(),
     })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
@@ -72,7 +79,7 @@ export async function seedDemoEvents(db: Db, dataDir: string, { testMode = false
       summary: seed.summary,
       description: seed.description,
       category: seed.category,
-      cover_image_key: await storeCover(db, dataDir, organisation.owner_id, seed.cover),
+      cover_image_key: await storeCover(db, dataDir, organisation, seed.cover),
       starts_at: startsAt,
       ends_at: new Date(startsAt.getTime() + seed.hours * hourMs),
       timezone: 'Europe/London',

@@ -14,6 +14,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database, EventStatus } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { requireOrganizationImage } from '../../lib/storage/stored-images.ts';
 import { refundEventOrders } from '../orders/refunds.service.ts';
 import { can, permissionDenied, requirePermission } from '../organizations/permissions.ts';
 import { type ImageUrl, toEvent, toEventSummary } from './event-view.ts';
@@ -82,6 +83,7 @@ async function present(deps: EventsDeps, eventId: string, isMember: boolean): Pr
 export async function createEvent(deps: EventsDeps, userId: string, input: CreateEvent): Promise<Event> {
   const role = await memberRole(deps.db, input.organizationId, userId);
   if (!can(role, 'events.edit')) throw permissionDenied('events.edit');
+  await requireOrganizationImage(deps.db, input.organizationId, input.coverImageKey, 'body.coverImageKey');
   const eventId = await deps.db.transaction().execute(async (trx) => {
     const id = await insertEvent(trx, input.organizationId, toValues(input) as EventValues);
     await insertTicketTypes(trx, id, input.ticketTypes);
@@ -107,6 +109,7 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
     venue: input.venue !== undefined ? input.venue : row.venue_name,
   };
   if (!placeRule(merged)) throw new HttpError('BAD_REQUEST', placeMessage, [{ path: 'body.venue', message: placeMessage }]);
+  await requireOrganizationImage(deps.db, row.organization_id, input.coverImageKey, 'body.coverImageKey', row.cover_image_key);
   await deps.db.transaction().execute(async (trx) => {
     const locked = await lockEventRow(trx, eventId);
     // What publishing checks holds for as long as the event is on sale, so a paid price cannot be added after.

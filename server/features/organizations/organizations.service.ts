@@ -2,6 +2,7 @@ import type { Organization, UpdateOrganization } from '../../../src/contract/use
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { requireOrganizationImage } from '../../lib/storage/stored-images.ts';
 import { findOrganization, type OrganizationRow, updateOrganization } from './organizations.repository.ts';
 import { requirePermission } from './permissions.ts';
 
@@ -40,6 +41,10 @@ export async function changeOrganization(
   imageUrl: (key: string | null) => string | null,
 ): Promise<Organization> {
   await requirePermission(db, id, userId, 'organization.edit');
+  if (changes.logoKey) {
+    const current = await findOrganization(db, id);
+    await requireOrganizationImage(db, id, changes.logoKey, 'body.logoKey', current?.logo_key ?? null);
+  }
   await updateOrganization(db, id, {
     ...(changes.name === undefined ? {} : { name: changes.name }),
     ...(changes.description === undefined ? {} : { description: changes.description }),

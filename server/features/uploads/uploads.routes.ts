@@ -5,7 +5,10 @@ import {
   imageLinkSchema,
   imageTooLargeMessage,
   maxImageBytes,
+  storedUploadRequestSchema,
   uploadedImageSchema,
+  uploadKeyRequestSchema,
+  uploadKeySchema,
   uploadQuerySchema,
 } from '../../../src/contract/uploads.ts';
 import type { ApiContext } from '../../api-context.ts';
@@ -13,6 +16,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { createLocalStorage } from '../../lib/storage/local-storage.ts';
 import { warmS3Credentials } from '../../lib/storage/s3-links.ts';
 import type { RawBodySpec } from '../../plugins/route-registry.ts';
+import { confirmS3Upload, reserveS3Key } from './s3-uploads.service.ts';
 import { openImage, renewImageLink, storeImage, type UploadsDeps, unsupportedImageMessage } from './uploads.service.ts';
 
 /** What the upload route takes: the bytes themselves, whose type is read from them rather than trusted. */
@@ -27,19 +31,53 @@ export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }
   routes.add(app, {
     method: 'POST',
     url: '/uploads/link',
-    summary: 'A new temporary link (3600 s) to a stored image; open to anyone, as the images are shown on public pages',
+    summary:
+      'A new temporary link (3600 s) to a stored image: anyone for images shown on public pages, the uploader and their organisation for the rest',
     tags: ['uploads'],
     auth: 'none',
     errors: ['NOT_FOUND'],
     body: imageLinkRequestSchema,
     response: imageLinkSchema,
-    handler: async ({ body }) => ({ message: 'Image link.', data: await renewImageLink(deps, body.key) }),
+    handler: async ({ body, request }) => {
+      // A stale token makes no difference to a public image, so it is not refused here.
+      const caller = await auth.optional(request).catch(() => null);
+      return { message: 'Image link.', data: await renewImageLink(deps, body.key, caller?.sub ?? null) };
+    },
   });
 
-  // With `aws` the browser puts images straight into S3; the API only signs links to them, with
-  // credentials resolved before it serves (a presigned link is made synchronously).
+  // With `aws` the browser puts images straight into S3 under a key the API hands out, then says so;
+  // the API signs links with credentials resolved before it serves (a presigned link is made synchronously).
   if (config.storageDriver === 'aws') {
     app.addHook('onReady', () => warmS3Credentials(config.publicConfig));
+    routes.add(app, {
+      method: 'POST',
+      url: '/uploads/key',
+      summary: 'A key to put one image under in the bucket, for an organisation (its owners and managers)',
+      tags: ['uploads'],
+      auth: 'required',
+      statuses: ['CREATED'],
+      errors: ['FORBIDDEN', 'TOO_MANY_REQUESTS'],
+      body: uploadKeyRequestSchema,
+      response: uploadKeySchema,
+      handler: async ({ body, request }) => ({
+        message: 'Upload the image under this key.',
+        data: await reserveS3Key(deps, await auth.require(request), body),
+      }),
+    });
+    routes.add(app, {
+      method: 'POST',
+      url: '/uploads/stored',
+      summary: 'Record the image put under a key this caller was given (checked in the bucket first)',
+      tags: ['uploads'],
+      auth: 'required',
+      errors: ['NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+      body: storedUploadRequestSchema,
+      response: uploadedImageSchema,
+      handler: async ({ body, request }) => ({
+        message: 'Your image is uploaded.',
+        data: await confirmS3Upload(deps, await auth.require(request), body.key),
+      }),
+    });
     return;
   }
 
@@ -75,17 +113,18 @@ export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }
     routes.add(scope, {
       method: 'POST',
       url: '/uploads',
-      summary: 'Upload an image (raw JPEG, PNG, WebP or AVIF bytes, at most 5,120,000) under the caller’s own prefix',
+      summary:
+        'Upload an image (raw JPEG, PNG, WebP or AVIF bytes, at most 5,120,000) for an organisation (its owners and managers)',
       tags: ['uploads'],
       auth: 'required',
       rawBody: imageBody,
       statuses: ['CREATED'],
-      errors: ['CONFLICT'],
+      errors: ['CONFLICT', 'FORBIDDEN', 'TOO_MANY_REQUESTS'],
       query: uploadQuerySchema,
       response: uploadedImageSchema,
       handler: async ({ query, request }) => ({
         message: 'Your image is uploaded.',
-        data: await storeImage(deps, await auth.require(request), request.body, query.name),
+        data: await storeImage(deps, await auth.require(request), query.organizationId, request.body, query.name),
       }),
     });
   });

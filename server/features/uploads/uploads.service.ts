@@ -16,7 +16,8 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { detectImage } from '../../lib/storage/image-content.ts';
 import { isStorableKey, type LocalStorage } from '../../lib/storage/local-storage.ts';
 import { imageLink, localImageLink, verifyLink } from '../../lib/storage/signed-links.ts';
-import { claimUploadKey, deleteUpload, findUpload } from './uploads.repository.ts';
+import { admitUploader, requireRoom } from './upload-limits.ts';
+import { claimUploadKey, deleteUpload, isLinkable } from './uploads.repository.ts';
 
 export interface UploadsDeps {
   db: Db;
@@ -34,21 +35,32 @@ const contentTypeByExtension = new Map(
 /** An image stored by the server is named for its detected type, so the key says how to serve it. */
 const contentTypeOfKey = (key: string) => contentTypeByExtension.get(key.slice(key.lastIndexOf('.') + 1));
 
-const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
+export const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 
-/** `users/<owner>/<name>[-suffix].<ext>`: the caller's sanitised name the first time, a short random suffix when it is taken. */
-function candidateKey(ownerId: string, stem: string | null, extension: string, attempt: number): string {
+/** `organizations/<organisation>/<name>[-suffix].<ext>`: the caller's sanitised name the first time, a short random suffix when it is taken. */
+function candidateKey(organizationId: string, stem: string | null, extension: string, attempt: number): string {
   const name = stem ? (attempt === 0 ? stem : `${stem}-${randomHex(3)}`) : randomHex(8);
-  return `users/${ownerId}/${name}.${extension}`;
+  return `organizations/${organizationId}/${name}.${extension}`;
 }
 
-/** Stores an uploaded image under the caller's own prefix; never replaces an existing object. */
+/** The token outlived its account (a foreign key of the row refused it). */
+export function accountGone(error: unknown): never {
+  if ((error as { code?: string }).code === '23503') throw new HttpError('UNAUTHORIZED', 'Please sign in to continue.');
+  throw error;
+}
+
+/**
+ * Stores an uploaded image for the organisation (its owners and managers only, within the hourly
+ * limit and the organisation's quota); never replaces an existing object.
+ */
 export async function storeImage(
   { db, config, storage }: UploadsDeps,
   caller: AccessClaims,
+  organizationId: string,
   body: unknown,
   name: string | undefined,
 ): Promise<UploadedImage> {
+  await admitUploader(db, organizationId, caller.sub);
   if (body === undefined || body === null || (Buffer.isBuffer(body) && body.length === 0)) {
     throw new HttpError('BAD_REQUEST', 'Choose an image to upload.');
   }
@@ -61,19 +73,23 @@ export async function storeImage(
   const stem = uploadNameStem(name);
   const extension = imageExtensions[image.contentType];
   for (let attempt = 0; attempt < keyAttempts; attempt += 1) {
-    const key = candidateKey(caller.sub, stem, extension, attempt);
-    const claimed = await claimUploadKey(db, {
-      key,
-      owner_id: caller.sub,
-      content_type: image.contentType,
-      size_bytes: body.length,
-      width: image.width,
-      height: image.height,
-    }).catch((error: unknown) => {
-      // The token outlived its account.
-      if ((error as { code?: string }).code === '23503') throw new HttpError('UNAUTHORIZED', 'Please sign in to continue.');
-      throw error;
-    });
+    const key = candidateKey(organizationId, stem, extension, attempt);
+    const claimed = await db
+      .transaction()
+      .execute(async (trx) => {
+        await requireRoom(trx, organizationId, body.length);
+        return claimUploadKey(trx, {
+          key,
+          owner_id: caller.sub,
+          organization_id: organizationId,
+          content_type: image.contentType,
+          size_bytes: body.length,
+          width: image.width,
+          height: image.height,
+          stored_at: new Date(),
+        });
+      })
+      .catch(accountGone);
     if (!claimed) continue;
     const written = await storage.put(key, body).catch(async (error: unknown) => {
       await deleteUpload(db, key);
@@ -119,11 +135,13 @@ export async function openImage(
 }
 
 /**
- * A fresh temporary link for a stored image. Anyone may ask: the images are event covers and
- * organiser logos shown on public pages, and a key alone reveals nothing.
+ * A fresh temporary link for an image this app stored. Anyone may ask for event covers and logos
+ * shown on public pages; other images only their uploader and their organisation's members. Every
+ * refusal is the same 404, whether or not the key exists.
  */
-export async function renewImageLink({ db, config }: UploadsDeps, key: string): Promise<ImageLink> {
-  if (config.storageDriver === 'local' && !(isStorableKey(key) && (await findUpload(db, key)))) throw notFound('That image');
+export async function renewImageLink({ db, config }: UploadsDeps, key: string, callerId: string | null): Promise<ImageLink> {
+  const storable = config.storageDriver === 'aws' || isStorableKey(key);
+  if (!storable || !(await isLinkable(db, key, callerId))) throw notFound('That image');
   const link = imageLink(config, key);
   return { key, url: link.url, expiresAt: link.expiresAt.toISOString() };
 }

@@ -1,10 +1,11 @@
 import type { CognitoIdentityClient } from '@aws-sdk/client-cognito-identity';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { imageContentTypeSchema, imageExtensions, imageLinkTtlSeconds, uploadNameStem } from '../../contract/uploads.ts';
+import { imageLinkTtlSeconds } from '../../contract/uploads.ts';
 import { createIdentityCache, type IdentityCache } from './identity-cache.ts';
 
 // No DOM here: this is the spec's storage path (Cognito identity pool without login, then S3),
-// runnable in Node against protocol peers. The AWS SDK is only ever loaded with import().
+// runnable in Node against protocol peers. The AWS SDK is only ever loaded with import(). Keys are
+// handed out by the API (`POST /uploads/key`), never made up here.
 
 export interface AwsStorageConfig {
   awsRegion: string;
@@ -32,13 +33,6 @@ interface Credentials {
   secretAccessKey: string;
   sessionToken?: string;
   expiration?: Date;
-}
-
-/** The spec's rule: the key is the caller-supplied name (sanitised), under `uploads/`; a random name when there is none. */
-export function awsObjectKey(name: string | undefined, contentType: string): string {
-  const type = imageContentTypeSchema.safeParse(contentType);
-  const extension = type.success ? `.${imageExtensions[type.data]}` : '';
-  return `uploads/${uploadNameStem(name) ?? crypto.randomUUID()}${extension}`;
 }
 
 const loadSdk = () =>

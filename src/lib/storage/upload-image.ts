@@ -1,7 +1,7 @@
 import type { PublicConfig } from '../../contract/public-config.ts';
-import type { UploadedImage } from '../../contract/uploads.ts';
+import type { UploadedImage, UploadKey, UploadKeyRequest } from '../../contract/uploads.ts';
 import { apiRequest } from '../api-client.ts';
-import { type AwsUploader, awsObjectKey, createAwsUploader, type StoredObject } from './aws-upload.ts';
+import { type AwsUploader, createAwsUploader, type StoredObject } from './aws-upload.ts';
 import { type ImageCompressor, processImage } from './process-image.ts';
 
 export interface UploadImageOptions {
@@ -23,24 +23,39 @@ function awsUploaderFor(config: PublicConfig): AwsUploader {
 }
 
 /**
- * Processes an image and stores it under the caller-supplied name: through the API on the local
- * driver, straight into S3 with identity-pool credentials on `aws`. Resolves with the key and a
- * temporary (3600 s) link; rejects without sending anything when the processed image is too large.
+ * Processes an image and stores it for the organisation under the caller-supplied name: through the
+ * API on the local driver; on `aws`, straight into S3 with identity-pool credentials under a key the
+ * API hands out, then recorded by the API. Resolves with the key and a temporary (3600 s) link;
+ * rejects without sending anything when the processed image is too large.
  */
-export async function uploadImage(file: File, name?: string, options: UploadImageOptions = {}): Promise<StoredObject> {
+export async function uploadImage(
+  file: File,
+  organizationId: string,
+  name?: string,
+  options: UploadImageOptions = {},
+): Promise<StoredObject> {
   const config = options.config ?? window.__ADMIT__?.config;
   const processed = await processImage(file, options.compress);
   const contentType = processed.type || file.type || 'application/octet-stream';
 
   if (config?.storageDriver === 'aws') {
     const body = new Uint8Array(await processed.arrayBuffer());
-    return awsUploaderFor(config).upload(body, contentType, awsObjectKey(name, contentType));
+    const request: UploadKeyRequest = {
+      organizationId,
+      ...(name ? { name } : {}),
+      contentType: contentType as UploadKeyRequest['contentType'],
+      sizeBytes: body.length,
+    };
+    const { key } = await apiRequest<UploadKey>({ method: 'POST', url: '/uploads/key', data: request });
+    await awsUploaderFor(config).upload(body, contentType, key);
+    const stored = await apiRequest<UploadedImage>({ method: 'POST', url: '/uploads/stored', data: { key } });
+    return { key: stored.key, url: stored.url };
   }
 
   const uploaded = await apiRequest<UploadedImage>({
     method: 'POST',
     url: '/uploads',
-    params: name ? { name } : undefined,
+    params: { organizationId, ...(name ? { name } : {}) },
     data: processed,
     headers: { 'Content-Type': contentType },
   });

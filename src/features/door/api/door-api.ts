@@ -8,9 +8,14 @@ export interface CheckinStats {
   sold: number;
   checkedIn: number;
   inside: number;
+  /** Scans whose device clock the server did not trust. */
+  clockSuspect?: number;
 }
 
-export type ScanDataParams = { cursor: string } | { since: string } | Record<string, never>;
+/** What to download, and which device asks (so the server knows since when its offline scans can be). */
+export type ScanDataParams = ({ cursor: string } | { since: string } | { cursor?: undefined; since?: undefined }) & {
+  deviceId?: string;
+};
 
 /** The door's calls to the API. Errors carry the HTTP `status` (0 when there was no answer). */
 export interface DoorApi {

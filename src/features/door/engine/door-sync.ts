@@ -56,6 +56,7 @@ export class DoorSync {
         api: this.deps.api,
         events: this.deps.events,
         userId: this.deps.userId,
+        deviceId: engine.deviceId || (await this.deps.device.deviceId()),
         onPage: ({ record, page }) => {
           engine.record = record;
           engine.manifest.keys = record.keys;

@@ -42,6 +42,8 @@ export async function downloadScanData(options: {
   api: DoorApi;
   events: EventStore;
   userId: string | null;
+  /** This device's id, sent with every page: the server bounds the times of its offline scans by its first download. */
+  deviceId: string;
   onPage?: (update: DownloadUpdate) => void;
   signal?: AbortSignal;
 }): Promise<EventRecord> {
@@ -50,7 +52,7 @@ export async function downloadScanData(options: {
   let restarted = false;
   for (;;) {
     signal?.throwIfAborted();
-    const params = nextParams(record);
+    const params: ScanDataParams = { ...nextParams(record), deviceId: options.deviceId };
     let page: ScanDataPage;
     try {
       page = await api.scanData(eventId, params);

@@ -26,7 +26,7 @@ export function usePrepareDevice(eventId: string | null, userId: string | null) 
       running.current?.abort();
       const controller = new AbortController();
       running.current = controller;
-      const { events } = doorStores();
+      const { events, device } = doorStores();
       const existing = await events.get(id);
       setError(null);
       setState({
@@ -40,6 +40,7 @@ export function usePrepareDevice(eventId: string | null, userId: string | null) 
           api: browserDoorApi,
           events,
           userId,
+          deviceId: await device.deviceId(),
           signal: controller.signal,
           onPage: ({ record: next, page }) => {
             if (controller.signal.aborted) return;

@@ -9,10 +9,10 @@ export interface UploadedPicture {
 }
 
 /**
- * Uploads one picked image at a time. The storage layer compresses it first and refuses (with the
+ * Uploads one picked image at a time, for the organisation. The storage layer compresses it first and refuses (with the
  * spec's toast, sending nothing) one still over 5 MB; the message is kept beside the field too.
  */
-export function useImageUpload(name: string) {
+export function useImageUpload(organizationId: string, name: string) {
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -20,7 +20,7 @@ export function useImageUpload(name: string) {
     setUploading(true);
     setError(null);
     try {
-      return await uploadImage(file, name);
+      return await uploadImage(file, organizationId, name);
     } catch (caught) {
       setError(
         caught instanceof ImageTooLargeError

@@ -92,6 +92,7 @@ export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview,
           <FormCard id="cover-title" title="Cover image">
             <ImagePicker
               label="Cover image"
+              organizationId={organization.id}
               uploadName="event-cover"
               shape="wide"
               hideLabel

@@ -5,6 +5,8 @@ import { describedBy } from './field-styles.ts';
 
 interface ImagePickerProps {
   label: string;
+  /** The organisation the picture is for: only its events and profile can show it. */
+  organizationId: string;
   /** The stored name's stem, such as `event-cover`. */
   uploadName: string;
   /** The current picture's temporary link, if there is one. */
@@ -25,6 +27,7 @@ const accepted = 'image/jpeg,image/png,image/webp,image/avif';
 /** A picture chosen from the device: uploaded at once, previewed, replaceable and removable. */
 export function ImagePicker({
   label,
+  organizationId,
   uploadName,
   imageUrl,
   hint,
@@ -36,7 +39,7 @@ export function ImagePicker({
   hideLabel = false,
 }: ImagePickerProps) {
   const id = `field-${useId().replace(/:/g, '')}`;
-  const { upload, uploading, error: uploadError, clearError } = useImageUpload(uploadName);
+  const { upload, uploading, error: uploadError, clearError } = useImageUpload(organizationId, uploadName);
   const message = uploadError ?? error;
   const ids = describedBy(id, hint, message);
 

@@ -53,6 +53,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
       <FormCard id="profile-title" title="Public profile" intro="Shown on your organisation page and beside your events.">
         <ImagePicker
           label="Logo"
+          organizationId={organization.id}
           uploadName="organisation-logo"
           shape="square"
           hint="A square picture works best. JPEG, PNG or WebP, up to 5 MB after compression."

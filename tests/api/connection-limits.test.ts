@@ -139,6 +139,7 @@ describe('the largest image over a slow but steady connection', () => {
   /** The image in 40 pieces, paced to arrive in full after `totalMs`. */
   async function uploadOver(totalMs: number) {
     const account = await signedInAccount(api.app, api.database.db, { userType: 'organiser', organizationName: 'Slow Uplink' });
+    const organizationId = JSON.parse(Buffer.from(account.accessToken.split('.')[1] ?? '', 'base64url').toString()).org;
     const pieces = 40;
     const size = Math.ceil(largest.length / pieces);
     const body = Array.from({ length: pieces }, (_, index) => ({
@@ -146,7 +147,7 @@ describe('the largest image over a slow but steady connection', () => {
       bytes: largest.subarray(index * size, (index + 1) * size),
     }));
     const head = [
-      'POST /api/uploads?name=slow HTTP/1.1',
+      `POST /api/uploads?organizationId=${organizationId}&name=slow HTTP/1.1`,
       'Host: admit.test',
       `Authorization: Bearer ${account.accessToken}`,
       'Content-Type: image/png',

@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import type { ImageUrl } from '../events/event-view.ts';
 import type { CheckoutContext } from '../payments/payments.repository.ts';
 import { expireOrder, isOrderAccessToken, presentOrders } from './order-lifecycle.ts';
+import type { NetworkLimits } from './order-limits.ts';
 import {
   currentFeeRule,
   emailOfUser,
@@ -29,8 +30,10 @@ export interface OrdersDeps {
   imageUrl: ImageUrl;
   /** Overrides every event's hold minutes (ORDER_HOLD_SECONDS). */
   holdSeconds?: number | null;
-  /** Orders one address may place in 15 minutes (ORDER_LIMIT_PER_ADDRESS); 0 or absent: no limit. */
+  /** Orders one network may place in 15 minutes (ORDER_LIMIT_PER_ADDRESS); 0 or absent: no limit. */
   orderLimitPerAddress?: number;
+  /** What unproven buyers may take of an event from one network (decision 021); absent: no limits. */
+  networkLimits?: NetworkLimits;
   /** What this instance keeps between requests to save reads (see newOrderCaches). */
   saleContexts: SaleContexts;
   checkouts: KeptCheckouts;
@@ -94,6 +97,20 @@ export async function myOrders(deps: OrdersDeps, userId: string): Promise<{ item
   return { items: (await presentOrders(deps.db, rows, deps.imageUrl)) as Order[] };
 }
 
+/** The order, for its buyer only (the access token, or the account that bought it); anyone else gets 404. */
+export async function buyersOrder(
+  deps: OrdersDeps,
+  orderId: string,
+  token: string | undefined,
+  userId: string | null,
+): Promise<OrderRow> {
+  const row = await findOrderRow(deps.db, orderId);
+  const mine =
+    row && (isOrderAccessToken(deps.secret, orderId, token) || (userId !== null && (await isBuyer(deps.db, row, userId))));
+  if (!row || !mine) throw notFound('That order');
+  return row;
+}
+
 /** The buyer gives up a held order: the tickets go back on sale now. */
 export async function releaseOrder(
   deps: OrdersDeps,
@@ -101,10 +118,7 @@ export async function releaseOrder(
   token: string | undefined,
   userId: string | null,
 ): Promise<Order> {
-  const row = await findOrderRow(deps.db, orderId);
-  const mine =
-    row && (isOrderAccessToken(deps.secret, orderId, token) || (userId !== null && (await isBuyer(deps.db, row, userId))));
-  if (!row || !mine) throw notFound('That order');
+  const row = await buyersOrder(deps, orderId, token, userId);
   if (!holdingStatuses.includes(row.status)) throw new HttpError('CONFLICT', 'This order is no longer on hold.');
   await expireOrder(deps.db, orderId, { release: 'You released this order.' });
   deps.checkouts.deleteWhere((checkout) => checkout.order_id === orderId);

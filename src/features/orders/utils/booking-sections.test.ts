@@ -32,6 +32,7 @@ function order(id: string, status: OrderStatus, startsAt: string, createdAt = '2
     refunded: 0,
     provider: 'sandbox',
     paymentUrl: null,
+    awaitingEmailCode: false,
     holdExpiresAt: null,
     failureReason: null,
     createdAt,

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { formatEventRange } from '../../events/utils/dates.ts';
-import { statusLabels, statusTones } from '../utils/order-state.ts';
+import { statusLabelOf, statusTones } from '../utils/order-state.ts';
 import { paymentDestination } from '../utils/payment-destination.ts';
 import { OnlineEventLink } from './online-event-link.tsx';
 import { OrderCalendarButton } from './order-calendar-button.tsx';
@@ -34,7 +34,7 @@ export function BookingCard({ order, origin, past = false }: BookingCardProps) {
             </Link>
           </h3>
           <span className={`shrink-0 rounded-full px-3 py-1 font-semibold text-xs ${statusTones[order.status]}`}>
-            {statusLabels[order.status]}
+            {statusLabelOf(order)}
           </span>
         </div>
         <p className="font-medium text-slate-800">

@@ -1,6 +1,6 @@
 import { formatPrice } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
-import { statusLabels, statusTones } from '../utils/order-state.ts';
+import { statusLabelOf, statusTones } from '../utils/order-state.ts';
 import { OrderAmounts } from './order-amounts.tsx';
 
 /** What was bought and paid: reference, lines, booking fee, total, and any refund. */
@@ -17,7 +17,7 @@ export function OrderSummary({ order }: { order: Order }) {
           </p>
         </div>
         <span className={`shrink-0 rounded-full px-3 py-1 font-semibold text-sm ${statusTones[order.status]}`}>
-          {statusLabels[order.status]}
+          {statusLabelOf(order)}
         </span>
       </div>
       <ul className="mt-4 mb-3 space-y-1 text-slate-700">

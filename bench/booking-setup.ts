@@ -28,8 +28,8 @@ export interface FreeBuyer {
 /** What the bench's server signs access tokens with (its JWT_SECRET), so the bench can sign its buyers' own. */
 export const benchJwtSecret = randomBytes(32).toString('base64url');
 
-/** Accounts made for the free orders: each takes one buyer's 10 tickets, 20,000 free orders in all. */
-const freeAccounts = 2000;
+/** Accounts made for the free orders: each takes one buyer's 10 tickets, 60,000 free orders in all. */
+const freeAccounts = 6000;
 
 /**
  * Confirmed accounts made straight in the database, each with an access token: a guest's free tickets wait for

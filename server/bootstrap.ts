@@ -4,6 +4,7 @@ import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { demoAccountPassword, isSeeded, seedDemoData } from './db/seed.ts';
 import { startBookingSweeper } from './features/orders/booking-sweeper.ts';
+import { pruneNetworkCounts } from './features/orders/order-placement.repository.ts';
 import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
 
@@ -66,13 +67,17 @@ export function describeInstance(
   }
 }
 
-/** Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, ending lapsed holds. */
+/**
+ * Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows and the network
+ * counts of ended events, ending lapsed holds.
+ */
 export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
   const mail = createMailSender({ db, smtpUrl: config.smtpUrl, log });
   mail.start();
   const pruning = setInterval(
     () => {
       pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune rate limits'));
+      pruneNetworkCounts(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune network counts'));
     },
     60 * 60 * 1000,
   );

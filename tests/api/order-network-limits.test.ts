@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import { pruneNetworkCounts } from '../../server/features/orders/order-placement.repository.ts';
 import { latestCode, signedInAccount } from '../fixtures/accounts.ts';
 import {
   eventOnSale,
@@ -175,6 +176,24 @@ describe('code mails', () => {
 });
 
 describe('the network limits', () => {
+  it('forget the counts of an event a day after it ended, and keep those of events still on sale', async () => {
+    const [ended, live] = [await sale(0), await sale(0)];
+    for (const target of [ended, live]) expect((await order(target, inLine('2001:db8:bad:6'))).statusCode).toBe(201);
+    const longAgo = new Date(Date.now() - 2 * 86_400_000);
+    await db()
+      .updateTable('events')
+      .set({ starts_at: new Date(longAgo.getTime() - 3_600_000), ends_at: longAgo })
+      .where('id', '=', ended.eventId)
+      .execute();
+    expect(await pruneNetworkCounts(db())).toBeGreaterThanOrEqual(1);
+    const left = await db()
+      .selectFrom('network_ticket_counts')
+      .select('event_id')
+      .where('network_prefix', '=', '2001:db8:bad:6::/64')
+      .execute();
+    expect(left.map((row) => row.event_id)).toEqual([live.eventId]);
+  });
+
   it('are one person’s free tickets and four people’s holds by default, and can be turned off', () => {
     const dataDir = api.config.dataDir;
     expect(loadConfig({ DATA_DIR: dataDir }).networkLimits).toEqual({ freeTickets: 10, heldTickets: 40 });

@@ -165,6 +165,20 @@ export const saleGuardQuery = (db: Db, input: SaleGuardInput): CompiledQuery => 
   return saleGuard(db, input, `${who}:${input.counter ? 'limited' : 'open'}:${input.network?.kind ?? 'none'}`);
 };
 
+/**
+ * Drops the network counts of events that ended a day ago: nothing is sold for them any more. (A live event's
+ * count must stay: it is never below what the network has, which is what lets most orders skip the exact count.)
+ */
+export async function pruneNetworkCounts(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('network_ticket_counts')
+    .where('event_id', 'in', (eb) =>
+      eb.selectFrom('events').select('id').where('ends_at', '<', sql<Date>`now() - interval '1 day'`),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** An order as placed: its row without what the database fills in. */
 export type NewOrder = Omit<Selectable<OrdersTable>, 'refunded' | 'failure_reason' | 'created_at' | 'updated_at'>;
 

@@ -4,7 +4,7 @@ import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { demoAccountPassword, isSeeded, seedDemoData } from './db/seed.ts';
 import { startBookingSweeper } from './features/orders/booking-sweeper.ts';
-import { pruneNetworkCounts } from './features/orders/order-placement.repository.ts';
+import { pruneNetworkCounts } from './features/orders/network-counts.repository.ts';
 import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
 

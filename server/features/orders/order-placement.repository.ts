@@ -3,6 +3,15 @@ import type { Db } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { OrdersTable } from '../../db/types.ts';
 import { type Counter, hitQuery } from '../../lib/rate-limiter.ts';
+import {
+  freeTicketsOfNetwork,
+  type NetworkCount,
+  type NetworkLock,
+  networkLock,
+  networkLocked,
+  networkLockShape,
+  paidHoldsOfNetwork,
+} from './network-counts.repository.ts';
 import type { NewPayment } from './orders.repository.ts';
 
 // Placing an order: the statements of its transaction, compiled so that they can be sent to the database
@@ -12,33 +21,17 @@ import type { NewPayment } from './orders.repository.ts';
  * Serialises one buyer's orders for one event (an advisory lock until the transaction ends), so two
  * tabs cannot both pass the per-buyer limit. Its own statement: a statement's snapshot is taken when
  * it starts, so counting in the statement that waited for the lock could miss the other tab's order.
- * An order counted against its network (see NetworkCount) also takes the network's lock for the event,
- * always after the buyer's, for the same reason: its network's tickets may have to be counted exactly.
+ * An order counted against its network may take its network's lock too (see networkLock).
  */
-const lockBuyer = statementTemplate((_db, lock: { key: string; network?: string }, shape) =>
-  shape === 'network'
-    ? sql`select pg_advisory_xact_lock(hashtext(${lock.key})), pg_advisory_xact_lock(${networkLockSpace}, hashtext(${lock.network}))`
-    : sql`select pg_advisory_xact_lock(hashtext(${lock.key}))`,
+const lockBuyer = statementTemplate((_db, lock: { key: string; network?: NetworkLock }, shape) =>
+  shape === 'buyer'
+    ? sql`select pg_advisory_xact_lock(hashtext(${lock.key}))`
+    : sql`select pg_advisory_xact_lock(hashtext(${lock.key})), ${networkLock(lock.network as NetworkLock, shape)}`,
 );
-/** The two-number advisory locks of networks: a space of their own, apart from the buyers' one-number locks. */
-const networkLockSpace = sql.lit(21);
-export const lockBuyerQuery = (db: Db, eventId: string, email: string, network: string | null = null): CompiledQuery =>
+export const lockBuyerQuery = (db: Db, eventId: string, email: string, network: NetworkLock | null = null): CompiledQuery =>
   network === null
     ? lockBuyer(db, { key: `buyer:${eventId}:${email}` }, 'buyer')
-    : lockBuyer(db, { key: `buyer:${eventId}:${email}`, network: `network:${eventId}:${network}` }, 'network');
-
-/**
- * An unproven buyer's order counted against its network for the event (decision 021): a free order's
- * tickets against the free tickets the network holds or owns, a paid order's against the paid tickets it
- * holds unpaid. `limit` is the most either may reach (0x7fffffff when off).
- */
-export interface NetworkCount {
-  prefix: string;
-  kind: 'free' | 'paid';
-  limit: number;
-  /** A free order's code mail counts against its network and its recipient; null for a paid order. */
-  mail: { network: Counter & { limit: number }; recipient: Counter & { limit: number } } | null;
-}
+    : lockBuyer(db, { key: `buyer:${eventId}:${email}`, network }, networkLockShape(network));
 
 export interface SaleGuardInput {
   eventId: string;
@@ -58,11 +51,6 @@ export interface SaleGuardInput {
   /** Counted against its network (an unproven buyer's order), or null. */
   network: NetworkCount | null;
 }
-
-/** The statuses in which a free order's tickets count against its network: held (while the hold lasts) or issued. */
-const freeTicketsOfNetwork = sql`o.total = 0 and o.status in ('pending', 'failed', 'paid', 'partially_refunded', 'refunded')
-          and not (o.status in ('pending', 'failed') and o.hold_expires_at <= now())`;
-const paidHoldsOfNetwork = sql`o.total > 0 and o.status in ('pending', 'failed') and o.hold_expires_at > now()`;
 
 const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
   const [who, limited, network] = shape.split(':');
@@ -119,13 +107,18 @@ const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
       ${
         // The count only ever goes up, so it is at least what the network has: at or under the limit, that is
         // enough. Past it, the network's tickets are counted exactly (no more than the limit's worth to read).
+        // That count is whole only under the network's lock, taken before this statement began, and when no
+        // order raised the count between this statement's start and its own raise (the count as this statement
+        // saw it is what it raised); otherwise the order is placed again, with the lock (see networkLock).
         network === 'none'
           ? sql``
-          : sql`when case when (select placed from net) > ${net.limit}::int
+          : sql`when case when (select placed from net) <= ${net.limit}::int then false
+          when ${networkLocked} and (select placed from net) - ${input.requested}::int = coalesce((select c.${column}
+            from network_ticket_counts c where c.event_id = ${input.eventId} and c.network_prefix = ${net.prefix}), 0)
           then (select coalesce(sum(i.quantity), 0) from orders o join order_items i on i.order_id = o.id
             where o.event_id = ${input.eventId} and o.network_prefix = ${net.prefix}
             and ${network === 'free' ? freeTicketsOfNetwork : paidHoldsOfNetwork}) + ${input.requested}::int > ${net.limit}::int
-          else false end
+          else admit_refuse('network_recheck', '') end
         then admit_refuse(${network === 'free' ? 'network_free' : 'network_held'}, '')`
       }
       ${
@@ -155,7 +148,8 @@ const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
  *   ones) and the `requested` would pass `limit`. Both counts start from the buyer's own orders (by email
  *   or account), so they cost the same however many the event has sold. A lapsed hold no longer counts;
  * - `network_free` / `network_held`: an unproven buyer's network would pass its share of the event's free
- *   tickets, or of its paid tickets held unpaid (see NetworkCount);
+ *   tickets, or of its paid tickets held unpaid (see NetworkCount); `network_recheck`: they must be counted
+ *   exactly, which takes the network's lock, and the order came without it (it is placed again with it);
  * - `code_mail_limit`: the free order's code mail would pass its network's or its recipient's limit.
  * A guest's guard has no account to look under, and an order from no known address counts nowhere: each
  * combination has its own shape, whose plan PostgreSQL can reuse.
@@ -164,20 +158,6 @@ export const saleGuardQuery = (db: Db, input: SaleGuardInput): CompiledQuery => 
   const who = input.userId === null ? 'guest' : input.proofExpected ? 'proof' : 'account';
   return saleGuard(db, input, `${who}:${input.counter ? 'limited' : 'open'}:${input.network?.kind ?? 'none'}`);
 };
-
-/**
- * Drops the network counts of events that ended a day ago: nothing is sold for them any more. (A live event's
- * count must stay: it is never below what the network has, which is what lets most orders skip the exact count.)
- */
-export async function pruneNetworkCounts(db: Db): Promise<number> {
-  const result = await db
-    .deleteFrom('network_ticket_counts')
-    .where('event_id', 'in', (eb) =>
-      eb.selectFrom('events').select('id').where('ends_at', '<', sql<Date>`now() - interval '1 day'`),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
 
 /** An order as placed: its row without what the database fills in. */
 export type NewOrder = Omit<Selectable<OrdersTable>, 'refunded' | 'failure_reason' | 'created_at' | 'updated_at'>;

@@ -59,6 +59,8 @@ async function presentWithToken(deps: OrdersDeps, orderId: string): Promise<Orde
 
 /** Tries at most this many times when what the order was priced with changed meanwhile (a `stale` refusal). */
 const attemptsWhenStale = 3;
+/** Places an order again at most this many times to count its network's tickets exactly (`network_recheck`). */
+const networkRechecks = 5;
 
 /**
  * Holds (or, when free, sells) the tickets and answers with the order and where to pay. A repeat
@@ -81,15 +83,27 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
   const counter = limited ? { ...counterOf(addressRule, network as string), limit: addressRule.limit } : null;
   let releasedLapsed = false;
   let proven = caller.trusted === true || caller.userId !== null;
+  let lockNetwork = false;
+  let rechecks = 0;
   for (let attempt = 1; ; attempt += 1) {
     const buyer = { proven, network: proven ? null : network };
     const order = await priceOrder(deps, input, { scope, key: idempotencyKey, hash }, caller, attempt > 1, buyer);
     if ('repeat' in order) return answerRepeat(deps, order.repeat, hash, caller.origin);
     try {
-      return await placeOrder(deps, order, caller, counter);
+      return await placeOrder(deps, order, caller, { counter, lockNetwork });
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal?.reason === 'stale' && attempt < attemptsWhenStale) continue;
+      // Its network's tickets must be counted exactly, under the network's lock: placed again with it. Orders of
+      // the network placed meanwhile may ask for that a few times; past that, the network is taken to be full.
+      if (refusal?.reason === 'network_recheck') {
+        if (rechecks < networkRechecks) {
+          rechecks += 1;
+          lockNetwork = true;
+          continue;
+        }
+        throw refusedSale(order.row.total === 0 ? 'network_free' : 'network_held', '');
+      }
       if (refusal?.reason === 'unproven' && proven) {
         proven = false;
         continue;
@@ -126,7 +140,7 @@ async function placeOrder(
   deps: OrdersDeps,
   order: PricedOrder,
   caller: Caller,
-  counter: (Counter & { limit: number }) | null,
+  limits: { counter: (Counter & { limit: number }) | null; lockNetwork: boolean },
 ): Promise<Order> {
   const { db } = deps;
   const { context, event, row, itemRows } = order;
@@ -169,7 +183,12 @@ async function placeOrder(
   const { refunded: _refunded, failure_reason: _reason, created_at: _created, updated_at: _updated, ...placed } = row;
   await pipelinedTransaction(db, (pipeline) =>
     pipeline.commit([
-      lockBuyerQuery(db, event.id, row.buyer_email, order.network?.prefix ?? null),
+      lockBuyerQuery(
+        db,
+        event.id,
+        row.buyer_email,
+        order.network && { eventId: event.id, count: order.network, requested: order.requested, always: limits.lockNetwork },
+      ),
       saleGuardQuery(db, {
         eventId: event.id,
         email: row.buyer_email,
@@ -179,7 +198,7 @@ async function placeOrder(
         idempotency: order.idempotency,
         saleVersion: event.sale_version,
         ruleId: context.rule.id,
-        counter,
+        counter: limits.counter,
         proofExpected: order.proofExpected,
         network: order.network,
       }),

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Counter } from '../../lib/rate-limiter.ts';
 
@@ -18,38 +18,20 @@ export interface NetworkCount {
   mail: { network: Counter & { limit: number }; recipient: Counter & { limit: number } } | null;
 }
 
-/** Whether an order takes its network's lock: `always` once the guard asked for it (`network_recheck`). */
-export interface NetworkLock {
-  eventId: string;
-  count: NetworkCount;
-  requested: number;
-  always: boolean;
-}
-
 /** The advisory locks of networks have two numbers: a space of their own, apart from the buyers' one-number locks. */
 const lockSpace = sql.lit(21);
 /** Set, for the transaction, once it holds its network's lock. */
 const lockedSetting = sql.lit('admit.network_locked');
 
-export const networkLockShape = (lock: NetworkLock) => `${lock.count.kind}:${lock.always ? 'always' : 'when-near'}`;
-
 /**
- * Takes the network's lock for the event, after the buyer's and in the same statement, when this order may take
- * the network past its limit (by its count as this statement sees it), or `always`: then the guard's exact
- * count, whose statement starts once the lock is held, sees every order of the network that got it before. An
- * order under the limit takes no lock: its count alone is enough, raised under the count's row lock. One that
- * finds itself past the limit in the guard without the lock (another order raised the count meanwhile) is
- * refused (`network_recheck`) and placed again with it.
+ * Takes the network's lock for the event (after the buyer's, in the same statement), so that the guard's exact
+ * count, whose statement starts once the lock is held, sees every order of the network placed before. Only
+ * orders that must count their network exactly take it (see the guard's `network_recheck`): an order under the
+ * limit needs its count alone, raised under the count's row lock.
  */
-export function networkLock(lock: NetworkLock, shape: string): RawBuilder<unknown> {
-  const column = sql.ref(shape.startsWith('free') ? 'free_tickets' : 'paid_tickets');
-  const take = sql`(select set_config(${lockedSetting}, 'on', true) from (select pg_advisory_xact_lock(${lockSpace},
-      hashtext('network:' || ${lock.eventId}::text || ':' || ${lock.count.prefix}::text))) as taken)`;
-  if (shape.endsWith(':always')) return take;
-  return sql`case when coalesce((select c.${column} from network_ticket_counts c
-      where c.event_id = ${lock.eventId} and c.network_prefix = ${lock.count.prefix}), 0) + ${lock.requested}::int
-      > ${lock.count.limit}::int then ${take} end`;
-}
+export const networkLock = (eventId: string, prefix: string) =>
+  sql`(select set_config(${lockedSetting}, 'on', true) from (select pg_advisory_xact_lock(${lockSpace},
+      hashtext('network:' || ${eventId}::text || ':' || ${prefix}::text))) as taken)`;
 
 /** True in a transaction that holds its network's lock (see networkLock). */
 export const networkLocked = sql`current_setting(${lockedSetting}, true) is not distinct from 'on'`;

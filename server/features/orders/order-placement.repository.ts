@@ -6,10 +6,8 @@ import { type Counter, hitQuery } from '../../lib/rate-limiter.ts';
 import {
   freeTicketsOfNetwork,
   type NetworkCount,
-  type NetworkLock,
   networkLock,
   networkLocked,
-  networkLockShape,
   paidHoldsOfNetwork,
 } from './network-counts.repository.ts';
 import type { NewPayment } from './orders.repository.ts';
@@ -21,17 +19,18 @@ import type { NewPayment } from './orders.repository.ts';
  * Serialises one buyer's orders for one event (an advisory lock until the transaction ends), so two
  * tabs cannot both pass the per-buyer limit. Its own statement: a statement's snapshot is taken when
  * it starts, so counting in the statement that waited for the lock could miss the other tab's order.
- * An order counted against its network may take its network's lock too (see networkLock).
+ * An order that must count its network exactly takes the network's lock too (see networkLock).
  */
-const lockBuyer = statementTemplate((_db, lock: { key: string; network?: NetworkLock }, shape) =>
+const lockBuyer = statementTemplate((_db, lock: { key: string; eventId?: string; network?: string }, shape) =>
   shape === 'buyer'
     ? sql`select pg_advisory_xact_lock(hashtext(${lock.key}))`
-    : sql`select pg_advisory_xact_lock(hashtext(${lock.key})), ${networkLock(lock.network as NetworkLock, shape)}`,
+    : sql`select pg_advisory_xact_lock(hashtext(${lock.key})), ${networkLock(lock.eventId as string, lock.network as string)}`,
 );
-export const lockBuyerQuery = (db: Db, eventId: string, email: string, network: NetworkLock | null = null): CompiledQuery =>
+/** The buyer's lock, and the network's when `network` is given (see networkLock). */
+export const lockBuyerQuery = (db: Db, eventId: string, email: string, network: string | null = null): CompiledQuery =>
   network === null
     ? lockBuyer(db, { key: `buyer:${eventId}:${email}` }, 'buyer')
-    : lockBuyer(db, { key: `buyer:${eventId}:${email}`, network }, networkLockShape(network));
+    : lockBuyer(db, { key: `buyer:${eventId}:${email}`, eventId, network }, 'network');
 
 export interface SaleGuardInput {
   eventId: string;
@@ -109,7 +108,8 @@ const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
         // enough. Past it, the network's tickets are counted exactly (no more than the limit's worth to read).
         // That count is whole only under the network's lock, taken before this statement began, and when no
         // order raised the count between this statement's start and its own raise (the count as this statement
-        // saw it is what it raised); otherwise the order is placed again, with the lock (see networkLock).
+        // saw it is what it raised); otherwise the order is placed again, with the lock (see networkLock). Few
+        // orders get there, so the lock is taken only when asked for, not by every order of every network.
         network === 'none'
           ? sql``
           : sql`when case when (select placed from net) <= ${net.limit}::int then false

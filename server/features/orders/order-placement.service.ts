@@ -61,6 +61,8 @@ async function presentWithToken(deps: OrdersDeps, orderId: string): Promise<Orde
 const attemptsWhenStale = 3;
 /** Places an order again at most this many times to count its network's tickets exactly (`network_recheck`). */
 const networkRechecks = 5;
+/** How long a network that had to be counted exactly takes its lock at once, on this instance. */
+const crowdedForMs = 15 * 60_000;
 
 /**
  * Holds (or, when free, sells) the tickets and answers with the order and where to pay. A repeat
@@ -83,7 +85,9 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
   const counter = limited ? { ...counterOf(addressRule, network as string), limit: addressRule.limit } : null;
   let releasedLapsed = false;
   let proven = caller.trusted === true || caller.userId !== null;
-  let lockNetwork = false;
+  // A network this instance saw near its limit takes its lock at once, sparing the order a refusal (see below).
+  const crowded = network === null ? null : `${input.eventId}:${network}`;
+  let lockNetwork = crowded !== null && deps.crowdedNetworks.get(crowded) === true;
   let rechecks = 0;
   for (let attempt = 1; ; attempt += 1) {
     const buyer = { proven, network: proven ? null : network };
@@ -100,6 +104,7 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
         if (rechecks < networkRechecks) {
           rechecks += 1;
           lockNetwork = true;
+          if (crowded) deps.crowdedNetworks.set(crowded, true, Date.now() + crowdedForMs);
           continue;
         }
         throw refusedSale(order.row.total === 0 ? 'network_free' : 'network_held', '');
@@ -183,12 +188,7 @@ async function placeOrder(
   const { refunded: _refunded, failure_reason: _reason, created_at: _created, updated_at: _updated, ...placed } = row;
   await pipelinedTransaction(db, (pipeline) =>
     pipeline.commit([
-      lockBuyerQuery(
-        db,
-        event.id,
-        row.buyer_email,
-        order.network && { eventId: event.id, count: order.network, requested: order.requested, always: limits.lockNetwork },
-      ),
+      lockBuyerQuery(db, event.id, row.buyer_email, limits.lockNetwork ? (order.network?.prefix ?? null) : null),
       saleGuardQuery(db, {
         eventId: event.id,
         email: row.buyer_email,

@@ -37,19 +37,29 @@ export interface OrdersDeps {
   /** What this instance keeps between requests to save reads (see newOrderCaches). */
   saleContexts: SaleContexts;
   checkouts: KeptCheckouts;
+  /** Events and networks (`eventId:prefix`) whose orders this instance saw counted exactly (decision 021). */
+  crowdedNetworks: BoundedCache<string, true>;
 }
 
 /** Checkouts placed with their orders that one instance keeps for their payment, at most. */
 const keptCheckouts = 5_000;
 export type KeptCheckouts = BoundedCache<string, CheckoutContext>;
 
+/** Networks near their limit one instance remembers, at most. */
+const keptCrowdedNetworks = 10_000;
+
 /**
  * Each instance's own caches for placing and paying for orders (decision 018): the events' sale contexts,
- * and the checkouts it placed (by session id) until they are paid or their holds lapse. Neither is needed
- * by another instance, and each is checked by the statement that relies on it.
+ * the checkouts it placed (by session id) until they are paid or their holds lapse, and the networks it saw
+ * near their limit (decision 021). None is needed by another instance, and each is checked by the statement
+ * that relies on it.
  */
-export function newOrderCaches(): Pick<OrdersDeps, 'saleContexts' | 'checkouts'> {
-  return { saleContexts: newSaleContexts(), checkouts: new BoundedCache(keptCheckouts) };
+export function newOrderCaches(): Pick<OrdersDeps, 'saleContexts' | 'checkouts' | 'crowdedNetworks'> {
+  return {
+    saleContexts: newSaleContexts(),
+    checkouts: new BoundedCache(keptCheckouts),
+    crowdedNetworks: new BoundedCache(keptCrowdedNetworks),
+  };
 }
 
 /** Who may read an order: its buyer (account or access token) or the event's organisation (orders.read). */

@@ -1,10 +1,11 @@
 // The booking bench's machinery: the event it sells and the buyers' HTTP client (scratch databases are in
 // scratch-postgres.ts, the API server in server-process.ts). The measurements are in booking-load.ts and
 // booking-chaos.ts.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
+import { createAccessTokens } from '../server/lib/auth/access-tokens.ts';
 import { KeepAliveClient } from './keepalive-client.ts';
 
 /** Concurrent buyers, as many as pgbench's clients. */
@@ -14,6 +15,64 @@ export interface Fixture {
   openTypeId: string;
   freeTypeId: string;
   rushTypeId: string;
+  /** Signed-in buyers with confirmed emails, for the free orders (see freeBuyer). */
+  freeBuyers: FreeBuyer[];
+}
+
+export interface FreeBuyer {
+  name: string;
+  email: string;
+  authorization: string;
+}
+
+/** What the bench's server signs access tokens with (its JWT_SECRET), so the bench can sign its buyers' own. */
+export const benchJwtSecret = randomBytes(32).toString('base64url');
+
+/** Accounts made for the free orders: each takes one buyer's 10 tickets, 60,000 free orders in all. */
+const freeAccounts = 6000;
+
+/**
+ * Confirmed accounts made straight in the database, each with an access token: a guest's free tickets wait for
+ * the code mailed to their email (decision 021), while a signed-in buyer with a confirmed email gets them in one
+ * request, which is what the free rounds measure.
+ */
+async function confirmedBuyers(db: Db, count: number): Promise<FreeBuyer[]> {
+  const rows = Array.from({ length: count }, (_, index) => ({
+    email: `free.${index}.${randomUUID().slice(0, 8)}@example.test`,
+    first_name: 'Free',
+    last_name: 'Buyer',
+    password_hash: 'not-for-signing-in',
+    date_of_birth: '1990-01-01',
+    user_type: 'attendee' as const,
+    email_confirmed_at: new Date(),
+  }));
+  const users: { id: string; email: string }[] = [];
+  for (let start = 0; start < rows.length; start += 500) {
+    users.push(
+      ...(await db
+        .insertInto('users')
+        .values(rows.slice(start, start + 500))
+        .returning(['id', 'email'])
+        .execute()),
+    );
+  }
+  const tokens = createAccessTokens(benchJwtSecret, 24 * 3600);
+  return Promise.all(
+    users.map(async (user) => {
+      const { token } = await tokens.sign({ sub: user.id, platforms: ['attendee'], org: null });
+      return { name: 'Free Buyer', email: user.email, authorization: `Bearer ${token}` };
+    }),
+  );
+}
+
+const freeOrders = new WeakMap<Fixture, number>();
+/** The signed-in buyer of the next free order: each account in turn, for its 10 tickets. */
+export function freeBuyer(fixture: Fixture): FreeBuyer {
+  const placed = freeOrders.get(fixture) ?? 0;
+  const next = fixture.freeBuyers[Math.floor(placed / 10)];
+  freeOrders.set(fixture, placed + 1);
+  if (!next) throw new Error('the bench ran out of free buyers');
+  return next;
 }
 
 /** A published event with an ample paid type, a free type, and a 100-ticket type for the rush. */
@@ -58,7 +117,13 @@ export async function prepare(db: Db): Promise<Fixture> {
     .returning(['id', 'name'])
     .execute();
   const id = (name: string) => types.find((row) => row.name === name)?.id as string;
-  return { eventId: event.id, openTypeId: id('Open'), freeTypeId: id('Free'), rushTypeId: id('Rush') };
+  return {
+    eventId: event.id,
+    openTypeId: id('Open'),
+    freeTypeId: id('Free'),
+    rushTypeId: id('Rush'),
+    freeBuyers: await confirmedBuyers(db, freeAccounts),
+  };
 }
 
 /** Tickets beyond capacity over every ticket type: those issued and those held by live orders. */

@@ -155,8 +155,11 @@ export async function startApi(env: Record<string, string>): Promise<Server> {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      // Every buyer here comes from one address: the per-address limit still counts each order, never refuses one.
+      // Every buyer here comes from one address: the per-address limit and the network's limits on what it
+      // holds (decision 021) still count each order, never refuse one.
       ORDER_LIMIT_PER_ADDRESS: String(1_000_000_000),
+      ORDER_FREE_TICKETS_PER_NETWORK: String(1_000_000_000),
+      ORDER_HELD_TICKETS_PER_NETWORK: String(1_000_000_000),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

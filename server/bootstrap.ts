@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { demoAccountPassword, isSeeded, seedDemoData } from './db/seed.ts';
 import { pruneSignUpAttempts } from './features/auth/sign-up-attempts.repository.ts';
 import { startBookingSweeper } from './features/orders/booking-sweeper.ts';
+import { pruneNetworkCounts } from './features/orders/network-counts.repository.ts';
 import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
 
@@ -68,8 +69,8 @@ export function describeInstance(
 }
 
 /**
- * Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows and lapsed sign-ups,
- * ending lapsed holds.
+ * Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, lapsed sign-ups and
+ * the network counts of ended events, ending lapsed holds.
  */
 export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
   const mail = createMailSender({ db, smtpUrl: config.smtpUrl, log });
@@ -78,6 +79,7 @@ export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog):
     () => {
       pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune rate limits'));
       pruneSignUpAttempts(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune sign-up attempts'));
+      pruneNetworkCounts(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune network counts'));
     },
     60 * 60 * 1000,
   );

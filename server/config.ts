@@ -76,6 +76,13 @@ const envSchema = z.object({
    * box office selling from several tills behind one address through (80 a minute, kept up).
    */
   ORDER_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(1200),
+  /**
+   * Free tickets of one event that buyers without a proven email may hold or own from one network (an IPv4
+   * address or an IPv6 /64), across all their emails: one person's share (decision 021); 0 turns it off.
+   */
+  ORDER_FREE_TICKETS_PER_NETWORK: z.coerce.number().int().min(0).default(10),
+  /** Tickets of one event that such buyers may hold unpaid at once from one network (decision 021); 0 turns it off. */
+  ORDER_HELD_TICKETS_PER_NETWORK: z.coerce.number().int().min(0).default(40),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:a-fA-F/,\s]+)$/, 'must be true, false or a comma-separated list of proxy addresses')
@@ -164,6 +171,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     orderHoldSeconds: env.ORDER_HOLD_SECONDS ?? null,
     orderLimitPerAddress: env.ORDER_LIMIT_PER_ADDRESS,
+    networkLimits: { freeTickets: env.ORDER_FREE_TICKETS_PER_NETWORK, heldTickets: env.ORDER_HELD_TICKETS_PER_NETWORK },
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     /** Whether to believe X-Forwarded-For: only behind a proxy we run, or per-address limits can be dodged. */
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -269,6 +269,26 @@ export interface OrdersTable {
   created_at: CreatedAt;
   paid_at: Timestamp | null;
   updated_at: DefaultedTimestamp;
+  /** The network (IPv4 address or IPv6 /64) an unproven buyer ordered from; null when not counted. */
+  network_prefix: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Tickets placed per event and network by unproven buyers; only ever raised (decision 021). */
+export interface NetworkTicketCountsTable {
+  event_id: string;
+  network_prefix: string;
+  free_tickets: Generated<number>;
+  paid_tickets: Generated<number>;
+}
+
+/** The code that proves a free order's email before its tickets are issued. */
+export interface OrderEmailCodesTable {
+  order_id: string;
+  code_hash: string;
+  wrong_tries: Generated<number>;
+  sends: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: DefaultedTimestamp;
 }
 
 export interface OrderItemsTable {
@@ -440,6 +460,8 @@ export interface Database {
   booking_fee_rules: BookingFeeRulesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  network_ticket_counts: NetworkTicketCountsTable;
+  order_email_codes: OrderEmailCodesTable;
   event_signing_keys: EventSigningKeysTable;
   tickets: TicketsTable;
   ticket_revocations: TicketRevocationsTable;

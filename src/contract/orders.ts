@@ -120,6 +120,11 @@ export const orderSchema = z.object({
   test: z.boolean(),
   /** Where to pay while the order is pending, else null. */
   paymentUrl: z.string().nullable(),
+  /**
+   * Free tickets held until the buyer enters the code mailed to the buyer email (their email is not proven:
+   * a guest, or an account buying for another email); then they are issued.
+   */
+  awaitingEmailCode: z.boolean(),
   holdExpiresAt: z.string().nullable(),
   /** Why the last payment attempt failed, in words for the buyer. */
   failureReason: z.string().nullable(),
@@ -132,6 +137,14 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderParamsSchema = z.object({ orderId: z.uuid('Not a valid order id.') });
+/** The 6-digit code mailed to the buyer email of a free order (see `awaitingEmailCode`). */
+export const orderEmailCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from the email.')),
+});
+export type OrderEmailCode = z.infer<typeof orderEmailCodeSchema>;
 /** A guest reads their order with the token they got at creation. */
 export const orderAccessQuerySchema = z.object({ token: z.string().max(200).optional() });
 export const myOrdersSchema = z.object({ items: z.array(orderSchema) });

@@ -75,6 +75,10 @@ const matrix: Record<RouteKey, Row> = {
   'GET /orders/:orderId':                                            [404,  200,      200,   200,     200,     404,  404,   404],
   // A held order of the attendee: only its buyer gives it up.
   'POST /orders/:orderId/release':                                   [404,  200,      404,   404,     404,     404,  404,   404],
+  // A free order the attendee placed for a friend, held for the code mailed to the friend: only its buyer (or the
+  // order's token, which the friend's mail carries) enters the code or asks for a new one.
+  'POST /orders/:orderId/confirm-email':                             [404,  200,      404,   404,     404,     404,  404,   404],
+  'POST /orders/:orderId/send-code':                                 [404,  200,      404,   404,     404,     404,  404,   404],
   // The session id (in the buyer's payment link) and the webhook signature are the proof.
   'GET /payments/sandbox/:sessionId':                                [200,  200,      200,   200,     200,     200,  200,   200],
   'POST /payments/sandbox/:sessionId':                               [200,  200,      200,   200,     200,     200,  200,   200],

@@ -35,6 +35,18 @@ describe('orders per address', () => {
     expect((await placeFrom('198.51.100.20', body())).statusCode).toBe(201);
   });
 
+  it('count every address of one IPv6 /64 as one, whatever interface id each order picks', { timeout: 60_000 }, async () => {
+    const { event, types } = await eventOnSale(api.app, api.database.db);
+    const typeId = (types[0] as { id: string }).id;
+    const body = () => orderBody(event.id, [{ ticketTypeId: typeId, quantity: 1 }]);
+    await awayFromWindowEdge(15 * 60);
+    for (const address of ['2001:db8:7:1::1', '2001:db8:7:1:a:b:c:d', '2001:0db8:0007:0001:ffff::9']) {
+      expect((await placeFrom(address, body())).statusCode).toBe(201);
+    }
+    expect((await placeFrom('2001:db8:7:1:1234::', body())).statusCode).toBe(429);
+    expect((await placeFrom('2001:db8:7:2::1', body())).statusCode).toBe(201);
+  });
+
   it('let a box office selling from several tills behind one address through by default, and can be turned off', () => {
     const dataDir = api.config.dataDir;
     // 80 orders a minute for the whole 15-minute window.

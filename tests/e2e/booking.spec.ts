@@ -5,6 +5,7 @@ import type { Event } from '../../src/contract/events.ts';
 import type { BookingFeeRule, Order } from '../../src/contract/orders.ts';
 import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { codeFromMail } from './mailbox.ts';
 
 // A verified demo organisation (paid tickets need one); one sign-in per project, for every event of this file.
 const organiser = { email: 'sam@harbourarts.demo', password: 'admit-demo-2026' };
@@ -309,15 +310,26 @@ test.describe('booking', () => {
     await expect.poll(() => scripts.some((path) => path.includes('/assets/checkout-form-'))).toBe(true);
     await expect(panel.getByText('£0.00', { exact: true })).toHaveCount(3);
     await panel.getByRole('button', { name: /^Continue with 1 ticket/ }).click();
+    const email = `free.${unique()}@example.test`;
     await page.getByLabel('Full name').fill('Fran Free');
-    await page.getByLabel('Email').fill(`free.${unique()}@example.test`);
+    await page.getByLabel('Email').fill(email);
     const payments: string[] = [];
     page.on('request', (request) => {
       if (/\/pay\/|\/api\/payments\//.test(request.url())) payments.push(request.url());
     });
     await page.getByRole('button', { name: 'Book now' }).click();
 
+    // A guest's email is not proven: the ticket is held until the code mailed to it is entered.
     await expect(page).toHaveURL(/\/payment\/order-success\?orderId=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email — enter the code to get your tickets');
+    expect(await availability(page.request, freeEvent.id)).toBe(99);
+    await codeFromMail(email);
+    await page.getByRole('button', { name: 'Send the code again' }).click();
+    // The first code no longer works: the second one does.
+    const code = await codeFromMail(email, 2);
+    await page.getByLabel('Code from the email').fill(code);
+    await page.getByRole('button', { name: 'Get my tickets' }).click();
+
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`You’re going to ${freeEvent.title}`);
     await expect(page.getByRole('img', { name: 'QR code of ticket 1 of 1, Entry, Fran Free' })).toBeVisible();
     expect(payments).toEqual([]);

@@ -5,6 +5,7 @@ import { type APIRequestContext, type Browser, type BrowserContext, chromium, de
 import QRCode from 'qrcode';
 import { chromiumArgs } from '../fixtures/chromium.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { codeFromMail } from './mailbox.ts';
 
 // The demo organisation's owner: a verified organisation with checkin.scan.
 const organiser = { email: 'maya@northernlights.demo', password: 'admit-demo-2026' };
@@ -119,16 +120,21 @@ async function doorEvent(request: APIRequestContext, ticketCount: number, { test
   for (let left = ticketCount, n = 1; left > 0; n += 1) {
     const quantity = Math.min(10, left);
     left -= quantity;
+    // Each buyer on their own phone, and a guest's free tickets come with the code mailed to them.
+    const phone = { 'x-forwarded-for': `10.${n}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` };
+    const email = `door.${randomUUID()}@example.test`;
     const order = await request.post('/api/orders', {
-      headers: { 'idempotency-key': randomUUID() },
-      data: {
-        eventId,
-        items: [{ ticketTypeId, quantity }],
-        buyer: { name: `Guest ${n} ${randomUUID().slice(0, 4)}`, email: `door.${randomUUID()}@example.test` },
-      },
+      headers: { 'idempotency-key': randomUUID(), ...phone },
+      data: { eventId, items: [{ ticketTypeId, quantity }], buyer: { name: `Guest ${n} ${randomUUID().slice(0, 4)}`, email } },
     });
     expect(order.status(), await order.text()).toBe(201);
-    const data = (await order.json()).data as { status: string; tickets: DoorEvent['tickets'] };
+    const held = (await order.json()).data as { id: string; accessToken: string };
+    const confirmed = await request.post(`/api/orders/${held.id}/confirm-email?token=${held.accessToken}`, {
+      headers: phone,
+      data: { code: await codeFromMail(email) },
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    const data = (await confirmed.json()).data as { status: string; tickets: DoorEvent['tickets'] };
     expect(data.status).toBe('paid');
     tickets.push(...data.tickets);
   }

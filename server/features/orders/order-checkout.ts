@@ -61,7 +61,8 @@ export async function newCheckout(
 /** A repeat whose first attempt committed but never got its checkout (a crash between the two) gets one now. */
 export async function ensureCheckout(deps: OrdersDeps, orderId: string, origin: string) {
   const order = await findOrderRow(deps.db, orderId);
-  if (!order || !holdingStatuses.includes(order.status)) return;
+  // A free order held for its email's code is paid for with nothing.
+  if (!order || !holdingStatuses.includes(order.status) || order.provider === 'none') return;
   if ((await openPaymentsOf(deps.db, [orderId])).length > 0) return;
   const [event] = await orderEventsOf(deps.db, [order.event_id]);
   const destination = event

@@ -19,16 +19,16 @@ export interface IssuedTicket {
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** When the event starts, in its own time zone (formatters are costly to make, so one per zone is kept). */
-function when(order: MailOrder): string {
-  const zone = order.event.timezone;
+/** When an event starts, in its own time zone (formatters are costly to make, so one per zone is kept). */
+function startsAt(at: Date | string, zone: string): string {
   let format = dateFormats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: zone });
     dateFormats.set(zone, format);
   }
-  return format.format(new Date(order.event.startsAt));
+  return format.format(new Date(at));
 }
+const when = (order: MailOrder) => startsAt(order.event.startsAt, order.event.timezone);
 
 const where = (order: MailOrder) =>
   order.event.isOnline ? 'Online' : [order.event.venueName, order.event.address, order.event.city].filter(Boolean).join(', ');
@@ -192,6 +192,44 @@ export function refundMail(
         ...(note ? [paragraph(note)] : []),
         paragraph(timing),
         button('See my bookings', link),
+      ].join('\n'),
+    ),
+  };
+}
+
+export interface EmailCodeMailInput {
+  to: string;
+  code: string;
+  event: { title: string; startsAt: Date | string; timezone: string; organiser: string };
+  /** Minutes left before the hold lapses. */
+  minutes: number;
+  /** The order's page, where the code is entered. */
+  link: string;
+}
+
+/**
+ * The code that proves a free order's email. It carries no word the buyer chose (no names): only the code,
+ * what the organiser wrote (the event's title, their name) and ours, so an address typed by a stranger
+ * gets nothing a stranger could write.
+ */
+export function emailCodeMail({ to, code, event, minutes, link }: EmailCodeMailInput): OutgoingMail {
+  const subject = `Your code for free tickets to ${event.title}`;
+  const asked = `Someone asked for free tickets to ${event.title} by ${event.organiser} (${startsAt(event.startsAt, event.timezone)}) with this email address. To get the tickets, enter this code on the booking page:`;
+  const held = `The tickets are held for ${minutes} minute${minutes === 1 ? '' : 's'}. If the code is not entered by then, they go back on sale.`;
+  const ignore = 'If you did not ask for these tickets, ignore this email: no tickets are issued without the code.';
+  return {
+    to,
+    subject,
+    text: ['Hello,', '', asked, '', code, '', held, '', `The booking page: ${link}`, '', ignore, '', '— Admit', ''].join('\n'),
+    html: page(
+      subject,
+      [
+        paragraph('Hello,'),
+        paragraph(asked),
+        `<p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center;color:#111827;">${e(code)}</p>`,
+        paragraph(held),
+        button('Open the booking page', link),
+        `<p style="margin:0;font-size:13px;color:#6b7280;">${e(ignore)}</p>`,
       ].join('\n'),
     ),
   };

@@ -3,6 +3,13 @@ import type { Db } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { OrdersTable } from '../../db/types.ts';
 import { type Counter, hitQuery } from '../../lib/rate-limiter.ts';
+import {
+  freeTicketsOfNetwork,
+  type NetworkCount,
+  networkLock,
+  networkLocked,
+  paidHoldsOfNetwork,
+} from './network-counts.repository.ts';
 import type { NewPayment } from './orders.repository.ts';
 
 // Placing an order: the statements of its transaction, compiled so that they can be sent to the database
@@ -12,10 +19,18 @@ import type { NewPayment } from './orders.repository.ts';
  * Serialises one buyer's orders for one event (an advisory lock until the transaction ends), so two
  * tabs cannot both pass the per-buyer limit. Its own statement: a statement's snapshot is taken when
  * it starts, so counting in the statement that waited for the lock could miss the other tab's order.
+ * An order that must count its network exactly takes the network's lock too (see networkLock).
  */
-const lockBuyer = statementTemplate((_db, lock: { key: string }) => sql`select pg_advisory_xact_lock(hashtext(${lock.key}))`);
-export const lockBuyerQuery = (db: Db, eventId: string, email: string): CompiledQuery =>
-  lockBuyer(db, { key: `buyer:${eventId}:${email}` });
+const lockBuyer = statementTemplate((_db, lock: { key: string; eventId?: string; network?: string }, shape) =>
+  shape === 'buyer'
+    ? sql`select pg_advisory_xact_lock(hashtext(${lock.key}))`
+    : sql`select pg_advisory_xact_lock(hashtext(${lock.key})), ${networkLock(lock.eventId as string, lock.network as string)}`,
+);
+/** The buyer's lock, and the network's when `network` is given (see networkLock). */
+export const lockBuyerQuery = (db: Db, eventId: string, email: string, network: string | null = null): CompiledQuery =>
+  network === null
+    ? lockBuyer(db, { key: `buyer:${eventId}:${email}` }, 'buyer')
+    : lockBuyer(db, { key: `buyer:${eventId}:${email}`, eventId, network }, 'network');
 
 export interface SaleGuardInput {
   eventId: string;
@@ -30,23 +45,45 @@ export interface SaleGuardInput {
   ruleId: string | null;
   /** The address's count of orders placed, which this order adds one to, and its limit; null when not limited. */
   counter: (Counter & { limit: number }) | null;
+  /** Priced as a proven buyer's: refused (`unproven`) unless the account's confirmed email is the buyer email. */
+  proofExpected: boolean;
+  /** Counted against its network (an unproven buyer's order), or null. */
+  network: NetworkCount | null;
 }
 
-const saleGuard = statementTemplate(
-  (db, input: SaleGuardInput, shape) => sql`
-    with ${
-      // The address's count goes up with the order, so it holds the counter's row lock until the order commits
-      // or rolls back: the orders of one address are placed one after another, far faster than its limit allows.
-      input.counter && shape.endsWith(':limited') ? sql`hit as (${hitQuery(db, input.counter)}),` : sql``
-    } buyer_orders as materialized (
+const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
+  const [who, limited, network] = shape.split(':');
+  const net = input.network as NetworkCount;
+  const column = sql.ref(network === 'free' ? 'free_tickets' : 'paid_tickets');
+  const ctes = [
+    // The address's count goes up with the order, so it holds the counter's row lock until the order commits
+    // or rolls back: the orders of one address are placed one after another, far faster than its limit allows.
+    ...(limited === 'limited' ? [sql`hit as (${hitQuery(db, input.counter as Counter)})`] : []),
+    ...(network === 'none'
+      ? []
+      : [
+          sql`net as (insert into network_ticket_counts as c (event_id, network_prefix, ${column})
+      values (${input.eventId}, ${net.prefix}, ${input.requested}::int)
+      on conflict (event_id, network_prefix) do update set ${column} = c.${column} + excluded.${column}
+      returning c.${column} as placed)`,
+        ]),
+    ...(network === 'free'
+      ? [
+          sql`mail_network as (${hitQuery(db, net.mail?.network as Counter)})`,
+          sql`mail_recipient as (${hitQuery(db, net.mail?.recipient as Counter)})`,
+        ]
+      : []),
+  ];
+  return sql`
+    with ${sql.join([...ctes, sql``], sql`, `)} buyer_orders as materialized (
       select id, status, hold_expires_at from orders where buyer_email = ${input.email} and event_id = ${input.eventId}
       ${
         // The buyer's orders by email, then (signed in) those by account under another email: each an index lookup.
-        shape.startsWith('account')
-          ? sql`union all
+        who === 'guest'
+          ? sql``
+          : sql`union all
       select id, status, hold_expires_at from orders
       where user_id = ${input.userId} and event_id = ${input.eventId} and buyer_email <> ${input.email}`
-          : sql``
       })
     select case
       when exists (select 1 from orders
@@ -58,19 +95,46 @@ const saleGuard = statementTemplate(
           is distinct from ${input.ruleId}::uuid
         then admit_refuse('stale', '')
       ${
-        input.counter && shape.endsWith(':limited')
-          ? sql`when (select hits from hit) > ${input.counter.limit}::int then admit_refuse('address_limit', '')`
+        who === 'proof'
+          ? sql`when not exists (select 1 from users u where u.id = ${input.userId}
+          and u.email_confirmed_at is not null and lower(u.email) = ${input.email})
+        then admit_refuse('unproven', '')`
           : sql``
       }
+      ${limited === 'limited' ? sql`when (select hits from hit) > ${input.counter?.limit}::int then admit_refuse('address_limit', '')` : sql``}
       when tickets + ${input.requested}::int > ${input.limit}::int then admit_refuse('buyer_limit', tickets::text)
+      ${
+        // The count only ever goes up, so it is at least what the network has: at or under the limit, that is
+        // enough. Past it, the network's tickets are counted exactly (no more than the limit's worth to read).
+        // That count is whole only under the network's lock, taken before this statement began, and when no
+        // order raised the count between this statement's start and its own raise (the count as this statement
+        // saw it is what it raised); otherwise the order is placed again, with the lock (see networkLock). Few
+        // orders get there, so the lock is taken only when asked for, not by every order of every network.
+        network === 'none'
+          ? sql``
+          : sql`when case when (select placed from net) <= ${net.limit}::int then false
+          when ${networkLocked} and (select placed from net) - ${input.requested}::int = coalesce((select c.${column}
+            from network_ticket_counts c where c.event_id = ${input.eventId} and c.network_prefix = ${net.prefix}), 0)
+          then (select coalesce(sum(i.quantity), 0) from orders o join order_items i on i.order_id = o.id
+            where o.event_id = ${input.eventId} and o.network_prefix = ${net.prefix}
+            and ${network === 'free' ? freeTicketsOfNetwork : paidHoldsOfNetwork}) + ${input.requested}::int > ${net.limit}::int
+          else admit_refuse('network_recheck', '') end
+        then admit_refuse(${network === 'free' ? 'network_free' : 'network_held'}, '')`
+      }
+      ${
+        network === 'free'
+          ? sql`when (select hits from mail_network) > ${net.mail?.network.limit}::int
+          or (select hits from mail_recipient) > ${net.mail?.recipient.limit}::int then admit_refuse('code_mail_limit', '')`
+          : sql``
+      }
       else true end as allowed
     from (select 1) as one
     left join (select status, sale_version from events where id = ${input.eventId} for share) as event on true
     cross join (select
       (select coalesce(sum(i.quantity), 0) from buyer_orders o join order_items i on i.order_id = o.id
         where o.status in ('pending', 'failed') and o.hold_expires_at > now())
-      + (select count(*) from buyer_orders o join tickets t on t.order_id = o.id where t.status = 'valid') as tickets) as held`,
-);
+      + (select count(*) from buyer_orders o join tickets t on t.order_id = o.id where t.status = 'valid') as tickets) as held`;
+});
 
 /**
  * Under the buyer's lock, refuses the order (see refusalOf), in this order:
@@ -78,15 +142,22 @@ const saleGuard = statementTemplate(
  * - `not_on_sale`: the event is not on sale. Its row is read with a share lock, so a cancellation waits for
  *   sales in progress and a sale waits for a cancellation and then sees it;
  * - `stale`: the order was priced with an event, ticket types or fee rule that have changed since;
+ * - `unproven`: priced as a proven buyer's, but the account's confirmed email is not the buyer email;
  * - `address_limit`: the order would pass its address's limit of orders placed (the count goes up with it);
  * - `buyer_limit`: the tickets the buyer already has for the event (held by live orders plus valid issued
  *   ones) and the `requested` would pass `limit`. Both counts start from the buyer's own orders (by email
- *   or account), so they cost the same however many the event has sold. A lapsed hold no longer counts.
+ *   or account), so they cost the same however many the event has sold. A lapsed hold no longer counts;
+ * - `network_free` / `network_held`: an unproven buyer's network would pass its share of the event's free
+ *   tickets, or of its paid tickets held unpaid (see NetworkCount); `network_recheck`: they must be counted
+ *   exactly, which takes the network's lock, and the order came without it (it is placed again with it);
+ * - `code_mail_limit`: the free order's code mail would pass its network's or its recipient's limit.
  * A guest's guard has no account to look under, and an order from no known address counts nowhere: each
  * combination has its own shape, whose plan PostgreSQL can reuse.
  */
-export const saleGuardQuery = (db: Db, input: SaleGuardInput): CompiledQuery =>
-  saleGuard(db, input, `${input.userId === null ? 'guest' : 'account'}:${input.counter ? 'limited' : 'open'}`);
+export const saleGuardQuery = (db: Db, input: SaleGuardInput): CompiledQuery => {
+  const who = input.userId === null ? 'guest' : input.proofExpected ? 'proof' : 'account';
+  return saleGuard(db, input, `${who}:${input.counter ? 'limited' : 'open'}:${input.network?.kind ?? 'none'}`);
+};
 
 /** An order as placed: its row without what the database fills in. */
 export type NewOrder = Omit<Selectable<OrdersTable>, 'refunded' | 'failure_reason' | 'created_at' | 'updated_at'>;

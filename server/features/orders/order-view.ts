@@ -12,6 +12,10 @@ export interface OrderParts {
   checkoutUrl: string | null;
 }
 
+/** A free order held until the code mailed to its buyer email is entered (decision 021). */
+export const awaitsEmailCode = (row: Pick<OrderRow, 'status' | 'provider' | 'hold_expires_at'>) =>
+  (row.status === 'pending' || row.status === 'failed') && row.hold_expires_at !== null && row.provider === 'none';
+
 /** Only orders whose tickets were issued see the online link and the codes. */
 const issued = (status: OrderStatus) => status === 'paid' || status === 'partially_refunded';
 
@@ -51,6 +55,7 @@ export function toOrder(row: OrderRow, parts: OrderParts, imageUrl: ImageUrl): O
     provider: row.provider,
     test: isTestOrder(row),
     paymentUrl: holding ? parts.checkoutUrl : null,
+    awaitingEmailCode: awaitsEmailCode(row),
     holdExpiresAt: holding && row.hold_expires_at ? iso(row.hold_expires_at) : null,
     failureReason: row.failure_reason,
     createdAt: iso(row.created_at),

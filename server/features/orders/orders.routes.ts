@@ -4,11 +4,13 @@ import {
   createOrderSchema,
   myOrdersSchema,
   orderAccessQuerySchema,
+  orderEmailCodeSchema,
   orderParamsSchema,
   orderSchema,
 } from '../../../src/contract/orders.ts';
 import type { ApiContext } from '../../api-context.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
+import { confirmOrderEmail, sendOrderEmailCode } from './email-proof.service.ts';
 import { createOrder } from './order-placement.service.ts';
 import { bookingFeeRule, getOrder, myOrders, newOrderCaches, type OrdersDeps, releaseOrder } from './orders.service.ts';
 import { idempotencyKeyHeader, idempotencyKeyOf } from './request-context.ts';
@@ -27,6 +29,7 @@ export function ordersRoutes(
     imageUrl: images.url,
     holdSeconds: config.orderHoldSeconds,
     orderLimitPerAddress: config.orderLimitPerAddress,
+    networkLimits: config.networkLimits,
     ...newOrderCaches(),
   };
 
@@ -43,7 +46,8 @@ export function ordersRoutes(
   routes.add(app, {
     method: 'POST',
     url: '/orders',
-    summary: 'Hold tickets and get where to pay (free orders are confirmed at once); needs an Idempotency-Key header',
+    summary:
+      'Hold tickets and get where to pay (free orders are confirmed at once for a buyer with a proven email, else once the mailed code is entered); needs an Idempotency-Key header',
     tags,
     auth: 'optional',
     headers: [idempotencyKeyHeader],
@@ -60,7 +64,11 @@ export function ordersRoutes(
         ip: request.ip,
       });
       const message =
-        order.status === 'paid' ? 'Your tickets are booked.' : 'Your tickets are held. Complete the payment to book them.';
+        order.status === 'paid'
+          ? 'Your tickets are booked.'
+          : order.awaitingEmailCode
+            ? 'Check your email — enter the code we sent to get your tickets.'
+            : 'Your tickets are held. Complete the payment to book them.';
       return { message, data: order };
     },
   });
@@ -110,6 +118,49 @@ export function ordersRoutes(
         message: 'The tickets are released.',
         data: await releaseOrder(deps, params.orderId, query.token, caller?.sub ?? null),
       };
+    },
+  });
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/orders/:orderId/confirm-email',
+    summary: 'The buyer enters the code mailed for a free order, and its tickets are issued',
+    tags,
+    auth: 'optional',
+    errors: ['NOT_FOUND', 'CONFLICT', 'TOO_MANY_REQUESTS'],
+    params: orderParamsSchema,
+    query: orderAccessQuerySchema,
+    body: orderEmailCodeSchema,
+    response: orderSchema,
+    handler: async ({ params, query, body, request }) => {
+      const caller = await auth.optional(request);
+      const order = await confirmOrderEmail(
+        deps,
+        { orderId: params.orderId, token: query.token, code: body.code },
+        { userId: caller?.sub ?? null, ip: request.ip, origin: config.publicOrigin },
+      );
+      return { message: 'Your tickets are booked.', data: order };
+    },
+  });
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/orders/:orderId/send-code',
+    summary: 'Mails a new code for a free order waiting for one (the old code stops working)',
+    tags,
+    auth: 'optional',
+    errors: ['NOT_FOUND', 'CONFLICT', 'TOO_MANY_REQUESTS'],
+    params: orderParamsSchema,
+    query: orderAccessQuerySchema,
+    response: orderSchema,
+    handler: async ({ params, query, request }) => {
+      const caller = await auth.optional(request);
+      const order = await sendOrderEmailCode(
+        deps,
+        { orderId: params.orderId, token: query.token },
+        { userId: caller?.sub ?? null, ip: request.ip, origin: config.publicOrigin },
+      );
+      return { message: `We sent a new code to ${order.buyer.email}.`, data: order };
     },
   });
 

@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import type { ImageUrl } from '../events/event-view.ts';
 import type { CheckoutContext } from '../payments/payments.repository.ts';
 import { expireOrder, isOrderAccessToken, presentOrders } from './order-lifecycle.ts';
+import type { NetworkLimits } from './order-limits.ts';
 import {
   currentFeeRule,
   emailOfUser,
@@ -29,24 +30,36 @@ export interface OrdersDeps {
   imageUrl: ImageUrl;
   /** Overrides every event's hold minutes (ORDER_HOLD_SECONDS). */
   holdSeconds?: number | null;
-  /** Orders one address may place in 15 minutes (ORDER_LIMIT_PER_ADDRESS); 0 or absent: no limit. */
+  /** Orders one network may place in 15 minutes (ORDER_LIMIT_PER_ADDRESS); 0 or absent: no limit. */
   orderLimitPerAddress?: number;
+  /** What unproven buyers may take of an event from one network (decision 021); absent: no limits. */
+  networkLimits?: NetworkLimits;
   /** What this instance keeps between requests to save reads (see newOrderCaches). */
   saleContexts: SaleContexts;
   checkouts: KeptCheckouts;
+  /** Events and networks (`eventId:prefix`) whose orders this instance saw counted exactly (decision 021). */
+  crowdedNetworks: BoundedCache<string, true>;
 }
 
 /** Checkouts placed with their orders that one instance keeps for their payment, at most. */
 const keptCheckouts = 5_000;
 export type KeptCheckouts = BoundedCache<string, CheckoutContext>;
 
+/** Networks near their limit one instance remembers, at most. */
+const keptCrowdedNetworks = 10_000;
+
 /**
  * Each instance's own caches for placing and paying for orders (decision 018): the events' sale contexts,
- * and the checkouts it placed (by session id) until they are paid or their holds lapse. Neither is needed
- * by another instance, and each is checked by the statement that relies on it.
+ * the checkouts it placed (by session id) until they are paid or their holds lapse, and the networks it saw
+ * near their limit (decision 021). None is needed by another instance, and each is checked by the statement
+ * that relies on it.
  */
-export function newOrderCaches(): Pick<OrdersDeps, 'saleContexts' | 'checkouts'> {
-  return { saleContexts: newSaleContexts(), checkouts: new BoundedCache(keptCheckouts) };
+export function newOrderCaches(): Pick<OrdersDeps, 'saleContexts' | 'checkouts' | 'crowdedNetworks'> {
+  return {
+    saleContexts: newSaleContexts(),
+    checkouts: new BoundedCache(keptCheckouts),
+    crowdedNetworks: new BoundedCache(keptCrowdedNetworks),
+  };
 }
 
 /** Who may read an order: its buyer (account or access token) or the event's organisation (orders.read). */
@@ -94,6 +107,20 @@ export async function myOrders(deps: OrdersDeps, userId: string): Promise<{ item
   return { items: (await presentOrders(deps.db, rows, deps.imageUrl)) as Order[] };
 }
 
+/** The order, for its buyer only (the access token, or the account that bought it); anyone else gets 404. */
+export async function buyersOrder(
+  deps: OrdersDeps,
+  orderId: string,
+  token: string | undefined,
+  userId: string | null,
+): Promise<OrderRow> {
+  const row = await findOrderRow(deps.db, orderId);
+  const mine =
+    row && (isOrderAccessToken(deps.secret, orderId, token) || (userId !== null && (await isBuyer(deps.db, row, userId))));
+  if (!row || !mine) throw notFound('That order');
+  return row;
+}
+
 /** The buyer gives up a held order: the tickets go back on sale now. */
 export async function releaseOrder(
   deps: OrdersDeps,
@@ -101,10 +128,7 @@ export async function releaseOrder(
   token: string | undefined,
   userId: string | null,
 ): Promise<Order> {
-  const row = await findOrderRow(deps.db, orderId);
-  const mine =
-    row && (isOrderAccessToken(deps.secret, orderId, token) || (userId !== null && (await isBuyer(deps.db, row, userId))));
-  if (!row || !mine) throw notFound('That order');
+  const row = await buyersOrder(deps, orderId, token, userId);
   if (!holdingStatuses.includes(row.status)) throw new HttpError('CONFLICT', 'This order is no longer on hold.');
   await expireOrder(deps.db, orderId, { release: 'You released this order.' });
   deps.checkouts.deleteWhere((checkout) => checkout.order_id === orderId);

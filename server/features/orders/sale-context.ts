@@ -18,7 +18,14 @@ const saleContextRead = statementTemplate((db, input: { eventId: string }) =>
       eb
         .selectFrom('events')
         .innerJoin('organizations', 'organizations.id', 'events.organization_id')
-        .select([...orderEventColumns, 'events.hold_minutes', 'events.sale_version', 'organizations.stripe_account_id'])
+        .select([
+          ...orderEventColumns,
+          'events.hold_minutes',
+          'events.sale_version',
+          'organizations.stripe_account_id',
+          // For the code mail of a free order, which names the organiser.
+          'organizations.name as organizer_name',
+        ])
         .where('events.id', '=', input.eventId),
     ).as('event'),
     jsonArrayFrom(eb.selectFrom('ticket_types').selectAll('ticket_types').where('ticket_types.event_id', '=', input.eventId)).as(

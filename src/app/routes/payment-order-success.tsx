@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../features/auth/components/submit-button.tsx';
 import { formatEventRange } from '../../features/events/utils/dates.ts';
 import { useOrder } from '../../features/orders/api/get-order.ts';
+import { EmailCodeForm } from '../../features/orders/components/email-code-form.tsx';
 import { OnlineEventLink } from '../../features/orders/components/online-event-link.tsx';
 import { OrderCalendarButton } from '../../features/orders/components/order-calendar-button.tsx';
 import { OrderSummary } from '../../features/orders/components/order-summary.tsx';
@@ -18,7 +19,10 @@ import { PageMeta } from '../page-meta.tsx';
 const buttonClass =
   'inline-flex min-h-12 items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700';
 
-/** The order's summary and its tickets, right after paying (or booking free tickets). */
+/**
+ * The order's summary and its tickets, right after paying (or booking free tickets). Free tickets of a buyer
+ * whose email is not proven wait here for the code mailed to it.
+ */
 export function Component() {
   useScrollToTop();
   const [params] = useSearchParams();
@@ -29,16 +33,26 @@ export function Component() {
   const token = params.get('token');
   const order = useOrder(orderId, token);
   const resolution = order.data ? resolveOrder(order.data.status) : null;
+  const awaitingCode = order.data?.awaitingEmailCode === true;
 
   // Not paid (yet): the landing waits for the payment, the error page explains a failure.
   useEffect(() => {
-    if (!orderId || !resolution || resolution === 'paid') return;
+    if (!orderId || !resolution || resolution === 'paid' || awaitingCode) return;
     const query = params.toString();
     navigate(resolution === 'pending' ? `/payment-success?${query}` : `/payment/order-error?${query}`, { replace: true });
-  }, [resolution, orderId, params, navigate]);
+  }, [resolution, awaitingCode, orderId, params, navigate]);
   useEffect(() => {
     if (orderId && resolution === 'paid') forgetHeldOrder(orderId);
   }, [orderId, resolution]);
+
+  if (order.data && awaitingCode) {
+    return (
+      <div className="px-1 py-6 sm:py-10">
+        <PageMeta title="Check your email" description="Enter the code we emailed to get your tickets." noIndex />
+        <EmailCodeForm order={order.data} token={token} />
+      </div>
+    );
+  }
 
   const meta = <PageMeta title="Booking confirmed" description="Your order and tickets." noIndex />;
   if (!order.data || resolution !== 'paid') {

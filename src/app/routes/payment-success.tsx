@@ -40,10 +40,12 @@ export function Component() {
   });
 
   const status = order.data?.status;
+  const awaitingCode = order.data?.awaitingEmailCode === true;
   useEffect(() => {
     if (!orderId || !status) return;
     const resolution = resolveOrder(status);
-    if (resolution === 'paid') {
+    // Free tickets waiting for the emailed code: the code is entered on the order's page.
+    if (resolution === 'paid' || awaitingCode) {
       forgetHeldOrder(orderId);
       navigate(orderPagePath('success', orderId, token), { replace: true });
     } else if (resolution === 'failed') {
@@ -51,7 +53,7 @@ export function Component() {
         replace: true,
       });
     }
-  }, [status, orderId, token, navigate, params]);
+  }, [status, awaitingCode, orderId, token, navigate, params]);
 
   useEffect(() => {
     if (gaveUp) return;

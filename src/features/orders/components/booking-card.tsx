@@ -3,7 +3,7 @@ import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { TestBadge } from '../../../lib/test-badge.tsx';
 import { formatEventRange } from '../../events/utils/dates.ts';
-import { statusLabels, statusTones } from '../utils/order-state.ts';
+import { statusLabelOf, statusTones } from '../utils/order-state.ts';
 import { paymentDestination } from '../utils/payment-destination.ts';
 import { OnlineEventLink } from './online-event-link.tsx';
 import { OrderCalendarButton } from './order-calendar-button.tsx';
@@ -37,7 +37,7 @@ export function BookingCard({ order, origin, past = false }: BookingCardProps) {
           <span className="flex shrink-0 items-center gap-2">
             {order.test ? <TestBadge /> : null}
             <span className={`rounded-full px-3 py-1 font-semibold text-xs ${statusTones[order.status]}`}>
-              {statusLabels[order.status]}
+              {statusLabelOf(order)}
             </span>
           </span>
         </div>

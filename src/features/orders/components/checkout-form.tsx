@@ -68,6 +68,8 @@ export function CheckoutForm({ event, lines, total, currency }: CheckoutFormProp
 
   const slots = ticketSlots(lines);
   const free = total === 0;
+  // Signed in and booking with the account's (confirmed) email: free tickets come at once, without a code.
+  const proven = Boolean(user?.email) && values.email.trim().toLowerCase() === user?.email.toLowerCase();
 
   const proceed = (order: Order) => {
     void queryClient.invalidateQueries({ queryKey: eventKeys.detail(event.id) });
@@ -176,7 +178,8 @@ export function CheckoutForm({ event, lines, total, currency }: CheckoutFormProp
         {action}
       </SubmitButton>
       <p className="text-slate-600 text-xs leading-relaxed">
-        {free ? 'Free tickets are confirmed at once. ' : 'Your tickets are held for you while you pay. '}
+        {free ? (proven ? 'Free tickets are confirmed at once. ' : 'We email you a code to confirm free tickets. ') : null}
+        {free ? null : 'Your tickets are held for you while you pay. '}
         By booking you accept the{' '}
         <Link to="/terms" className="underline">
           terms

@@ -1,7 +1,7 @@
 import { formatPrice } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { TestBadge } from '../../../lib/test-badge.tsx';
-import { statusLabels, statusTones } from '../utils/order-state.ts';
+import { statusLabelOf, statusTones } from '../utils/order-state.ts';
 import { OrderAmounts } from './order-amounts.tsx';
 
 /** What was bought and paid: reference, lines, booking fee, total, and any refund. */
@@ -20,7 +20,7 @@ export function OrderSummary({ order }: { order: Order }) {
         <span className="flex shrink-0 items-center gap-2">
           {order.test ? <TestBadge /> : null}
           <span className={`rounded-full px-3 py-1 font-semibold text-sm ${statusTones[order.status]}`}>
-            {statusLabels[order.status]}
+            {statusLabelOf(order)}
           </span>
         </span>
       </div>

@@ -33,6 +33,7 @@ function order(id: string, status: OrderStatus, startsAt: string, createdAt = '2
     provider: 'sandbox',
     test: true,
     paymentUrl: null,
+    awaitingEmailCode: false,
     holdExpiresAt: null,
     failureReason: null,
     createdAt,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainFailure, failureReasonParam, resolveOrder } from './order-state.ts';
+import { explainFailure, failureReasonParam, resolveOrder, statusLabelOf } from './order-state.ts';
 
 describe('resolving an order on the return landing', () => {
   it('sends paid orders to the tickets, keeps waiting on pending ones, and explains the rest', () => {
@@ -21,5 +21,13 @@ describe('resolving an order on the return landing', () => {
     expect(explainFailure('declined', null).title).toBe('Your card was declined');
     expect(explainFailure('insufficient_funds', 'Not enough money on the card.').detail).toBe('Not enough money on the card.');
     expect(explainFailure('<script>', null).title).toBe('Your payment did not go through');
+  });
+});
+
+describe('an order’s status as its buyer reads it', () => {
+  it('says free tickets held for the emailed code wait for the code, not for a payment', () => {
+    expect(statusLabelOf({ status: 'pending', awaitingEmailCode: true })).toBe('Awaiting email code');
+    expect(statusLabelOf({ status: 'pending', awaitingEmailCode: false })).toBe('Awaiting payment');
+    expect(statusLabelOf({ status: 'paid', awaitingEmailCode: false })).toBe('Paid');
   });
 });

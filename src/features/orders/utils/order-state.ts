@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../../contract/orders.ts';
+import type { Order, OrderStatus } from '../../../contract/orders.ts';
 
 export type Resolution = 'paid' | 'pending' | 'failed';
 
@@ -59,6 +59,10 @@ export const statusLabels: Record<OrderStatus, string> = {
   partially_refunded: 'Partly refunded',
   cancelled: 'Cancelled',
 };
+
+/** The label of an order's status as its buyer sees it: free tickets held for the emailed code are not awaiting payment. */
+export const statusLabelOf = (order: Pick<Order, 'status' | 'awaitingEmailCode'>) =>
+  order.awaitingEmailCode ? 'Awaiting email code' : statusLabels[order.status];
 
 export const statusTones: Record<OrderStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateOrder } from '../../../src/contract/orders.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { type Counter, counterOf } from '../../lib/rate-limiter.ts';
+import type { NetworkCount } from './network-counts.repository.ts';
+import { emailCodeLimits } from './order-limits.ts';
+import type { NewItem } from './order-placement.repository.ts';
+import type { Caller } from './order-placement.service.ts';
+import { checkItems, newReference, priced } from './order-request.ts';
+import { findOrderByKey, type OrderRow } from './orders.repository.ts';
+import type { OrdersDeps } from './orders.service.ts';
+import { type SaleContext, type SaleEvent, saleContextOf } from './sale-context.ts';
+
+// An order as the buyer asked for it, checked and priced with the event's sale context, ready to be placed
+// (order-placement.service.ts).
+
+/** The most a limit that is off may reach: a count no order gets to. */
+export const noLimit = 0x7fffffff;
+
+/** Whether the buyer's email is proven, and (when not) the network the order is counted against, if known. */
+export interface BuyerProof {
+  proven: boolean;
+  network: string | null;
+}
+
+export interface PricedOrder {
+  context: SaleContext;
+  event: SaleEvent;
+  row: OrderRow;
+  /** The network's count this order adds to (see saleGuardQuery), or null. */
+  network: NetworkCount | null;
+  /** Priced as proven for a signed-in buyer: the guard checks the account's email. */
+  proofExpected: boolean;
+  items: NewItem[];
+  itemRows: (Omit<NewItem, 'holder_names'> & { order_id: string; holder_names: string[] })[];
+  reservations: NewItem[];
+  requested: number;
+  idempotency: { scope: string; key: string };
+}
+
+/**
+ * The order as the buyer asked for it, checked and priced with the event's sale context. A refusal judged on
+ * a kept context is judged again on a fresh one (the event may have been published or changed meanwhile);
+ * a request refused even then is answered with the order already placed under its key, if there is one.
+ */
+export async function priceOrder(
+  deps: OrdersDeps,
+  input: CreateOrder,
+  idempotency: { scope: string; key: string; hash: string },
+  caller: Caller,
+  fresh: boolean,
+  buyer: BuyerProof,
+): Promise<PricedOrder | { repeat: { id: string; request_hash: string } }> {
+  let context = await saleContextOf(deps.db, deps.saleContexts, input.eventId, { fresh });
+  for (;;) {
+    try {
+      return pricedOrder(deps, input, context, idempotency, caller, buyer);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      if (!context.fresh) {
+        context = await saleContextOf(deps.db, deps.saleContexts, input.eventId, { fresh: true });
+        continue;
+      }
+      const existing = await findOrderByKey(deps.db, idempotency.scope, idempotency.key);
+      if (existing) return { repeat: existing };
+      throw error;
+    }
+  }
+}
+
+function pricedOrder(
+  deps: OrdersDeps,
+  input: CreateOrder,
+  context: SaleContext,
+  idempotency: { scope: string; key: string; hash: string },
+  caller: Caller,
+  buyer: BuyerProof,
+): PricedOrder {
+  const { event } = context;
+  if (!event || event.status === 'draft') throw notFound('That event');
+  if (event.status === 'cancelled') throw new HttpError('CONFLICT', 'This event is cancelled.');
+  const now = new Date();
+  if (event.ends_at <= now) throw new HttpError('CONFLICT', 'Ticket sales for this event have ended.');
+
+  const lines = checkItems(input, context.types, now);
+  const { amounts, items } = priced(context.rule, lines, input.attendees);
+  const free = amounts.total === 0;
+  // Free tickets are issued at once to a proven buyer only; anyone else's are held until the code is entered.
+  const issuedNow = free && buyer.proven;
+  const network = buyer.network === null ? null : networkCount(deps, buyer.network, free, input.buyer.email);
+  const row: OrderRow = {
+    id: randomUUID(),
+    reference: newReference(),
+    event_id: event.id,
+    user_id: caller.userId,
+    buyer_name: input.buyer.name,
+    buyer_email: input.buyer.email,
+    status: issuedNow ? 'paid' : 'pending',
+    currency: lines[0]?.type.currency ?? 'GBP',
+    subtotal: amounts.subtotal,
+    booking_fee: amounts.bookingFee,
+    total: amounts.total,
+    provider: free ? 'none' : deps.provider.name,
+    hold_expires_at: issuedNow
+      ? null
+      : new Date(now.getTime() + (deps.holdSeconds ? deps.holdSeconds * 1000 : event.hold_minutes * 60_000)),
+    idempotency_scope: idempotency.scope,
+    idempotency_key: idempotency.key,
+    request_hash: idempotency.hash,
+    paid_at: issuedNow ? now : null,
+    refunded: 0,
+    failure_reason: null,
+    created_at: now,
+    updated_at: now,
+    network_prefix: network?.prefix ?? null,
+  };
+  const written = items.map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) }));
+  return {
+    context,
+    event,
+    row,
+    items: written,
+    itemRows: items.map((item) => ({ ...item, order_id: row.id })),
+    // The contended rows are locked last, in a fixed order, so the hot lock is held briefly and never deadlocks.
+    reservations: [...written].sort((a, b) => a.ticket_type_id.localeCompare(b.ticket_type_id)),
+    requested: lines.reduce((sum, line) => sum + line.quantity, 0),
+    idempotency: { scope: idempotency.scope, key: idempotency.key },
+    network,
+    proofExpected: buyer.proven && caller.userId !== null && caller.trusted !== true,
+  };
+}
+
+/**
+ * What an unproven buyer's order counts against its network: a free order's tickets (and its code mail), a
+ * paid order's held tickets; null when the held tickets' limit is off.
+ */
+function networkCount(deps: OrdersDeps, prefix: string, free: boolean, email: string): NetworkCount | null {
+  const limits = deps.networkLimits ?? { freeTickets: 0, heldTickets: 0 };
+  if (!free) return limits.heldTickets ? { prefix, kind: 'paid', limit: limits.heldTickets, mail: null } : null;
+  const withLimit = (rule: typeof emailCodeLimits.mailPerNetwork, subject: string): Counter & { limit: number } => ({
+    ...counterOf(rule, subject),
+    limit: rule.limit,
+  });
+  return {
+    prefix,
+    kind: 'free',
+    limit: limits.freeTickets || noLimit,
+    mail: {
+      network: withLimit(emailCodeLimits.mailPerNetwork, prefix),
+      recipient: withLimit(emailCodeLimits.mailPerRecipient, email),
+    },
+  };
+}

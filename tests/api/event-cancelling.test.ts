@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../fixtures/accounts.ts';
 import { inDays } from '../fixtures/events.ts';
-import { eventOnSale, heldOrder, orderBody, paySandbox, readOrder } from '../fixtures/orders.ts';
+import { eventOnSale, heldOrder, issuedFreeOrder, orderBody, paySandbox, readOrder } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -28,7 +28,9 @@ const cancel = (eventId: string, bearer: Record<string, string>) =>
 async function eventWithOrder(pay: boolean, overrides: Record<string, unknown> = {}) {
   const sale = await eventOnSale(api.app, db(), overrides);
   const typeId = (sale.types[0] as { id: string }).id;
-  const order = await heldOrder(api.app, orderBody(sale.event.id, [{ ticketTypeId: typeId, quantity: 2 }]));
+  const body = orderBody(sale.event.id, [{ ticketTypeId: typeId, quantity: 2 }]);
+  const free = (sale.types[0] as { price: number }).price === 0;
+  const order = free ? await issuedFreeOrder(api.app, db(), body) : await heldOrder(api.app, body);
   if (pay) await paySandbox(api.app, order);
   const manager = await member(sale.organiser.organizationId, 'manager');
   return { ...sale, order, manager };

@@ -6,6 +6,7 @@ import type { BookingFeeRule, Order } from '../../src/contract/orders.ts';
 import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { codeFromMail } from './mailbox.ts';
+import { publishedEvent } from './organiser-api.ts';
 
 // A verified demo organisation (paid tickets need one); one sign-in per project, for every event of this file.
 const organiser = { email: 'sam@harbourarts.demo', password: 'admit-demo-2026' };
@@ -14,12 +15,6 @@ const shots = process.env.ADMIT_BOOKING_SHOTS;
 const password = testPassword;
 const unique = () => crypto.randomUUID().slice(0, 8);
 const money = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(minor / 100);
-
-interface TicketTypeSpec {
-  name: string;
-  price: number;
-  capacity: number;
-}
 
 interface OrganiserSession {
   accessToken: string;
@@ -78,40 +73,6 @@ async function paidOrder(request: APIRequestContext, eventId: string, ticketType
     )
     .toBe('paid');
   return order;
-}
-
-/** A published event a week ahead, made through the organiser API (the editor has its own tests). */
-async function publishedEvent(request: APIRequestContext, token: string, title: string, types: TicketTypeSpec[]): Promise<Event> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const organizationId = organizationOf(token);
-  const startsAt = new Date(Date.now() + 7 * 86_400_000);
-  const created = await request.post('/api/events', {
-    headers,
-    data: {
-      organizationId,
-      title,
-      summary: 'Made by the booking end-to-end tests.',
-      category: 'music',
-      startsAt: startsAt.toISOString(),
-      endsAt: new Date(startsAt.getTime() + 3 * 3_600_000).toISOString(),
-      timezone: 'Europe/London',
-      isOnline: false,
-      venue: { name: 'Test Hall', address: '1 Test Street', city: 'Bristol', country: 'United Kingdom' },
-      ticketTypes: types.map((type) => ({ ...type, currency: 'GBP' })),
-    },
-  });
-  expect(created.status()).toBe(201);
-  const event = (await created.json()).data as Event;
-  const published = await request.post(`/api/events/${event.id}/publish`, { headers });
-  expect(published.status()).toBe(200);
-  return (await published.json()).data as Event;
-}
-
-/** The organiser's organisation, from the access token's `org` claim. */
-function organizationOf(token: string): string {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { org?: string };
-  if (!payload.org) throw new Error('The organiser has no organisation');
-  return payload.org;
 }
 
 /** A new attendee with a confirmed email, made through the API (the account pages have their own tests). */

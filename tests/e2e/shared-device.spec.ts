@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { publishedEvent } from './organiser-api.ts';
 
 // A shared phone: one person's session ends on the server (a password changed elsewhere), and the next
 // person to pick the phone up finds nothing of theirs, online or offline.
@@ -12,28 +13,7 @@ async function freeEventOnSale(request: APIRequestContext, title: string): Promi
   const signedIn = await request.post('/api/auth/signIn', { data: organiser });
   expect(signedIn.status()).toBe(200);
   const token = (await signedIn.json()).data.accessToken as string;
-  const headers = { Authorization: `Bearer ${token}` };
-  const organizationId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')).org as string;
-  const startsAt = new Date(Date.now() + 3 * 86_400_000);
-  const created = await request.post('/api/events', {
-    headers,
-    data: {
-      organizationId,
-      title,
-      summary: 'Made by the shared-device test.',
-      category: 'community',
-      startsAt: startsAt.toISOString(),
-      endsAt: new Date(startsAt.getTime() + 2 * 3_600_000).toISOString(),
-      timezone: 'Europe/London',
-      isOnline: false,
-      venue: { name: 'Test Hall', address: '1 Test Street', city: 'Leeds', country: 'United Kingdom' },
-      ticketTypes: [{ name: 'Entry', price: 0, currency: 'GBP', capacity: 50 }],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const eventId = (await created.json()).data.id as string;
-  expect((await request.post(`/api/events/${eventId}/publish`, { headers })).status()).toBe(200);
-  return eventId;
+  return (await publishedEvent(request, token, title, [{ name: 'Entry', price: 0, capacity: 50 }])).id;
 }
 
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {

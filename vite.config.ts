@@ -67,8 +67,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       injectManifest: {
         globPatterns: ['**/*.{js,css,svg,png,webmanifest,woff2}'],
         globIgnores: ['**/node_modules/**', 'sw.js', 'workbox-*.js'],
-        // The offline page is rendered by the server; the worker fetches it at install.
-        additionalManifestEntries: [{ url: '/offline', revision: buildId }],
+        // The app shell is rendered by the server; the worker fetches it at install.
+        additionalManifestEntries: [{ url: '/app-shell', revision: buildId }],
       },
       devOptions: { enabled: false },
     }),

@@ -1,6 +1,6 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './app/app-shell.tsx';
@@ -27,8 +27,6 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
 async function mount(): Promise<void> {
   const state = window.__ADMIT__;
   if (!state) throw new Error('The page is missing its boot state.');
-  // The offline fallback stands in for a page this device never saved; it stays as served.
-  if (state.offlineFallback && window.location.pathname !== '/offline') return;
   const queryClient = createQueryClient();
   if (state.dehydrated) hydrate(queryClient, state.dehydrated);
   const session = createSessionStore();
@@ -41,31 +39,41 @@ async function mount(): Promise<void> {
       return session.get();
     },
   });
-  await resolveLazyMatches(routes);
+  const persistence = () =>
+    import('./lib/query-persistence.ts').then(({ startQueryPersistence }) =>
+      startQueryPersistence(queryClient, __ADMIT_BUILD_ID__),
+    );
+  // Rendered in the browser from the shell, the page's first render reads what the device kept (the session,
+  // the door's member data), so the kept queries are restored before it; after hydration they can wait.
+  if (state.shell) await Promise.all([persistence(), resolveLazyMatches(routes)]);
+  else await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);
   // Spec §2: on every route change the auth state is initialised from the cookies.
   router.subscribe(() => session.refreshFromCookies());
-  // Hydrating as a transition lets React yield to the browser between components instead of one long task;
-  // a click on a part not hydrated yet makes React hydrate that part at once.
-  setHydrating(true);
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <AppShell state={state} queryClient={queryClient} session={session}>
-          <ApiCallerProvider api={browserApiCaller}>
-            <RouterProvider router={router} />
-          </ApiCallerProvider>
-        </AppShell>
-      </StrictMode>,
-    );
-  });
+  const app = (
+    <StrictMode>
+      <AppShell state={state} queryClient={queryClient} session={session}>
+        <ApiCallerProvider api={browserApiCaller}>
+          <RouterProvider router={router} />
+        </ApiCallerProvider>
+      </AppShell>
+    </StrictMode>
+  );
+  if (state.shell) {
+    // The app shell has no page in it: the browser renders this address's page from what the device holds.
+    createRoot(document).render(app);
+  } else {
+    // Hydrating as a transition lets React yield to the browser between components instead of one long task;
+    // a click on a part not hydrated yet makes React hydrate that part at once.
+    setHydrating(true);
+    startTransition(() => {
+      hydrateRoot(document, app);
+    });
+  }
   // Offline cache and service worker are not needed to interact, so they load after.
   const afterInteractive = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
   afterInteractive(() => {
-    void import('./lib/query-persistence.ts').then(({ startQueryPersistence }) =>
-      startQueryPersistence(queryClient, __ADMIT_BUILD_ID__),
-    );
+    if (!state.shell) void persistence();
     void import('./lib/service-worker.tsx').then(({ registerServiceWorker }) => registerServiceWorker());
   });
 }

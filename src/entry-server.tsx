@@ -10,9 +10,12 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { AppShell } from './app/app-shell.tsx';
+import { Document } from './app/document.tsx';
 import type { RouteHandle } from './app/route-handle.ts';
 import { createRoutes } from './app/routes.tsx';
+import { ShellPlaceholder } from './app/shell-placeholder.tsx';
 import { ApiCallerProvider, type ApiInject, injectedApiCaller } from './lib/api-caller.tsx';
+import { appShellPath } from './lib/app-shell.ts';
 import { type BootState, bootStateGlobal, serializeForScript } from './lib/boot-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { deriveSession } from './lib/session/route-session.ts';
@@ -43,7 +46,7 @@ export interface RenderOptions {
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'html'; status: number; pipe(destination: Writable): void; abort(): void };
+  | { kind: 'html'; status: number; keepable: boolean; pipe(destination: Writable): void; abort(): void };
 
 /** Router hydration data in the shape the browser router reads back (errors serialised). */
 function hydrationData(context: StaticHandlerContext) {
@@ -60,7 +63,40 @@ function hydrationData(context: StaticHandlerContext) {
   return { loaderData: context.loaderData, actionData: context.actionData, errors };
 }
 
+/** The app shell: the document and its code, no page and nothing of the visitor; the browser renders the page. */
+function renderShell(options: RenderOptions): Promise<RenderResult> {
+  const state: BootState = {
+    ...options.state,
+    dehydrated: null,
+    assets: { css: options.assets.css, modulePreloads: [] },
+    shell: true,
+  };
+  return new Promise((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <Document state={state}>
+        <ShellPlaceholder />
+      </Document>,
+      {
+        nonce: options.nonce,
+        bootstrapScriptContent: `window.${bootStateGlobal}=${serializeForScript(state)};`,
+        bootstrapModules: [options.assets.entry],
+        onShellReady: () => resolve({ kind: 'html', status: 200, keepable: false, pipe: stream.pipe, abort: stream.abort }),
+        onShellError: reject,
+        onError: options.onError,
+      },
+    );
+  });
+}
+
+/** Public pages (no guard, marked in their handle) hold nothing of the visitor, so the worker may keep them. */
+function keepableMatches(matches: StaticHandlerContext['matches'], status: number): boolean {
+  if (status !== 200) return false;
+  const handles = matches.map((match) => match.route.handle as RouteHandle | undefined);
+  return handles.at(-1)?.keepable === true && handles.every((handle) => !handle?.guards?.length);
+}
+
 export async function render(options: RenderOptions): Promise<RenderResult> {
+  if (new URL(options.request.url).pathname === appShellPath) return renderShell(options);
   const queryClient = createQueryClient();
   const session = createSessionStore(deriveSession(options.cookies));
   const api = injectedApiCaller(options.apiInject, options.state.config.apiBase, session.get().token);
@@ -79,7 +115,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     ...options.state,
     dehydrated: dehydrate(queryClient),
     assets: { css: options.assets.css, modulePreloads: options.assets.chunksFor(moduleKeys) },
-    offlineFallback: new URL(options.request.url).pathname === '/offline',
+    shell: false,
   };
   const bootScript = `window.${bootStateGlobal}=${serializeForScript(state)};window.__staticRouterHydrationData=${serializeForScript(hydrationData(context))};`;
 
@@ -95,7 +131,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         bootstrapScriptContent: bootScript,
         bootstrapModules: [options.assets.entry],
         onShellReady() {
-          resolve({ kind: 'html', status: context.statusCode, pipe: stream.pipe, abort: stream.abort });
+          resolve({
+            kind: 'html',
+            status: context.statusCode,
+            keepable: keepableMatches(context.matches, context.statusCode),
+            pipe: stream.pipe,
+            abort: stream.abort,
+          });
         },
         onAllReady() {
           // Server-side queries only live for this request; clearing drops their timers at once.

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../src/contract/public-config.ts';
 import type { RenderAssets, render as renderPage } from '../src/entry-server.tsx';
+import { appShellPath, keepableHeader } from '../src/lib/app-shell.ts';
 import { parseCookieHeader } from '../src/lib/session/route-session.ts';
 import { contentSecurityPolicy, createNonce } from './content-security-policy.ts';
 
@@ -46,6 +47,8 @@ export function createPageRenderer(options: PageRendererOptions) {
     const origin = options.appUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
     const nonce = createNonce();
     const { render, assets, devHead } = await options.load(request.url);
+    // The shell is the same for everyone: rendered without the visitor's cookies, so it holds nothing of them.
+    const shell = request.url.split('?')[0] === appShellPath;
     const security = contentSecurityPolicy(nonce, {
       dev: options.dev,
       connectSources,
@@ -57,7 +60,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         nonce,
         state: { config: options.publicConfig, origin, ...(devHead ? { devHead } : {}) },
         assets,
-        cookies: parseCookieHeader(request.headers.cookie),
+        cookies: shell ? {} : parseCookieHeader(request.headers.cookie),
         apiInject: ({ method, url, payload, headers }) =>
           options.app.inject({ method, url, headers, remoteAddress: request.ip, ...(payload === undefined ? {} : { payload }) }),
         onError: (error) => request.log.error({ err: error }, 'page render error'),
@@ -66,6 +69,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       const body = new PassThrough();
       result.pipe(body);
       request.raw.once('close', () => result.abort());
+      if (result.keepable) reply.header(keepableHeader, '1');
       return reply
         .code(result.status)
         .header('Content-Type', 'text/html; charset=utf-8')

@@ -44,6 +44,7 @@ export function checkGuards(guards: readonly GuardName[], session: RouteSession,
 export function guarded(guards: GuardName[], session: () => RouteSession, children: RouteObject[]): RouteObject {
   return {
     id: `guard-${guards.join('-')}`,
+    handle: { guards },
     loader: ({ request }: LoaderFunctionArgs) => checkGuards(guards, session(), request),
     shouldRevalidate: () => true,
     errorElement: createElement(RouteError),

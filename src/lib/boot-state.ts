@@ -9,8 +9,11 @@ export interface BootState {
   dehydrated: DehydratedState | null;
   /** Stylesheets, and the page's chunks to preload beside the entry. */
   assets: { css: string[]; modulePreloads: string[] };
-  /** Set when the page is the offline fallback served in place of another URL. */
-  offlineFallback: boolean;
+  /**
+   * The app shell (`/app-shell`): a document with no page in it, kept by the service worker and rendered in
+   * the browser for whatever address it stands in for (the door, My tickets, any page when offline).
+   */
+  shell: boolean;
   /** Development only: Vite's client preamble. */
   devHead?: string;
 }

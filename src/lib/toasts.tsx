@@ -61,4 +61,5 @@ export const toast = {
   info: (content: ReactNode, options?: ToastOptions) => show('info', content, options),
   warning: (content: ReactNode, options?: ToastOptions) => show('warning', content, options),
   error: (content: ReactNode, options?: ToastOptions) => show('error', content, options),
+  dismiss: (id: string) => void loadToastify().then(({ toast: library }) => library.dismiss(id)),
 };

@@ -6,7 +6,19 @@ interface Explanation {
   body: string;
 }
 
+/** A call that got no answer at all (the HTTP client's error without a response), or a browser that says it is offline. */
+function isOffline(error: unknown): boolean {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  return typeof error === 'object' && error !== null && 'isAxiosError' in error && !(error as { response?: unknown }).response;
+}
+
 function explain(error: unknown): Explanation {
+  if (isOffline(error)) {
+    return {
+      title: 'You’re offline',
+      body: 'This page needs a connection. Your tickets and the door scanner work without one. Try again when you are back online.',
+    };
+  }
   if (isChunkLoadError(error)) {
     return {
       title: 'This page could not be loaded',
@@ -25,6 +37,7 @@ function explain(error: unknown): Explanation {
 /** The full-page error, in its own chunk: shown for fatal errors, never with internals. */
 export default function FatalErrorPage({ error }: { error: unknown }) {
   const { title, body } = explain(error);
+  const offline = isOffline(error);
   const location = useLocation();
   return (
     <main id="main" className="grid min-h-dvh place-items-center bg-slate-50 p-6">
@@ -46,6 +59,14 @@ export default function FatalErrorPage({ error }: { error: unknown }) {
           >
             Home page
           </a>
+          {offline ? (
+            <a
+              href="/account/bookings"
+              className="inline-flex min-h-11 items-center rounded-lg px-5 font-semibold text-indigo-700 ring-1 ring-indigo-200"
+            >
+              My tickets
+            </a>
+          ) : null}
         </div>
       </div>
     </main>

@@ -1,0 +1,22 @@
+/**
+ * The app shell: a document with the app's code and styles but no page, which the service worker keeps
+ * and serves for the addresses that must open from the device (docs/decisions/025-app-shell.md).
+ */
+export const appShellPath = '/app-shell';
+
+/**
+ * Addresses the worker always answers with the shell, never waiting for the network: the door, and the
+ * attendee's tickets. Their pages read what the device holds and refresh it in the background.
+ */
+const devicePages = [
+  /^\/organizer\/scan-ticket\/?$/,
+  /^\/organizer\/validate-ticket\/(scan|search)\/?$/,
+  /^\/account\/bookings(\/.*)?$/,
+];
+
+export function isDevicePage(pathname: string): boolean {
+  return devicePages.some((pattern) => pattern.test(pathname));
+}
+
+/** Set on a page response the worker may keep for offline use: public pages, with nothing of the visitor in them. */
+export const keepableHeader = 'X-Admit-Keepable';

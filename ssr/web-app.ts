@@ -12,7 +12,8 @@ import type { render as renderPage } from '../src/entry-server.tsx';
 import { assetsFromManifest } from './client-assets.ts';
 import { createPageRenderer } from './page-renderer.ts';
 
-export const distDir = resolve(import.meta.dirname, '..', 'dist');
+/** The build to serve: ./dist, or DIST_DIR (a release directory, so a new build can be put beside the running one). */
+export const distDir = resolve(process.env.DIST_DIR ?? join(import.meta.dirname, '..', 'dist'));
 const clientDir = join(distDir, 'client');
 const serverEntry = join(distDir, 'server', 'entry-server.js');
 

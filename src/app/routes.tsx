@@ -10,6 +10,7 @@ import { lazyPage, pageModulePath } from './lazy-page.ts';
 import { notFound } from './not-found-response.ts';
 import { RootRoute } from './root-route.tsx';
 import type { RouteHandle } from './route-handle.ts';
+import { ShellPlaceholder } from './shell-placeholder.tsx';
 
 /** What loaders share for one request (server) or one tab (browser). */
 export interface RouteContext {
@@ -46,6 +47,8 @@ export function createRoutes(context: RouteContext): RouteObject[] {
       path: '/',
       element: <RootRoute />,
       errorElement: <AppErrorBoundary />,
+      // Rendered in the browser from the app shell, the page shows the shell's placeholder while its loaders run.
+      hydrateFallbackElement: <ShellPlaceholder />,
       children: [
         page(undefined, 'home', { layout: 'home', keepable: true }),
         page('about-us', 'about-us', { keepable: true }),

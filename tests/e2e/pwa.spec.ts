@@ -5,7 +5,10 @@ import { chromium } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 test.describe('installable, offline-capable app', () => {
-  test('pages visited once open offline, and others show the offline page', async ({ page, context }) => {
+  test('public pages visited once open offline; pages built in open from the app shell; others say they need a connection', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/');
     await waitForHydration(page);
     await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
@@ -20,8 +23,16 @@ test.describe('installable, offline-capable app', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('About');
     await waitForHydration(page);
 
+    // Never visited, but its text is part of the app: rendered in the browser from the shell.
     await page.goto('/policy/stakeholders');
-    await expect(page.getByTestId('offline-page')).toContainText('You’re offline');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('fatal-error')).toHaveCount(0);
+
+    // An event page never visited needs the server: the page says so and points to what works offline.
+    await page.goto('/event/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByTestId('fatal-error')).toContainText('You’re offline');
+    await expect(page.getByRole('link', { name: 'My tickets' })).toBeVisible();
     await context.setOffline(false);
   });
 

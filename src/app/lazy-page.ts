@@ -6,8 +6,8 @@ type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>> & {
   createLoader?: (context: RouteContext) => LoaderFunction;
 };
 
-// Every page is its own chunk, loaded when its route matches.
-const pageModules = import.meta.glob<RouteModule>('./routes/*.tsx');
+// Every page is its own chunk, loaded when its route matches; a page's tests sit beside it and are no page.
+const pageModules = import.meta.glob<RouteModule>(['./routes/*.tsx', '!./routes/*.test.tsx']);
 
 /** The source path of a page module: the key of its chunk in the build manifest. */
 export const pageModulePath = (name: string) => `src/app/routes/${name}.tsx`;

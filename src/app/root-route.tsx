@@ -13,6 +13,8 @@ beforeSignOut(async () => (await import('../features/door/device/door-sign-out.t
 // A session that ends without a sign-out (a 401) leaves no attendee data on the device; queued scans stay.
 const doorSession = () => import('../features/door/device/door-session.ts');
 onForgetUser(async () => (await doorSession()).forgetDoorData());
+// The tickets kept for My tickets offline go with the session, whoever's they were.
+onForgetUser(async () => (await import('../features/orders/storage/ticket-store.ts')).forgetSavedTickets());
 
 // Sends bookmarks made offline from any page; loaded after the page is interactive, off the critical path.
 const BookmarkSync = lazy(async () => ({

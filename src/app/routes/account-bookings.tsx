@@ -1,19 +1,34 @@
 import { Link, useLoaderData } from 'react-router';
-import { myOrdersQueryOptions, useMyOrders } from '../../features/orders/api/get-my-orders.ts';
+import { myOrdersQueryOptions } from '../../features/orders/api/get-my-orders.ts';
 import { BookingCard } from '../../features/orders/components/booking-card.tsx';
 import { InactiveOrders } from '../../features/orders/components/inactive-orders.tsx';
+import { useBookings } from '../../features/orders/hooks/use-bookings.ts';
 import { useNow } from '../../features/orders/hooks/use-now.ts';
 import { useOnline } from '../../features/orders/hooks/use-online.ts';
+import { savedOrdersQueryOptions } from '../../features/orders/hooks/use-saved-orders.ts';
 import { bookingSections, lastUpdatedText } from '../../features/orders/utils/booking-sections.ts';
 import { useBootState } from '../../lib/public-config.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
-/** The server renders the page with the orders; in the browser the copy kept on the device answers first. */
+/** How long the browser waits for the device's copy before showing the page without it (IndexedDB stuck). */
+const deviceReadMs = 500;
+
+/**
+ * The server renders the page with the orders. In the browser (a navigation, or the page drawn from the app
+ * shell with no server HTML) the network is asked but never awaited: the tickets kept on the device answer.
+ */
 export function createLoader({ queryClient, api, session }: RouteContext) {
   return async (): Promise<BookingsLoaderData> => {
     const { authId } = session();
-    if (authId) await queryClient.prefetchQuery(myOrdersQueryOptions(api, authId));
+    if (!authId) return { asOf: Date.now() };
+    const network = queryClient.prefetchQuery(myOrdersQueryOptions(api, authId));
+    if (typeof document === 'undefined') await network;
+    else
+      await Promise.race([
+        queryClient.prefetchQuery(savedOrdersQueryOptions(authId)),
+        new Promise((resolve) => setTimeout(resolve, deviceReadMs)),
+      ]);
     return { asOf: Date.now() };
   };
 }
@@ -58,14 +73,17 @@ function Loading() {
 }
 
 export function Component() {
-  const orders = useMyOrders();
+  const bookings = useBookings();
   const online = useOnline();
   const { origin } = useBootState();
   const { asOf } = useLoaderData() as BookingsLoaderData;
   const clock = useNow(30_000);
   const now = clock ?? asOf;
-  const sections = orders.data ? bookingSections(orders.data.items, now) : null;
+  const { shown, isSaved } = bookings;
+  const sections = shown ? bookingSections(shown.orders, now) : null;
   const empty = sections && sections.upcoming.length + sections.past.length + sections.inactive.length === 0;
+  // Nothing on the device and no answer: offline (the request waits for a connection) or the request failed.
+  const failed = bookings.isError || (!online && bookings.deviceRead);
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -73,14 +91,14 @@ export function Component() {
       <header className="mb-6">
         <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">Bookings</h1>
         <p className="mt-1 text-slate-600">Your tickets, ready for the door — also offline.</p>
-        {orders.data && clock !== null ? (
+        {shown && clock !== null ? (
           <p className="mt-1 text-slate-500 text-sm">
-            Last updated {lastUpdatedText(orders.dataUpdatedAt, clock)}
-            {orders.isFetching ? ' · checking for changes…' : ''}
+            Last updated {lastUpdatedText(shown.updatedAt, clock)}
+            {bookings.isFetching ? ' · checking for changes…' : ''}
           </p>
         ) : null}
       </header>
-      {(orders.isError || !online) && orders.data ? (
+      {(bookings.isError || !online) && shown ? (
         <p role="status" className="mb-4 rounded-xl bg-slate-100 px-4 py-3 text-slate-700 text-sm">
           You seem to be offline. These are the tickets saved on this device.
         </p>
@@ -96,7 +114,7 @@ export function Component() {
                   Upcoming
                 </h2>
                 {sections.upcoming.map((order) => (
-                  <BookingCard key={order.id} order={order} origin={origin} />
+                  <BookingCard key={order.id} order={order} origin={origin} saved={isSaved(order.id)} />
                 ))}
               </section>
             ) : null}
@@ -106,24 +124,24 @@ export function Component() {
                   Past events
                 </h2>
                 {sections.past.map((order) => (
-                  <BookingCard key={order.id} order={order} origin={origin} past />
+                  <BookingCard key={order.id} order={order} origin={origin} past saved={isSaved(order.id)} />
                 ))}
               </section>
             ) : null}
             <InactiveOrders orders={sections.inactive} />
           </div>
         )
-      ) : orders.isError ? (
+      ) : failed ? (
         <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
           <h2 className="font-bold text-lg text-slate-900">We couldn’t load your bookings</h2>
           <p className="mt-1 text-slate-600">Check your connection and try again.</p>
           <button
             type="button"
-            disabled={orders.isFetching}
-            onClick={() => void orders.refetch()}
+            disabled={bookings.isFetching}
+            onClick={() => void bookings.refetch()}
             className={`mt-5 ${buttonClass}`}
           >
-            {orders.isFetching ? 'Trying again…' : 'Try again'}
+            {bookings.isFetching ? 'Trying again…' : 'Try again'}
           </button>
         </div>
       ) : (

@@ -8,6 +8,7 @@ import { OnlineEventLink } from '../../features/orders/components/online-event-l
 import { OrderCalendarButton } from '../../features/orders/components/order-calendar-button.tsx';
 import { OrderSummary } from '../../features/orders/components/order-summary.tsx';
 import { OrderTickets } from '../../features/orders/components/order-tickets.tsx';
+import { useKeepOrderOnDevice } from '../../features/orders/hooks/use-keep-tickets.ts';
 import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
 import { forgetHeldOrder } from '../../features/orders/utils/held-orders.ts';
 import { resolveOrder } from '../../features/orders/utils/order-state.ts';
@@ -28,12 +29,14 @@ export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { origin } = useBootState();
-  const { signedIn } = useRouteSession();
+  const { signedIn, authId } = useRouteSession();
   const orderId = params.get('orderId');
   const token = params.get('token');
   const order = useOrder(orderId, token);
   const resolution = order.data ? resolveOrder(order.data.status) : null;
   const awaitingCode = order.data?.awaitingEmailCode === true;
+  // Signed in: the tickets are on the device from now on, for My tickets without a connection.
+  useKeepOrderOnDevice(authId, order.data, order.dataUpdatedAt);
 
   // Not paid (yet): the landing waits for the payment, the error page explains a failure.
   useEffect(() => {

@@ -2,11 +2,13 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../features/auth/components/submit-button.tsx';
 import { useOrder } from '../../features/orders/api/get-order.ts';
+import { useKeepOrderOnDevice } from '../../features/orders/hooks/use-keep-tickets.ts';
 import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
 import { forgetHeldOrder } from '../../features/orders/utils/held-orders.ts';
 import { failureReasonParam, resolveOrder } from '../../features/orders/utils/order-state.ts';
 import { orderPagePath } from '../../features/orders/utils/payment-destination.ts';
 import { statusOf } from '../../lib/api-caller.tsx';
+import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
 
 /** How long the landing waits for the payment to be confirmed before saying it is still on its way. */
@@ -38,6 +40,10 @@ export function Component() {
   const order = useOrder(orderId, token, {
     refetchInterval: (data) => ((!data || data.status === 'pending') && !gaveUp ? 1000 : false),
   });
+
+  const { authId } = useRouteSession();
+  // Paid: kept on the device before forwarding, in case the tickets' page never opens (the connection drops).
+  useKeepOrderOnDevice(authId, order.data, order.dataUpdatedAt);
 
   const status = order.data?.status;
   const awaitingCode = order.data?.awaitingEmailCode === true;

@@ -13,8 +13,9 @@ export function onForgetUser(step: ForgetStep): void {
 
 /**
  * Leaves nothing of the user readable on this device: the session cookies and session storage, the persisted
- * query cache (orders, tickets), the service worker's copies of pages, and what features registered (the
- * door's attendee data; its scans not yet uploaded stay, for the next member of that organisation to send).
+ * query cache, the service worker's copies of pages, and what features registered (the tickets kept for My
+ * tickets; the door's attendee data, though its scans not yet uploaded stay, for the next member of that
+ * organisation to send).
  * Runs on sign-out and when the server ends the session (a 401), so a shared phone keeps no one's data.
  */
 export async function forgetUserData(): Promise<void> {

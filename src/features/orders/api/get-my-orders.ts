@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../contract/orders.ts';
 import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { persistMaxAge } from '../../../lib/query-client.ts';
 import { useRouteSession } from '../../../lib/session/session-context.tsx';
 import { orderKeys } from './order-keys.ts';
 
@@ -15,14 +14,9 @@ export interface MyOrders {
  */
 export const getMyOrders = (api: ApiCaller): Promise<MyOrders> => api<MyOrders>({ url: '/orders/mine', silent: true });
 
-/** Kept on the device (IndexedDB): tickets must open at the door without a connection. */
+/** The network's answer only: the device keeps the tickets in its own store (storage/ticket-store.ts). */
 export const myOrdersQueryOptions = (api: ApiCaller, userId: string) =>
-  queryOptions({
-    queryKey: orderKeys.mine(userId),
-    queryFn: () => getMyOrders(api),
-    meta: { persist: true },
-    gcTime: persistMaxAge,
-  });
+  queryOptions({ queryKey: orderKeys.mine(userId), queryFn: () => getMyOrders(api) });
 
 /** The signed-in user's orders; idle when signed out. */
 export function useMyOrders() {

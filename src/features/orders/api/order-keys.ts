@@ -7,4 +7,6 @@ export const orderKeys = {
   detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,
   /** Per user: one device may see several accounts. */
   mine: (userId: string) => [...orderKeys.all, 'mine', userId] as const,
+  /** The account's tickets as this device keeps them (IndexedDB, not the network). */
+  saved: (userId: string) => [...orderKeys.all, 'saved', userId] as const,
 };

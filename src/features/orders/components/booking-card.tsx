@@ -14,10 +14,25 @@ interface BookingCardProps {
   origin: string;
   /** Ended events: tickets fold away, no calendar or online link. */
   past?: boolean;
+  /** Whether its tickets are kept on this device for use offline; undefined: not known (yet), nothing said. */
+  saved?: boolean | undefined;
+}
+
+/** Says whether the tickets open without a connection. */
+function DeviceCopy({ saved }: { saved: boolean }) {
+  return saved ? (
+    <p className="flex items-center gap-1.5 font-medium text-emerald-800 text-sm">
+      <span aria-hidden="true">✓</span> Saved on this device
+    </p>
+  ) : (
+    <p className="flex items-center gap-1.5 font-medium text-amber-900 text-sm">
+      <span aria-hidden="true">!</span> Not saved on this device yet
+    </p>
+  );
 }
 
 /** One order: its event, then its tickets as QR codes (folded for past events). */
-export function BookingCard({ order, origin, past = false }: BookingCardProps) {
+export function BookingCard({ order, origin, past = false, saved }: BookingCardProps) {
   const { event } = order;
   const where = event.isOnline ? 'Online' : [event.venueName, event.city].filter(Boolean).join(', ');
   const count = order.tickets.filter((ticket) => ticket.status === 'valid').length;
@@ -49,6 +64,7 @@ export function BookingCard({ order, origin, past = false }: BookingCardProps) {
           Order <span className="font-mono font-semibold text-slate-800">{order.reference}</span> ·{' '}
           {formatMoney(order.total, order.currency)}
         </p>
+        {saved !== undefined && order.tickets.length > 0 ? <DeviceCopy saved={saved} /> : null}
       </header>
 
       {paying?.kind === 'route' ? (

@@ -9,7 +9,8 @@ export interface BookingSections {
   inactive: Order[];
 }
 
-const holdsTickets = (order: Order) => order.status === 'paid' || order.status === 'partially_refunded';
+/** Paid (or partly refunded): the order admits its holders. */
+export const holdsTickets = (order: Order) => order.status === 'paid' || order.status === 'partially_refunded';
 
 /** The account's orders as the bookings page groups them. */
 export function bookingSections(orders: readonly Order[], now: number): BookingSections {

@@ -31,7 +31,7 @@ async function renderToText(path: string, extra: Partial<RenderOptions> = {}) {
     onError,
     ...extra,
   });
-  if (result.kind !== 'html') return { status: result.status, html: '', onError };
+  if (result.kind !== 'html') return { status: result.status, html: '', keepable: false, onError };
   let html = '';
   await new Promise<void>((resolve) => {
     result.pipe(
@@ -47,8 +47,41 @@ async function renderToText(path: string, extra: Partial<RenderOptions> = {}) {
       }),
     );
   });
-  return { status: result.status, html, onError };
+  return { status: result.status, html, keepable: result.keepable, onError };
 }
+
+/** A signed-in visitor's cookies: an access token for a week, an account id and an email. */
+function signedInCookies() {
+  const payload = Buffer.from(JSON.stringify({ sub: 'user-1', org: null })).toString('base64url');
+  return {
+    accessToken: `e30.${payload}.signature`,
+    tokenExpiry: String(Math.floor(Date.now() / 1000) + 7 * 24 * 3600),
+    u: 'user-1',
+    email: 'pia.private@example.test',
+  };
+}
+
+describe('the app shell and kept pages', () => {
+  it('renders the app shell with no page, no data and nothing of the visitor, for the browser to render the page', async () => {
+    const { status, html, keepable } = await renderToText('/app-shell', { cookies: signedInCookies() });
+    expect(status).toBe(200);
+    expect(keepable).toBe(false);
+    expect(html).toContain('"shell":true');
+    expect(html).toContain('"dehydrated":null');
+    expect(html).toContain('Opening Admit…');
+    expect(html).not.toContain('pia.private');
+    expect(html).not.toContain('__staticRouterHydrationData');
+    for (const script of html.match(/<script[^>]*>/g) ?? []) expect(script).toContain('nonce="test-nonce"');
+  });
+
+  it('marks public pages as keepable on the device, and never a guarded page or a missing one', async () => {
+    expect((await renderToText('/')).keepable).toBe(true);
+    expect((await renderToText('/about-us')).keepable).toBe(true);
+    expect((await renderToText('/find-events', { cookies: signedInCookies() })).keepable).toBe(false);
+    expect((await renderToText('/sign-in')).keepable).toBe(false);
+    expect((await renderToText('/nowhere')).keepable).toBe(false);
+  });
+});
 
 describe('server rendering', () => {
   it('renders a page with its title, the nonce on every script and the escaped boot state', async () => {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import { unlockAudio } from '../engine/feedback.ts';
 import { useDoorEngine, useDoorStatus } from '../hooks/use-door-engine.ts';
+import { DoorReadiness } from './door-readiness.tsx';
 import { DoorCounts, ModeLine } from './door-status.tsx';
 
 function Ready({ engine }: { engine: DoorEngine }) {
@@ -11,9 +12,7 @@ function Ready({ engine }: { engine: DoorEngine }) {
   return (
     <div className="space-y-5">
       <ModeLine engine={engine} tone="light" />
-      <p className="text-slate-600">
-        {tickets.toLocaleString()} ticket{tickets === 1 ? '' : 's'} on this device — it can check tickets without a connection.
-      </p>
+      <DoorReadiness tickets={tickets} />
       <DoorCounts engine={engine} />
       <Link
         to={`/organizer/validate-ticket/scan${query}`}

@@ -152,13 +152,22 @@ async function signIn(page: Page, path: string): Promise<void> {
   await expect(page).toHaveURL(path);
 }
 
-/** Signs in on a device and downloads the event's scan data; ends on the scanner. */
-async function prepareDevice(page: Page, event: DoorEvent): Promise<void> {
+/**
+ * Signs in on a device and downloads the event's scan data; ends on the scanner. With `offlineReady`, it first
+ * waits until the door says it can check tickets without a connection: the app saved and in control of the page
+ * (a first visit: the worker installs and claims it, no reload needed).
+ */
+async function prepareDevice(page: Page, event: DoorEvent, { offlineReady = false } = {}): Promise<void> {
   await signIn(page, `/organizer/scan-ticket?event=${event.id}`);
   await expect(page.getByRole('link', { name: 'Start scanning' })).toBeVisible({ timeout: 20_000 });
-  await expect(
-    page.getByText(`${event.tickets.length} ticket${event.tickets.length === 1 ? '' : 's'} on this device`),
-  ).toBeVisible();
+  const onDevice = `${event.tickets.length} ticket${event.tickets.length === 1 ? '' : 's'} on this device`;
+  await expect(page.getByText(onDevice)).toBeVisible();
+  if (offlineReady) {
+    await expect(page.getByText(`${onDevice} — it can check tickets without a connection.`)).toBeVisible({
+      timeout: 60_000,
+    });
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  }
   if (shots) await page.screenshot({ path: join(shots, 'scan-ticket.png'), fullPage: true });
   await page.getByRole('link', { name: 'Start scanning' }).click();
   await expect(page).toHaveURL(`/organizer/validate-ticket/scan?event=${event.id}`);
@@ -264,8 +273,7 @@ test.describe('the door', () => {
     try {
       const context = await device(browser, baseURL as string);
       const page = await context.newPage();
-      await prepareDevice(page, event);
-      await page.evaluate(() => navigator.serviceWorker.ready);
+      await prepareDevice(page, event, { offlineReady: true });
       await page.reload();
       await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
       await expect(page.getByRole('heading', { name: event.title })).toBeVisible();
@@ -351,8 +359,7 @@ test.describe('the door', () => {
     request,
   }) => {
     const event = await doorEvent(request, 2);
-    await prepareDevice(page, event);
-    await page.evaluate(() => navigator.serviceWorker.ready);
+    await prepareDevice(page, event, { offlineReady: true });
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     // The worker uploads with the token the page shared; the test server's tokens live 20 s, so scan with a fresh

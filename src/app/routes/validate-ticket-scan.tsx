@@ -2,6 +2,7 @@ import { DoorLoading, DoorMissing } from '../../features/door/components/door-mi
 import { ScanScreen } from '../../features/door/components/scan-screen.tsx';
 import { useDoorEngine } from '../../features/door/hooks/use-door-engine.ts';
 import { useDoorEventId } from '../../features/door/hooks/use-door-event-id.ts';
+import { useDoorUpdateHold } from '../../features/door/hooks/use-door-update-hold.ts';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
 
@@ -9,6 +10,7 @@ export function Component() {
   const { authId } = useRouteSession();
   const { eventId, resolved } = useDoorEventId();
   const door = useDoorEngine(resolved ? eventId : null, authId);
+  useDoorUpdateHold(door.engine, { scanning: true });
   return (
     <>
       <PageMeta title="Scan tickets" description="Scan tickets at the door, online or offline." noIndex />

@@ -2,6 +2,7 @@ import { DoorLoading, DoorMissing } from '../../features/door/components/door-mi
 import { SearchScreen } from '../../features/door/components/search-screen.tsx';
 import { useDoorEngine } from '../../features/door/hooks/use-door-engine.ts';
 import { useDoorEventId } from '../../features/door/hooks/use-door-event-id.ts';
+import { useDoorUpdateHold } from '../../features/door/hooks/use-door-update-hold.ts';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
 
@@ -9,6 +10,7 @@ export function Component() {
   const { authId } = useRouteSession();
   const { eventId, resolved } = useDoorEventId();
   const door = useDoorEngine(resolved ? eventId : null, authId);
+  useDoorUpdateHold(door.engine);
   return (
     <>
       <PageMeta title="Find a ticket" description="Search tickets by name, email, order or code and check in by hand." noIndex />

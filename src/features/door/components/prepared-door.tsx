@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import { unlockAudio } from '../engine/feedback.ts';
 import { useDoorEngine, useDoorStatus } from '../hooks/use-door-engine.ts';
+import { useDoorUpdateHold } from '../hooks/use-door-update-hold.ts';
+import { DoorReadiness } from './door-readiness.tsx';
 import { DoorCounts, ModeLine } from './door-status.tsx';
 
 function Ready({ engine }: { engine: DoorEngine }) {
@@ -11,9 +13,7 @@ function Ready({ engine }: { engine: DoorEngine }) {
   return (
     <div className="space-y-5">
       <ModeLine engine={engine} tone="light" />
-      <p className="text-slate-600">
-        {tickets.toLocaleString()} ticket{tickets === 1 ? '' : 's'} on this device — it can check tickets without a connection.
-      </p>
+      <DoorReadiness tickets={tickets} />
       <DoorCounts engine={engine} />
       <Link
         to={`/organizer/validate-ticket/scan${query}`}
@@ -45,6 +45,7 @@ function Ready({ engine }: { engine: DoorEngine }) {
 /** A prepared event: its sync state, live counts and the way to the scanner. */
 export function PreparedDoor({ eventId, userId }: { eventId: string; userId: string | null }) {
   const door = useDoorEngine(eventId, userId);
+  useDoorUpdateHold(door.engine);
   if (door.status === 'ready') return <Ready engine={door.engine} />;
   if (door.status === 'failed') return <p className="text-red-700">This device could not open its scan data.</p>;
   return <p className="text-slate-600">Opening the scan data on this device…</p>;

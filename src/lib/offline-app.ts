@@ -3,18 +3,10 @@
  * controls the page, and how many of this build's files it has stored (docs/decisions/025-app-shell.md).
  */
 
-/** The question a page posts to a worker (with a MessagePort); the worker answers on the port. */
-export const offlineStatusMessage = 'OFFLINE_STATUS';
+import type { OfflineStatus } from './offline-status.ts';
+import { offlineStatusMessage } from './offline-status.ts';
 
-/** The worker's answer: the same shape as src/sw/offline-status.ts sends. */
-export interface OfflineStatus {
-  /** Files of this build the worker keeps (the shell, every route chunk, styles, icons). */
-  total: number;
-  /** Of those, how many are stored. */
-  cached: number;
-  /** The app shell, from which the door opens offline, is stored. */
-  shell: boolean;
-}
+export type { OfflineStatus };
 
 export type WorkerState = ServiceWorkerState;
 

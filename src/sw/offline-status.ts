@@ -1,17 +1,7 @@
 /// <reference lib="webworker" />
 import type { PrecacheController } from 'workbox-precaching';
 
-/** What a page asks the worker, and its answer: how much of the app this device holds for offline use. */
-export const offlineStatusMessage = 'OFFLINE_STATUS';
-
-export interface OfflineStatus {
-  /** Files of this build the worker keeps (the shell, every route chunk, styles, icons). */
-  total: number;
-  /** Of those, how many are stored. */
-  cached: number;
-  /** The app shell, from which the door and My tickets open offline, is stored. */
-  shell: boolean;
-}
+import type { OfflineStatus } from '../lib/offline-status.ts';
 
 /** Counts the precached files actually in the cache (an installing worker answers with its progress). */
 export async function offlineStatus(

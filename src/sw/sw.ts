@@ -6,9 +6,10 @@ import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { doorUploadTag, uploadQueuedScans } from '../features/door/storage/background-upload.ts';
 import { appShellPath, isDevicePage, keepableHeader } from '../lib/app-shell.ts';
+import { offlineStatusMessage } from '../lib/offline-status.ts';
 import { pagesCacheName } from '../lib/session/pages-cache.ts';
 import { buildAsset, keepEarlierBuilds } from './build-assets.ts';
-import { offlineStatus, offlineStatusMessage } from './offline-status.ts';
+import { offlineStatus } from './offline-status.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 

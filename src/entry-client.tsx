@@ -1,6 +1,6 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './app/app-shell.tsx';
@@ -45,12 +45,15 @@ async function mount(): Promise<void> {
     );
   // Rendered in the browser from the shell, the page's first render reads what the device kept (the session,
   // the door's member data), so the kept queries are restored before it; after hydration they can wait.
-  if (state.shell) await Promise.all([persistence(), resolveLazyMatches(routes)]);
+  const shell = state.shell
+    ? (await Promise.all([import('./app/shell-render.tsx'), persistence(), resolveLazyMatches(routes)]))[0]
+    : null;
+  if (shell) shell.showPlaceholderWhileLoading(routes);
   else await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);
   // Spec §2: on every route change the auth state is initialised from the cookies.
   router.subscribe(() => session.refreshFromCookies());
-  const app = (
+  const app = () => (
     <StrictMode>
       <AppShell state={state} queryClient={queryClient} session={session}>
         <ApiCallerProvider api={browserApiCaller}>
@@ -59,15 +62,15 @@ async function mount(): Promise<void> {
       </AppShell>
     </StrictMode>
   );
-  if (state.shell) {
+  if (shell) {
     // The app shell has no page in it: the browser renders this address's page from what the device holds.
-    createRoot(document).render(app);
+    shell.renderShell(app());
   } else {
     // Hydrating as a transition lets React yield to the browser between components instead of one long task;
     // a click on a part not hydrated yet makes React hydrate that part at once.
     setHydrating(true);
     startTransition(() => {
-      hydrateRoot(document, app);
+      hydrateRoot(document, app());
     });
   }
   // Offline cache and service worker are not needed to interact, so they load after.

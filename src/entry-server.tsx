@@ -88,11 +88,16 @@ function renderShell(options: RenderOptions): Promise<RenderResult> {
   });
 }
 
-/** Public pages (no guard, marked in their handle) hold nothing of the visitor, so the worker may keep them. */
+/**
+ * Public pages, with nothing of the visitor in them: the service worker may keep a copy for offline use.
+ * Every other page (accounts, organisers, payments, sign-in) is never stored as HTML (decision 025).
+ */
+const keepablePages = new Set(['home', 'about-us', 'terms', 'policy-index', 'policy', 'event', 'organisation-view']);
+
 function keepableMatches(matches: StaticHandlerContext['matches'], status: number): boolean {
   if (status !== 200) return false;
-  const handles = matches.map((match) => match.route.handle as RouteHandle | undefined);
-  return handles.at(-1)?.keepable === true && handles.every((handle) => !handle?.guards?.length);
+  const guarded = matches.some((match) => ((match.route.handle as RouteHandle | undefined)?.guards?.length ?? 0) > 0);
+  return !guarded && keepablePages.has(matches.at(-1)?.route.id ?? '');
 }
 
 export async function render(options: RenderOptions): Promise<RenderResult> {

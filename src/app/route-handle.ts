@@ -18,8 +18,6 @@ export interface RouteHandle {
   guards?: GuardName[];
   /** Source path of the page's module, for preloading its chunk. */
   module?: string;
-  /** A public page with nothing of the visitor in it: the service worker may keep a copy for offline use. */
-  keepable?: boolean;
 }
 
 /** The layout of the deepest matched route that names one; else the default layout. */

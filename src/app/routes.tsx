@@ -10,7 +10,6 @@ import { lazyPage, pageModulePath } from './lazy-page.ts';
 import { notFound } from './not-found-response.ts';
 import { RootRoute } from './root-route.tsx';
 import type { RouteHandle } from './route-handle.ts';
-import { ShellPlaceholder } from './shell-placeholder.tsx';
 
 /** What loaders share for one request (server) or one tab (browser). */
 export interface RouteContext {
@@ -47,14 +46,12 @@ export function createRoutes(context: RouteContext): RouteObject[] {
       path: '/',
       element: <RootRoute />,
       errorElement: <AppErrorBoundary />,
-      // Rendered in the browser from the app shell, the page shows the shell's placeholder while its loaders run.
-      hydrateFallbackElement: <ShellPlaceholder />,
       children: [
-        page(undefined, 'home', { layout: 'home', keepable: true }),
-        page('about-us', 'about-us', { keepable: true }),
-        page('terms', 'terms', { layout: 'auth', keepable: true }),
-        page('policy', 'policy-index', { layout: 'auth', keepable: true }),
-        page('policy/:slug', 'policy', { layout: 'auth', keepable: true }),
+        page(undefined, 'home', { layout: 'home' }),
+        page('about-us', 'about-us'),
+        page('terms', 'terms', { layout: 'auth' }),
+        page('policy', 'policy-index', { layout: 'auth' }),
+        page('policy/:slug', 'policy', { layout: 'auth' }),
         page('sign-up', 'sign-up', { layout: 'auth' }),
         page('user-type', 'user-type', { layout: 'auth' }),
         page('verify-email', 'verify-email', { layout: 'auth' }),
@@ -63,8 +60,8 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         page('sign-in', 'sign-in', { layout: 'auth' }),
         page('invitations/:token', 'invitation', { layout: 'auth' }),
         page('dev/mailbox', 'dev-mailbox'),
-        page('event/:eventId', 'event', { keepable: true }),
-        page('organisation-view/:orgId', 'organisation-view', { keepable: true }),
+        page('event/:eventId', 'event'),
+        page('organisation-view/:orgId', 'organisation-view'),
         page('pay/sandbox/:sessionId', 'pay-sandbox', { layout: 'auth' }),
         page('payment-success', 'payment-success', { layout: 'home' }),
         page('payment/order-success', 'payment-order-success'),

@@ -23,6 +23,17 @@ precache.precache(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 clientsClaim();
 
+// Pages an earlier version kept with someone's data in them (before only public pages were kept) go at activation.
+async function dropPrivatePages(): Promise<void> {
+  if (!(await caches.has(pagesCacheName))) return;
+  const pages = await caches.open(pagesCacheName);
+  for (const request of await pages.keys()) {
+    const response = await pages.match(request);
+    if (!response?.headers.has(keepableHeader)) await pages.delete(request);
+  }
+}
+self.addEventListener('activate', (event) => event.waitUntil(dropPrivatePages()));
+
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
   // Signing out removes what this device kept of the pages (public ones only, but still the visitor's history).

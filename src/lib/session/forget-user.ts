@@ -1,4 +1,3 @@
-import { clearPersistedQueries } from '../query-persistence.ts';
 import { wipeSession } from './cookies.ts';
 import { pagesCacheName } from './pages-cache.ts';
 
@@ -21,6 +20,8 @@ export function onForgetUser(step: ForgetStep): void {
 export async function forgetUserData(): Promise<void> {
   wipeSession();
   // Each part on its own: storage missing or failing (private mode, no IndexedDB) never stops the others.
+  // The persisted cache's code loads only here and after the page is interactive, never before it.
+  const clearPersistedQueries = async () => (await import('../query-persistence.ts')).clearPersistedQueries();
   const parts: Array<() => Promise<unknown>> = [clearPersistedQueries, ...steps];
   if (typeof caches !== 'undefined') parts.push(() => caches.delete(pagesCacheName));
   const work = parts.map((part) => Promise.resolve().then(part));

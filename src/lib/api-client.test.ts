@@ -81,7 +81,7 @@ describe('the API client', () => {
     ).rejects.toThrow();
     expect(Object.keys(Cookies.get())).toEqual(['unrelated']);
     expect(sessionStorage.length).toBe(0);
-    expect(assign).toHaveBeenCalledWith('/sign-in');
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/sign-in'));
   });
 });
 
@@ -149,6 +149,6 @@ describe('an expired access token', () => {
     axios.defaults.adapter = answer(401, { httpStatus: 'UNAUTHORIZED', message: 'Your session has ended.' });
     await expect(api.request({ url: '/a', adapter: answer(200, {}) })).rejects.toThrow();
     expect(Cookies.get('accessToken')).toBeUndefined();
-    expect(assign).toHaveBeenCalledWith('/sign-in');
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/sign-in'));
   });
 });

@@ -394,11 +394,31 @@ async function measureInstall(context: BrowserContext, devtools: BrowserDevtools
   const firstPath = '/organizer/scan-ticket';
   debug('install: first visit');
   await page.goto(`${baseUrl}${firstPath}`);
-  await page.waitForFunction(
-    () => window.__benchWorker?.controlledAt !== undefined && window.__benchWorker.activatedAt !== undefined,
-    undefined,
-    { timeout: 120_000, polling: 100 },
-  );
+  // A worker that never takes the page leaves its figures out (NaN, shown as such) instead of the whole run.
+  const controlled = await page
+    .waitForFunction(
+      () => window.__benchWorker?.controlledAt !== undefined && window.__benchWorker.activatedAt !== undefined,
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!controlled)
+    process.stderr.write(
+      `door-navigation: the worker did not control the first page in 120 s: ${JSON.stringify(
+        await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return {
+            controller: navigator.serviceWorker.controller?.state ?? null,
+            installing: registration?.installing?.state ?? null,
+            waiting: registration?.waiting?.state ?? null,
+            active: registration?.active?.state ?? null,
+          };
+        }),
+      )}\n`,
+    );
   const timing = await page.evaluate(() => ({ ...window.__benchWorker, timeOrigin: performance.timeOrigin }));
   debug('install: controlled', timing);
   const held = await page.evaluate(async () => {

@@ -3,6 +3,7 @@ import type { AuthResult } from './auth-load.ts';
 import { type BookingResult, formatBooking } from './booking-load.ts';
 import { type CheckinBench, formatCheckins } from './checkin-load.ts';
 import { type DoorDeviceBench, formatDoorDevice } from './door-device.ts';
+import { type DoorNavigationBench, formatDoorNavigation } from './door-navigation.ts';
 import type { EventPageResult } from './event-page.ts';
 import type { JsBudgetResult } from './js-budget.ts';
 import { type LighthouseResult, lighthouseGoal } from './lighthouse.ts';
@@ -25,6 +26,8 @@ export interface BenchResults {
   checkins?: CheckinBench;
   /** The door on a phone: offline verdict time and local search, in Chromium with 4× CPU throttling. */
   doorDevice?: DoorDeviceBench;
+  /** The door's cold start on a phone: navigation to a usable scanner with 2,000 ms latency, and the worker's first install. */
+  doorNavigation?: DoorNavigationBench;
   /** Booking: completed orders under load next to pgbench, oversold count, and the kill -9 chaos run. */
   booking?: BookingResult;
 }
@@ -111,6 +114,7 @@ export function formatReport(results: BenchResults): string {
     '',
     ...(results.checkins ? [`8. ${formatCheckins(results.checkins)}`] : []),
     ...(results.doorDevice ? ['', '9. The door on a phone (Chromium, Pixel 7)', ...formatDoorDevice(results.doorDevice)] : []),
+    ...(results.doorNavigation ? formatDoorNavigation(results.doorNavigation) : []),
     ...(results.booking ? ['', `10. ${formatBooking(results.booking).join('\n')}`] : []),
   ];
   return lines.join('\n');

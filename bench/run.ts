@@ -8,6 +8,7 @@ import { measureAuth } from './auth-load.ts';
 import { measureBooking } from './booking-load.ts';
 import { measureCheckins } from './checkin-load.ts';
 import { measureDoorDevice } from './door-device.ts';
+import { measureDoorNavigation } from './door-navigation.ts';
 import { measureEventPage } from './event-page.ts';
 import { measureJsBudget } from './js-budget.ts';
 import { measureLighthouse } from './lighthouse.ts';
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     const checkins = await measureCheckins(durationS);
     const booking = await measureBooking(durationS);
     const doorDevice = await measureDoorDevice();
+    const doorNavigation = await measureDoorNavigation();
 
     const results: BenchResults = {
       date: new Date().toISOString(),
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
       rssAfterLoadTestMb,
       checkins,
       doorDevice,
+      doorNavigation,
       booking,
     };
     process.stdout.write(formatReport(results));

@@ -31,7 +31,6 @@ const browsingModule = fileIn([
 ]);
 /** The event page's parts that other pages share too: bookmarking, share and calendar, description, ticket choice. */
 const eventPageModule = fileIn([
-  '/src/contract/ids.ts',
   '/src/contract/calendar-file.ts',
   '/src/features/bookmarks/components/bookmark-button.tsx',
   '/src/features/bookmarks/hooks/',

@@ -23,7 +23,7 @@ import { chromiumArgs, chromiumPath } from '../tests/fixtures/chromium.ts';
 import { freePort } from '../tests/fixtures/free-port.ts';
 import { BrowserDevtools, type NetworkConditions, noAddedLatency } from './browser-devtools.ts';
 import { type Distribution, distribution, eventWithTickets, organiser } from './door-device.ts';
-import { admitServer, repoRoot, startServer } from './server-process.ts';
+import { admitServer, bookingLimitsOutOfReach, repoRoot, startServer } from './server-process.ts';
 
 const throttling = 4;
 /** BENCH_DEBUG=1 prints each step and each navigation's requests. */
@@ -473,17 +473,7 @@ async function launch(): Promise<{ browser: Browser; devtools: BrowserDevtools }
 
 export async function measureDoorNavigation(runs = 12, tickets = 10): Promise<DoorNavigationBench> {
   const dataDir = mkdtempSync(join(tmpdir(), 'admit-door-navigation-'));
-  // The bench books the event's tickets from one address: the limits per address and network count, never refuse.
-  const unlimited = String(1_000_000_000);
-  const server = await startServer((port) => {
-    const spec = admitServer(dataDir)(port);
-    const limits = {
-      ORDER_LIMIT_PER_ADDRESS: unlimited,
-      ORDER_FREE_TICKETS_PER_NETWORK: unlimited,
-      ORDER_HELD_TICKETS_PER_NETWORK: unlimited,
-    };
-    return { ...spec, env: { ...spec.env, ...limits } };
-  });
+  const server = await startServer(admitServer(dataDir, 60_000, bookingLimitsOutOfReach));
   const { browser, devtools } = await launch();
   try {
     const fresh = await browser.newContext({ ...devices['Pixel 7'] });

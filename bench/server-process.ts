@@ -47,14 +47,29 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** The production Admit server on an embedded database in dataDir. */
+/** The production Admit server on an embedded database in dataDir (`env` adds or overrides settings). */
 export const admitServer =
-  (dataDir: string, readyTimeoutMs = 60_000) =>
+  (dataDir: string, readyTimeoutMs = 60_000, env: Record<string, string> = {}) =>
   (port: number): Spec => ({
     args: ['ssr/main.ts'],
-    env: { ...baseEnv(), NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...baseEnv(),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     readyTimeoutMs,
   });
+
+/** A door bench books its event's tickets as many guests from one address: the per-network limits count, never refuse. */
+export const bookingLimitsOutOfReach: Record<string, string> = {
+  ORDER_LIMIT_PER_ADDRESS: '1000000000',
+  ORDER_FREE_TICKETS_PER_NETWORK: '1000000000',
+  ORDER_HELD_TICKETS_PER_NETWORK: '1000000000',
+};
 
 /** The baseline: the smallest possible Node HTTP server. */
 export const bareNodeServer = (port: number): Spec => ({

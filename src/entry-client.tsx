@@ -43,11 +43,10 @@ async function mount(): Promise<void> {
     import('./lib/query-persistence.ts').then(({ startQueryPersistence }) =>
       startQueryPersistence(queryClient, __ADMIT_BUILD_ID__),
     );
-  // Rendered in the browser from the shell, the page's first render reads what the device kept (the session,
-  // the door's member data), so the kept queries are restored before it; after hydration they can wait.
-  const shell = state.shell
-    ? (await Promise.all([import('./app/shell-render.tsx'), persistence(), resolveLazyMatches(routes)]))[0]
-    : null;
+  // Rendered in the browser from the shell, the page reads the device at once (the door's IndexedDB, the kept
+  // tickets); the kept queries (the account, the organisation) are restored beside it and fill in as they come.
+  const restored = state.shell ? persistence() : null;
+  const shell = state.shell ? (await Promise.all([import('./app/shell-render.tsx'), resolveLazyMatches(routes)]))[0] : null;
   if (shell) shell.showPlaceholderWhileLoading(routes);
   else await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);
@@ -76,7 +75,7 @@ async function mount(): Promise<void> {
   // Offline cache and service worker are not needed to interact, so they load after.
   const afterInteractive = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
   afterInteractive(() => {
-    if (!state.shell) void persistence();
+    if (!restored) void persistence();
     void import('./lib/service-worker.tsx').then(({ registerServiceWorker }) => registerServiceWorker());
   });
 }

@@ -11,11 +11,12 @@ import {
 } from 'react-router';
 import { AppShell } from './app/app-shell.tsx';
 import { Document } from './app/document.tsx';
+import { pageModulePath } from './app/lazy-page.ts';
 import type { RouteHandle } from './app/route-handle.ts';
 import { createRoutes } from './app/routes.tsx';
 import { ShellPlaceholder } from './app/shell-placeholder.tsx';
 import { ApiCallerProvider, type ApiInject, injectedApiCaller } from './lib/api-caller.tsx';
-import { appShellPath } from './lib/app-shell.ts';
+import { appShellPath, devicePages } from './lib/app-shell.ts';
 import { type BootState, bootStateGlobal, serializeForScript } from './lib/boot-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { deriveSession } from './lib/session/route-session.ts';
@@ -63,12 +64,25 @@ function hydrationData(context: StaticHandlerContext) {
   return { loaderData: context.loaderData, actionData: context.actionData, errors };
 }
 
+/**
+ * Preloads the code of the page the shell stands in for, from the address, before the entry runs: fetched and
+ * compiled beside the entry's instead of after it. Only that page's, so a phone compiles nothing it will not run.
+ */
+function shellPreloadScript(assets: RenderAssets): string {
+  const entry = new Set(assets.chunksFor([]));
+  const pages = devicePages.map(({ pattern, page }) => [
+    pattern.source,
+    assets.chunksFor([pageModulePath(page)]).filter((href) => !entry.has(href)),
+  ]);
+  return `(function(pages){for(var i=0;i<pages.length;i++)if(new RegExp(pages[i][0]).test(location.pathname))pages[i][1].forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)})})(${serializeForScript(pages)});`;
+}
+
 /** The app shell: the document and its code, no page and nothing of the visitor; the browser renders the page. */
 function renderShell(options: RenderOptions): Promise<RenderResult> {
   const state: BootState = {
     ...options.state,
     dehydrated: null,
-    assets: { css: options.assets.css, modulePreloads: [] },
+    assets: { css: options.assets.css, modulePreloads: options.assets.chunksFor([]) },
     shell: true,
   };
   return new Promise((resolve, reject) => {
@@ -78,7 +92,7 @@ function renderShell(options: RenderOptions): Promise<RenderResult> {
       </Document>,
       {
         nonce: options.nonce,
-        bootstrapScriptContent: `window.${bootStateGlobal}=${serializeForScript(state)};`,
+        bootstrapScriptContent: `window.${bootStateGlobal}=${serializeForScript(state)};${shellPreloadScript(options.assets)}`,
         bootstrapModules: [options.assets.entry],
         onShellReady: () => resolve({ kind: 'html', status: 200, keepable: false, pipe: stream.pipe, abort: stream.abort }),
         onShellError: reject,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { CHECKIN_UNDO_WINDOW_MS } from './checkin-rules.ts';
+
 /**
  * A door verdict. valid: admit; already_used: admitted before (see firstCheckIn); invalid: unknown
  * or forged; wrong_event: a genuine ticket for another event; voided: refunded or cancelled;
@@ -69,8 +71,6 @@ export const checkinBatchResultSchema = z.object({
   results: z.array(checkinResponseSchema.extend({ clientScanId: z.uuid() })),
 });
 
-/** Undo a check-in within 2 minutes of it, from the device that made it or by an owner or manager. */
-export const CHECKIN_UNDO_WINDOW_MS = 2 * 60 * 1000;
 export const undoCheckinSchema = z.object({
   deviceId: deviceIdSchema,
   clientScanId: z.uuid(),

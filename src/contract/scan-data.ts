@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkinResultSchema, deviceIdSchema, scanDirectionSchema } from './checkins.ts';
+import { SCAN_DATA_FORMAT, SCAN_DATA_MAX_PAGE_SIZE, SCAN_DATA_PAGE_SIZE, ticketKeyPattern } from './scan-data-rows.ts';
 
 /**
  * Scan data: what a door device downloads to check tickets without the network.
@@ -42,16 +43,7 @@ import { checkinResultSchema, deviceIdSchema, scanDirectionSchema } from './chec
  * The response is gzip-compressed when the request accepts it (browsers always do).
  */
 
-export const SCAN_DATA_FORMAT = 1;
-/** Tickets per page by default, and at most. */
-export const SCAN_DATA_PAGE_SIZE = 10_000;
-export const SCAN_DATA_MAX_PAGE_SIZE = 20_000;
-/** Length of each entry of `tickets.codeStarts`. */
-export const CODE_START_LENGTH = 5;
-/** How often a scanning device asks for changes, at least. */
-export const SCAN_DATA_POLL_MS = 30_000;
-
-const ticketKeyPattern = /^[A-Za-z0-9_-]{22}$/;
+export * from './scan-data-rows.ts';
 
 export const scanDataQuerySchema = z
   .object({
@@ -163,103 +155,3 @@ export const scanDataPageSchema = z.object({
   syncedAt: z.string(),
 });
 export type ScanDataPage = z.infer<typeof scanDataPageSchema>;
-
-// --- ticket ids: UUID <-> 22-character base64url, isomorphic, no dependencies ---
-
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const B64_INDEX = new Map([...B64].map((char, index) => [char, index]));
-
-/** A ticket id as it travels in scan data (base64url of its 16 bytes, no padding). */
-export function ticketKey(uuid: string): string {
-  const hex = uuid.replace(/-/g, '');
-  if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new RangeError('Not a UUID.');
-  let out = '';
-  // 16 bytes = 5 groups of 3 bytes (4 characters) and one byte (2 characters).
-  for (let i = 0; i < 30; i += 6) {
-    const n = Number.parseInt(hex.slice(i, i + 6), 16);
-    out += B64.charAt((n >> 18) & 63) + B64.charAt((n >> 12) & 63) + B64.charAt((n >> 6) & 63) + B64.charAt(n & 63);
-  }
-  const last = Number.parseInt(hex.slice(30, 32), 16);
-  return out + B64.charAt(last >> 2) + B64.charAt((last & 3) << 4);
-}
-
-const sextet = (key: string, index: number): number => B64_INDEX.get(key.charAt(index)) ?? 0;
-
-/** The UUID (lower case, with dashes) of a scan-data ticket key. */
-export function ticketIdFromKey(key: string): string {
-  if (!ticketKeyPattern.test(key)) throw new RangeError('Not a ticket key.');
-  let hex = '';
-  for (let i = 0; i < 20; i += 4) {
-    const n = (sextet(key, i) << 18) | (sextet(key, i + 1) << 12) | (sextet(key, i + 2) << 6) | sextet(key, i + 3);
-    hex += n.toString(16).padStart(6, '0');
-  }
-  const last = (sextet(key, 20) << 2) | (sextet(key, 21) >> 4);
-  hex += last.toString(16).padStart(2, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** The base64url key of the i-th ticket of a page. */
-export function ticketKeyAt(tickets: Pick<ScanDataTickets, 'ids'>, index: number): string {
-  return tickets.ids.slice(index * 22, index * 22 + 22);
-}
-
-/** One ticket of a page, expanded (what a device stores and searches). */
-export interface ScanDataTicketRow {
-  id: string;
-  key: string;
-  ticketTypeId: string;
-  typeName: string;
-  holderName: string;
-  orderReference: string;
-  buyerName: string;
-  buyerEmail: string;
-  status: 'valid' | 'voided' | 'unpaid';
-  /** A TEST ticket (paid in the payment sandbox); voided and unpaid ones are not told apart. */
-  test: boolean;
-  codeStart: string;
-  /** When it was admitted, and by which device, if it was. */
-  checkedIn: { at: string; deviceId: string; deviceName: string | null } | null;
-}
-
-const STATUS = { v: 'valid', x: 'voided', u: 'unpaid', t: 'valid' } as const;
-
-/** Expands a page's columns into rows, in order. */
-export function scanDataTicketRows(
-  page: Pick<ScanDataPage, 'tickets' | 'orders' | 'ticketTypes' | 'devices'>,
-): ScanDataTicketRow[] {
-  const { tickets, orders, ticketTypes, devices } = page;
-  const count = tickets.ids.length / 22;
-  const checkins = new Map(tickets.checkins.map(([index, at, device]) => [index, { at, device }]));
-  const rows: ScanDataTicketRow[] = [];
-  let order = 0;
-  let left = tickets.orderSizes[0] ?? 0;
-  for (let i = 0; i < count; i += 1) {
-    while (left === 0 && order < tickets.orderSizes.length - 1) {
-      order += 1;
-      left = tickets.orderSizes[order] ?? 0;
-    }
-    left -= 1;
-    const key = ticketKeyAt(tickets, i);
-    const type = ticketTypes[tickets.types[i] ?? -1];
-    const checkin = checkins.get(i);
-    const device = checkin ? devices[checkin.device] : undefined;
-    const buyerName = orders.buyerNames[order] ?? '';
-    rows.push({
-      id: ticketIdFromKey(key),
-      key,
-      ticketTypeId: type?.id ?? '',
-      typeName: type?.name ?? '',
-      holderName: tickets.holders[i] || buyerName,
-      orderReference: orders.references[order] ?? '',
-      buyerName,
-      buyerEmail: orders.buyerEmails[order] ?? '',
-      status: STATUS[tickets.status[i] as keyof typeof STATUS] ?? 'valid',
-      test: tickets.status[i] === 't',
-      codeStart: tickets.codeStarts.slice(i * tickets.codeStartLength, (i + 1) * tickets.codeStartLength),
-      checkedIn: checkin
-        ? { at: new Date(checkin.at * 1000).toISOString(), deviceId: device?.id ?? '', deviceName: device?.name ?? null }
-        : null,
-    });
-  }
-  return rows;
-}

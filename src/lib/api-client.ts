@@ -1,5 +1,6 @@
 import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import type { ApiEnvelope } from '../contract/envelope.ts';
+import { apiBase } from './api-base.ts';
 import { offlineMessage } from './offline-message.ts';
 import { endSession, validAccessToken } from './session/access-token.ts';
 import { toast } from './toasts.tsx';
@@ -19,7 +20,7 @@ export const api = axios.create({
   timeout: 20_000,
 });
 
-export const apiBase = () => (typeof window === 'undefined' ? undefined : window.__ADMIT__?.config.apiBase) ?? '/api';
+export { apiBase };
 
 api.interceptors.request.use(async (config) => {
   config.baseURL ??= apiBase();

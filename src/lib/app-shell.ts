@@ -8,14 +8,15 @@ export const appShellPath = '/app-shell';
  * Addresses the worker always answers with the shell, never waiting for the network: the door, and the
  * attendee's tickets. Their pages read what the device holds and refresh it in the background.
  */
-const devicePages = [
-  /^\/organizer\/scan-ticket\/?$/,
-  /^\/organizer\/validate-ticket\/(scan|search)\/?$/,
-  /^\/account\/bookings(\/.*)?$/,
+export const devicePages: ReadonlyArray<{ pattern: RegExp; page: string }> = [
+  { pattern: /^\/organizer\/scan-ticket\/?$/, page: 'organizer-scan-ticket' },
+  { pattern: /^\/organizer\/validate-ticket\/scan\/?$/, page: 'validate-ticket-scan' },
+  { pattern: /^\/organizer\/validate-ticket\/search\/?$/, page: 'validate-ticket-search' },
+  { pattern: /^\/account\/bookings(\/.*)?$/, page: 'account-bookings' },
 ];
 
 export function isDevicePage(pathname: string): boolean {
-  return devicePages.some((pattern) => pattern.test(pathname));
+  return devicePages.some(({ pattern }) => pattern.test(pathname));
 }
 
 /** Set on a page response the worker may keep for offline use: public pages, with nothing of the visitor in them. */

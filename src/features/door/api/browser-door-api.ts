@@ -1,7 +1,13 @@
 import type { CheckinResponse } from '../../../contract/checkins.ts';
 import type { ScanDataPage } from '../../../contract/scan-data.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { apiRequest as ApiRequest } from '../../../lib/api-client.ts';
 import type { CheckinBatchResult, CheckinStats, DoorApi } from './door-api.ts';
+
+/**
+ * The app's client, loaded with the first call: the scanner opens from the device and decides offline without
+ * it, so its code is not on the way to a usable scanner.
+ */
+const apiRequest: typeof ApiRequest = async (config) => (await import('../../../lib/api-client.ts')).apiRequest(config);
 
 const eventPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}`;
 

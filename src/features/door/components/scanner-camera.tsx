@@ -1,5 +1,6 @@
 import type { Html5Qrcode } from 'html5-qrcode';
 import { useEffect, useId, useRef, useState } from 'react';
+import { afterNextPaint } from '../utils/after-next-paint.ts';
 
 type CameraState = 'starting' | 'running' | 'denied' | 'unavailable';
 
@@ -31,6 +32,10 @@ export function ScannerCamera({ onDecode }: ScannerCameraProps) {
     let instance: Html5Qrcode | null = null;
     setState('starting');
     (async () => {
+      // The manual field and the door's state paint first: the camera's library is large to run on a slow phone,
+      // and the door is usable by hand before the camera is.
+      await new Promise<void>((resolve) => afterNextPaint(resolve));
+      if (cancelled) return;
       const { Html5Qrcode, Html5QrcodeSupportedFormats } = await import('html5-qrcode');
       if (cancelled) return;
       instance = new Html5Qrcode(elementId, {

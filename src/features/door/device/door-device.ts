@@ -1,4 +1,4 @@
-import { apiBase } from '../../../lib/api-client.ts';
+import { apiBase } from '../../../lib/api-base.ts';
 import { readSessionCookies } from '../../../lib/session/cookies.ts';
 import { browserDoorApi } from '../api/browser-door-api.ts';
 import { DoorEngine } from '../engine/door-engine.ts';

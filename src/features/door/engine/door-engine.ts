@@ -1,5 +1,5 @@
+import { CHECKIN_UNDO_WINDOW_MS } from '../../../contract/checkin-rules.ts';
 import type { CheckinResponse, ScanDirection } from '../../../contract/checkins.ts';
-import { CHECKIN_UNDO_WINDOW_MS } from '../../../contract/checkins.ts';
 import { normalizeTicketCode, type TicketCodeVerdict, verifyTicketCode } from '../../../contract/ticket-code.ts';
 import type { EventRecord } from '../storage/event-store.ts';
 import type { DecidedBy, ScanRecord } from '../storage/scan-store.ts';

@@ -1,4 +1,4 @@
-import { SCAN_DATA_POLL_MS } from '../../../contract/scan-data.ts';
+import { SCAN_DATA_POLL_MS } from '../../../contract/scan-data-rows.ts';
 import type { CheckinStats } from '../api/door-api.ts';
 import { toCheckinRequest } from '../storage/scan-store.ts';
 import type { DoorEngineDeps } from './door-deps.ts';

@@ -11,7 +11,10 @@ import {
 } from 'react-router';
 import { AppShell } from './app/app-shell.tsx';
 import { Document } from './app/document.tsx';
-import { pageModulePath } from './app/lazy-page.ts';
+import { loadAllPages, pageModulePath } from './app/lazy-page.ts';
+
+export { loadAllPages };
+
 import type { RouteHandle } from './app/route-handle.ts';
 import { createRoutes } from './app/routes.tsx';
 import { ShellPlaceholder } from './app/shell-placeholder.tsx';

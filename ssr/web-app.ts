@@ -46,7 +46,15 @@ export async function createWebApp(config: Config, db: Db, options: { dev?: bool
   }
 
   if (!hasBuild()) throw new Error('There is no build in dist/. Run `npm run build` first.');
-  const { render } = (await import(serverEntry)) as { render: typeof renderPage };
+  const { render, loadAllPages } = (await import(serverEntry)) as {
+    render: typeof renderPage;
+    loadAllPages: () => Promise<void>;
+  };
+  // Once the server listens, every page's modules load in the background: the first visitor of a page does not
+  // wait for them (seconds on a busy machine), and readiness is not held back by them.
+  app.addHook('onListen', async () => {
+    void loadAllPages().catch((error: unknown) => app.log.warn({ err: error }, 'could not load the pages ahead'));
+  });
   const assets = assetsFromManifest(clientDir);
   await app.register(fastifyStatic, {
     root: clientDir,

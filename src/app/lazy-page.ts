@@ -9,6 +9,11 @@ type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>> & {
 // Every page is its own chunk, loaded when its route matches; a page's tests sit beside it and are no page.
 const pageModules = import.meta.glob<RouteModule>(['./routes/*.tsx', '!./routes/*.test.tsx']);
 
+/** Loads every page's code (the server does, once it serves, so no first visitor waits for a page's modules). */
+export async function loadAllPages(): Promise<void> {
+  await Promise.all(Object.values(pageModules).map((load) => load()));
+}
+
 /** The source path of a page module: the key of its chunk in the build manifest. */
 export const pageModulePath = (name: string) => `src/app/routes/${name}.tsx`;
 

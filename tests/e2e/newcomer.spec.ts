@@ -1,43 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../fixtures/free-port.ts';
 import { testPassword } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { type OwnServer, startOwnServer } from './own-server.ts';
 
 // Someone trying Admit: `npm start` on the embedded database, no mail server. The suite's own server sends mail
 // through SMTP, so this file starts a second one as a newcomer would have it: a local instance with no SMTP_URL.
 
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 let dataDir = '';
 let origin = '';
 
 test.beforeAll(async () => {
-  const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'admit-newcomer-'));
-  origin = `http://localhost:${port}`;
-  server = spawn(process.execPath, ['ssr/main.ts'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The demo data is not what this test is about; a new database without it starts faster.
-      DEMO_DATA: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await expect
-    .poll(async () => (await fetch(`${origin}/api/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
-    .toBe(200);
+  // The demo data is not what this test is about; a new database without it starts faster.
+  server = await startOwnServer({ port: await freePort(), host: 'localhost', dataDir, env: { DEMO_DATA: '0' } });
+  origin = server.origin;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => server?.once('close', resolve));
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

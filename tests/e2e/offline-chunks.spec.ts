@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { freePort } from '../fixtures/free-port.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { type OwnServer, startOwnServer } from './own-server.ts';
 
 // Route chunks on a bad connection and across a deploy (issue 15): the service worker retries a chunk the network
 // fails, and keeps the code of the build an open page runs after a new build replaces it on the server.
@@ -66,37 +67,18 @@ test.describe('route chunks', () => {
   });
 
   test.describe('across a deploy', () => {
-    let server: ChildProcess | undefined;
+    let server: OwnServer | undefined;
     let releases = '';
     let dataDir = '';
     let origin = '';
     let port = 0;
 
     const start = async (dist: string) => {
-      server = spawn(process.execPath, ['ssr/main.ts'], {
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          NODE_ENV: 'production',
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          DIST_DIR: dist,
-          LOG_LEVEL: 'warn',
-          DEMO_DATA: '0',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      await expect
-        .poll(async () => (await fetch(`${origin}/api/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
-        .toBe(200);
+      server = await startOwnServer({ port, dataDir, env: { DIST_DIR: dist, DEMO_DATA: '0' } });
     };
     const stop = async () => {
-      const running = server;
+      await server?.stop();
       server = undefined;
-      if (!running || running.exitCode !== null) return;
-      const closed = new Promise((resolve) => running.once('close', resolve));
-      running.kill('SIGTERM');
-      await closed;
     };
 
     test.beforeAll(async () => {

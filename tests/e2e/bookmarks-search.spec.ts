@@ -84,6 +84,8 @@ test.describe('finding and bookmarking events', () => {
     context,
     consoleErrors,
   }, testInfo) => {
+    // A long walk (search, history, offline, reload, sign-in over the API) on an emulated phone.
+    test.slow();
     const email = accountFor(testInfo);
     await page.goto('/find-events');
     await signInThroughPage(page, email);

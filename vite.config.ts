@@ -68,6 +68,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         globIgnores: ['**/node_modules/**', 'sw.js', 'workbox-*.js'],
         // The app shell is rendered by the server; the worker fetches it at install.
         additionalManifestEntries: [{ url: '/app-shell', revision: buildId }],
+        // The worker imports nothing at run time: a classic script, built without the option Vite 8 deprecates.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),

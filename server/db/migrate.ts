@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { inspect } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './database.ts';
@@ -22,6 +23,6 @@ class FolderMigrationProvider implements MigrationProvider {
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${inspect(error)}`, { cause: error });
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+
+const startBudgetMs = 90_000;
 
 /** A second Admit server a test starts itself, beside the suite's (another configuration, another build). */
 export interface OwnServer {
@@ -30,9 +32,16 @@ export async function startOwnServer(options: {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await expect
-    .poll(async () => (await fetch(`${origin}/api/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+  // A new database is migrated before the server answers; on a busy machine that takes a while, so the
+  // start gets its own budget on top of the hook's or test's.
+  test.info().setTimeout(test.info().timeout + startBudgetMs);
+  const exited = new Promise<never>((_, reject) =>
+    server.once('exit', (code, signal) => reject(new Error(`The server stopped before it answered (${signal ?? `exit ${code}`})`))),
+  );
+  const ready = expect
+    .poll(async () => (await fetch(`${origin}/api/ready`).catch(() => null))?.status ?? 0, { timeout: startBudgetMs })
     .toBe(200);
+  await Promise.race([ready, exited]);
   return {
     origin,
     async stop() {

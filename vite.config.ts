@@ -24,6 +24,7 @@ const browsingModule = fileIn([
   '/src/lib/query-keys/events.ts',
   '/src/contract/money.ts',
   '/src/contract/event-categories.ts',
+  '/src/contract/event-place.ts',
   '/src/features/events/api/get-events.ts',
   '/src/features/events/components/category-list.tsx',
   '/src/features/events/components/event-grid.tsx',

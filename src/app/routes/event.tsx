@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData, useParams } from 'react-router';
+import { categoryLabel } from '../../contract/event-categories.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
 import { eventQueryOptions, useEvent } from '../../features/events/api/get-event.ts';
-import { categoryLabel } from '../../features/events/components/category-list.tsx';
 import { AddToCalendarButton, ShareButton } from '../../features/events/components/event-actions.tsx';
 import { EventDates } from '../../features/events/components/event-dates.tsx';
 import { EventStatusBanner } from '../../features/events/components/event-status-banner.tsx';

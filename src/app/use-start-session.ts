@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { SignInResult } from '../contract/auth.ts';
-import { sessionKeys } from '../lib/query-keys/session.ts';
 import { writeSessionCookies } from '../lib/session/cookies.ts';
+import { sessionKeys } from '../lib/session/use-session.ts';
 import { landingFor, safeReturnPath } from './guards.ts';
 
 /**

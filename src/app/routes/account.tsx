@@ -5,8 +5,7 @@ import { EditDetailsForm } from '../../features/account/components/edit-details-
 import { ProfileCard, ProfileSkeleton } from '../../features/account/components/profile-card.tsx';
 import { SignOutSection } from '../../features/account/components/sign-out-section.tsx';
 import { Spinner } from '../../features/auth/components/submit-button.tsx';
-import { sessionKeys } from '../../lib/query-keys/session.ts';
-import { useSession } from '../../lib/session/use-session.ts';
+import { sessionKeys, useSession } from '../../lib/session/use-session.ts';
 import { PageMeta } from '../page-meta.tsx';
 
 function LoadFailed({ authId }: { authId: string | null }) {

@@ -11,9 +11,8 @@ import { OrganizationProfileView } from '../../features/organizer/components/set
 import { OrganizationSettingsForm } from '../../features/organizer/components/settings/organization-settings-form.tsx';
 import { TeamSection } from '../../features/organizer/components/team/team-section.tsx';
 import { useCanEdit } from '../../features/organizer/hooks/use-can-edit.ts';
-import { sessionKeys } from '../../lib/query-keys/session.ts';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
-import { useSession } from '../../lib/session/use-session.ts';
+import { sessionKeys, useSession } from '../../lib/session/use-session.ts';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';

@@ -2,9 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { Organization, User } from '../../contract/users.ts';
 import { apiRequest } from '../api-client.ts';
 import { persistMaxAge } from '../query-client.ts';
-import { sessionKeys } from '../query-keys/session.ts';
 import type { RouteSession } from './route-session.ts';
 import { useRouteSession } from './session-context.tsx';
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  user: (id: string | null) => ['session', 'user', id] as const,
+  organization: (id: string | null) => ['session', 'organization', id] as const,
+};
 
 // Kept for offline use: the account page and role checks work on a poor connection.
 const offline = { meta: { persist: true }, gcTime: persistMaxAge, staleTime: 60_000 } as const;

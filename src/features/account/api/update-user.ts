@@ -3,7 +3,7 @@ import type { AxiosError } from 'axios';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
 import type { UpdateUser, User } from '../../../contract/users.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { sessionKeys } from '../../../lib/query-keys/session.ts';
+import { sessionKeys } from '../../../lib/session/use-session.ts';
 
 export interface UpdateUserInput {
   id: string;

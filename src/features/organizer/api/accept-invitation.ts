@@ -3,8 +3,8 @@ import type { AxiosError } from 'axios';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
 import type { AcceptedInvitation } from '../../../contract/team.ts';
 import { apiBase, apiRequest } from '../../../lib/api-client.ts';
-import { sessionKeys } from '../../../lib/query-keys/session.ts';
 import { renewAccessToken } from '../../../lib/session/access-token.ts';
+import { sessionKeys } from '../../../lib/session/use-session.ts';
 
 /** Silent: the invitation page shows why it could not be accepted. */
 export const acceptInvitation = (token: string) =>

@@ -1,5 +1,6 @@
 // Which layer may import which (DESIGN §3). `npm run lint` runs this, so a wrong-way import fails CI.
 // Paths are relative to the repository root; a dependency counts whether it is a value or a type import.
+// Only src/ and server/ are checked: tests/, bench/ and server/cli/ scripts may assemble anything.
 
 /** Test files may assemble pieces from anywhere. */
 const testFile = '\\.test\\.tsx?$';

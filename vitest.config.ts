@@ -23,7 +23,13 @@ export default mergeConfig(
   defineConfig({
     test: {
       projects: [
-        { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'ssr/**/*.test.ts'] } },
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'ssr/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          },
+        },
         { extends: true, test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' } } },
         ...postgresProject,
       ],

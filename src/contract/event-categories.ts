@@ -12,3 +12,19 @@ export const eventCategories = [
   'family',
 ] as const;
 export type EventCategory = (typeof eventCategories)[number];
+
+/** The name of each category as pages show it. */
+const labels: Record<EventCategory, string> = {
+  music: 'Music',
+  theatre: 'Theatre',
+  comedy: 'Comedy',
+  festival: 'Festivals',
+  sport: 'Sport',
+  'food-and-drink': 'Food & drink',
+  arts: 'Arts',
+  business: 'Business',
+  community: 'Community',
+  family: 'Family',
+};
+
+export const categoryLabel = (category: EventCategory) => labels[category];

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
+import { AddToCalendarButton } from '../../features/events/components/event-actions.tsx';
 import { myOrdersQueryOptions } from '../../features/orders/api/get-my-orders.ts';
 import { BookingCard } from '../../features/orders/components/booking-card.tsx';
 import { InactiveOrders } from '../../features/orders/components/inactive-orders.tsx';
@@ -7,6 +8,7 @@ import { useNow } from '../../features/orders/hooks/use-now.ts';
 import { useOnline } from '../../features/orders/hooks/use-online.ts';
 import { savedOrdersQueryOptions } from '../../features/orders/hooks/use-saved-orders.ts';
 import { bookingSections, lastUpdatedText } from '../../features/orders/utils/booking-sections.ts';
+import { orderCalendarEvent } from '../../features/orders/utils/order-calendar-event.ts';
 import { useBootState } from '../../lib/public-config.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
@@ -114,7 +116,12 @@ export function Component() {
                   Upcoming
                 </h2>
                 {sections.upcoming.map((order) => (
-                  <BookingCard key={order.id} order={order} origin={origin} saved={isSaved(order.id)} />
+                  <BookingCard
+                    key={order.id}
+                    order={order}
+                    calendarButton={<AddToCalendarButton event={orderCalendarEvent(order.event, origin)} />}
+                    saved={isSaved(order.id)}
+                  />
                 ))}
               </section>
             ) : null}
@@ -124,7 +131,7 @@ export function Component() {
                   Past events
                 </h2>
                 {sections.past.map((order) => (
-                  <BookingCard key={order.id} order={order} origin={origin} past saved={isSaved(order.id)} />
+                  <BookingCard key={order.id} order={order} past saved={isSaved(order.id)} />
                 ))}
               </section>
             ) : null}

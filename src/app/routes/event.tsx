@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData, useParams } from 'react-router';
+import { categoryLabel } from '../../contract/event-categories.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
 import { eventQueryOptions, useEvent } from '../../features/events/api/get-event.ts';
-import { categoryLabel } from '../../features/events/components/category-list.tsx';
 import { AddToCalendarButton, ShareButton } from '../../features/events/components/event-actions.tsx';
 import { EventDates } from '../../features/events/components/event-dates.tsx';
 import { EventStatusBanner } from '../../features/events/components/event-status-banner.tsx';
 import { MarkdownText } from '../../features/events/components/markdown-text.tsx';
 import { OrganiserCard } from '../../features/events/components/organiser-card.tsx';
+import { ticketAvailability } from '../../features/events/components/ticket-list.tsx';
 import { TicketsPanel } from '../../features/events/components/tickets-panel.tsx';
 import { VenueDetails } from '../../features/events/components/venue-details.tsx';
 import { useClientNow } from '../../features/events/utils/dates.ts';
@@ -117,7 +118,14 @@ export function Component() {
           </header>
         </div>
         <aside aria-label="Tickets and organiser" className="space-y-4 lg:col-start-3 lg:row-span-2 lg:row-start-1">
-          <TicketsPanel event={event} ended={ended} now={now} booking={<TicketSelection event={event} now={now} />} />
+          <TicketsPanel
+            event={event}
+            ended={ended}
+            now={now}
+            booking={
+              <TicketSelection event={event} now={now} availabilityOf={(type) => ticketAvailability(type, event.timezone, now)} />
+            }
+          />
           <OrganiserCard organizer={event.organizer} />
         </aside>
         <div className="space-y-8 lg:col-span-2">

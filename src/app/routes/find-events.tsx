@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
+import { categoryLabel } from '../../contract/event-categories.ts';
 import { eventCategorySchema } from '../../contract/events.ts';
 import { bookmarksQueryOptions } from '../../features/bookmarks/api/get-bookmarks.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
 import { eventsQueryOptions, useEvents } from '../../features/events/api/get-events.ts';
-import { categoryLabel } from '../../features/events/components/category-list.tsx';
 import { EventCard } from '../../features/events/components/event-card.tsx';
 import { primaryButtonClass } from '../../features/search/components/field-styles.ts';
 import { NoResults } from '../../features/search/components/no-results.tsx';

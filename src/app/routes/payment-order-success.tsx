@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { AddToCalendarButton } from '../../features/events/components/event-actions.tsx';
 import { formatEventRange } from '../../features/events/utils/dates.ts';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { EmailCodeForm } from '../../features/orders/components/email-code-form.tsx';
 import { OnlineEventLink } from '../../features/orders/components/online-event-link.tsx';
-import { OrderCalendarButton } from '../../features/orders/components/order-calendar-button.tsx';
 import { OrderSummary } from '../../features/orders/components/order-summary.tsx';
 import { OrderTickets } from '../../features/orders/components/order-tickets.tsx';
 import { useKeepOrderOnDevice } from '../../features/orders/hooks/use-keep-tickets.ts';
 import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
 import { forgetHeldOrder } from '../../features/orders/utils/held-orders.ts';
+import { orderCalendarEvent } from '../../features/orders/utils/order-calendar-event.ts';
 import { resolveOrder } from '../../features/orders/utils/order-state.ts';
 import { useBootState } from '../../lib/public-config.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
@@ -107,7 +108,7 @@ export function Component() {
         </p>
       </header>
       <div className="flex flex-wrap gap-2">
-        <OrderCalendarButton event={event} origin={origin} />
+        <AddToCalendarButton event={orderCalendarEvent(event, origin)} />
         {signedIn ? (
           <Link
             to="/account/bookings"

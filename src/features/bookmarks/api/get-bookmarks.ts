@@ -2,18 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Bookmark } from '../../../contract/bookmarks.ts';
 import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 import { persistMaxAge } from '../../../lib/query-client.ts';
+import { bookmarkKeys } from '../../../lib/query-keys/bookmarks.ts';
 import { useRouteSession } from '../../../lib/session/session-context.tsx';
 
 export interface BookmarkList {
   items: Bookmark[];
 }
-
-export const bookmarkKeys = {
-  all: ['bookmarks'] as const,
-  lists: () => [...bookmarkKeys.all, 'list'] as const,
-  /** Per user: one device may see several accounts. */
-  list: (userId: string) => [...bookmarkKeys.lists(), userId] as const,
-};
 
 /**
  * The signed-in user's bookmarked events, past ones marked (`past`). Silent: offline, pages show

@@ -2,13 +2,9 @@ import { queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-qu
 import type { z } from 'zod';
 import type { mailboxMessageSchema } from '../../../contract/auth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { mailboxKeys } from '../../../lib/query-keys/dev-mailbox.ts';
 
 export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
-
-export const mailboxKeys = {
-  all: ['dev-mailbox'] as const,
-  latest: () => [...mailboxKeys.all, 'latest'] as const,
-};
 
 /** The latest outgoing mail; a 404 in production, where the mailbox does not exist. Silent: pages explain it. */
 export const getMailbox = (): Promise<MailboxMessage[]> => apiRequest<MailboxMessage[]>({ url: '/dev/mailbox', silent: true });

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { categoryLabel } from '../../../contract/event-categories.ts';
+import { eventPlace } from '../../../contract/event-place.ts';
 import type { EventSummary } from '../../../contract/events.ts';
 import { formatPriceFrom } from '../../../contract/money.ts';
 import { useServerText } from '../../../lib/hydration.ts';
 import { formatEventStart } from '../utils/dates.ts';
-import { categoryLabel } from './category-list.tsx';
 
 interface EventCardProps {
   event: EventSummary;
@@ -14,12 +15,6 @@ interface EventCardProps {
   eager?: boolean;
   /** The heading level of the title in the surrounding page. */
   headingLevel?: 2 | 3;
-}
-
-/** The place line of a card: "Venue, City", or "Online". */
-export function eventPlace(event: Pick<EventSummary, 'isOnline' | 'venueName' | 'city'>): string {
-  if (event.isOnline) return 'Online';
-  return [event.venueName, event.city].filter(Boolean).join(', ');
 }
 
 export function EventCard({ event, action, eager = false, headingLevel = 3 }: EventCardProps) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../contract/orders.ts';
 import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { orderKeys } from './order-keys.ts';
+import { orderKeys } from '../../../lib/query-keys/orders.ts';
 
 /**
  * `GET /orders/{orderId}?token=`: the buyer's order, by the guest token from its creation or the

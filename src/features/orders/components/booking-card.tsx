@@ -1,17 +1,18 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { statusLabelOf, statusTones } from '../../../components/order-status.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { TestBadge } from '../../../lib/test-badge.tsx';
 import { formatEventRange } from '../../events/utils/dates.ts';
-import { statusLabelOf, statusTones } from '../utils/order-state.ts';
 import { paymentDestination } from '../utils/payment-destination.ts';
 import { OnlineEventLink } from './online-event-link.tsx';
-import { OrderCalendarButton } from './order-calendar-button.tsx';
 import { OrderTickets } from './order-tickets.tsx';
 
 interface BookingCardProps {
   order: Order;
-  origin: string;
+  /** The control that adds the event to a calendar, shown while tickets are valid and the event is ahead. */
+  calendarButton?: ReactNode;
   /** Ended events: tickets fold away, no calendar or online link. */
   past?: boolean;
   /** Whether its tickets are kept on this device for use offline; undefined: not known (yet), nothing said. */
@@ -32,7 +33,7 @@ function DeviceCopy({ saved }: { saved: boolean }) {
 }
 
 /** One order: its event, then its tickets as QR codes (folded for past events). */
-export function BookingCard({ order, origin, past = false, saved }: BookingCardProps) {
+export function BookingCard({ order, calendarButton, past = false, saved }: BookingCardProps) {
   const { event } = order;
   const where = event.isOnline ? 'Online' : [event.venueName, event.city].filter(Boolean).join(', ');
   const count = order.tickets.filter((ticket) => ticket.status === 'valid').length;
@@ -76,11 +77,7 @@ export function BookingCard({ order, origin, past = false, saved }: BookingCardP
         </p>
       ) : null}
 
-      {!past && count > 0 ? (
-        <div className="flex flex-wrap gap-2">
-          <OrderCalendarButton event={event} origin={origin} />
-        </div>
-      ) : null}
+      {!past && count > 0 && calendarButton ? <div className="flex flex-wrap gap-2">{calendarButton}</div> : null}
       {!past && count > 0 ? <OnlineEventLink event={event} /> : null}
 
       {order.tickets.length > 0 ? (

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
 import { type Order, orderEmailCodeSchema } from '../../../contract/orders.ts';
+import { orderKeys } from '../../../lib/query-keys/orders.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { CodeField } from '../../auth/components/code-field.tsx';
 import { FormAlert } from '../../auth/components/form-alert.tsx';
@@ -8,7 +9,6 @@ import { formErrorKey } from '../../auth/components/form-errors.ts';
 import { Spinner, SubmitButton } from '../../auth/components/submit-button.tsx';
 import { useFormFields } from '../../auth/components/use-form-fields.ts';
 import { useConfirmOrderEmail } from '../api/confirm-order-email.ts';
-import { orderKeys } from '../api/order-keys.ts';
 import { useSendOrderCode } from '../api/send-order-code.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { timeLeft } from '../utils/countdown.ts';

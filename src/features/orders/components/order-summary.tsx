@@ -1,7 +1,7 @@
+import { statusLabelOf, statusTones } from '../../../components/order-status.ts';
 import { formatPrice } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { TestBadge } from '../../../lib/test-badge.tsx';
-import { statusLabelOf, statusTones } from '../utils/order-state.ts';
 import { OrderAmounts } from './order-amounts.tsx';
 
 /** What was bought and paid: reference, lines, booking fee, total, and any refund. */

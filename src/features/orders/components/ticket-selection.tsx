@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Event } from '../../../contract/events.ts';
 import { formatMoney, formatPrice } from '../../../contract/money.ts';
-import { ticketAvailability } from '../../events/components/ticket-list.tsx';
 import { useHydrated } from '../../events/hooks/use-hydrated.ts';
 import { useOrderAmounts } from '../hooks/use-order-amounts.ts';
 import { heldOrderFor } from '../utils/held-orders.ts';
@@ -27,16 +26,18 @@ function HeldOrderSlot({ eventId }: { eventId: string }) {
 
 export type BookableEvent = Pick<Event, 'id' | 'title' | 'ticketTypes' | 'timezone' | 'currency'>;
 
-interface TicketSelectionProps {
-  event: BookableEvent;
-  now: number;
-}
-
 const availabilityTone = {
   muted: 'text-slate-600',
   warning: 'font-semibold text-amber-800',
   ok: 'text-green-800',
 } as const;
+
+interface TicketSelectionProps {
+  event: BookableEvent;
+  now: number;
+  /** What a buyer needs to know of a ticket type's stock and sales window at `now`; the event page says it. */
+  availabilityOf: (type: BookableEvent['ticketTypes'][number]) => { text: string; tone: keyof typeof availabilityTone };
+}
 
 const primaryButton =
   'inline-flex min-h-12 w-full items-center gap-2 rounded-xl bg-indigo-600 px-6 font-semibold text-base text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600';
@@ -50,7 +51,7 @@ function closedLabel(type: BookableEvent['ticketTypes'][number], now: number): s
 }
 
 /** Quantities per ticket type, what they cost with the booking fee, then the buyer's details. */
-export function TicketSelection({ event, now }: TicketSelectionProps) {
+export function TicketSelection({ event, now, availabilityOf }: TicketSelectionProps) {
   const hydrated = useHydrated();
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [step, setStep] = useState<'choose' | 'details'>('choose');
@@ -130,7 +131,7 @@ export function TicketSelection({ event, now }: TicketSelectionProps) {
       <ul className="divide-y divide-slate-200">
         {types.map((type) => {
           const bounds = quantityBounds(type, now);
-          const availability = ticketAvailability(type, event.timezone, now);
+          const availability = availabilityOf(type);
           const quantity = quantities[type.id] ?? 0;
           const limits =
             bounds.purchasable && (bounds.min > 1 || quantity >= bounds.max)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { explainFailure, failureReasonParam, resolveOrder, statusLabelOf } from './order-state.ts';
+import { statusLabelOf } from '../../../components/order-status.ts';
+import { explainFailure, failureReasonParam, resolveOrder } from './order-state.ts';
 
 describe('resolving an order on the return landing', () => {
   it('sends paid orders to the tickets, keeps waiting on pending ones, and explains the rest', () => {

@@ -4,7 +4,7 @@ import type { ApiEnvelope } from '../../../contract/envelope.ts';
 import type { Team, TeamMember } from '../../../contract/team.ts';
 import type { MemberRole } from '../../../contract/users.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { organizerKeys } from './organizer-keys.ts';
+import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
 
 interface ChangeRoleInput {
   organizationId: string;

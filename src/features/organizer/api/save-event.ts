@@ -3,7 +3,7 @@ import type { AxiosError } from 'axios';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
 import type { CreateEvent, Event, UpdateEvent } from '../../../contract/events.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { organizerKeys } from './organizer-keys.ts';
+import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
 
 /** Creates a draft (POST /events); silent, as the editor shows the errors beside the fields. */
 export const createEvent = (input: CreateEvent): Promise<Event> =>

@@ -3,8 +3,8 @@ import type { AxiosError } from 'axios';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
 import type { Organization, UpdateOrganization } from '../../../contract/users.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
 import { sessionKeys } from '../../../lib/session/use-session.ts';
-import { organizerKeys } from './organizer-keys.ts';
 
 /** Changes the profile (owners and managers); silent, as the form shows the errors beside the fields. */
 export const updateOrganization = ({ organizationId, changes }: { organizationId: string; changes: UpdateOrganization }) =>

@@ -3,7 +3,7 @@ import type { AxiosError } from 'axios';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
 import type { Team } from '../../../contract/team.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { organizerKeys } from './organizer-keys.ts';
+import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
 
 interface WithdrawInput {
   organizationId: string;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
 import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { paymentKeys } from './payment-keys.ts';
+import { paymentKeys } from '../../../lib/query-keys/payments.ts';
 
 /** `GET /organizations/{organizationId}/orders/{orderId}`: one order with its tickets and its money history. */
 export const getOrganiserOrder = (api: ApiCaller, organizationId: string, orderId: string): Promise<OrganiserOrder> =>

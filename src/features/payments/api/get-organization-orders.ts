@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderList } from '../../../contract/orders.ts';
 import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
+import { paymentKeys } from '../../../lib/query-keys/payments.ts';
 import { type OrderFilters, orderListQuery } from '../utils/order-filters.ts';
-import { paymentKeys } from './payment-keys.ts';
 
 /**
  * `GET /organizations/{organizationId}/orders`: one page of the organisation's orders and the

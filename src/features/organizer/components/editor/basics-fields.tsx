@@ -1,6 +1,6 @@
+import { categoryLabel } from '../../../../contract/event-categories.ts';
 import { eventCategorySchema } from '../../../../contract/events.ts';
 import { TextField } from '../../../auth/components/text-field.tsx';
-import { categoryLabel } from '../../../events/components/category-list.tsx';
 import type { EventForm } from '../../hooks/use-event-form.ts';
 import { SelectField } from '../fields/select-field.tsx';
 

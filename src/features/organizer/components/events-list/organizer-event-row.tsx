@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { eventPlace } from '../../../../contract/event-place.ts';
 import type { OrganizerEventSummary } from '../../../../contract/events.ts';
-import { eventPlace } from '../../../events/components/event-card.tsx';
 import { formatEventStart } from '../../../events/utils/dates.ts';
 import { EventStatusBadge } from '../event-status-badge.tsx';
 

@@ -1,9 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { EventListQuery, TicketTypeInput } from '../../../src/contract/events.ts';
+import type { Executor } from '../../db/database.ts';
 import type { Database, EventStatus } from '../../db/types.ts';
 import { holdsStock } from '../orders/orders.repository.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface EventValues {
   title: string;
@@ -143,17 +142,6 @@ export function ticketTypesOf(db: Executor, eventId: string) {
     .execute();
 }
 export type TicketTypeRow = Awaited<ReturnType<typeof ticketTypesOf>>[number];
-
-/** The caller's role in the organisation, if any. */
-export async function memberRole(db: Executor, organizationId: string, userId: string) {
-  const row = await db
-    .selectFrom('organization_members')
-    .select('role')
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.role ?? null;
-}
 
 /** What an event card needs besides the event row: organiser, cheapest visible price, tickets left. */
 export function listingColumns() {

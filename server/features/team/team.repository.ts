@@ -1,5 +1,5 @@
 import type { MemberRole } from '../../../src/contract/users.ts';
-import type { Executor } from '../organizations/members.repository.ts';
+import type { Executor } from '../../db/database.ts';
 
 /**
  * Takes the organisation's row lock for the rest of the transaction: every change to its team

@@ -108,6 +108,16 @@ export function lockEventRow(trx: Transaction<Database>, id: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** The organisation's event with this title, if any. */
+export function findEventByTitle(db: Executor, organizationId: string, title: string) {
+  return db
+    .selectFrom('events')
+    .select('id')
+    .where('title', '=', title)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+}
+
 /** Whether any order of the event holds money that was paid and not yet given back. */
 export async function hasPaidOrders(db: Executor, eventId: string): Promise<boolean> {
   const row = await db

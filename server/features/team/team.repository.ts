@@ -143,6 +143,14 @@ export async function revokeOpenInvitationTo(db: Executor, organizationId: strin
     .execute();
 }
 
+/** The open invitation to this address, if any. */
+export function findOpenInvitationTo(db: Executor, organizationId: string, email: string) {
+  return openInvitations(db, organizationId)
+    .select('organization_invitations.id')
+    .where((eb) => eb(eb.fn('lower', ['organization_invitations.email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
 export async function insertInvitation(
   db: Executor,
   values: { organizationId: string; email: string; role: MemberRole; tokenHash: string; invitedBy: string; expiresAt: Date },

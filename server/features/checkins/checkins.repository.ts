@@ -1,6 +1,6 @@
 /**
- * Every statement of the door: who may scan, the check-in log, ticket admissions, door locks, device downloads,
- * live counts and the scan data pages. SQL only; the rules are the services'.
+ * Every statement of a check-in: who may scan, the check-in log, ticket admissions, door locks, device downloads
+ * and live counts (the scan data download's are in scan-data.repository.ts). SQL only; the rules are the services'.
  */
 import { sql } from 'kysely';
 import type { CheckinResult } from '../../../src/contract/checkins.ts';
@@ -323,7 +323,6 @@ export function findEventScan(trx: Executor, eventId: string, deviceId: string, 
     .where('kind', '=', 'scan')
     .executeTakeFirst();
 }
-export type CheckinRow = NonNullable<Awaited<ReturnType<typeof findEventScan>>>;
 
 /** The undo row of a scan, if it was undone. */
 export function findUndoOf(trx: Executor, scanId: string) {

@@ -8,7 +8,6 @@ import pg from 'pg';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
-/** What a repository runs its statements on: the database, or an open transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface DatabaseOptions {

@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/types.ts';
+import type { Executor } from '../db/database.ts';
 
 export interface AuditEntry {
   actorId: string | null;
@@ -10,7 +9,7 @@ export interface AuditEntry {
 }
 
 /** Appends to the audit trail, in the caller's transaction so the trace and the change go together. */
-export async function recordAudit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

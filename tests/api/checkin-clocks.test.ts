@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCANS_PER_ACCOUNT_PER_MINUTE } from '../../server/features/checkins/door-access.ts';
+import { SCANS_PER_ACCOUNT_PER_MINUTE } from '../../server/features/checkins/door-access.service.ts';
 import { type Door, doorKit, type Person } from '../fixtures/door.ts';
 import { awayFromWindowEdge } from '../fixtures/rate-windows.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';

@@ -1,7 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 export type CodePurpose = 'confirm_email' | 'reset_password';
 
 /** Stores a new code and retires any earlier one for the same purpose: only the latest works. */

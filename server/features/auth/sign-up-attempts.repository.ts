@@ -1,7 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** How many sign-ups one address keeps waiting at once: each costs a password check when someone confirms. */
 export const liveAttemptsPerAddress = 5;

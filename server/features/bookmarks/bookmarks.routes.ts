@@ -2,14 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { bookmarkListSchema, bookmarkStateSchema } from '../../../src/contract/bookmarks.ts';
 import { eventParamsSchema } from '../../../src/contract/events.ts';
 import type { ApiContext } from '../../api-context.ts';
-import { notFound } from '../../lib/http-error.ts';
-import { toEventSummary } from '../events/event-view.ts';
-import { findEventRow } from '../events/events.repository.ts';
-import { addBookmark, bookmarkedEvents, removeBookmark } from './bookmarks.repository.ts';
+import { bookmarkEvent, listBookmarks, unbookmarkEvent } from './bookmarks.service.ts';
 
 const tags = ['bookmarks'];
 
 export function bookmarksRoutes(app: FastifyInstance, { db, routes, auth, images }: ApiContext): void {
+  const deps = { db, imageUrl: images.url };
   routes.add(app, {
     method: 'GET',
     url: '/bookmarks',
@@ -19,14 +17,7 @@ export function bookmarksRoutes(app: FastifyInstance, { db, routes, auth, images
     response: bookmarkListSchema,
     handler: async ({ request }) => {
       const caller = await auth.require(request);
-      const now = Date.now();
-      const rows = await bookmarkedEvents(db, caller.sub);
-      const items = rows.map((row) => ({
-        event: toEventSummary(row, images.url),
-        bookmarkedAt: new Date(row.bookmarked_at).toISOString(),
-        past: new Date(row.ends_at).getTime() < now,
-      }));
-      return { message: 'Bookmarks.', data: { items } };
+      return { message: 'Bookmarks.', data: { items: await listBookmarks(deps, caller.sub) } };
     },
   });
 
@@ -40,9 +31,7 @@ export function bookmarksRoutes(app: FastifyInstance, { db, routes, auth, images
     response: bookmarkStateSchema,
     handler: async ({ params, request }) => {
       const caller = await auth.require(request);
-      const event = await findEventRow(db, params.eventId);
-      if (!event || event.status === 'draft') throw notFound('That event');
-      await addBookmark(db, caller.sub, params.eventId);
+      await bookmarkEvent(deps, caller.sub, params.eventId);
       return { message: 'Saved to your bookmarks.', data: { eventId: params.eventId, bookmarked: true } };
     },
   });
@@ -57,7 +46,7 @@ export function bookmarksRoutes(app: FastifyInstance, { db, routes, auth, images
     response: bookmarkStateSchema,
     handler: async ({ params, request }) => {
       const caller = await auth.require(request);
-      await removeBookmark(db, caller.sub, params.eventId);
+      await unbookmarkEvent(deps, caller.sub, params.eventId);
       return { message: 'Removed from your bookmarks.', data: { eventId: params.eventId, bookmarked: false } };
     },
   });

@@ -14,8 +14,7 @@ import {
 import { scanDataPageSchema, scanDataQuerySchema } from '../../../src/contract/scan-data.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { checkIn, checkinStats, undoCheckin, uploadBatch } from './checkins.service.ts';
-import { consumeScanQuota, requireDoorAccess } from './door-access.ts';
-import { recordDownload } from './scan-clock.ts';
+import { consumeScanQuota, requireDoorAccess } from './door-access.service.ts';
 import { scanData } from './scan-data.service.ts';
 
 const tags = ['checkins'];
@@ -59,7 +58,6 @@ export function checkinsRoutes(app: FastifyInstance, { db, routes, auth }: ApiCo
       const caller = await auth.require(request);
       // Fresh: the download hands out personal data, so a member removed a moment ago gets none.
       const access = await requireDoorAccess(db, params.eventId, caller.sub, true);
-      if (query.deviceId) await recordDownload(db, access.eventId, query.deviceId, caller.sub);
       compressed.add(request);
       return { message: 'Scan data.', data: await scanData(db, access, query) };
     },

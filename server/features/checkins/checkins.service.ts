@@ -3,7 +3,7 @@
  *
  * - Online entries (`checkIn`): the code's signature, event and validity window are checked in memory; the
  *   ticket's state, the admission and the log row are one statement shared by the scans that arrive together
- *   (online-admission.ts), so of two devices scanning a ticket at once exactly one admits it.
+ *   (online-admission.service.ts), so of two devices scanning a ticket at once exactly one admits it.
  * - Offline uploads (`uploadBatch`) and exits: each scan in its own short transaction with the ticket's admission
  *   locked; the earliest `scannedAt` is the admission — an earlier scan arriving later takes it over and the scan
  *   that held it is flagged duplicate; a later one is recorded and flagged duplicate when its device let the
@@ -14,7 +14,6 @@
  * Codes are never logged or stored in full: the log keeps a 12-character hash of what was scanned.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import {
   CHECKIN_UNDO_WINDOW_MS,
   type CheckinRequest,
@@ -26,11 +25,41 @@ import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { can } from '../organizations/permissions.ts';
-import type { DoorAccess } from './door-access.ts';
-import { type Identified, identify } from './identify-scan.ts';
-import { admitOnline } from './online-admission.ts';
-import { deviceScanTime, firstDownloads, onlineScanTime, type ScanTime } from './scan-clock.ts';
-import { doorLock, findLogged, iso, logOnly, readTicket, replay, scanRow, staticVerdict, ticketView } from './scan-records.ts';
+import {
+  countDoor,
+  deleteAdmissionBy,
+  findEventScan,
+  findLogged,
+  findUndoOf,
+  firstDownloads,
+  insertAdmission,
+  insertScan,
+  insertUndo,
+  moveAdmission,
+  publicKeysOfEvent,
+  readTicket,
+  takeDoorLock,
+  takeOverAdmission,
+  takeScanLock,
+} from './checkins.repository.ts';
+import type { DoorAccess } from './door-access.service.ts';
+import { fromOtherEvent, type Identified, identify } from './identify-scan.ts';
+import { admitOnline } from './online-admission.service.ts';
+import { deviceScanTime, onlineScanTime, type ScanTime } from './scan-clock.ts';
+import { logOnly, replay } from './scan-log.service.ts';
+import { iso, scanRow, staticVerdict, ticketView } from './scan-verdict.ts';
+
+/** What a scanned text names; a code of another event is checked against that event's keys. */
+async function identifyScan(
+  db: Db,
+  access: DoorAccess,
+  text: string,
+  at: Date,
+  options?: { matchIssued?: boolean },
+): Promise<Identified> {
+  const found = identify(access, text, at, options);
+  return found.kind === 'other_event' ? fromOtherEvent(found, await publicKeysOfEvent(db, found.eventId)) : found;
+}
 
 /**
  * One scan, online: the server decides. Exits ('out') are never refused: they mark the ticket as outside
@@ -44,12 +73,12 @@ export async function checkIn(db: Db, access: DoorAccess, scan: CheckinRequest):
     if (logged) return replay(db, access, logged);
     const downloads = await firstDownloads(db, access.eventId, [scan.deviceId]);
     const time = deviceScanTime(scan.scannedAt, receivedAt, downloads.get(scan.deviceId));
-    return recordOffline(db, access, scan, await identify(db, access, scan.code, time.at), time);
+    return recordOffline(db, access, scan, await identifyScan(db, access, scan.code, time.at), time);
   }
   const time = onlineScanTime(scan.scannedAt, receivedAt);
   const entry = scan.direction === 'in';
   // An entry's code is compared with the code issued for its ticket (admitOnline); an exit's is verified here.
-  const found = await identify(db, access, scan.code, receivedAt, { matchIssued: entry });
+  const found = await identifyScan(db, access, scan.code, receivedAt, { matchIssued: entry });
   // Names no ticket of ours: recorded as such; a repeat of it is caught when its log row conflicts.
   if (found.kind === 'none') return logOnly(db, access, scanRow(access, scan, null, found.result, time), null);
   return entry ? admitOnline(db, access, scan, found, time) : recordOffline(db, access, scan, found, time);
@@ -71,12 +100,12 @@ async function recordOffline(
     .transaction()
     .execute(async (trx) => {
       // Repeats of one scan (a retried upload racing the first) wait here for each other.
-      await sql`select pg_advisory_xact_lock(hashtext(${`${scan.deviceId}:${scan.clientScanId}`}))`.execute(trx);
+      await takeScanLock(trx, scan.deviceId, scan.clientScanId);
       const logged = await findLogged(trx, scan.deviceId, scan.clientScanId);
       if (logged) return { logged, answer: null } as const;
       // The ticket's door lock (and its row) make this decision and any other on the same ticket happen one after
       // the other, online scans included.
-      if (ticketId) await doorLock(ticketId).execute(trx);
+      if (ticketId) await takeDoorLock(trx, ticketId);
       const ticket = ticketId ? await readTicket(trx, ticketId, true) : null;
       const verdict = staticVerdict(access, found, ticket);
       const view = ticketView(ticket, access);
@@ -89,45 +118,16 @@ async function recordOffline(
       } else if (scan.direction === 'out') {
         // Exits are never refused; they count only when later than the ticket's last movement.
         if (ticket.a_checkin_id && ticket.a_inside && ticket.a_moved_at && at >= new Date(ticket.a_moved_at)) {
-          await trx
-            .updateTable('ticket_admissions')
-            .set({ inside: false, moved_at: at })
-            .where('ticket_id', '=', ticket.id)
-            .execute();
+          await moveAdmission(trx, ticket.id, false, at);
         }
       } else if (!ticket.a_checkin_id) {
-        await trx
-          .insertInto('ticket_admissions')
-          .values({
-            ticket_id: ticket.id,
-            event_id: access.eventId,
-            checkin_id: row.id,
-            scanned_at: at,
-            device_id: row.device_id,
-            device_name: row.device_name,
-            inside: true,
-            moved_at: at,
-          })
-          .execute();
+        await insertAdmission(trx, ticket.id, row);
       } else if (new Date(ticket.a_scanned_at as Date) > at) {
         // Earlier than the admission on record: this scan admitted the ticket; the one that held it is the duplicate.
-        await trx
-          .updateTable('ticket_admissions')
-          .set({ checkin_id: row.id, scanned_at: at, device_id: row.device_id, device_name: row.device_name })
-          .where('ticket_id', '=', ticket.id)
-          .execute();
-        await trx
-          .updateTable('checkins')
-          .set({ duplicate: true, changed_at: sql`now()` })
-          .where('id', '=', ticket.a_checkin_id)
-          .execute();
+        await takeOverAdmission(trx, ticket.id, row, ticket.a_checkin_id);
       } else if (!ticket.a_inside && ticket.a_moved_at && at >= new Date(ticket.a_moved_at)) {
         // Back in after an exit.
-        await trx
-          .updateTable('ticket_admissions')
-          .set({ inside: true, moved_at: at })
-          .where('ticket_id', '=', ticket.id)
-          .execute();
+        await moveAdmission(trx, ticket.id, true, at);
       } else {
         answer.result = 'already_used';
         answer.firstCheckIn = {
@@ -138,10 +138,7 @@ async function recordOffline(
         // The device let the person in (or did not say): two people came in on one ticket.
         answer.duplicate = scan.offlineResult === undefined || scan.offlineResult === 'valid';
       }
-      await trx
-        .insertInto('checkins')
-        .values({ ...row, result: answer.result, duplicate: answer.duplicate })
-        .execute();
+      await insertScan(trx, { ...row, result: answer.result, duplicate: answer.duplicate });
       return { logged: null, answer } as const;
     })
     .then((outcome) => (outcome.logged ? replay(db, access, outcome.logged) : outcome.answer));
@@ -169,7 +166,7 @@ export async function uploadBatch(
     const logged = await findLogged(db, scan.deviceId, scan.clientScanId);
     const answer = logged
       ? await replay(db, access, logged)
-      : await recordOffline(db, access, scan, await identify(db, access, scan.code, time.at), time);
+      : await recordOffline(db, access, scan, await identifyScan(db, access, scan.code, time.at), time);
     byId.set(`${scan.deviceId}:${scan.clientScanId}`, answer);
   }
   for (const scan of scans) {
@@ -189,55 +186,35 @@ export async function undoCheckin(
   input: { deviceId: string; clientScanId: string; reason: string },
 ): Promise<UndoCheckinResult> {
   return db.transaction().execute(async (trx) => {
-    const scan = await trx
-      .selectFrom('checkins')
-      .selectAll()
-      .where('event_id', '=', access.eventId)
-      .where('device_id', '=', input.deviceId)
-      .where('client_scan_id', '=', input.clientScanId)
-      .where('kind', '=', 'scan')
-      .executeTakeFirst();
+    const scan = await findEventScan(trx, access.eventId, input.deviceId, input.clientScanId);
     if (!scan) throw new HttpError('NOT_FOUND', 'That scan was not found.');
     if (scan.user_id !== access.userId && !can(access.role, 'events.edit')) {
       throw new HttpError('FORBIDDEN', 'Only the person who scanned it, an owner or a manager can undo a check-in.');
     }
-    const done = await trx.selectFrom('checkins').select(['received_at']).where('undoes', '=', scan.id).executeTakeFirst();
+    const done = await findUndoOf(trx, scan.id);
     if (done) return { clientScanId: scan.client_scan_id, ticketId: scan.ticket_id, undoneAt: iso(done.received_at) };
     if (Date.now() - new Date(scan.scanned_at).getTime() > CHECKIN_UNDO_WINDOW_MS) {
       throw new HttpError('CONFLICT', 'A check-in can only be undone within 2 minutes.');
     }
-    if (scan.ticket_id) await doorLock(scan.ticket_id).execute(trx);
-    const admission = scan.ticket_id
-      ? await trx
-          .deleteFrom('ticket_admissions')
-          .where('ticket_id', '=', scan.ticket_id)
-          .where('checkin_id', '=', scan.id)
-          .returning('ticket_id')
-          .executeTakeFirst()
-      : undefined;
-    if (!admission || !scan.ticket_id)
+    if (scan.ticket_id) await takeDoorLock(trx, scan.ticket_id);
+    const admitted = scan.ticket_id ? await deleteAdmissionBy(trx, scan.ticket_id, scan.id) : false;
+    if (!admitted || !scan.ticket_id)
       throw new HttpError('CONFLICT', 'This scan did not admit anyone, so there is nothing to undo.');
-    const undo = await trx
-      .insertInto('checkins')
-      .values({
-        id: randomUUID(),
-        event_id: access.eventId,
-        ticket_id: scan.ticket_id,
-        kind: 'undo',
-        device_id: scan.device_id,
-        client_scan_id: randomUUID(),
-        user_id: access.userId,
-        device_name: access.scannerName,
-        direction: scan.direction,
-        scanned_at: new Date(),
-        result: scan.result,
-        undoes: scan.id,
-        reason: input.reason,
-      })
-      .returning('received_at')
-      .executeTakeFirstOrThrow();
     // Devices learn of the undo through the scan's changed_at.
-    await trx.updateTable('checkins').set({ changed_at: sql`now()` }).where('id', '=', scan.id).execute();
+    const undoneAt = await insertUndo(trx, {
+      id: randomUUID(),
+      event_id: access.eventId,
+      ticket_id: scan.ticket_id,
+      device_id: scan.device_id,
+      client_scan_id: randomUUID(),
+      user_id: access.userId,
+      device_name: access.scannerName,
+      direction: scan.direction,
+      scanned_at: new Date(),
+      result: scan.result,
+      undoes: scan.id,
+      reason: input.reason,
+    });
     await recordAudit(trx, {
       actorId: access.userId,
       action: 'checkin.undo',
@@ -245,7 +222,7 @@ export async function undoCheckin(
       subjectId: scan.ticket_id,
       details: { eventId: access.eventId, deviceId: scan.device_id, clientScanId: scan.client_scan_id, reason: input.reason },
     });
-    return { clientScanId: scan.client_scan_id, ticketId: scan.ticket_id, undoneAt: iso(undo.received_at) };
+    return { clientScanId: scan.client_scan_id, ticketId: scan.ticket_id, undoneAt: iso(undoneAt) };
   });
 }
 
@@ -254,14 +231,7 @@ export async function undoCheckin(
  * whose device clock the server did not trust.
  */
 export async function checkinStats(db: Db, eventId: string): Promise<CheckinStats> {
-  type Count = string | number;
-  const { rows } = await sql<{ sold: Count; checked_in: Count; inside: Count; clock_suspect: Count }>`
-    select (select count(*) from tickets t join orders o on o.id = t.order_id
-             where t.event_id = ${eventId} and t.status = 'valid' and o.status in ('paid', 'partially_refunded')) as sold,
-           (select count(*) from ticket_admissions where event_id = ${eventId}) as checked_in,
-           (select count(*) from ticket_admissions where event_id = ${eventId} and inside) as inside,
-           (select count(*) from checkins where event_id = ${eventId} and clock_suspect) as clock_suspect`.execute(db);
-  const row = rows[0];
+  const row = await countDoor(db, eventId);
   return {
     sold: Number(row?.sold ?? 0),
     checkedIn: Number(row?.checked_in ?? 0),

@@ -3,9 +3,6 @@
  * pages, or what changed since the device's last download. Pages are read by keyset (order, position, id), so a
  * page costs the same at the end of 100,000 tickets as at the start, and an interrupted download resumes.
  */
-import { sql } from 'kysely';
-import type { CheckinResult } from '../../../src/contract/checkins.ts';
-import { TEST_PROVIDER } from '../../../src/contract/orders.ts';
 import {
   CODE_START_LENGTH,
   SCAN_DATA_FORMAT,
@@ -14,10 +11,18 @@ import {
   type ScanDataScan,
   ticketKey,
 } from '../../../src/contract/scan-data.ts';
-import { TICKET_CODE_PREFIX } from '../../../src/contract/ticket-code.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { DoorAccess } from './door-access.ts';
+import { recordDownload } from './checkins.repository.ts';
+import type { DoorAccess } from './door-access.service.ts';
+import {
+  changedScans,
+  downloadStart,
+  revokedTickets,
+  type TicketRow,
+  ticketPage,
+  ticketTypesOf,
+} from './scan-data.repository.ts';
 
 /** Changes overlap the previous download by this much: a transaction can commit after its clock time. */
 const SINCE_OVERLAP_MS = 10_000;
@@ -72,31 +77,6 @@ function decodeCursor(text: string): Cursor {
   return value as Cursor;
 }
 
-interface TicketRow {
-  id: string;
-  order_id: string;
-  position: number;
-  ticket_type_id: string;
-  holder_name: string;
-  status: 'valid' | 'voided';
-  code_start: string;
-  reference: string;
-  buyer_name: string;
-  buyer_email: string;
-  order_status: string;
-  test: boolean;
-  a_scanned_at: Date | string | null;
-  a_device_id: string | null;
-  a_device_name: string | null;
-}
-
-/** The tickets of a changes download: created, voided, re-priced by their order, revoked or scanned since. */
-const changedSince = (eventId: string, since: Date) => sql`(
-     t.created_at > ${since} or t.voided_at > ${since}
-  or t.order_id in (select o2.id from orders o2 where o2.event_id = ${eventId} and o2.updated_at > ${since})
-  or t.id in (select c.ticket_id from checkins c where c.event_id = ${eventId} and c.changed_at > ${since})
-  or t.id in (select r.ticket_id from ticket_revocations r where r.event_id = ${eventId} and r.revoked_at > ${since}))`;
-
 /** A ticket's one-character status in scan data (src/contract/scan-data.ts). */
 function statusOf(row: TicketRow): string {
   if (row.status === 'voided') return 'x';
@@ -104,16 +84,15 @@ function statusOf(row: TicketRow): string {
   return row.test ? 't' : 'v';
 }
 
+/** One page of the event's scan data; a device that names itself has its first download remembered (scan-clock.ts). */
 export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery): Promise<ScanDataPage> {
   const eventId = access.eventId;
+  if (query.deviceId) await recordDownload(db, eventId, query.deviceId, access.userId);
   let cursor: Cursor | null = query.cursor ? decodeCursor(query.cursor) : null;
   const first = cursor === null;
   if (!cursor) {
     const sinceMs = query.since ? Date.parse(query.since) - SINCE_OVERLAP_MS : null;
-    const { rows } = await sql<{ now: Date | string; total: string | number }>`
-      select now() as now, (select count(*) from tickets t where t.event_id = ${eventId}
-        ${sinceMs === null ? sql`` : sql`and ${changedSince(eventId, new Date(sinceMs))}`}) as total`.execute(db);
-    const row = rows[0];
+    const row = await downloadStart(db, eventId, sinceMs === null ? null : new Date(sinceMs));
     cursor = {
       t: new Date(row?.now ?? Date.now()).getTime(),
       s: sinceMs,
@@ -126,37 +105,11 @@ export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery)
   }
   const since = cursor.s === null ? null : new Date(cursor.s);
 
-  const { rows: tickets } = await sql<TicketRow>`
-    select t.id, t.order_id, t.position, t.ticket_type_id, t.holder_name, t.status,
-           substr(t.code, ${TICKET_CODE_PREFIX.length + 1}, ${CODE_START_LENGTH}) as code_start,
-           o.reference, o.buyer_name, o.buyer_email, o.status as order_status, o.provider = ${TEST_PROVIDER} as test,
-           a.scanned_at as a_scanned_at, a.device_id as a_device_id, a.device_name as a_device_name
-      from tickets t
-      join orders o on o.id = t.order_id
-      left join ticket_admissions a on a.ticket_id = t.id
-     where t.event_id = ${eventId}
-       and (t.order_id, t.position, t.id) > (${cursor.o}, ${cursor.p}, ${cursor.i})
-       ${since ? sql`and ${changedSince(eventId, since)}` : sql``}
-     order by t.order_id, t.position, t.id
-     limit ${cursor.l}`.execute(db);
+  const tickets = await ticketPage(db, eventId, { orderId: cursor.o, position: cursor.p, id: cursor.i }, since, cursor.l);
 
   const [types, revoked, scans] = await Promise.all([
-    db
-      .selectFrom('ticket_types')
-      .select(['id', 'name'])
-      .where('event_id', '=', eventId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    first
-      ? db
-          .selectFrom('ticket_revocations')
-          .select('ticket_id')
-          .where('event_id', '=', eventId)
-          .$if(since !== null, (qb) => qb.where('revoked_at', '>', since as Date))
-          .orderBy('ticket_id')
-          .execute()
-      : Promise.resolve([]),
+    ticketTypesOf(db, eventId),
+    first ? revokedTickets(db, eventId, since) : Promise.resolve([]),
     first && since ? recentScans(db, eventId, since) : Promise.resolve([]),
   ]);
 
@@ -242,25 +195,7 @@ const stripName = ({ deviceName: _, device, ...scan }: Omit<ScanWithName, 'devic
 });
 
 async function recentScans(db: Db, eventId: string, since: Date): Promise<ScanWithName[]> {
-  const { rows } = await sql<{
-    client_scan_id: string;
-    device_id: string;
-    device_name: string | null;
-    ticket_id: string | null;
-    scanned_at: Date | string;
-    direction: 'in' | 'out';
-    result: CheckinResult;
-    duplicate: boolean;
-    clock_suspect: boolean;
-    undone_at: Date | string | null;
-  }>`
-    select c.client_scan_id, c.device_id, c.device_name, c.ticket_id, c.scanned_at, c.direction, c.result, c.duplicate,
-           c.clock_suspect, u.received_at as undone_at
-      from checkins c
-      left join checkins u on u.undoes = c.id
-     where c.event_id = ${eventId} and c.kind = 'scan' and c.changed_at > ${since}
-     order by c.changed_at, c.id
-     limit ${MAX_SCANS}`.execute(db);
+  const rows = await changedScans(db, eventId, since, MAX_SCANS);
   return rows.map((row) => ({
     clientScanId: row.client_scan_id,
     device: row.device_id,

@@ -1,9 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { EventListQuery, TicketTypeInput } from '../../../src/contract/events.ts';
+import type { Executor } from '../../db/database.ts';
 import type { Database, EventStatus } from '../../db/types.ts';
 import { holdsStock } from '../orders/orders.repository.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface EventValues {
   title: string;
@@ -109,6 +108,16 @@ export function lockEventRow(trx: Transaction<Database>, id: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** The organisation's event with this title, if any. */
+export function findEventByTitle(db: Executor, organizationId: string, title: string) {
+  return db
+    .selectFrom('events')
+    .select('id')
+    .where('title', '=', title)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+}
+
 /** Whether any order of the event holds money that was paid and not yet given back. */
 export async function hasPaidOrders(db: Executor, eventId: string): Promise<boolean> {
   const row = await db
@@ -143,17 +152,6 @@ export function ticketTypesOf(db: Executor, eventId: string) {
     .execute();
 }
 export type TicketTypeRow = Awaited<ReturnType<typeof ticketTypesOf>>[number];
-
-/** The caller's role in the organisation, if any. */
-export async function memberRole(db: Executor, organizationId: string, userId: string) {
-  const row = await db
-    .selectFrom('organization_members')
-    .select('role')
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.role ?? null;
-}
 
 /** What an event card needs besides the event row: organiser, cheapest visible price, tickets left. */
 export function listingColumns() {

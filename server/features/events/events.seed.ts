@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import type { Db } from '../../db/database.ts';
 import { detectImage } from '../../lib/storage/image-content.ts';
 import { createLocalStorage } from '../../lib/storage/local-storage.ts';
-import { insertEvent, insertTicketTypes, updateEvent } from './events.repository.ts';
+import { listOrganizationOwners } from '../organizations/organizations.repository.ts';
+import { claimUploadKey } from '../uploads/uploads.repository.ts';
+import { findEventByTitle, insertEvent, insertTicketTypes, updateEvent } from './events.repository.ts';
 import { type SeedEvent, seedEvents } from './events.seed-data.ts';
 
 const coversDir = join(import.meta.dirname, '..', '..', 'db', 'seed-assets', 'covers');
@@ -34,20 +36,17 @@ async function storeCover(
   if (!image) return null;
   const key = `seed/covers/${cover}.jpg`;
   await createLocalStorage(dataDir).put(key, bytes);
-  await db
-    .insertInto('uploads')
-    .values({
-      key,
-      owner_id: organisation.owner_id,
-      organization_id: organisation.id,
-      content_type: image.contentType,
-      size_bytes: bytes.length,
-      width: image.width,
-      height: image.height,
-      stored_at: new Date(),
-    })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+  // Seeded again: the cover's row is there already.
+  await claimUploadKey(db, {
+    key,
+    owner_id: organisation.owner_id,
+    organization_id: organisation.id,
+    content_type: image.contentType,
+    size_bytes: bytes.length,
+    width: image.width,
+    height: image.height,
+    stored_at: new Date(),
+  });
   return key;
 }
 
@@ -56,23 +55,12 @@ async function storeCover(
  * (a local instance) their door admits the demo's sandbox-paid TEST tickets.
  */
 export async function seedDemoEvents(db: Db, dataDir: string, { testMode = false } = {}): Promise<number> {
-  const organisations = await db
-    .selectFrom('organizations')
-    .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
-    .where('organization_members.role', '=', 'owner')
-    .select(['organizations.id', 'organizations.name', 'organization_members.user_id as owner_id'])
-    .execute();
+  const organisations = await listOrganizationOwners(db);
   let created = 0;
   for (const seed of seedEvents) {
     const organisation = organisations.find((candidate) => candidate.name === seed.organisation);
     if (!organisation) continue;
-    const exists = await db
-      .selectFrom('events')
-      .select('id')
-      .where('title', '=', seed.title)
-      .where('organization_id', '=', organisation.id)
-      .executeTakeFirst();
-    if (exists) continue;
+    if (await findEventByTitle(db, organisation.id, seed.title)) continue;
     const startsAt = seedStart(seed.day, seed.startHour);
     const eventId = await insertEvent(db, organisation.id, {
       title: seed.title,

@@ -16,6 +16,7 @@ import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { requireOrganizationImage } from '../../lib/storage/stored-images.ts';
 import { refundEventOrders } from '../orders/refunds.service.ts';
+import { memberRoleOf } from '../organizations/members.repository.ts';
 import { can, permissionDenied, requirePermission } from '../organizations/permissions.ts';
 import { type ImageUrl, toEvent, toEventSummary } from './event-view.ts';
 import {
@@ -28,7 +29,6 @@ import {
   listEventRows,
   lockEventRow,
   lockTicketTypes,
-  memberRole,
   salesByEvent,
   ticketTypesOf,
   updateEvent,
@@ -81,7 +81,7 @@ async function present(deps: EventsDeps, eventId: string, isMember: boolean): Pr
 }
 
 export async function createEvent(deps: EventsDeps, userId: string, input: CreateEvent): Promise<Event> {
-  const role = await memberRole(deps.db, input.organizationId, userId);
+  const role = await memberRoleOf(deps.db, input.organizationId, userId);
   if (!can(role, 'events.edit')) throw permissionDenied('events.edit');
   await requireOrganizationImage(deps.db, input.organizationId, input.coverImageKey, 'body.coverImageKey');
   const eventId = await deps.db.transaction().execute(async (trx) => {
@@ -230,7 +230,7 @@ async function setStatus(trx: Transaction<Database>, userId: string, eventId: st
 export async function getEvent(deps: EventsDeps, eventId: string, userId: string | null): Promise<Event> {
   const row = await findEventRow(deps.db, eventId);
   if (!row) throw notFound('That event');
-  const role = userId ? await memberRole(deps.db, row.organization_id, userId) : null;
+  const role = userId ? await memberRoleOf(deps.db, row.organization_id, userId) : null;
   if (row.status === 'draft' && !role) throw notFound('That event');
   return present(deps, eventId, role !== null);
 }

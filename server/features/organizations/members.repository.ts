@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { MemberRole } from '../../../src/contract/users.ts';
-import type { Database } from '../../db/types.ts';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/database.ts';
 
 /** The user's role in the organisation; null when they are not a member. */
 export async function memberRoleOf(db: Executor, organizationId: string, userId: string): Promise<MemberRole | null> {

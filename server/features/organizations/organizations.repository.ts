@@ -39,3 +39,18 @@ export async function updateOrganization(
     .where('id', '=', id)
     .execute();
 }
+
+/** Where the organisation's identity verification stands. */
+export async function setKycStatus(db: Db, id: string, status: OrganizationRow['kyc_status']): Promise<void> {
+  await db.updateTable('organizations').set({ kyc_status: status }).where('id', '=', id).execute();
+}
+
+/** Every organisation with its owner. */
+export function listOrganizationOwners(db: Db) {
+  return db
+    .selectFrom('organizations')
+    .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
+    .where('organization_members.role', '=', 'owner')
+    .select(['organizations.id', 'organizations.name', 'organization_members.user_id as owner_id'])
+    .execute();
+}

@@ -13,8 +13,9 @@
  */
 import { can, type Permission, rolesAllowed } from '../../../src/contract/permissions.ts';
 import type { MemberRole } from '../../../src/contract/users.ts';
+import type { Executor } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { type Executor, memberRoleOf } from './members.repository.ts';
+import { memberRoleOf } from './members.repository.ts';
 
 export { can, type Permission, rolePermissions } from '../../../src/contract/permissions.ts';
 

@@ -1,5 +1,5 @@
 import type { MemberRole } from '../../../src/contract/users.ts';
-import type { Executor } from '../organizations/members.repository.ts';
+import type { Executor } from '../../db/database.ts';
 
 /**
  * Takes the organisation's row lock for the rest of the transaction: every change to its team
@@ -141,6 +141,14 @@ export async function revokeOpenInvitationTo(db: Executor, organizationId: strin
     .where('accepted_at', 'is', null)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** The open invitation to this address, if any. */
+export function findOpenInvitationTo(db: Executor, organizationId: string, email: string) {
+  return openInvitations(db, organizationId)
+    .select('organization_invitations.id')
+    .where((eb) => eb(eb.fn('lower', ['organization_invitations.email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
 }
 
 export async function insertInvitation(

@@ -3,11 +3,11 @@
  * profile, a number of uploads per account and hour, and a storage quota per organisation.
  */
 import { can, rolesAllowed } from '../../../src/contract/permissions.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { consumeRateLimit, type RateLimit } from '../../lib/rate-limiter.ts';
 import { memberRoleOf } from '../organizations/members.repository.ts';
-import { holdStorage, type UploadsExecutor } from './uploads.repository.ts';
+import { holdStorage } from './uploads.repository.ts';
 
 /** Picking images by hand never comes close; a script looping on uploads does. */
 export const uploadsPerAccount: RateLimit = {
@@ -36,7 +36,7 @@ export async function admitUploader(db: Db, organizationId: string, userId: stri
 }
 
 /** Within the transaction that records the image: 403 when it would take the organisation over its quota. */
-export async function requireRoom(trx: UploadsExecutor, organizationId: string, sizeBytes: number): Promise<void> {
+export async function requireRoom(trx: Executor, organizationId: string, sizeBytes: number): Promise<void> {
   const used = await holdStorage(trx, organizationId);
   if (used.images + 1 > organizationImageQuota.images || used.bytes + sizeBytes > organizationImageQuota.bytes) {
     throw new HttpError('FORBIDDEN', quotaMessage);

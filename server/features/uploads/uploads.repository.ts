@@ -1,7 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/types.ts';
-
-export type UploadsExecutor = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
 
 export interface NewUpload {
   key: string;
@@ -19,7 +17,7 @@ export interface NewUpload {
 export const RESERVATION_MS = 60 * 60 * 1000;
 
 /** Claims the key for its owner; false when the key is already taken (nothing is changed then). */
-export async function claimUploadKey(db: UploadsExecutor, upload: NewUpload): Promise<boolean> {
+export async function claimUploadKey(db: Executor, upload: NewUpload): Promise<boolean> {
   const inserted = await db
     .insertInto('uploads')
     .values(upload)
@@ -33,7 +31,7 @@ export async function claimUploadKey(db: UploadsExecutor, upload: NewUpload): Pr
  * The organisation's images and bytes: stored ones, and keys handed out within the last hour. Takes
  * the organisation's upload lock until the transaction ends, so two uploads cannot both fit the last room.
  */
-export async function holdStorage(trx: UploadsExecutor, organizationId: string): Promise<{ images: number; bytes: number }> {
+export async function holdStorage(trx: Executor, organizationId: string): Promise<{ images: number; bytes: number }> {
   await sql`select pg_advisory_xact_lock(hashtext(${`uploads:${organizationId}`}))`.execute(trx);
   const { rows } = await sql<{ images: string | number; bytes: string | number }>`
     select count(*) as images, coalesce(sum(size_bytes), 0) as bytes
@@ -43,17 +41,17 @@ export async function holdStorage(trx: UploadsExecutor, organizationId: string):
   return { images: Number(rows[0]?.images ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
 }
 
-export function findUpload(db: UploadsExecutor, key: string) {
+export function findUpload(db: Executor, key: string) {
   return db.selectFrom('uploads').selectAll().where('key', '=', key).executeTakeFirst();
 }
 
-export async function deleteUpload(db: UploadsExecutor, key: string): Promise<void> {
+export async function deleteUpload(db: Executor, key: string): Promise<void> {
   await db.deleteFrom('uploads').where('key', '=', key).execute();
 }
 
 /** Records a reserved key's object as stored, with what it turned out to be. */
 export async function markStored(
-  db: UploadsExecutor,
+  db: Executor,
   key: string,
   facts: Pick<NewUpload, 'content_type' | 'size_bytes' | 'width' | 'height'>,
 ): Promise<void> {
@@ -70,7 +68,7 @@ export async function markStored(
  * organisation's logo, the cover of an event that is not a draft) or belongs to the caller (uploaded
  * by them, or for an organisation they are a member of).
  */
-export async function isLinkable(db: UploadsExecutor, key: string, callerId: string | null): Promise<boolean> {
+export async function isLinkable(db: Executor, key: string, callerId: string | null): Promise<boolean> {
   const { rows } = await sql<{ ok: boolean }>`
     select true as ok from uploads u
      where u.key = ${key} and u.stored_at is not null

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../../lib/auth/passwords.ts';
 import { randomToken, sha256 } from '../../lib/auth/secrets.ts';
+import { setKycStatus } from '../organizations/organizations.repository.ts';
+import { findOpenInvitationTo, insertInvitation, insertMember } from '../team/team.repository.ts';
 import { findUserByEmail, insertOrganizationWithOwner, insertUser } from './users.repository.ts';
 
 export interface SeedAccount {
@@ -44,11 +46,12 @@ const demoBirthday = '1990-06-15';
 export async function seedAccounts(db: Db, password: string): Promise<Array<{ role: string; email: string; password: string }>> {
   const passwordHash = await hashPassword(password);
   const printed: Array<{ role: string; email: string; password: string }> = [];
-  const ensureUser = async (account: SeedAccount): Promise<string> => {
+  /** The account, and the organisation it belongs to, if any. */
+  const ensureUser = async (account: SeedAccount): Promise<{ id: string; organizationId: string | null }> => {
     printed.push({ role: account.role, email: account.email, password });
     const existing = await findUserByEmail(db, account.email);
-    if (existing) return existing.id;
-    return insertUser(db, {
+    if (existing) return { id: existing.id, organizationId: existing.organization_id };
+    const id = await insertUser(db, {
       email: account.email,
       firstName: account.firstName,
       lastName: account.lastName,
@@ -58,24 +61,17 @@ export async function seedAccounts(db: Db, password: string): Promise<Array<{ ro
       isAdmin: account.isAdmin ?? false,
       emailConfirmedAt: new Date(),
     });
+    return { id, organizationId: null };
   };
   for (const person of people) await ensureUser(person);
   for (const organisation of organisations) {
-    const ownerId = await ensureUser({ ...organisation.owner, userType: 'organiser' });
-    const doorId = await ensureUser({ ...organisation.door, userType: 'attendee' });
-    const membership = await db
-      .selectFrom('organization_members')
-      .select('organization_id')
-      .where('user_id', '=', ownerId)
-      .executeTakeFirst();
-    const organizationId = membership?.organization_id ?? (await insertOrganizationWithOwner(db, organisation.name, ownerId));
-    await db.updateTable('organizations').set({ kyc_status: 'verified' }).where('id', '=', organizationId).execute();
-    await db
-      .insertInto('organization_members')
-      .values({ organization_id: organizationId, user_id: doorId, role: 'door' })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    await seedPendingInvitation(db, organizationId, ownerId, organisation.invited);
+    const owner = await ensureUser({ ...organisation.owner, userType: 'organiser' });
+    const door = await ensureUser({ ...organisation.door, userType: 'attendee' });
+    const organizationId = owner.organizationId ?? (await insertOrganizationWithOwner(db, organisation.name, owner.id));
+    await setKycStatus(db, organizationId, 'verified');
+    // A person belongs to one organisation at most: door staff already in one stay where they are.
+    if (!door.organizationId) await insertMember(db, organizationId, door.id, 'door');
+    await seedPendingInvitation(db, organizationId, owner.id, organisation.invited);
   }
   return printed;
 }
@@ -87,24 +83,13 @@ async function seedPendingInvitation(
   invitedBy: string,
   invited: { email: string; role: 'finance' | 'manager' },
 ): Promise<void> {
-  const open = await db
-    .selectFrom('organization_invitations')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('email', '=', invited.email)
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (open) return;
-  await db
-    .insertInto('organization_invitations')
-    .values({
-      organization_id: organizationId,
-      email: invited.email,
-      role: invited.role,
-      token_hash: sha256(randomToken()),
-      invited_by: invitedBy,
-      expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000),
-    })
-    .execute();
+  if (await findOpenInvitationTo(db, organizationId, invited.email)) return;
+  await insertInvitation(db, {
+    organizationId,
+    email: invited.email,
+    role: invited.role,
+    tokenHash: sha256(randomToken()),
+    invitedBy,
+    expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+  });
 }

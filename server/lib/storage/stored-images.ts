@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Executor } from '../../db/database.ts';
 import { HttpError } from '../http-error.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export const foreignImageMessage = 'Choose an image uploaded for this organisation.';
 

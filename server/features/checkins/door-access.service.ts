@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { MemberRole } from '../../../src/contract/users.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { can, permissionDenied } from '../organizations/permissions.ts';
+import { findDoorAccess } from './checkins.repository.ts';
 
 /** What a scan needs to know about the event and the person scanning, in one query. */
 export interface DoorAccess {
@@ -25,39 +25,14 @@ export interface DoorAccess {
   };
 }
 
-interface AccessRow {
-  id: string;
-  organization_id: string;
-  title: string;
-  starts_at: Date | string;
-  ends_at: Date | string;
-  timezone: string;
-  status: 'draft' | 'published' | 'cancelled';
-  test_mode: boolean;
-  role: MemberRole | null;
-  first_name: string | null;
-  last_name: string | null;
-  public_key: string | null;
-}
-
 // A busy door asks for every scan; the answer changes rarely. Kept for a few seconds, so a removed
 // member or a changed role counts within ACCESS_TTL_MS.
 const ACCESS_TTL_MS = 5_000;
 const ACCESS_CACHE_LIMIT = 2_000;
 const cache = new Map<string, { at: number; access: DoorAccess }>();
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 async function loadAccess(db: Db, eventId: string, userId: string): Promise<DoorAccess> {
-  const { rows } = await sql<AccessRow>`
-    select e.id, e.organization_id, e.title, e.starts_at, e.ends_at, e.timezone, e.status, e.test_mode,
-           m.role, u.first_name, u.last_name, k.public_key
-      from events e
-      left join organization_members m on m.organization_id = e.organization_id and m.user_id = ${userId}
-      left join users u on u.id = m.user_id
-      left join event_signing_keys k on k.event_id = e.id
-     where e.id = ${eventId}`.execute(db);
-  const row = rows[0];
+  const row = await findDoorAccess(db, eventId, userId);
   // Not a member (or no such event): 404, so nobody learns what another organisation has.
   if (!row?.role) throw notFound('That event');
   if (!can(row.role, 'checkin.scan')) throw permissionDenied('checkin.scan');
@@ -72,8 +47,8 @@ async function loadAccess(db: Db, eventId: string, userId: string): Promise<Door
     event: {
       id: row.id,
       title: row.title,
-      startsAt: iso(row.starts_at),
-      endsAt: iso(row.ends_at),
+      startsAt: new Date(row.starts_at).toISOString(),
+      endsAt: new Date(row.ends_at).toISOString(),
       timezone: row.timezone,
       status: row.status,
       testMode: row.test_mode,
@@ -91,12 +66,6 @@ export async function requireDoorAccess(db: Db, eventId: string, userId: string,
   if (cache.size >= ACCESS_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(key, { at: now, access });
   return access;
-}
-
-/** The public keys of another event, to tell "a genuine ticket for another event" from a forgery. */
-export async function publicKeysOfEvent(db: Db, eventId: string): Promise<string[]> {
-  const rows = await db.selectFrom('event_signing_keys').select('public_key').where('event_id', '=', eventId).execute();
-  return rows.map((row) => row.public_key);
 }
 
 // A lane passes 20–30 people a minute, so one account scanning on a dozen phones (a door team sharing a sign-in),

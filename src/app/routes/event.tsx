@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData, useParams } from 'react-router';
+import { useClientNow } from '../../components/format/dates.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
 import { eventQueryOptions, useEvent } from '../../features/events/api/get-event.ts';
@@ -11,7 +12,6 @@ import { MarkdownText } from '../../features/events/components/markdown-text.tsx
 import { OrganiserCard } from '../../features/events/components/organiser-card.tsx';
 import { TicketsPanel } from '../../features/events/components/tickets-panel.tsx';
 import { VenueDetails } from '../../features/events/components/venue-details.tsx';
-import { useClientNow } from '../../features/events/utils/dates.ts';
 import { eventJsonLd } from '../../features/events/utils/event-json-ld.ts';
 import { TicketSelection } from '../../features/orders/components/ticket-selection.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatEventStart } from '../../../components/format/dates.ts';
 import type { EventSummary } from '../../../contract/events.ts';
 import { formatPriceFrom } from '../../../contract/money.ts';
 import { useServerText } from '../../../lib/hydration.ts';
-import { formatEventStart } from '../utils/dates.ts';
 import { categoryLabel } from './category-list.tsx';
 
 interface EventCardProps {

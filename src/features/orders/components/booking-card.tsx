@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
+import { formatEventRange } from '../../../components/format/dates.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { TestBadge } from '../../../lib/test-badge.tsx';
-import { formatEventRange } from '../../events/utils/dates.ts';
 import { statusLabelOf, statusTones } from '../utils/order-state.ts';
 import { paymentDestination } from '../utils/payment-destination.ts';
 import { OnlineEventLink } from './online-event-link.tsx';

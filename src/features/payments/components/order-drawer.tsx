@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { formatDateTime } from '../../../components/format/date-time.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
 import { TestBadge, TestNotice } from '../../../lib/test-badge.tsx';
@@ -17,15 +18,6 @@ interface OrderDrawerProps {
   onClose(): void;
 }
 
-const when = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const formatWhen = (iso: string) => when.format(new Date(iso));
 const kindLabel = (kind: string) => {
   const words = kind.replace(/[._-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -52,8 +44,8 @@ function OrderDetails({ order }: { order: OrganiserOrder }) {
           </a>
         </p>
         <p className="text-slate-600 text-sm">
-          Placed {formatWhen(order.createdAt)}
-          {order.paidAt ? ` · paid ${formatWhen(order.paidAt)}` : ''} · {order.provider}
+          Placed {formatDateTime(order.createdAt)}
+          {order.paidAt ? ` · paid ${formatDateTime(order.paidAt)}` : ''} · {order.provider}
         </p>
       </section>
 
@@ -131,7 +123,7 @@ function OrderDetails({ order }: { order: OrganiserOrder }) {
               </p>
               {entry.note ? <p className="text-slate-700">{entry.note}</p> : null}
               <p className="text-slate-500 text-xs">
-                <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </p>
             </li>
           ))}

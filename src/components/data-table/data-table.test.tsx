@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Column, DataTable } from './data-table.tsx';
+import { LoadMore } from './pager.tsx';
 import type { SortState } from './sort.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -90,5 +91,16 @@ describe('DataTable', () => {
     expect(alert.textContent).toContain('The orders could not be loaded.');
     act(() => alert.querySelector('button')?.click());
     expect(onRetry).toHaveBeenCalledOnce();
+  });
+});
+
+describe('LoadMore', () => {
+  it('offers more rows while there are some, and is busy while they load', () => {
+    expect(renderToString(<LoadMore hasMore={false} loading={false} onLoadMore={() => {}} />)).toBe('');
+    document.body.innerHTML = renderToString(<LoadMore hasMore loading onLoadMore={() => {}} />);
+    const button = document.querySelector('button') as HTMLButtonElement;
+    expect(button.textContent).toBe('Loading…');
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
   });
 });

@@ -1,4 +1,4 @@
-import { format, formatDistanceToNow } from 'date-fns';
+import { format } from 'date-fns';
 
 /** Fixed patterns in the runtime's own zone (date-fns), for pages that show the viewer their own records. */
 
@@ -10,6 +10,3 @@ export const formatClockSeconds = (at: string | Date) => format(new Date(at), 'H
 
 /** "2026-11-03 19:04:37". */
 export const formatTimestamp = (at: string | Date) => format(new Date(at), 'yyyy-MM-dd HH:mm:ss');
-
-/** "5 minutes ago", "about 2 hours ago". */
-export const formatAgo = (at: string | Date) => formatDistanceToNow(new Date(at), { addSuffix: true });

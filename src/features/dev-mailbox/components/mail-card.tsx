@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { formatAgo, formatClockSeconds, formatTimestamp } from '../../../components/format/local-date.ts';
+import { formatClockSeconds, formatTimestamp } from '../../../components/format/local-date.ts';
+import { formatAgo } from '../../../components/format/time-ago.ts';
 import type { MailboxMessage } from '../api/get-mailbox.ts';
 
 const codePattern = /\b(\d{6})\b/;

@@ -15,7 +15,7 @@ interface DialogProps {
 }
 
 /** The look of a centred modal; pass another `className` for sheets and drawers. */
-export const centredDialog = 'm-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white shadow-xl backdrop:bg-slate-900/50';
+const centredDialog = 'm-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white shadow-xl backdrop:bg-slate-900/50';
 
 /**
  * A modal native <dialog>: the browser keeps focus inside, makes the rest of the page inert and closes

@@ -1,3 +1,5 @@
+import type { FilterCodec } from './url-filters.ts';
+
 /** A list's order: the column's sort key and its direction. */
 export interface SortState {
   key: string;
@@ -15,13 +17,15 @@ export function ariaSort(current: SortState | null, key: string): 'ascending' | 
   return current.direction === 'asc' ? 'ascending' : 'descending';
 }
 
-/** A sort as one search parameter: "date" ascending, "-date" descending. */
-export const sortToParam = (sort: SortState) => (sort.direction === 'desc' ? `-${sort.key}` : sort.key);
-
-/** The sort a parameter names, when its key is one of the sortable ones. */
-export function sortFromParam(raw: string | null, keys: readonly string[]): SortState | null {
-  if (!raw) return null;
-  const direction = raw.startsWith('-') ? 'desc' : 'asc';
-  const key = direction === 'desc' ? raw.slice(1) : raw;
-  return keys.includes(key) ? { key, direction } : null;
+/** A sort held in the address as one parameter, "date" ascending or "-date" descending; only the given keys. */
+export function sortFilter(keys: readonly string[]): FilterCodec<SortState | null> {
+  return {
+    parse(raw) {
+      if (!raw) return null;
+      const direction = raw.startsWith('-') ? 'desc' : 'asc';
+      const key = direction === 'desc' ? raw.slice(1) : raw;
+      return keys.includes(key) ? { key, direction } : null;
+    },
+    format: (sort) => (sort === null ? null : sort.direction === 'desc' ? `-${sort.key}` : sort.key),
+  };
 }

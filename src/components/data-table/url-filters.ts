@@ -33,14 +33,6 @@ export function choiceFilter<const C extends string>(choices: readonly C[]): Fil
   };
 }
 
-/** One of a fixed set with a default that stays out of the address (a sort order, for instance). */
-export function choiceWithDefault<const C extends string>(choices: readonly C[], fallback: C): FilterCodec<C> {
-  return {
-    parse: (raw) => (choices.includes(raw as C) ? (raw as C) : fallback),
-    format: (value) => (value === fallback ? null : value),
-  };
-}
-
 /** true, false, or null (either). */
 export const booleanFilter: FilterCodec<boolean | null> = {
   parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : null),

@@ -14,7 +14,7 @@ export interface UrlFilters<T> {
   pageHref(cursor: string | null): string;
 }
 
-/** Typed filters over the address's search parameters (react-router), safe to render on the server. */
+/** Typed filters over the address's search parameters (react-router), safe to render on the server. Declare `schema` once, outside the component. */
 export function useUrlFilters<T>(schema: FilterSchema<T>): UrlFilters<T> {
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();

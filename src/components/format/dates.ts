@@ -1,3 +1,9 @@
+/**
+ * Display text for dates and times. The kit's formatting lives in this folder: dates.ts (an event's own
+ * zone, same text on the server and in the browser), date-time.ts (workspace lists), device-time.ts (the
+ * door's clock), local-date.ts and time-ago.ts (the viewer's own zone). Money text is `formatMoney` and
+ * `formatPrice` in src/contract/money.ts, since the server's mails print it too.
+ */
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 /** One locale for dates, so the server and the browser print the same text. */

@@ -1,4 +1,5 @@
 import { zonedDay } from '../../../components/format/dates.ts';
+
 /** What the door needs of an event to list it. */
 export interface DoorEventChoice {
   id: string;

@@ -29,7 +29,7 @@ const browsingModule = fileIn([
   '/src/features/events/components/category-list.tsx',
   '/src/features/events/components/event-grid.tsx',
   '/src/features/events/components/event-card.tsx',
-  '/src/features/events/utils/dates.ts',
+  '/src/components/format/dates.ts',
 ]);
 /** The event page's parts that other pages share too: bookmarking, share and calendar, description, ticket choice. */
 const eventPageModule = fileIn([

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData, useParams } from 'react-router';
+import { useClientNow } from '../../components/format/dates.ts';
 import { categoryLabel } from '../../contract/event-categories.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
@@ -12,7 +13,6 @@ import { OrganiserCard } from '../../features/events/components/organiser-card.t
 import { ticketAvailability } from '../../features/events/components/ticket-list.tsx';
 import { TicketsPanel } from '../../features/events/components/tickets-panel.tsx';
 import { VenueDetails } from '../../features/events/components/venue-details.tsx';
-import { useClientNow } from '../../features/events/utils/dates.ts';
 import { eventJsonLd } from '../../features/events/utils/event-json-ld.ts';
 import { TicketSelection } from '../../features/orders/components/ticket-selection.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';

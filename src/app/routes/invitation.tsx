@@ -1,4 +1,5 @@
 import { Link, type LoaderFunctionArgs, useLoaderData, useParams } from 'react-router';
+import { formatDay } from '../../components/format/date-time.ts';
 import { roleDescriptions, roleLabels } from '../../contract/permissions.ts';
 import { type Invitation, invitationTokenSchema } from '../../contract/team.ts';
 import { AuthColumn, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
@@ -7,7 +8,6 @@ import { serverMessage } from '../../features/auth/components/form-errors.ts';
 import { Spinner } from '../../features/auth/components/submit-button.tsx';
 import { useAcceptInvitation } from '../../features/organizer/api/accept-invitation.ts';
 import { invitationQueryOptions, useInvitation } from '../../features/organizer/api/get-invitation.ts';
-import { formatDay } from '../../features/organizer/utils/team-rules.ts';
 import { signOut } from '../../lib/session/sign-out.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { PageMeta } from '../page-meta.tsx';

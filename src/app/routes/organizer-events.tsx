@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { Link, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs, useLoaderData } from 'react-router';
+import { readFilters, textFilter } from '../../components/data-table/url-filters.ts';
+import { useUrlFilters } from '../../components/data-table/use-url-filters.ts';
 import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
 import { organizationProfileQueryOptions } from '../../features/organizer/api/get-organization-profile.ts';
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
@@ -20,7 +22,8 @@ interface EventsLoaderData {
   asOf: number;
 }
 
-const searchOf = (url: URL) => (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+const eventFilters = { q: textFilter(100) };
+const searchOf = (url: URL) => readFilters(eventFilters, url.searchParams).q;
 
 /** The guard has checked the membership; the list, profile and member are fetched for the server's HTML. */
 export function createLoader({ queryClient, api, session }: RouteContext) {
@@ -47,18 +50,17 @@ export function Component() {
   const { asOf } = useLoaderData() as EventsLoaderData;
   const { organizationId } = useRouteSession();
   const api = useApiCaller();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const q = (searchParams.get('q') ?? '').trim();
+  const {
+    values: { q },
+    set,
+  } = useUrlFilters(eventFilters);
   const canEdit = useCanEdit();
   const { user } = useSession();
   const organization = useQuery({
     ...organizationProfileQueryOptions(api, organizationId ?? ''),
     enabled: organizationId !== null,
   });
-  const search = useCallback(
-    (next: string) => setSearchParams(next ? { q: next } : {}, { replace: true, preventScrollReset: true }),
-    [setSearchParams],
-  );
+  const search = useCallback((next: string) => set({ q: next }, { replace: true }), [set]);
 
   return (
     <div className="space-y-6">

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
+import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
+import { Pager } from '../../components/data-table/pager.tsx';
 import type { MemberRole } from '../../contract/users.ts';
 import { Spinner } from '../../features/auth/components/submit-button.tsx';
 import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
@@ -45,9 +46,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 const refundRoles: readonly MemberRole[] = ['owner', 'finance'];
-const pagerLink =
+const retryButton =
   'inline-flex min-h-11 items-center justify-center gap-1 rounded-xl border border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-50';
-const pagerOff = 'inline-flex min-h-11 items-center justify-center gap-1 rounded-xl px-4 font-semibold text-slate-400';
 
 export function Component() {
   const { organizationId } = useRouteSession();
@@ -133,36 +133,22 @@ export function Component() {
                   <OrdersList orders={list.items} orderHref={(id) => hrefFor(filters, id)} />
                 )}
                 {pages > 1 ? (
-                  <nav aria-label="Order pages" className="flex items-center justify-between gap-3">
-                    {filters.page > 1 ? (
-                      <Link to={hrefFor({ ...filters, page: filters.page - 1 })} rel="prev" className={pagerLink}>
-                        <span aria-hidden="true">←</span> Previous
-                      </Link>
-                    ) : (
-                      <span aria-disabled="true" className={pagerOff}>
-                        <span aria-hidden="true">←</span> Previous
-                      </span>
-                    )}
+                  <Pager
+                    label="Order pages"
+                    previous={filters.page > 1 ? hrefFor({ ...filters, page: filters.page - 1 }) : null}
+                    next={filters.page < pages ? hrefFor({ ...filters, page: filters.page + 1 }) : null}
+                  >
                     <p className="text-slate-700 text-sm">
                       Page {Math.min(filters.page, pages)} of {pages}
                     </p>
-                    {filters.page < pages ? (
-                      <Link to={hrefFor({ ...filters, page: filters.page + 1 })} rel="next" className={pagerLink}>
-                        Next <span aria-hidden="true">→</span>
-                      </Link>
-                    ) : (
-                      <span aria-disabled="true" className={pagerOff}>
-                        Next <span aria-hidden="true">→</span>
-                      </span>
-                    )}
-                  </nav>
+                  </Pager>
                 ) : null}
               </section>
             </>
           ) : orders.isError ? (
             <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
               <p className="font-semibold text-slate-900">The orders could not be loaded.</p>
-              <button type="button" onClick={() => void orders.refetch()} className={`${pagerLink} mt-4`}>
+              <button type="button" onClick={() => void orders.refetch()} className={`${retryButton} mt-4`}>
                 Try again
               </button>
             </div>

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatEventRange } from '../../components/format/dates.ts';
 import { Spinner } from '../../features/auth/components/submit-button.tsx';
 import { AddToCalendarButton } from '../../features/events/components/event-actions.tsx';
-import { formatEventRange } from '../../features/events/utils/dates.ts';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { EmailCodeForm } from '../../features/orders/components/email-code-form.tsx';
 import { OnlineEventLink } from '../../features/orders/components/online-event-link.tsx';

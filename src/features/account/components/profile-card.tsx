@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import type { ReactNode } from 'react';
+import { formatLongDate } from '../../../components/format/local-date.ts';
 import type { MemberRole, Organization, Platform, User } from '../../../contract/users.ts';
 import { secondsToIsoDate } from '../../auth/components/date-of-birth.ts';
 
@@ -70,7 +70,7 @@ export function ProfileCard({ user, organization }: { user: User; organization: 
           </Detail>
         ) : null}
         <Detail label="Member since">
-          <time dateTime={user.createdAt}>{format(new Date(user.createdAt), 'd MMMM yyyy')}</time>
+          <time dateTime={user.createdAt}>{formatLongDate(user.createdAt)}</time>
         </Detail>
       </dl>
     </section>

@@ -1,5 +1,6 @@
-import { format, formatDistanceToNow } from 'date-fns';
 import { Link } from 'react-router';
+import { formatClockSeconds, formatTimestamp } from '../../../components/format/local-date.ts';
+import { formatAgo } from '../../../components/format/time-ago.ts';
 import type { MailboxMessage } from '../api/get-mailbox.ts';
 
 const codePattern = /\b(\d{6})\b/;
@@ -50,8 +51,8 @@ export function MailCard({ message }: { message: MailboxMessage }) {
           To <span className="font-medium text-slate-800">{message.to}</span>
         </p>
         <p className="text-slate-600 text-sm">
-          <time dateTime={message.createdAt} title={format(sent, 'yyyy-MM-dd HH:mm:ss')}>
-            {format(sent, 'HH:mm:ss')} · {formatDistanceToNow(sent, { addSuffix: true })}
+          <time dateTime={message.createdAt} title={formatTimestamp(sent)}>
+            {formatClockSeconds(sent)} · {formatAgo(sent)}
           </time>
         </p>
       </header>

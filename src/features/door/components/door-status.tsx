@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { deviceWeekdayTime } from '../../../components/format/device-time.ts';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import { useDoorStatus } from '../hooks/use-door-engine.ts';
 
@@ -9,7 +10,7 @@ function ago(at: number | null, now: number): string {
   if (seconds < 90) return `${seconds} s ago`;
   const minutes = Math.round(seconds / 60);
   if (minutes < 90) return `${minutes} min ago`;
-  return new Date(at).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  return deviceWeekdayTime(at);
 }
 
 function useNow(everyMs = 5000): number {

@@ -1,22 +1,8 @@
 import { Link } from 'react-router';
+import { deviceDateTime } from '../../../components/format/device-time.ts';
 import { type DoorEventChoice, type DoorEventWhen, orderDoorEvents } from '../utils/door-events.ts';
 
 const whenLabel: Record<DoorEventWhen, string> = { now: 'On now', today: 'Today', upcoming: 'Upcoming', past: 'Past' };
-
-function dateText(event: DoorEventChoice) {
-  try {
-    return new Date(event.startsAt).toLocaleString(undefined, {
-      timeZone: event.timezone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-  } catch {
-    return new Date(event.startsAt).toLocaleString();
-  }
-}
 
 /** The events a door can scan, today's first; those with scan data on this device are marked. */
 export function EventPicker({
@@ -47,7 +33,7 @@ export function EventPicker({
             >
               <span className="min-w-0">
                 <span className="block truncate font-semibold text-slate-900">{event.title}</span>
-                <span className="text-slate-600 text-sm">{dateText(event)}</span>
+                <span className="text-slate-600 text-sm">{deviceDateTime(event.startsAt, event.timezone)}</span>
               </span>
               <span className="flex shrink-0 flex-col items-end gap-1">
                 <span

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { deviceClock } from '../../../components/format/device-time.ts';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import { verdictLooks } from '../utils/verdict-copy.ts';
 
@@ -25,11 +26,7 @@ export function RecentScans({ engine, limit = 6 }: { engine: DoorEngine; limit?:
                   {holder || (scan.ticketId ? `Ticket ${scan.ticketId.slice(0, 8)}` : 'Unknown code')}
                 </span>
                 <span className="text-slate-400 text-sm">
-                  {new Date(scan.scannedAt).toLocaleTimeString(undefined, {
-                    hour: '2-digit',
-                    minute: '2-digit',
-                    second: '2-digit',
-                  })}
+                  {deviceClock(scan.scannedAt, true)}
                   {scan.manual ? ' · by hand' : ''}
                   {scan.uploaded ? '' : ' · waiting to upload'}
                   {scan.undoneAt ? ' · undone' : ''}

@@ -1,3 +1,5 @@
+import { zonedDay } from '../../../components/format/dates.ts';
+
 /** What the door needs of an event to list it. */
 export interface DoorEventChoice {
   id: string;
@@ -10,20 +12,17 @@ export interface DoorEventChoice {
 
 export type DoorEventWhen = 'now' | 'today' | 'upcoming' | 'past';
 
-const dayKey = (at: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-
 export function whenIs(event: Pick<DoorEventChoice, 'startsAt' | 'endsAt' | 'timezone'>, now: number): DoorEventWhen {
   const start = Date.parse(event.startsAt);
   const end = Date.parse(event.endsAt);
   if (start <= now && now <= end) return 'now';
   let zone = event.timezone;
   try {
-    dayKey(now, zone);
+    zonedDay(now, zone);
   } catch {
     zone = 'UTC';
   }
-  if (dayKey(start, zone) === dayKey(now, zone) || dayKey(end, zone) === dayKey(now, zone)) return 'today';
+  if (zonedDay(start, zone) === zonedDay(now, zone) || zonedDay(end, zone) === zonedDay(now, zone)) return 'today';
   return start > now ? 'upcoming' : 'past';
 }
 

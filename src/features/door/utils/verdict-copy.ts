@@ -1,3 +1,4 @@
+import { deviceClock, deviceWeekdayTime } from '../../../components/format/device-time.ts';
 import type { CheckinResult } from '../../../contract/checkins.ts';
 
 export interface VerdictLook {
@@ -70,10 +71,10 @@ export function testBadgeText(result: CheckinResult, ticket: { test: boolean } |
 export function whenText(at: string, now: number): string {
   const time = new Date(at);
   const minutes = Math.round((now - time.getTime()) / 60_000);
-  const clock = time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const clock = deviceClock(at);
   if (minutes < 1) return `${clock} · just now`;
   if (minutes < 120) return `${clock} · ${minutes} min ago`;
-  return time.toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  return deviceWeekdayTime(at);
 }
 
 export function deviceText(firstCheckIn: { deviceId: string; deviceName: string | null }, ownDeviceId: string): string {

@@ -1,5 +1,5 @@
+import { formatEventRange, sameOffset, useViewerTimeZone } from '../../../components/format/dates.ts';
 import type { EventSummary } from '../../../contract/events.ts';
-import { formatEventRange, sameOffset, useViewerTimeZone } from '../utils/dates.ts';
 
 /** The event's dates in its own zone; after hydration, also in the viewer's zone when that differs. */
 export function EventDates({ event }: { event: Pick<EventSummary, 'startsAt' | 'endsAt' | 'timezone'> }) {

@@ -1,6 +1,6 @@
+import { formatShortDate, relativeFromNow } from '../../../components/format/dates.ts';
 import type { TicketType } from '../../../contract/events.ts';
 import { formatPrice } from '../../../contract/money.ts';
-import { formatShortDate, relativeFromNow } from '../utils/dates.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Below this many tickets left, the list says how many. */

@@ -1,6 +1,6 @@
+import { formatEventStart } from '../../../components/format/dates.ts';
 import type { Order, Ticket } from '../../../contract/orders.ts';
 import { TestNotice } from '../../../lib/test-badge.tsx';
-import { formatEventStart } from '../../events/utils/dates.ts';
 import { TicketQr } from './ticket-qr.tsx';
 
 interface TicketCardProps {

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../components/format/date-time.ts';
 import type { Order } from '../../../contract/orders.ts';
 
 export interface BookingSections {
@@ -37,12 +38,5 @@ export function lastUpdatedText(updatedAt: number, now: number, timeZone?: strin
   if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(updatedAt);
+  return formatDateTime(updatedAt, { timeZone, withYear: false });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assignableRoles, canWithdraw, formatDay, memberLock } from './team-rules.ts';
+import { formatDay } from '../../../components/format/date-time.ts';
+import { assignableRoles, canWithdraw, memberLock } from './team-rules.ts';
 
 const owner = { userId: 'o', role: 'owner' as const };
 const manager = { userId: 'm', role: 'manager' as const };

@@ -26,8 +26,3 @@ export function memberLock(viewer: Viewer, member: { userId: string; role: Membe
 
 export const canWithdraw = (viewer: Viewer, invitation: { role: MemberRole }) =>
   invitation.role !== 'owner' || viewer.role === 'owner';
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** `3 Nov 2026`, the same on the server and in the browser. */
-export const formatDay = (iso: string) => dayFormat.format(new Date(iso));

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Dialog } from '../../../components/dialog.tsx';
+import { formatDateTime } from '../../../components/format/date-time.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
 import { TestBadge, TestNotice } from '../../../lib/test-badge.tsx';
@@ -17,15 +19,6 @@ interface OrderDrawerProps {
   onClose(): void;
 }
 
-const when = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const formatWhen = (iso: string) => when.format(new Date(iso));
 const kindLabel = (kind: string) => {
   const words = kind.replace(/[._-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -52,8 +45,8 @@ function OrderDetails({ order }: { order: OrganiserOrder }) {
           </a>
         </p>
         <p className="text-slate-600 text-sm">
-          Placed {formatWhen(order.createdAt)}
-          {order.paidAt ? ` · paid ${formatWhen(order.paidAt)}` : ''} · {order.provider}
+          Placed {formatDateTime(order.createdAt)}
+          {order.paidAt ? ` · paid ${formatDateTime(order.paidAt)}` : ''} · {order.provider}
         </p>
       </section>
 
@@ -131,7 +124,7 @@ function OrderDetails({ order }: { order: OrganiserOrder }) {
               </p>
               {entry.note ? <p className="text-slate-700">{entry.note}</p> : null}
               <p className="text-slate-500 text-xs">
-                <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </p>
             </li>
           ))}
@@ -143,31 +136,22 @@ function OrderDetails({ order }: { order: OrganiserOrder }) {
 
 /** One order beside the list (a sheet from the bottom on phones): tickets, money history, and the refund. */
 export function OrderDrawer({ organizationId, orderId, canRefund, onClose }: OrderDrawerProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const order = useOrganiserOrder(organizationId, orderId);
   const [refunding, setRefunding] = useState(false);
   const [refunded, setRefunded] = useState<string | null>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (orderId && !dialog.open) dialog.showModal();
-    if (!orderId && dialog.open) dialog.close();
-    setRefunded(null);
-  }, [orderId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a refund message goes when another order opens or the drawer closes
+  useEffect(() => setRefunded(null), [orderId]);
 
   const data = order.data;
   const refundable = data && canRefund && (data.status === 'paid' || data.status === 'partially_refunded');
   const hasTickets = data ? refundableTickets(data).length > 0 : false;
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="drawer-title"
-      // React passes the refund dialog's close up the tree: only the drawer's own closing closes it.
-      onClose={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+    <Dialog
+      open={Boolean(orderId)}
+      labelledBy="drawer-title"
+      onClose={onClose}
       className="mx-0 mt-auto mb-0 max-h-[92dvh] w-full max-w-full rounded-t-2xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/50 sm:my-0 sm:mr-0 sm:ml-auto sm:h-dvh sm:max-h-dvh sm:w-[30rem] sm:rounded-none sm:rounded-l-2xl"
     >
       <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-slate-200 border-b bg-white px-5 py-3">
@@ -224,6 +208,6 @@ export function OrderDrawer({ organizationId, orderId, canRefund, onClose }: Ord
           </p>
         ) : null}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

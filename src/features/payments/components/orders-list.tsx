@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../components/format/date-time.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrderList } from '../../../contract/orders.ts';
 import { TestBadge } from '../../../lib/test-badge.tsx';
@@ -9,15 +10,6 @@ interface OrdersListProps {
   /** The address that opens an order (the list's filters kept). */
   orderHref(orderId: string): string;
 }
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** One row per order (shown in the browser only, so times are in the viewer's zone), a link that opens it; on phones a stacked card, on wide screens a row of columns. */
 export function OrdersList({ orders, orderHref }: OrdersListProps) {
@@ -47,7 +39,7 @@ export function OrdersList({ orders, orderHref }: OrdersListProps) {
                   {order.event.title} · {tickets} ticket{tickets === 1 ? '' : 's'}
                 </span>
                 <span className="block text-slate-500 text-xs">
-                  <time dateTime={order.createdAt}>{dateTime.format(new Date(order.createdAt))}</time>
+                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
                 </span>
               </span>
               <span className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">

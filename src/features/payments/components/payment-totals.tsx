@@ -1,3 +1,4 @@
+import { StatBox } from '../../../components/stat-box.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrderList } from '../../../contract/orders.ts';
 import { TestBadge } from '../../../lib/test-badge.tsx';
@@ -56,14 +57,7 @@ export function PaymentTotals({ totals, testOrders }: Pick<OrderList, 'totals' |
             </p>
             <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
               {figures.map((figure) => (
-                <div
-                  key={figure.label}
-                  className={`rounded-xl p-3 ${figure.strong ? 'bg-indigo-600 text-white' : 'bg-slate-50'}`}
-                >
-                  <dt className={`text-sm ${figure.strong ? 'text-indigo-100' : 'text-slate-600'}`}>{figure.label}</dt>
-                  <dd className="font-bold text-xl tabular-nums">{figure.value}</dd>
-                  <dd className={`text-xs ${figure.strong ? 'text-indigo-100' : 'text-slate-500'}`}>{figure.hint}</dd>
-                </div>
+                <StatBox key={figure.label} {...figure} />
               ))}
             </dl>
           </section>

@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { Dialog } from '../../../components/dialog.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
@@ -26,7 +27,6 @@ const danger =
  * One Idempotency-Key per opening: pressing again after a lost answer refunds once.
  */
 export function RefundDialog({ organizationId, order, open, onClose, onRefunded }: RefundDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const refund = useRefundOrder(organizationId);
   const tickets = refundableTickets(order);
   const [scope, setScope] = useState<'all' | 'some'>('all');
@@ -34,19 +34,13 @@ export function RefundDialog({ organizationId, order, open, onClose, onRefunded 
   const [reason, setReason] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setScope('all');
-      setChosen([]);
-      setReason('');
-      setKey(newIdempotencyKey());
-      refund.reset();
-      dialog.showModal();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open, refund.reset]);
+  const startOver = () => {
+    setScope('all');
+    setChosen([]);
+    setReason('');
+    setKey(newIdempotencyKey());
+    refund.reset();
+  };
 
   const ticketIds = scope === 'all' ? tickets.map((ticket) => ticket.id) : chosen;
   const amount = refundAmount(order, ticketIds);
@@ -61,9 +55,10 @@ export function RefundDialog({ organizationId, order, open, onClose, onRefunded 
   };
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="refund-title"
+    <Dialog
+      open={open}
+      onOpen={startOver}
+      labelledBy="refund-title"
       onClose={onClose}
       className="m-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 shadow-xl backdrop:bg-slate-900/60"
     >
@@ -138,6 +133,6 @@ export function RefundDialog({ organizationId, order, open, onClose, onRefunded 
           </button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

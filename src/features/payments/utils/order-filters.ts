@@ -1,3 +1,4 @@
+import { booleanFilter, choiceFilter, dayFilter, textFilter } from '../../../components/data-table/url-filters.ts';
 import type { OrderListQuery, OrderStatus } from '../../../contract/orders.ts';
 
 /** The organiser's order list as the address says it: shareable, and kept on reload and back. */
@@ -29,24 +30,20 @@ export const orderStatuses: readonly OrderStatus[] = [
 export const ordersPageSize = 25;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
-
-const validDay = (value: string | null): string | null =>
-  value && dayPattern.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
+const statusFilter = choiceFilter(orderStatuses);
+const searchFilter = textFilter(100);
 
 /** Reads the filters from the address; anything malformed is dropped rather than sent to the API. */
 export function parseOrderFilters(search: URLSearchParams): OrderFilters {
   const eventId = search.get('eventId');
-  const status = search.get('status');
-  const test = search.get('test');
   const page = Number.parseInt(search.get('page') ?? '1', 10);
   return {
     eventId: eventId && uuidPattern.test(eventId) ? eventId.toLowerCase() : null,
-    from: validDay(search.get('from')),
-    to: validDay(search.get('to')),
-    status: orderStatuses.includes(status as OrderStatus) ? (status as OrderStatus) : null,
-    test: test === 'true' ? true : test === 'false' ? false : null,
-    q: (search.get('q') ?? '').trim().slice(0, 100),
+    from: dayFilter.parse(search.get('from')),
+    to: dayFilter.parse(search.get('to')),
+    status: statusFilter.parse(search.get('status')),
+    test: booleanFilter.parse(search.get('test')),
+    q: searchFilter.parse(search.get('q')),
     page: Number.isFinite(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
 }

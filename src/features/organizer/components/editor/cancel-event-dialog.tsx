@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Dialog } from '../../../../components/dialog.tsx';
 import { Spinner } from '../../../auth/components/submit-button.tsx';
 import { dangerButton, secondaryButton } from '../fields/field-styles.ts';
 
@@ -12,20 +12,11 @@ interface CancelEventDialogProps {
 
 /** Asks before cancelling: a modal <dialog>, so focus stays inside and Escape closes it. */
 export function CancelEventDialog({ open, title, busy, onConfirm, onClose }: CancelEventDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="cancel-event-title"
-      aria-describedby="cancel-event-body"
+    <Dialog
+      open={open}
+      labelledBy="cancel-event-title"
+      describedBy="cancel-event-body"
       onClose={onClose}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
     >
@@ -44,6 +35,6 @@ export function CancelEventDialog({ open, title, busy, onConfirm, onClose }: Can
           {busy ? 'Cancelling…' : 'Cancel event'}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

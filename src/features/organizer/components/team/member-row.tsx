@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDay } from '../../../../components/format/date-time.ts';
 import { roleLabels } from '../../../../contract/permissions.ts';
 import type { TeamMember } from '../../../../contract/team.ts';
 import type { MemberRole } from '../../../../contract/users.ts';
@@ -6,7 +7,7 @@ import { toast } from '../../../../lib/toasts.tsx';
 import { serverMessage } from '../../../auth/components/form-errors.ts';
 import { useChangeMemberRole } from '../../api/change-member-role.ts';
 import { useRemoveMember } from '../../api/remove-member.ts';
-import { assignableRoles, formatDay, memberLock, type Viewer } from '../../utils/team-rules.ts';
+import { assignableRoles, memberLock, type Viewer } from '../../utils/team-rules.ts';
 import { controlClass, dangerButton, secondaryButton } from '../fields/field-styles.ts';
 import { RoleBadge } from './role-badge.tsx';
 

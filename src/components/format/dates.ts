@@ -1,3 +1,9 @@
+/**
+ * Display text for dates and times. The kit's formatting lives in this folder: dates.ts (an event's own
+ * zone, same text on the server and in the browser), date-time.ts (workspace lists), device-time.ts (the
+ * door's clock), local-date.ts and time-ago.ts (the viewer's own zone). Money text is `formatMoney` and
+ * `formatPrice` in src/contract/money.ts, since the server's mails print it too.
+ */
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 /** One locale for dates, so the server and the browser print the same text. */
@@ -11,7 +17,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * A formatter per locale, zone and options, made once: building an `Intl.DateTimeFormat` costs far
  * more than using one, and a page of event cards formats dozens of dates.
  */
-function formatter(formatLocale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function formatter(formatLocale: string, timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${formatLocale}|${timeZone}|${JSON.stringify(options)}`;
   let found = formatters.get(key);
   if (!found) {
@@ -21,7 +27,8 @@ function formatter(formatLocale: string, timeZone: string, options: Intl.DateTim
   return found;
 }
 
-function parts(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions): string {
+/** An instant as en-GB text in a zone (undefined: the runtime's own zone), through the shared formatter cache. */
+export function zonedText(date: Date | number, timeZone: string | undefined, options: Intl.DateTimeFormatOptions): string {
   return formatter(locale, timeZone, options).format(date);
 }
 
@@ -41,12 +48,12 @@ function dayText(date: Date, timeZone: string, withYear: boolean): string {
 }
 
 /** The calendar day of an instant in a zone, as YYYY-MM-DD (comparable text). */
-export function zonedDay(date: Date, timeZone: string): string {
+export function zonedDay(date: Date | number, timeZone: string): string {
   return formatter('en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
 function zonedYear(date: Date, timeZone: string): string {
-  return parts(date, timeZone, { year: 'numeric' });
+  return zonedText(date, timeZone, { year: 'numeric' });
 }
 
 /** The short zone name of an instant, e.g. "BST", "GMT+2". */
@@ -62,7 +69,7 @@ export function zoneLabel(date: Date, timeZone: string): string {
 export function formatEventStart(startsAt: string, timeZone: string, now = new Date()): string {
   const start = new Date(startsAt);
   const withYear = zonedYear(start, timeZone) !== zonedYear(now, timeZone);
-  return `${dayText(start, timeZone, withYear)}, ${parts(start, timeZone, timeOptions)}`;
+  return `${dayText(start, timeZone, withYear)}, ${zonedText(start, timeZone, timeOptions)}`;
 }
 
 /**
@@ -72,18 +79,18 @@ export function formatEventStart(startsAt: string, timeZone: string, now = new D
 export function formatEventRange(startsAt: string, endsAt: string, timeZone: string): string {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
-  const startText = `${dayText(start, timeZone, true)}, ${parts(start, timeZone, timeOptions)}`;
+  const startText = `${dayText(start, timeZone, true)}, ${zonedText(start, timeZone, timeOptions)}`;
   const sameDay = zonedDay(start, timeZone) === zonedDay(end, timeZone);
   const endText = sameDay
-    ? parts(end, timeZone, timeOptions)
-    : `${dayText(end, timeZone, true)}, ${parts(end, timeZone, timeOptions)}`;
+    ? zonedText(end, timeZone, timeOptions)
+    : `${dayText(end, timeZone, true)}, ${zonedText(end, timeZone, timeOptions)}`;
   return `${startText} – ${endText} ${zoneLabel(start, timeZone)}`;
 }
 
 /** Whether two zones show the same wall-clock time at an instant (Europe/London and Europe/Jersey do). */
 export function sameOffset(date: Date, zoneA: string, zoneB: string): boolean {
   const text = (zone: string) =>
-    parts(date, zone, {
+    zonedText(date, zone, {
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
@@ -128,5 +135,5 @@ export function relativeFromNow(target: Date, now: number): string {
 export function formatShortDate(iso: string, timeZone: string, now = new Date()): string {
   const date = new Date(iso);
   const withYear = zonedYear(date, timeZone) !== zonedYear(now, timeZone);
-  return parts(date, timeZone, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) });
+  return zonedText(date, timeZone, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}) });
 }

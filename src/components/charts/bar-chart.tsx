@@ -1,0 +1,32 @@
+import { CategoryLabels, ChartFrame, type ChartProps, margin } from './chart-frame.tsx';
+import { bandLayout, round, valueAxis } from './scale.ts';
+
+/** Bars per category (tickets sold per day), drawn on the server as SVG. */
+export function BarChart({ width = 640, height = 240, ...chart }: ChartProps) {
+  const baseline = height - margin.bottom;
+  const { ticks, y } = valueAxis(
+    chart.data.map((point) => point.value),
+    [baseline, margin.top],
+  );
+  const band = bandLayout(chart.data.length, width - margin.left - margin.right);
+  const x = (index: number) => margin.left + band.x(index);
+  const centre = (index: number) => x(index) + band.bar / 2;
+  return (
+    <ChartFrame {...chart} width={width} height={height} ticks={ticks} y={y}>
+      <g className="text-indigo-600">
+        {chart.data.map((point, index) => (
+          <rect
+            key={point.label}
+            x={round(x(index))}
+            y={round(y(point.value))}
+            width={round(band.bar)}
+            height={round(baseline - y(point.value))}
+            rx="2"
+            fill="currentColor"
+          />
+        ))}
+      </g>
+      <CategoryLabels data={chart.data} x={centre} width={width} baseline={baseline} />
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { deviceDateTime } from './device-time.ts';
+import { formatClockSeconds, formatLongDate, formatTimestamp } from './local-date.ts';
+import { formatAgo } from './time-ago.ts';
+
+describe('dates in the runtime’s own zone', () => {
+  // Built from local parts, so the expectations hold in any zone the tests run in.
+  const at = new Date(2026, 10, 3, 19, 4, 37);
+
+  it('prints fixed patterns', () => {
+    expect(formatLongDate(at)).toBe('3 November 2026');
+    expect(formatClockSeconds(at)).toBe('19:04:37');
+    expect(formatTimestamp(at)).toBe('2026-11-03 19:04:37');
+  });
+
+  it('says how long ago', () => {
+    expect(formatAgo(new Date(Date.now() - 5 * 60_000))).toBe('5 minutes ago');
+  });
+
+  it('falls back to the device’s default text for a zone the engine does not know', () => {
+    expect(deviceDateTime('2026-11-03T19:04:00Z', 'Mars/Olympus')).toBe(new Date('2026-11-03T19:04:00Z').toLocaleString());
+  });
+});

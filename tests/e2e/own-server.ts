@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { expect, test } from './fixtures.ts';
+import { test } from './fixtures.ts';
 
 const startBudgetMs = 90_000;
 
@@ -35,13 +35,14 @@ export async function startOwnServer(options: {
   // A new database is migrated before the server answers; on a busy machine that takes a while, so the
   // start gets its own budget on top of the hook's or test's.
   test.info().setTimeout(test.info().timeout + startBudgetMs);
-  const exited = new Promise<never>((_, reject) =>
-    server.once('exit', (code, signal) => reject(new Error(`The server stopped before it answered (${signal ?? `exit ${code}`})`))),
-  );
-  const ready = expect
-    .poll(async () => (await fetch(`${origin}/api/ready`).catch(() => null))?.status ?? 0, { timeout: startBudgetMs })
-    .toBe(200);
-  await Promise.race([ready, exited]);
+  const deadline = Date.now() + startBudgetMs;
+  while ((await fetch(`${origin}/api/ready`).catch(() => null))?.status !== 200) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`The server stopped before it answered (${server.signalCode ?? `exit ${server.exitCode}`})`);
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not answer within ${startBudgetMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   return {
     origin,
     async stop() {

@@ -4,7 +4,7 @@ import { ChangePasswordForm } from '../../features/account/components/change-pas
 import { EditDetailsForm } from '../../features/account/components/edit-details-form.tsx';
 import { ProfileCard, ProfileSkeleton } from '../../features/account/components/profile-card.tsx';
 import { SignOutSection } from '../../features/account/components/sign-out-section.tsx';
-import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { Spinner } from '../../components/button.tsx';
 import { sessionKeys, useSession } from '../../lib/session/use-session.ts';
 import { PageMeta } from '../page-meta.tsx';
 

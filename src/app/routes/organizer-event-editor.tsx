@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useParams } from 'react-router';
 import type { Event } from '../../contract/events.ts';
 import { eventParamsSchema } from '../../contract/events.ts';
-import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { Spinner } from '../../components/button.tsx';
 import { MarkdownText } from '../../features/events/components/markdown-text.tsx';
 import {
   organizationProfileQueryOptions,
@@ -10,7 +10,7 @@ import {
 import { organizerEventQueryOptions, useOrganizerEventDetails } from '../../features/organizer/api/get-organizer-event.ts';
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
 import { EventEditor } from '../../features/organizer/components/editor/event-editor.tsx';
-import { secondaryButton } from '../../features/organizer/components/fields/field-styles.ts';
+import { secondaryButton } from '../../components/fields/control-class.ts';
 import { useCanEdit } from '../../features/organizer/hooks/use-can-edit.ts';
 import type { EditorNavigationState } from '../../features/organizer/hooks/use-event-actions.ts';
 import { statusOf } from '../../lib/api-caller.tsx';

@@ -6,7 +6,7 @@ import { organizationProfileQueryOptions } from '../../features/organizer/api/ge
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
 import { EventSearch } from '../../features/organizer/components/events-list/event-search.tsx';
 import { OrganizerEvents } from '../../features/organizer/components/events-list/organizer-events.tsx';
-import { primaryButton } from '../../features/organizer/components/fields/field-styles.ts';
+import { primaryButton } from '../../components/fields/control-class.ts';
 import { RoleNote } from '../../features/organizer/components/role-note.tsx';
 import { useCanEdit } from '../../features/organizer/hooks/use-can-edit.ts';
 import { useApiCaller } from '../../lib/api-caller.tsx';

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import type { MemberRole } from '../../contract/users.ts';
-import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { Spinner } from '../../components/button.tsx';
 import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
 import { downloadOrdersCsv } from '../../features/payments/api/download-orders-csv.ts';

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { Spinner } from '../../components/button.tsx';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { useKeepOrderOnDevice } from '../../features/orders/hooks/use-keep-tickets.ts';
 import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { resendConfirmationCodeSchema } from '../../../contract/auth.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useResendConfirmationCode } from '../api/resend-confirmation-code.ts';
-import { type FieldErrors, validate } from './form-errors.ts';
-import { Spinner } from './submit-button.tsx';
+import { type FieldErrors, validate } from '../../../components/fields/form-errors.ts';
+import { Spinner } from '../../../components/button.tsx';
 
 export const resendCooldownSeconds = 60;
 

@@ -1,5 +1,5 @@
 import { buildIcs, type CalendarEvent, icsFileName } from '../../../contract/calendar-file.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { copyWithToast } from '../utils/clipboard.ts';
 
 const buttonClass =

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
-import { serverMessage } from '../../auth/components/form-errors.ts';
-import { Spinner } from '../../auth/components/submit-button.tsx';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
+import { serverMessage } from '../../../components/fields/form-errors.ts';
+import { Spinner } from '../../../components/button.tsx';
 import { newIdempotencyKey } from '../../orders/utils/idempotency-key.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { refundAmount, refundableTickets } from '../utils/refund-amount.ts';

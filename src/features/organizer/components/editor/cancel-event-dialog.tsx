@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Spinner } from '../../../auth/components/submit-button.tsx';
-import { dangerButton, secondaryButton } from '../fields/field-styles.ts';
+import { Spinner } from '../../../../components/button.tsx';
+import { dangerButton, secondaryButton } from '../../../../components/fields/control-class.ts';
 
 interface CancelEventDialogProps {
   open: boolean;

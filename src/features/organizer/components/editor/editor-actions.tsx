@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { EventStatus } from '../../../../contract/events.ts';
-import { Spinner } from '../../../auth/components/submit-button.tsx';
+import { Spinner } from '../../../../components/button.tsx';
 import type { EditorAction } from '../../hooks/use-event-actions.ts';
-import { dangerButton, primaryButton, secondaryButton } from '../fields/field-styles.ts';
+import { dangerButton, primaryButton, secondaryButton } from '../../../../components/fields/control-class.ts';
 
 interface ActionButtonProps {
   action: EditorAction;

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { controlClass, secondaryButton } from '../fields/field-styles.ts';
+import { controlClass, secondaryButton } from '../../../../components/fields/control-class.ts';
 
 interface EventSearchProps {
   /** The search in the address. */

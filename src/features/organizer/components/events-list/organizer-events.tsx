@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Spinner } from '../../../auth/components/submit-button.tsx';
+import { Spinner } from '../../../../components/button.tsx';
 import { useOrganizationEvents } from '../../api/get-organization-events.ts';
 import { type EventGroupName, eventGroupOrder, groupEvents } from '../../utils/event-groups.ts';
-import { primaryButton, secondaryButton } from '../fields/field-styles.ts';
+import { primaryButton, secondaryButton } from '../../../../components/fields/control-class.ts';
 import { OrganizerEventRow } from './organizer-event-row.tsx';
 
 const groupTitles: Record<EventGroupName, string> = {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { roleLabels } from '../../../../contract/permissions.ts';
 import type { PendingInvitation } from '../../../../contract/team.ts';
 import { toast } from '../../../../lib/toasts.tsx';
-import { serverMessage } from '../../../auth/components/form-errors.ts';
+import { serverMessage } from '../../../../components/fields/form-errors.ts';
 import { useInviteMember } from '../../api/invite-member.ts';
 import { useWithdrawInvitation } from '../../api/withdraw-invitation.ts';
 import { canWithdraw, formatDay, type Viewer } from '../../utils/team-rules.ts';
-import { dangerButton, secondaryButton } from '../fields/field-styles.ts';
+import { dangerButton, secondaryButton } from '../../../../components/fields/control-class.ts';
 import { RoleBadge } from './role-badge.tsx';
 
 interface InvitationRowProps {

@@ -3,11 +3,11 @@ import { roleLabels } from '../../../../contract/permissions.ts';
 import type { TeamMember } from '../../../../contract/team.ts';
 import type { MemberRole } from '../../../../contract/users.ts';
 import { toast } from '../../../../lib/toasts.tsx';
-import { serverMessage } from '../../../auth/components/form-errors.ts';
+import { serverMessage } from '../../../../components/fields/form-errors.ts';
 import { useChangeMemberRole } from '../../api/change-member-role.ts';
 import { useRemoveMember } from '../../api/remove-member.ts';
 import { assignableRoles, formatDay, memberLock, type Viewer } from '../../utils/team-rules.ts';
-import { controlClass, dangerButton, secondaryButton } from '../fields/field-styles.ts';
+import { controlClass, dangerButton, secondaryButton } from '../../../../components/fields/control-class.ts';
 import { RoleBadge } from './role-badge.tsx';
 
 interface MemberRowProps {

@@ -1,7 +1,7 @@
 import { useTeam } from '../../api/get-team.ts';
 import type { Viewer } from '../../utils/team-rules.ts';
-import { secondaryButton } from '../fields/field-styles.ts';
-import { FormCard } from '../fields/form-card.tsx';
+import { secondaryButton } from '../../../../components/fields/control-class.ts';
+import { FormCard } from '../../../../components/fields/form-card.tsx';
 import { InvitationRow } from './invitation-row.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { MemberRow } from './member-row.tsx';

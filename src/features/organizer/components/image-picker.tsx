@@ -1,7 +1,7 @@
 import { type ChangeEvent, useId } from 'react';
-import { Spinner } from '../../../auth/components/submit-button.tsx';
-import { type UploadedPicture, useImageUpload } from '../../hooks/use-image-upload.ts';
-import { describedBy } from './field-styles.ts';
+import { Spinner } from '../../../components/button.tsx';
+import { type UploadedPicture, useImageUpload } from '../hooks/use-image-upload.ts';
+import { describedBy } from '../../../components/fields/control-class.ts';
 
 interface ImagePickerProps {
   label: string;

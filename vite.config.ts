@@ -36,7 +36,7 @@ const eventPageModule = fileIn([
   '/src/features/bookmarks/hooks/',
   '/src/features/bookmarks/api/',
   '/src/features/bookmarks/utils/bookmark-queue.ts',
-  '/src/features/events/hooks/use-hydrated.ts',
+  '/src/lib/use-hydrated.ts',
   '/src/features/events/utils/clipboard.ts',
   '/src/features/events/utils/markdown.ts',
   '/src/features/events/components/event-actions.tsx',

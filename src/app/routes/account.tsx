@@ -1,10 +1,10 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Spinner } from '../../components/button.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { EditDetailsForm } from '../../features/account/components/edit-details-form.tsx';
 import { ProfileCard, ProfileSkeleton } from '../../features/account/components/profile-card.tsx';
 import { SignOutSection } from '../../features/account/components/sign-out-section.tsx';
-import { Spinner } from '../../components/button.tsx';
 import { sessionKeys, useSession } from '../../lib/session/use-session.ts';
 import { PageMeta } from '../page-meta.tsx';
 

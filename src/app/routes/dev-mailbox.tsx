@@ -1,5 +1,5 @@
-import { errorStatus } from '../../components/fields/form-errors.ts';
 import { Spinner } from '../../components/button.tsx';
+import { errorStatus } from '../../components/fields/form-errors.ts';
 import { useMailbox } from '../../features/dev-mailbox/api/get-mailbox.ts';
 import { MailCard } from '../../features/dev-mailbox/components/mail-card.tsx';
 import { PageMeta } from '../page-meta.tsx';

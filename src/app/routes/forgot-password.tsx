@@ -1,9 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { confirmForgotPasswordSchema, emailOnlySchema } from '../../contract/auth.ts';
-import { useConfirmForgotPassword } from '../../features/auth/api/confirm-forgot-password.ts';
-import { useForgotPassword } from '../../features/auth/api/forgot-password.ts';
-import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
+import { SubmitButton } from '../../components/button.tsx';
 import { CodeField } from '../../components/fields/code-field.tsx';
 import { EmailField } from '../../components/fields/email-field.tsx';
 import { FormAlert } from '../../components/fields/form-alert.tsx';
@@ -14,10 +11,13 @@ import {
   formErrorsFrom,
   validate,
 } from '../../components/fields/form-errors.ts';
-import { NewPasswordFields } from '../../features/auth/components/new-password-fields.tsx';
-import { SubmitButton } from '../../components/button.tsx';
-import { useBackToSignIn } from '../../features/auth/components/use-back-to-sign-in.ts';
 import { useFormFields } from '../../components/fields/use-form-fields.ts';
+import { confirmForgotPasswordSchema, emailOnlySchema } from '../../contract/auth.ts';
+import { useConfirmForgotPassword } from '../../features/auth/api/confirm-forgot-password.ts';
+import { useForgotPassword } from '../../features/auth/api/forgot-password.ts';
+import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
+import { NewPasswordFields } from '../../features/auth/components/new-password-fields.tsx';
+import { useBackToSignIn } from '../../features/auth/components/use-back-to-sign-in.ts';
 import { PageMeta } from '../page-meta.tsx';
 
 const stepTitle = 'font-semibold text-lg text-slate-900';

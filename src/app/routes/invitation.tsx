@@ -1,10 +1,10 @@
 import { Link, type LoaderFunctionArgs, useLoaderData, useParams } from 'react-router';
+import { Spinner } from '../../components/button.tsx';
+import { FormAlert } from '../../components/fields/form-alert.tsx';
+import { serverMessage } from '../../components/fields/form-errors.ts';
 import { roleDescriptions, roleLabels } from '../../contract/permissions.ts';
 import { type Invitation, invitationTokenSchema } from '../../contract/team.ts';
 import { AuthColumn, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
-import { FormAlert } from '../../components/fields/form-alert.tsx';
-import { serverMessage } from '../../components/fields/form-errors.ts';
-import { Spinner } from '../../components/button.tsx';
 import { useAcceptInvitation } from '../../features/organizer/api/accept-invitation.ts';
 import { invitationQueryOptions, useInvitation } from '../../features/organizer/api/get-invitation.ts';
 import { formatDay } from '../../features/organizer/utils/team-rules.ts';

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
 import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
 import { organizationProfileQueryOptions } from '../../features/organizer/api/get-organization-profile.ts';
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
 import { EventSearch } from '../../features/organizer/components/events-list/event-search.tsx';
 import { OrganizerEvents } from '../../features/organizer/components/events-list/organizer-events.tsx';
-import { primaryButton } from '../../components/fields/control-class.ts';
 import { RoleNote } from '../../features/organizer/components/role-note.tsx';
 import { useCanEdit } from '../../features/organizer/hooks/use-can-edit.ts';
 import { useApiCaller } from '../../lib/api-caller.tsx';
@@ -73,7 +73,7 @@ export function Component() {
           </p>
         </div>
         {canEdit ? (
-          <Link to="/organizer/events/new" className={`${primaryButton} w-full sm:w-auto`}>
+          <Link to="/organizer/events/new" className={`${buttonClass('primary')} w-full sm:w-auto`}>
             <span aria-hidden="true">+</span> Create event
           </Link>
         ) : null}

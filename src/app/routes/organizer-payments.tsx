@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
-import type { MemberRole } from '../../contract/users.ts';
 import { Spinner } from '../../components/button.tsx';
+import type { MemberRole } from '../../contract/users.ts';
 import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
 import { downloadOrdersCsv } from '../../features/payments/api/download-orders-csv.ts';

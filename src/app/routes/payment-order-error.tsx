@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formatMoney } from '../../contract/money.ts';
 import { Spinner } from '../../components/button.tsx';
+import { formatMoney } from '../../contract/money.ts';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { useReleaseOrder } from '../../features/orders/api/release-order.ts';
 import { HoldCountdown } from '../../features/orders/components/hold-countdown.tsx';

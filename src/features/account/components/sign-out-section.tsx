@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { signOut } from '../../../lib/session/sign-out.ts';
 import { Spinner } from '../../../components/button.tsx';
+import { signOut } from '../../../lib/session/sign-out.ts';
 import { AccountSection } from './account-section.tsx';
 
 /** Ends the session on this device: the server forgets it, and so does the browser. */

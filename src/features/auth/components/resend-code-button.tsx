@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
+import { Spinner } from '../../../components/button.tsx';
+import { type FieldErrors, validate } from '../../../components/fields/form-errors.ts';
 import { resendConfirmationCodeSchema } from '../../../contract/auth.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useResendConfirmationCode } from '../api/resend-confirmation-code.ts';
-import { type FieldErrors, validate } from '../../../components/fields/form-errors.ts';
-import { Spinner } from '../../../components/button.tsx';
 
 export const resendCooldownSeconds = 60;
 

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
-import { type Order, orderEmailCodeSchema } from '../../../contract/orders.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { Spinner, SubmitButton } from '../../../components/button.tsx';
 import { CodeField } from '../../../components/fields/code-field.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { formErrorKey } from '../../../components/fields/form-errors.ts';
-import { Spinner, SubmitButton } from '../../../components/button.tsx';
 import { useFormFields } from '../../../components/fields/use-form-fields.ts';
+import { type Order, orderEmailCodeSchema } from '../../../contract/orders.ts';
+import { toast } from '../../../lib/toasts.tsx';
 import { useConfirmOrderEmail } from '../api/confirm-order-email.ts';
 import { orderKeys } from '../api/order-keys.ts';
 import { useSendOrderCode } from '../api/send-order-code.ts';

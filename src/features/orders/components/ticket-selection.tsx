@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Event } from '../../../contract/events.ts';
 import { formatMoney, formatPrice } from '../../../contract/money.ts';
-import { ticketAvailability } from '../../events/components/ticket-list.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { ticketAvailability } from '../../events/components/ticket-list.tsx';
 import { useOrderAmounts } from '../hooks/use-order-amounts.ts';
 import { heldOrderFor } from '../utils/held-orders.ts';
 import { chosenLines, clampQuantity, quantityBounds, ticketCount } from '../utils/ticket-choice.ts';

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useId } from 'react';
 import { Spinner } from '../../../components/button.tsx';
+import { describedBy } from '../../../components/fields/field-messages.tsx';
 import { type UploadedPicture, useImageUpload } from '../hooks/use-image-upload.ts';
-import { describedBy } from '../../../components/fields/control-class.ts';
 
 interface ImagePickerProps {
   label: string;

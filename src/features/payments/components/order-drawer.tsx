@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { Spinner } from '../../../components/button.tsx';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
 import { TestBadge, TestNotice } from '../../../lib/test-badge.tsx';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { Spinner } from '../../../components/button.tsx';
 import { useOrganiserOrder } from '../api/get-organiser-order.ts';
 import { refundableTickets } from '../utils/refund-amount.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { formatMoney } from '../../../contract/money.ts';
-import type { OrganiserOrder } from '../../../contract/orders.ts';
+import { Spinner } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { serverMessage } from '../../../components/fields/form-errors.ts';
-import { Spinner } from '../../../components/button.tsx';
+import { formatMoney } from '../../../contract/money.ts';
+import type { OrganiserOrder } from '../../../contract/orders.ts';
 import { newIdempotencyKey } from '../../orders/utils/idempotency-key.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { refundAmount, refundableTickets } from '../utils/refund-amount.ts';

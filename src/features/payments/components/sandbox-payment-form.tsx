@@ -1,11 +1,11 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { formatMoney } from '../../../contract/money.ts';
-import { type SandboxSession, sandboxPaymentSchema } from '../../../contract/orders.ts';
+import { SubmitButton } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { formErrorKey, serverMessage } from '../../../components/fields/form-errors.ts';
-import { SubmitButton } from '../../../components/button.tsx';
 import { TextField } from '../../../components/fields/text-field.tsx';
 import { useFormFields } from '../../../components/fields/use-form-fields.ts';
+import { formatMoney } from '../../../contract/money.ts';
+import { type SandboxSession, sandboxPaymentSchema } from '../../../contract/orders.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { type SandboxPaymentResult, usePaySandbox } from '../api/pay-sandbox.ts';
 import { formatCardNumber, formatCvc, formatExpiry, futureExpiry } from '../utils/card-input.ts';

@@ -1,8 +1,8 @@
-import { eventCategorySchema } from '../../../../contract/events.ts';
+import { SelectField } from '../../../../components/fields/select-field.tsx';
 import { TextField } from '../../../../components/fields/text-field.tsx';
+import { eventCategorySchema } from '../../../../contract/events.ts';
 import { categoryLabel } from '../../../events/components/category-list.tsx';
 import type { EventForm } from '../../hooks/use-event-form.ts';
-import { SelectField } from '../../../../components/fields/select-field.tsx';
 
 /** Title, one-line summary and category. */
 export function BasicsFields({ form }: { form: EventForm }) {

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Spinner } from '../../../../components/button.tsx';
-import { dangerButton, secondaryButton } from '../../../../components/fields/control-class.ts';
+import { buttonClass, Spinner } from '../../../../components/button.tsx';
 
 interface CancelEventDialogProps {
   open: boolean;
@@ -36,10 +35,10 @@ export function CancelEventDialog({ open, title, busy, onConfirm, onClose }: Can
         “{title}” will be marked as cancelled on its page and taken off sale. This cannot be undone.
       </p>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
+        <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
           Keep the event
         </button>
-        <button type="button" className={dangerButton} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+        <button type="button" className={buttonClass('danger')} onClick={onConfirm} disabled={busy} aria-busy={busy}>
           {busy ? <Spinner /> : null}
           {busy ? 'Cancelling…' : 'Cancel event'}
         </button>

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { controlClass, secondaryButton } from '../../../../components/fields/control-class.ts';
+import { buttonClass } from '../../../../components/button.tsx';
+import { controlClass } from '../../../../components/fields/control-class.ts';
 
 interface EventSearchProps {
   /** The search in the address. */
@@ -51,7 +52,7 @@ export function EventSearch({ value, onSearch }: EventSearchProps) {
           enterKeyHint="search"
           className={`h-12 min-w-0 flex-1 ${controlClass(false)}`}
         />
-        <button type="submit" className={`${secondaryButton} shrink-0`}>
+        <button type="submit" className={`${buttonClass('secondary')} shrink-0`}>
           Search
         </button>
       </form>

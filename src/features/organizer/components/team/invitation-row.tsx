@@ -1,12 +1,12 @@
 import { useState } from 'react';
+import { buttonClass } from '../../../../components/button.tsx';
+import { serverMessage } from '../../../../components/fields/form-errors.ts';
 import { roleLabels } from '../../../../contract/permissions.ts';
 import type { PendingInvitation } from '../../../../contract/team.ts';
 import { toast } from '../../../../lib/toasts.tsx';
-import { serverMessage } from '../../../../components/fields/form-errors.ts';
 import { useInviteMember } from '../../api/invite-member.ts';
 import { useWithdrawInvitation } from '../../api/withdraw-invitation.ts';
 import { canWithdraw, formatDay, type Viewer } from '../../utils/team-rules.ts';
-import { dangerButton, secondaryButton } from '../../../../components/fields/control-class.ts';
 import { RoleBadge } from './role-badge.tsx';
 
 interface InvitationRowProps {
@@ -45,7 +45,7 @@ export function InvitationRow({ organizationId, invitation, viewer }: Invitation
           <div className="flex gap-2 *:flex-1 sm:*:flex-none">
             <button
               type="button"
-              className={secondaryButton}
+              className={buttonClass('secondary')}
               disabled={busy}
               onClick={() => {
                 setProblem(null);
@@ -60,7 +60,7 @@ export function InvitationRow({ organizationId, invitation, viewer }: Invitation
             </button>
             <button
               type="button"
-              className={dangerButton}
+              className={buttonClass('danger')}
               disabled={busy}
               onClick={() => {
                 setProblem(null);

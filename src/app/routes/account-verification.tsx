@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { AuthColumn, AuthFooterLink, AuthHeader, linkClass, withEmail } from '../../features/auth/components/auth-header.tsx';
+import { linkClass } from '../../components/button.tsx';
+import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { ResendCodeButton } from '../../features/auth/components/resend-code-button.tsx';
 import { signUpPasswordFor } from '../../features/auth/utils/sign-up-password.ts';
 import { useBootState } from '../../lib/public-config.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Spinner } from '../../components/button.tsx';
+import { buttonClass, Spinner } from '../../components/button.tsx';
 import { formatEventRange } from '../../features/events/utils/dates.ts';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { EmailCodeForm } from '../../features/orders/components/email-code-form.tsx';
@@ -16,9 +16,6 @@ import { useBootState } from '../../lib/public-config.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { TestNotice } from '../../lib/test-badge.tsx';
 import { PageMeta } from '../page-meta.tsx';
-
-const buttonClass =
-  'inline-flex min-h-12 items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700';
 
 /**
  * The order's summary and its tickets, right after paying (or booking free tickets). Free tickets of a buyer
@@ -66,7 +63,7 @@ export function Component() {
           <>
             <h1 className="font-bold text-2xl text-slate-900">We couldn’t load this order</h1>
             <p className="mt-2 text-slate-600">Check your connection and try again. Your tickets are also in your email.</p>
-            <Link to="/account/bookings" className={`${buttonClass} mt-6`}>
+            <Link to="/account/bookings" className={`${buttonClass()} mt-6`}>
               My bookings
             </Link>
           </>

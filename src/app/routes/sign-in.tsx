@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SubmitButton } from '../../components/button.tsx';
+import { linkClass, SubmitButton } from '../../components/button.tsx';
 import { EmailField } from '../../components/fields/email-field.tsx';
 import { FormAlert } from '../../components/fields/form-alert.tsx';
 import { errorStatus, serverFieldErrors, serverMessage } from '../../components/fields/form-errors.ts';
@@ -8,7 +8,7 @@ import { PasswordField } from '../../components/fields/password-field.tsx';
 import { useFormFields } from '../../components/fields/use-form-fields.ts';
 import { signInSchema } from '../../contract/auth.ts';
 import { emailNotConfirmedCode, useSignIn } from '../../features/auth/api/sign-in.ts';
-import { AuthColumn, AuthFooterLink, AuthHeader, linkClass, withEmail } from '../../features/auth/components/auth-header.tsx';
+import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { ConfirmEmailForm } from '../../features/auth/components/confirm-email-form.tsx';
 import { safeReturnPath } from '../guards.ts';
 import { PageMeta } from '../page-meta.tsx';

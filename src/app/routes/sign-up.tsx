@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SubmitButton } from '../../components/button.tsx';
+import { linkClass, SubmitButton } from '../../components/button.tsx';
 import { EmailField } from '../../components/fields/email-field.tsx';
 import { FormAlert } from '../../components/fields/form-alert.tsx';
 import { formErrorKey } from '../../components/fields/form-errors.ts';
@@ -11,7 +11,7 @@ import { minPasswordLength, signUpSchema } from '../../contract/auth.ts';
 import { isoDateToSeconds } from '../../contract/date-of-birth.ts';
 import type { UserType } from '../../contract/users.ts';
 import { useSignUp } from '../../features/auth/api/sign-up.ts';
-import { AuthColumn, AuthFooterLink, AuthHeader, linkClass, withEmail } from '../../features/auth/components/auth-header.tsx';
+import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { UserTypeChoice } from '../../features/auth/components/user-type-choice.tsx';
 import { rememberSignUpPassword } from '../../features/auth/utils/sign-up-password.ts';
 import { safeReturnPath } from '../guards.ts';

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { buttonClass } from '../../../components/button.tsx';
 import type { Event } from '../../../contract/events.ts';
 import { formatMoney, formatPrice } from '../../../contract/money.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
@@ -37,9 +38,6 @@ const availabilityTone = {
   warning: 'font-semibold text-amber-800',
   ok: 'text-green-800',
 } as const;
-
-const primaryButton =
-  'inline-flex min-h-12 w-full items-center gap-2 rounded-xl bg-indigo-600 px-6 font-semibold text-base text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600';
 
 /** A short word where the stepper would be. */
 function closedLabel(type: BookableEvent['ticketTypes'][number], now: number): string {
@@ -181,13 +179,13 @@ export function TicketSelection({ event, now }: TicketSelectionProps) {
         disabled={!hydrated || count === 0}
         onClick={() => setStep('details')}
         aria-label={count === 0 ? undefined : continueLabel}
-        className={`${primaryButton} ${count === 0 ? 'justify-center' : 'justify-between'}`}
+        className={`${buttonClass()} w-full`}
       >
         {count === 0 ? (
           'Choose your tickets'
         ) : (
           <>
-            <span>Continue</span>
+            <span className="flex-1 text-left">Continue</span>
             <span className="font-medium tabular-nums">
               {tickets}
               {amounts.total === null ? '' : ` · ${formatMoney(amounts.total, currency)}`}

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
-import { Spinner } from '../../components/button.tsx';
+import { buttonClass, Spinner } from '../../components/button.tsx';
 import type { MemberRole } from '../../contract/users.ts';
 import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
@@ -45,9 +45,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 const refundRoles: readonly MemberRole[] = ['owner', 'finance'];
-const pagerLink =
-  'inline-flex min-h-11 items-center justify-center gap-1 rounded-xl border border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-50';
-const pagerOff = 'inline-flex min-h-11 items-center justify-center gap-1 rounded-xl px-4 font-semibold text-slate-400';
 
 export function Component() {
   const { organizationId } = useRouteSession();
@@ -102,7 +99,7 @@ export function Component() {
             type="button"
             onClick={() => void exportCsv()}
             disabled={exporting || !organizationId}
-            className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-wait sm:w-auto"
+            className={`${buttonClass('secondary')} w-full sm:w-auto`}
           >
             {exporting ? <Spinner /> : null}
             {exporting ? 'Preparing CSV…' : 'Export CSV'}
@@ -135,11 +132,15 @@ export function Component() {
                 {pages > 1 ? (
                   <nav aria-label="Order pages" className="flex items-center justify-between gap-3">
                     {filters.page > 1 ? (
-                      <Link to={hrefFor({ ...filters, page: filters.page - 1 })} rel="prev" className={pagerLink}>
+                      <Link
+                        to={hrefFor({ ...filters, page: filters.page - 1 })}
+                        rel="prev"
+                        className={buttonClass('secondary', 'small')}
+                      >
                         <span aria-hidden="true">←</span> Previous
                       </Link>
                     ) : (
-                      <span aria-disabled="true" className={pagerOff}>
+                      <span aria-disabled="true" className={`${buttonClass('secondary', 'small')} opacity-50`}>
                         <span aria-hidden="true">←</span> Previous
                       </span>
                     )}
@@ -147,11 +148,15 @@ export function Component() {
                       Page {Math.min(filters.page, pages)} of {pages}
                     </p>
                     {filters.page < pages ? (
-                      <Link to={hrefFor({ ...filters, page: filters.page + 1 })} rel="next" className={pagerLink}>
+                      <Link
+                        to={hrefFor({ ...filters, page: filters.page + 1 })}
+                        rel="next"
+                        className={buttonClass('secondary', 'small')}
+                      >
                         Next <span aria-hidden="true">→</span>
                       </Link>
                     ) : (
-                      <span aria-disabled="true" className={pagerOff}>
+                      <span aria-disabled="true" className={`${buttonClass('secondary', 'small')} opacity-50`}>
                         Next <span aria-hidden="true">→</span>
                       </span>
                     )}
@@ -162,7 +167,7 @@ export function Component() {
           ) : orders.isError ? (
             <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
               <p className="font-semibold text-slate-900">The orders could not be loaded.</p>
-              <button type="button" onClick={() => void orders.refetch()} className={`${pagerLink} mt-4`}>
+              <button type="button" onClick={() => void orders.refetch()} className={`${buttonClass('secondary', 'small')} mt-4`}>
                 Try again
               </button>
             </div>

@@ -106,10 +106,7 @@ export function Component() {
       <div className="flex flex-wrap gap-2">
         <OrderCalendarButton event={event} origin={origin} />
         {signedIn ? (
-          <Link
-            to="/account/bookings"
-            className="inline-flex min-h-11 items-center rounded-full bg-white px-4 font-semibold text-slate-800 text-sm ring-1 ring-slate-300 hover:bg-slate-50"
-          >
+          <Link to="/account/bookings" className={buttonClass('secondary', 'small')}>
             All my bookings
           </Link>
         ) : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Spinner } from '../../../components/button.tsx';
+import { buttonClass, Spinner } from '../../../components/button.tsx';
 import { signOut } from '../../../lib/session/sign-out.ts';
 import { AccountSection } from './account-section.tsx';
 
@@ -22,7 +22,7 @@ export function SignOutSection() {
             if (!done) setBusy(false);
           });
         }}
-        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border border-red-300 bg-white px-6 font-semibold text-red-700 hover:bg-red-50 disabled:cursor-wait sm:w-auto"
+        className={`${buttonClass('danger')} w-full sm:w-auto`}
       >
         {busy ? <Spinner /> : null}
         {busy ? 'Signing out…' : 'Sign out'}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Spinner } from '../../../components/button.tsx';
+import { buttonClass, Spinner } from '../../../components/button.tsx';
 import { type FieldErrors, validate } from '../../../components/fields/form-errors.ts';
 import { resendConfirmationCodeSchema } from '../../../contract/auth.ts';
 import { toast } from '../../../lib/toasts.tsx';
@@ -65,7 +65,7 @@ export function ResendCodeButton({ email, password, sentAt, onInvalid }: ResendC
       onClick={send}
       disabled={waiting || resend.isPending}
       aria-busy={resend.isPending}
-      className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 font-semibold text-base text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500"
+      className={`${buttonClass('secondary')} w-full`}
     >
       {resend.isPending ? <Spinner /> : null}
       {resend.isPending ? (

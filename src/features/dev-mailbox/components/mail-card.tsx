@@ -1,5 +1,6 @@
 import { format, formatDistanceToNow } from 'date-fns';
 import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button.tsx';
 import type { MailboxMessage } from '../api/get-mailbox.ts';
 
 const codePattern = /\b(\d{6})\b/;
@@ -64,10 +65,7 @@ export function MailCard({ message }: { message: MailboxMessage }) {
             </p>
           ) : null}
           {link ? (
-            <Link
-              to={link.path}
-              className="inline-flex min-h-12 items-center rounded-xl bg-indigo-600 px-5 font-semibold text-white hover:bg-indigo-700"
-            >
+            <Link to={link.path} className={buttonClass()}>
               {link.label}
             </Link>
           ) : null}

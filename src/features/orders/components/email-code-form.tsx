@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
-import { Spinner, SubmitButton } from '../../../components/button.tsx';
+import { buttonClass, Spinner, SubmitButton } from '../../../components/button.tsx';
 import { CodeField } from '../../../components/fields/code-field.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { formErrorKey } from '../../../components/fields/form-errors.ts';
@@ -82,7 +82,7 @@ export function EmailCodeForm({ order, token }: EmailCodeFormProps) {
         onClick={sendAgain}
         disabled={send.isPending}
         aria-busy={send.isPending}
-        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 font-semibold text-base text-slate-800 hover:bg-slate-50 disabled:cursor-wait disabled:text-slate-500"
+        className={`${buttonClass('secondary')} w-full`}
       >
         {send.isPending ? <Spinner /> : null}
         {send.isPending ? 'Sending…' : 'Send the code again'}

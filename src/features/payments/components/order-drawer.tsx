@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Spinner } from '../../../components/button.tsx';
+import { buttonClass, Spinner } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
@@ -196,11 +196,7 @@ export function OrderDrawer({ organizationId, orderId, canRefund, onClose }: Ord
         {data ? (
           <>
             {refundable && hasTickets ? (
-              <button
-                type="button"
-                onClick={() => setRefunding(true)}
-                className="inline-flex min-h-12 w-full items-center justify-center rounded-xl border border-red-300 bg-white px-5 font-semibold text-red-700 hover:bg-red-50"
-              >
+              <button type="button" onClick={() => setRefunding(true)} className={`${buttonClass('danger')} w-full`}>
                 Refund…
               </button>
             ) : null}

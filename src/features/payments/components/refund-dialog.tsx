@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Spinner } from '../../../components/button.tsx';
+import { buttonClass, Spinner } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { serverMessage } from '../../../components/fields/form-errors.ts';
 import { formatMoney } from '../../../contract/money.ts';
@@ -15,11 +15,6 @@ interface RefundDialogProps {
   onClose(): void;
   onRefunded(amount: number): void;
 }
-
-const secondary =
-  'inline-flex min-h-12 items-center justify-center rounded-xl border border-slate-300 bg-white px-5 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-wait';
-const danger =
-  'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-red-700 px-5 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-red-300';
 
 /**
  * Refund the whole order or chosen tickets, with a reason, after saying how much goes back.
@@ -124,12 +119,12 @@ export function RefundDialog({ organizationId, order, open, onClose, onRefunded 
             : `${order.test ? 'A TEST order: no real money moves back.' : `${formatMoney(amount, order.currency)} goes back to the buyer, including booking fees.`} The ${ticketIds.length === 1 ? 'ticket stops' : `${ticketIds.length} tickets stop`} working at once. This cannot be undone.`}
         </p>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={secondary} onClick={onClose} disabled={refund.isPending}>
+          <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={refund.isPending}>
             Keep the order
           </button>
           <button
             type="submit"
-            className={danger}
+            className={buttonClass('danger')}
             disabled={refund.isPending || ticketIds.length === 0}
             aria-busy={refund.isPending}
           >

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, useId } from 'react';
-import { type ButtonVariant, buttonClass } from './button.tsx';
+import { type ButtonVariant, buttonClass } from './button.ts';
 import { controlClass } from './fields/control-class.ts';
 
 interface SearchInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'name' | 'className'> {

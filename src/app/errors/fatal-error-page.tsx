@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useLocation } from 'react-router';
-import { buttonClass } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { isChunkLoadError } from '../../lib/chunk-reload.ts';
 
 interface Explanation {

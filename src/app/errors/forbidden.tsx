@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { PageMeta } from '../page-meta.tsx';
 
 /** A signed-in visitor on a page their account may not open. */

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { buttonClass } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { PageMeta } from '../page-meta.tsx';
 
 /** The spec's 404: "Page Not Found" followed by the full path. */

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
-import { buttonClass } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { myOrdersQueryOptions } from '../../features/orders/api/get-my-orders.ts';
 import { BookingCard } from '../../features/orders/components/booking-card.tsx';
 import { InactiveOrders } from '../../features/orders/components/inactive-orders.tsx';

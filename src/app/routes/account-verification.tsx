@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { buttonClass, linkClass } from '../../components/button.tsx';
+import { buttonClass, linkClass } from '../../components/button.ts';
 import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { ResendCodeButton } from '../../features/auth/components/resend-code-button.tsx';
 import { signUpPasswordFor } from '../../features/auth/utils/sign-up-password.ts';

@@ -1,6 +1,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { buttonClass, Spinner } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
+import { Spinner } from '../../components/submit-button.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { EditDetailsForm } from '../../features/account/components/edit-details-form.tsx';
 import { ProfileCard, ProfileSkeleton } from '../../features/account/components/profile-card.tsx';

@@ -1,5 +1,6 @@
-import { buttonClass, Spinner } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { errorStatus } from '../../components/fields/form-errors.ts';
+import { Spinner } from '../../components/submit-button.tsx';
 import { useMailbox } from '../../features/dev-mailbox/api/get-mailbox.ts';
 import { MailCard } from '../../features/dev-mailbox/components/mail-card.tsx';
 import { PageMeta } from '../page-meta.tsx';

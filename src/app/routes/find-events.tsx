@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { buttonClass } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { eventCategorySchema } from '../../contract/events.ts';
 import { bookmarksQueryOptions } from '../../features/bookmarks/api/get-bookmarks.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SubmitButton } from '../../components/button.tsx';
 import { CodeField } from '../../components/fields/code-field.tsx';
 import { EmailField } from '../../components/fields/email-field.tsx';
 import { FormAlert } from '../../components/fields/form-alert.tsx';
@@ -12,6 +11,7 @@ import {
   validate,
 } from '../../components/fields/form-errors.ts';
 import { useFormFields } from '../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { confirmForgotPasswordSchema, emailOnlySchema } from '../../contract/auth.ts';
 import { useConfirmForgotPassword } from '../../features/auth/api/confirm-forgot-password.ts';
 import { useForgotPassword } from '../../features/auth/api/forgot-password.ts';

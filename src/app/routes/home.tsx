@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { eventsQueryOptions } from '../../features/events/api/get-events.ts';
 import { CategoryList } from '../../features/events/components/category-list.tsx';
 import { EventGrid } from '../../features/events/components/event-grid.tsx';

@@ -1,7 +1,8 @@
 import { Link, type LoaderFunctionArgs, useLoaderData, useParams } from 'react-router';
-import { buttonClass, Spinner } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { FormAlert } from '../../components/fields/form-alert.tsx';
 import { serverMessage } from '../../components/fields/form-errors.ts';
+import { Spinner } from '../../components/submit-button.tsx';
 import { roleDescriptions, roleLabels } from '../../contract/permissions.ts';
 import { type Invitation, invitationTokenSchema } from '../../contract/team.ts';
 import { AuthColumn, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';

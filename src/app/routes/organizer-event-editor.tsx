@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useParams } from 'react-router';
-import { buttonClass, Spinner } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
+import { Spinner } from '../../components/submit-button.tsx';
 import type { Event } from '../../contract/events.ts';
 import { eventParamsSchema } from '../../contract/events.ts';
 import { MarkdownText } from '../../features/events/components/markdown-text.tsx';

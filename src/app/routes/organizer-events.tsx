@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
-import { buttonClass } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
 import { organizationProfileQueryOptions } from '../../features/organizer/api/get-organization-profile.ts';
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
-import { buttonClass, Spinner } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
+import { Spinner } from '../../components/submit-button.tsx';
 import type { MemberRole } from '../../contract/users.ts';
 import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';

@@ -1,4 +1,4 @@
-import { buttonClass } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { can } from '../../contract/permissions.ts';
 import type { User } from '../../contract/users.ts';
 import {

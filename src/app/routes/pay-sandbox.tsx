@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useNavigate, useParams } from 'react-router';
-import { buttonClass, linkClass } from '../../components/button.tsx';
+import { buttonClass, linkClass } from '../../components/button.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { HoldCountdown } from '../../features/orders/components/hold-countdown.tsx';
 import { useNow } from '../../features/orders/hooks/use-now.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { buttonClass, Spinner } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
+import { Spinner } from '../../components/submit-button.tsx';
 import { formatMoney } from '../../contract/money.ts';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { useReleaseOrder } from '../../features/orders/api/release-order.ts';

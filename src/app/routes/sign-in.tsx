@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { linkClass, SubmitButton } from '../../components/button.tsx';
+import { linkClass } from '../../components/button.ts';
 import { EmailField } from '../../components/fields/email-field.tsx';
 import { FormAlert } from '../../components/fields/form-alert.tsx';
 import { errorStatus, serverFieldErrors, serverMessage } from '../../components/fields/form-errors.ts';
 import { PasswordField } from '../../components/fields/password-field.tsx';
 import { useFormFields } from '../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { signInSchema } from '../../contract/auth.ts';
 import { emailNotConfirmedCode, useSignIn } from '../../features/auth/api/sign-in.ts';
 import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';

@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { linkClass, SubmitButton } from '../../components/button.tsx';
+import { linkClass } from '../../components/button.ts';
 import { EmailField } from '../../components/fields/email-field.tsx';
 import { FormAlert } from '../../components/fields/form-alert.tsx';
 import { formErrorKey } from '../../components/fields/form-errors.ts';
 import { PasswordField } from '../../components/fields/password-field.tsx';
 import { TextField } from '../../components/fields/text-field.tsx';
 import { useFormFields } from '../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { minPasswordLength, signUpSchema } from '../../contract/auth.ts';
 import { isoDateToSeconds } from '../../contract/date-of-birth.ts';
 import type { UserType } from '../../contract/users.ts';

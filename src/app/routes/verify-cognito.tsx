@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { buttonClass } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { confirmSignupSchema } from '../../contract/auth.ts';
 import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { ConfirmEmailForm } from '../../features/auth/components/confirm-email-form.tsx';

@@ -3,9 +3,3 @@ export const controlClass = (invalid: boolean) =>
   `block w-full min-w-0 rounded-xl border bg-white px-4 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-indigo-600 disabled:bg-slate-100 disabled:text-slate-600 ${
     invalid ? 'border-red-600' : 'border-slate-300'
   }`;
-
-/** A filter's 44px control beside others in a panel. */
-export const compactControlClass = `min-h-11 ${controlClass(false)}`;
-
-/** The small label above a compact control. */
-export const compactLabelClass = 'mb-1 block font-semibold text-slate-900 text-sm';

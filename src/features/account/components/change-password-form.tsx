@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
-import { SubmitButton } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { confirmationErrors, formErrorKey } from '../../../components/fields/form-errors.ts';
 import { PasswordField } from '../../../components/fields/password-field.tsx';
 import { useFormFields } from '../../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { changePasswordSchema } from '../../../contract/auth.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useChangePassword } from '../../auth/api/change-password.ts';

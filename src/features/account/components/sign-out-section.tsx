@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { buttonClass, Spinner } from '../../../components/button.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { Spinner } from '../../../components/submit-button.tsx';
 import { signOut } from '../../../lib/session/sign-out.ts';
 import { AccountSection } from './account-section.tsx';
 

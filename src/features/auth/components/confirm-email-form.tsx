@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { SubmitButton } from '../../../components/button.tsx';
 import { CodeField } from '../../../components/fields/code-field.tsx';
 import { EmailField } from '../../../components/fields/email-field.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { formErrorKey } from '../../../components/fields/form-errors.ts';
 import { PasswordField } from '../../../components/fields/password-field.tsx';
 import { useFormFields } from '../../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { confirmSignupSchema, type SignInResult } from '../../../contract/auth.ts';
 import { useConfirmSignup } from '../api/confirm-signup.ts';
 import { forgetSignUpPassword, signUpPasswordFor } from '../utils/sign-up-password.ts';

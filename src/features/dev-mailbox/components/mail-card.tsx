@@ -1,6 +1,6 @@
 import { format, formatDistanceToNow } from 'date-fns';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import type { MailboxMessage } from '../api/get-mailbox.ts';
 
 const codePattern = /\b(\d{6})\b/;

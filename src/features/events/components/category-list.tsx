@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button.ts';
 import { type EventCategory, eventCategories } from '../../../contract/event-categories.ts';
 
 const labels: Record<EventCategory, string> = {
@@ -22,10 +23,7 @@ export function CategoryList({ labelledBy }: { labelledBy?: string }) {
     <ul aria-labelledby={labelledBy} className="flex flex-wrap gap-2">
       {eventCategories.map((category) => (
         <li key={category}>
-          <Link
-            to={`/find-events?category=${category}`}
-            className="inline-flex min-h-11 items-center rounded-full bg-white px-4 font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-indigo-50 hover:ring-indigo-400"
-          >
+          <Link to={`/find-events?category=${category}`} className={buttonClass('secondary', 'small')}>
             {labels[category]}
           </Link>
         </li>

@@ -1,4 +1,4 @@
-import { buttonClass } from '../../../components/button.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { buildIcs, type CalendarEvent, icsFileName } from '../../../contract/calendar-file.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { copyWithToast } from '../utils/clipboard.ts';

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SubmitButton } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { errorEnvelope, formErrorKey, serverMessage } from '../../../components/fields/form-errors.ts';
 import { TextField } from '../../../components/fields/text-field.tsx';
 import { useFormFields } from '../../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import { buyerSchema, type CreateOrder, createOrderSchema, type Order } from '../../../contract/orders.ts';
 import { useSession } from '../../../lib/session/use-session.ts';

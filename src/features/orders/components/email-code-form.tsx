@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
-import { buttonClass, Spinner, SubmitButton } from '../../../components/button.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { CodeField } from '../../../components/fields/code-field.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { formErrorKey } from '../../../components/fields/form-errors.ts';
 import { useFormFields } from '../../../components/fields/use-form-fields.ts';
+import { Spinner, SubmitButton } from '../../../components/submit-button.tsx';
 import { type Order, orderEmailCodeSchema } from '../../../contract/orders.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useConfirmOrderEmail } from '../api/confirm-order-email.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { eventKeys } from '../../events/api/get-events.ts';
 import { useOrder } from '../api/get-order.ts';
 import { useReleaseOrder } from '../api/release-order.ts';

@@ -1,4 +1,4 @@
-import { buttonClass } from '../../../components/button.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import type { Order } from '../../../contract/orders.ts';
 
 /** The online event's address for ticket holders: shown in full, opened in a new tab, http(s) only. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { buttonClass } from '../../../components/button.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import type { Event } from '../../../contract/events.ts';
 import { formatMoney, formatPrice } from '../../../contract/money.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { buttonClass, Spinner } from '../../../components/button.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
+import { Spinner } from '../../../components/submit-button.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
 import { TestBadge, TestNotice } from '../../../lib/test-badge.tsx';

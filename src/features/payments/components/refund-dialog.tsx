@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { buttonClass, Spinner } from '../../../components/button.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { serverMessage } from '../../../components/fields/form-errors.ts';
+import { Spinner } from '../../../components/submit-button.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
 import { newIdempotencyKey } from '../../orders/utils/idempotency-key.ts';

@@ -1,9 +1,9 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { SubmitButton } from '../../../components/button.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { formErrorKey, serverMessage } from '../../../components/fields/form-errors.ts';
 import { TextField } from '../../../components/fields/text-field.tsx';
 import { useFormFields } from '../../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import { type SandboxSession, sandboxPaymentSchema } from '../../../contract/orders.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';

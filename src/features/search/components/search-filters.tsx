@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { buttonClass } from '../../../components/button.tsx';
-import { compactControlClass, compactLabelClass } from '../../../components/fields/control-class.ts';
+import { buttonClass } from '../../../components/button.ts';
+import { compactControlClass, compactLabelClass } from '../../../components/fields/compact-control.ts';
 import type { EventCategory } from '../../../contract/events.ts';
 import { FilterPanel } from '../../../lib/filter-panel.tsx';
 import { activeFilterCount, type SearchState } from '../utils/search-params.ts';

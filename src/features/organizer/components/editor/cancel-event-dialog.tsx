@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { buttonClass, Spinner } from '../../../../components/button.tsx';
+import { buttonClass } from '../../../../components/button.ts';
+import { Spinner } from '../../../../components/submit-button.tsx';
 
 interface CancelEventDialogProps {
   open: boolean;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { buttonClass, Spinner } from '../../../../components/button.tsx';
+import { buttonClass } from '../../../../components/button.ts';
+import { Spinner } from '../../../../components/submit-button.tsx';
 import type { EventStatus } from '../../../../contract/events.ts';
 import type { EditorAction } from '../../hooks/use-event-actions.ts';
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { SubmitButton } from '../../../../components/button.tsx';
 import { FormAlert } from '../../../../components/fields/form-alert.tsx';
 import { FormCard } from '../../../../components/fields/form-card.tsx';
 import { formErrorKey } from '../../../../components/fields/form-errors.ts';
 import { TextField } from '../../../../components/fields/text-field.tsx';
 import { TextareaField } from '../../../../components/fields/textarea-field.tsx';
 import { useFormFields } from '../../../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { type Organization, updateOrganizationSchema } from '../../../../contract/users.ts';
 import { toast } from '../../../../lib/toasts.tsx';
 import { useUpdateOrganization } from '../../api/update-organization.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { buttonClass } from '../../../../components/button.tsx';
+import { buttonClass } from '../../../../components/button.ts';
 import { serverMessage } from '../../../../components/fields/form-errors.ts';
 import { roleLabels } from '../../../../contract/permissions.ts';
 import type { PendingInvitation } from '../../../../contract/team.ts';

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { SubmitButton } from '../../../../components/button.tsx';
 import { FormAlert } from '../../../../components/fields/form-alert.tsx';
 import { formErrorKey } from '../../../../components/fields/form-errors.ts';
 import { SelectField } from '../../../../components/fields/select-field.tsx';
 import { TextField } from '../../../../components/fields/text-field.tsx';
+import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { roleDescriptions, roleLabels } from '../../../../contract/permissions.ts';
 import { inviteMemberSchema } from '../../../../contract/team.ts';
 import type { MemberRole } from '../../../../contract/users.ts';

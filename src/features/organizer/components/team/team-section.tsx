@@ -1,4 +1,4 @@
-import { buttonClass } from '../../../../components/button.tsx';
+import { buttonClass } from '../../../../components/button.ts';
 import { FormCard } from '../../../../components/fields/form-card.tsx';
 import { useTeam } from '../../api/get-team.ts';
 import type { Viewer } from '../../utils/team-rules.ts';

@@ -10,13 +10,13 @@ import {
   formErrorsFrom,
   validate,
 } from '../../components/fields/form-errors.ts';
+import { NewPasswordFields } from '../../components/fields/new-password-fields.tsx';
 import { useFormFields } from '../../components/fields/use-form-fields.ts';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { confirmForgotPasswordSchema, emailOnlySchema } from '../../contract/auth.ts';
 import { useConfirmForgotPassword } from '../../features/auth/api/confirm-forgot-password.ts';
 import { useForgotPassword } from '../../features/auth/api/forgot-password.ts';
 import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
-import { NewPasswordFields } from '../../features/auth/components/new-password-fields.tsx';
 import { useBackToSignIn } from '../../features/auth/components/use-back-to-sign-in.ts';
 import { PageMeta } from '../page-meta.tsx';
 

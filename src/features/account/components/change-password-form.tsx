@@ -1,13 +1,13 @@
 import type { FormEvent } from 'react';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { confirmationErrors, formErrorKey } from '../../../components/fields/form-errors.ts';
+import { NewPasswordFields } from '../../../components/fields/new-password-fields.tsx';
 import { PasswordField } from '../../../components/fields/password-field.tsx';
 import { useFormFields } from '../../../components/fields/use-form-fields.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { changePasswordSchema } from '../../../contract/auth.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useChangePassword } from '../../auth/api/change-password.ts';
-import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx';
 import { AccountSection } from './account-section.tsx';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };

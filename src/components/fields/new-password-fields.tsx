@@ -1,6 +1,6 @@
-import { PasswordField } from '../../../components/fields/password-field.tsx';
-import type { FieldBinding } from '../../../components/fields/use-form-fields.ts';
-import { minPasswordLength } from '../../../contract/auth.ts';
+import { minPasswordLength } from '../../contract/auth.ts';
+import { PasswordField } from './password-field.tsx';
+import type { FieldBinding } from './use-form-fields.ts';
 
 /** The new password and its confirmation (check it with `confirmationErrors`). */
 export function NewPasswordFields({ password, confirmation }: { password: FieldBinding; confirmation: FieldBinding }) {

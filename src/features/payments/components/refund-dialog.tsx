@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
+import { controlClass } from '../../../components/fields/control-class.ts';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { serverMessage } from '../../../components/fields/form-errors.ts';
 import { Spinner } from '../../../components/submit-button.tsx';
@@ -111,7 +112,7 @@ export function RefundDialog({ organizationId, order, open, onClose, onRefunded 
             maxLength={300}
             rows={2}
             onChange={(event) => setReason(event.target.value)}
-            className="mt-1.5 block w-full rounded-xl border border-slate-300 px-4 py-3 text-base"
+            className={`mt-1.5 py-3 ${controlClass(false)}`}
           />
         </div>
         <p className="rounded-xl bg-amber-50 p-3 text-amber-950 text-sm ring-1 ring-amber-200">

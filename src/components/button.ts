@@ -1,4 +1,4 @@
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'inverse';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'inverse' | 'inverse-outline';
 
 // Whole class names, so that Tailwind finds them here (kit.css defines them).
 const variants: Record<ButtonVariant, string> = {
@@ -6,6 +6,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'button-secondary',
   danger: 'button-danger',
   inverse: 'button-inverse',
+  'inverse-outline': 'button-inverse-outline',
 };
 
 const sizes = { regular: 'button-regular', small: 'button-small' } as const;

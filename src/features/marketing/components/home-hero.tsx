@@ -19,11 +19,7 @@ export function HomeHero({ children }: { children?: ReactNode }) {
           <Link to="/sign-up?type=attendee" viewTransition className={buttonClass('inverse')}>
             I’m going to events
           </Link>
-          <Link
-            to="/sign-up?type=organiser"
-            viewTransition
-            className="inline-flex min-h-12 items-center rounded-xl px-6 font-semibold text-white ring-2 ring-white/70 hover:bg-indigo-600"
-          >
+          <Link to="/sign-up?type=organiser" viewTransition className={buttonClass('inverse-outline')}>
             I run events
           </Link>
           <Link

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
+import { buttonClass, linkClass } from '../../../components/button.ts';
 import type { Event } from '../../../contract/events.ts';
 import { formatMoney, formatPrice } from '../../../contract/money.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
@@ -89,11 +89,7 @@ export function TicketSelection({ event, now }: TicketSelectionProps) {
         <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
           <div className="flex items-start justify-between gap-3">
             <h3 className="font-semibold text-slate-900">Your order</h3>
-            <button
-              type="button"
-              onClick={() => setStep('choose')}
-              className="-my-2 min-h-11 rounded-lg px-2 font-semibold text-indigo-700 underline underline-offset-2"
-            >
+            <button type="button" onClick={() => setStep('choose')} className={`${linkClass} -my-2 min-h-11 rounded-lg px-2`}>
               Change tickets
             </button>
           </div>

@@ -21,4 +21,4 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: keyof type
 }
 
 /** A link inside text. */
-export const linkClass = 'font-semibold text-indigo-700 underline-offset-4 hover:underline';
+export const linkClass = 'link';

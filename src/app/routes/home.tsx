@@ -73,7 +73,7 @@ export function Component() {
         description="Find events and book tickets with every fee shown up front, or sell tickets and scan them at the door, even offline."
       />
       <HomeHero>
-        <SearchBox tone="light" />
+        <SearchBox />
       </HomeHero>
       <HappeningSoon />
       <section aria-labelledby="categories-title" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">

@@ -12,11 +12,14 @@ const rarelyUsedQueryModule =
 // The public pages load a handful of chunks instead of two dozen small ones: on a slow phone every request
 // costs a round trip before the page can run. Each group holds only the files listed, not their imports.
 const fileIn = (paths: string[]) => (id: string) => paths.some((path) => id.replaceAll('\\', '/').includes(path));
-/** What the home page needs beside the entry and the framework (head tags, event listing and cards); the event page too. */
+/** What the home page needs beside the entry and the framework (head tags, buttons and search, event listing and cards); the event page too. */
 const browsingModule = fileIn([
   'vite/preload-helper',
   '/src/app/page-meta.tsx',
   '/src/app/errors/not-found.tsx',
+  '/src/components/button.ts',
+  '/src/components/search-input.tsx',
+  '/src/components/fields/control-class.ts',
   '/src/lib/public-config.tsx',
   '/src/lib/boot-state.ts',
   '/src/lib/api-caller.tsx',
@@ -39,7 +42,7 @@ const eventPageModule = fileIn([
   '/src/features/bookmarks/api/',
   '/src/lib/query-keys/bookmarks.ts',
   '/src/features/bookmarks/utils/bookmark-queue.ts',
-  '/src/features/events/hooks/use-hydrated.ts',
+  '/src/lib/use-hydrated.ts',
   '/src/features/events/utils/clipboard.ts',
   '/src/features/events/utils/markdown.ts',
   '/src/features/events/components/event-actions.tsx',

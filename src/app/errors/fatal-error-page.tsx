@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useLocation } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
 import { isChunkLoadError } from '../../lib/chunk-reload.ts';
 
 interface Explanation {
@@ -47,23 +48,14 @@ export default function FatalErrorPage({ error }: { error: unknown }) {
         <h1 className="font-bold text-2xl text-slate-900">{title}</h1>
         <p className="mt-3 text-slate-600">{body}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <a
-            href={`${location.pathname}${location.search}`}
-            className="inline-flex min-h-11 items-center rounded-lg bg-indigo-600 px-5 font-semibold text-white hover:bg-indigo-700"
-          >
+          <a href={`${location.pathname}${location.search}`} className={buttonClass('primary', 'small')}>
             Try again
           </a>
-          <a
-            href="/"
-            className="inline-flex min-h-11 items-center rounded-lg px-5 font-semibold text-indigo-700 ring-1 ring-indigo-200"
-          >
+          <a href="/" className={buttonClass('secondary', 'small')}>
             Home page
           </a>
           {offline ? (
-            <a
-              href="/account/bookings"
-              className="inline-flex min-h-11 items-center rounded-lg px-5 font-semibold text-indigo-700 ring-1 ring-indigo-200"
-            >
+            <a href="/account/bookings" className={buttonClass('secondary', 'small')}>
               My tickets
             </a>
           ) : null}

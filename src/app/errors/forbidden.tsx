@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
 import { PageMeta } from '../page-meta.tsx';
 
 /** A signed-in visitor on a page their account may not open. */
@@ -11,10 +12,7 @@ export function Forbidden() {
       <p className="mt-4 text-slate-600">
         If you think you should have access, ask the owner of your organisation or contact the help desk.
       </p>
-      <Link
-        to="/account"
-        className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-indigo-600 px-5 font-semibold text-white hover:bg-indigo-700"
-      >
+      <Link to="/account" className={`mt-8 ${buttonClass()}`}>
         Go to my account
       </Link>
     </section>

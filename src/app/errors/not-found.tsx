@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
 import { PageMeta } from '../page-meta.tsx';
 
 /** The spec's 404: "Page Not Found" followed by the full path. */
@@ -13,10 +14,7 @@ export function NotFound() {
         Page Not Found {fullPath}
       </h1>
       <p className="mt-4 text-slate-600">The address may be mistyped, or the page may have moved.</p>
-      <Link
-        to="/"
-        className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-indigo-600 px-5 font-semibold text-white hover:bg-indigo-700"
-      >
+      <Link to="/" className={`mt-8 ${buttonClass()}`}>
         Go to the home page
       </Link>
     </section>

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
 import { AddToCalendarButton } from '../../features/events/components/event-actions.tsx';
 import { myOrdersQueryOptions } from '../../features/orders/api/get-my-orders.ts';
 import { BookingCard } from '../../features/orders/components/booking-card.tsx';
@@ -40,9 +41,6 @@ interface BookingsLoaderData {
   asOf: number;
 }
 
-const buttonClass =
-  'inline-flex min-h-12 items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait';
-
 function EmptyBookings() {
   return (
     <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
@@ -50,7 +48,7 @@ function EmptyBookings() {
       <p className="mx-auto mt-1 max-w-md text-slate-600">
         Tickets you book appear here, ready to show at the door — even without a connection.
       </p>
-      <Link to="/" className={`mt-5 ${buttonClass}`}>
+      <Link to="/" className={`mt-5 ${buttonClass()}`}>
         Find events
       </Link>
     </div>
@@ -146,7 +144,7 @@ export function Component() {
             type="button"
             disabled={bookings.isFetching}
             onClick={() => void bookings.refetch()}
-            className={`mt-5 ${buttonClass}`}
+            className={`mt-5 ${buttonClass()}`}
           >
             {bookings.isFetching ? 'Trying again…' : 'Try again'}
           </button>

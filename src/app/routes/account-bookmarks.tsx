@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
 import type { Bookmark } from '../../contract/bookmarks.ts';
 import { bookmarksQueryOptions, useBookmarks } from '../../features/bookmarks/api/get-bookmarks.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
@@ -20,9 +21,6 @@ export function createLoader({ queryClient, api, session }: RouteContext) {
     return null;
   };
 }
-
-const buttonClass =
-  'inline-flex min-h-12 items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700';
 
 function BookmarkGrid({ items, past = false }: { items: Bookmark[]; past?: boolean }) {
   return (
@@ -53,7 +51,7 @@ function EmptyBookmarks() {
       <p className="mx-auto mt-1 max-w-md text-slate-600">
         Tap the heart on any event to keep it here. Bookmarks work offline too.
       </p>
-      <Link to="/find-events" className={`mt-5 ${buttonClass}`}>
+      <Link to="/find-events" className={`mt-5 ${buttonClass()}`}>
         Find events
       </Link>
     </div>
@@ -65,7 +63,7 @@ function LoadFailed({ onRetry, retrying }: { onRetry(): void; retrying: boolean 
     <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
       <h2 className="font-bold text-lg text-slate-900">We couldn’t load your bookmarks</h2>
       <p className="mt-1 text-slate-600">Check your connection and try again.</p>
-      <button type="button" disabled={retrying} onClick={onRetry} className={`mt-5 ${buttonClass} disabled:cursor-wait`}>
+      <button type="button" disabled={retrying} onClick={onRetry} className={`mt-5 ${buttonClass()}`}>
         {retrying ? 'Trying again…' : 'Try again'}
       </button>
     </div>

@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { AuthColumn, AuthFooterLink, AuthHeader, linkClass, withEmail } from '../../features/auth/components/auth-header.tsx';
+import { buttonClass, linkClass } from '../../components/button.ts';
+import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { ResendCodeButton } from '../../features/auth/components/resend-code-button.tsx';
 import { signUpPasswordFor } from '../../features/auth/utils/sign-up-password.ts';
 import { useBootState } from '../../lib/public-config.tsx';
@@ -49,7 +50,7 @@ export function Component() {
         <Link
           to={withEmail('/verify-email', email, redirect)}
           state={codeSentAt ? { codeSentAt } : undefined}
-          className="inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700"
+          className={`${buttonClass()} w-full`}
         >
           Enter the code
         </Link>

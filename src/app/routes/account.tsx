@@ -1,10 +1,11 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
+import { Spinner } from '../../components/submit-button.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
 import { EditDetailsForm } from '../../features/account/components/edit-details-form.tsx';
 import { ProfileCard, ProfileSkeleton } from '../../features/account/components/profile-card.tsx';
 import { SignOutSection } from '../../features/account/components/sign-out-section.tsx';
-import { Spinner } from '../../features/auth/components/submit-button.tsx';
 import { sessionKeys, useSession } from '../../lib/session/use-session.ts';
 import { PageMeta } from '../page-meta.tsx';
 
@@ -20,16 +21,13 @@ function LoadFailed({ authId }: { authId: string | null }) {
           type="button"
           disabled={retrying}
           onClick={() => void queryClient.refetchQueries({ queryKey: sessionKeys.user(authId) })}
-          className="mt-5 inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait"
+          className={`mt-5 ${buttonClass()}`}
         >
           {retrying ? <Spinner /> : null}
           {retrying ? 'Trying again…' : 'Try again'}
         </button>
       ) : (
-        <Link
-          to="/sign-in?redirect=%2Faccount"
-          className="mt-5 inline-flex min-h-12 items-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700"
-        >
+        <Link to="/sign-in?redirect=%2Faccount" className={`mt-5 ${buttonClass()}`}>
           Sign in again
         </Link>
       )}

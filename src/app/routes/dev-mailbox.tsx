@@ -1,13 +1,11 @@
-import { errorStatus } from '../../features/auth/components/form-errors.ts';
-import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { buttonClass } from '../../components/button.ts';
+import { errorStatus } from '../../components/fields/form-errors.ts';
+import { Spinner } from '../../components/submit-button.tsx';
 import { useMailbox } from '../../features/dev-mailbox/api/get-mailbox.ts';
 import { MailCard } from '../../features/dev-mailbox/components/mail-card.tsx';
 import { PageMeta } from '../page-meta.tsx';
 
 const refreshEveryMs = 5_000;
-
-const buttonClass =
-  'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-wait';
 
 /** Development only: the mail Admit would have sent, with the codes and links easy to use. */
 export function Component() {
@@ -25,7 +23,12 @@ export function Component() {
           <p className="mt-1 text-slate-600">The latest mail Admit sent, newest first. It refreshes every few seconds.</p>
         </div>
         {turnedOff ? null : (
-          <button type="button" className={buttonClass} disabled={mailbox.isFetching} onClick={() => void mailbox.refetch()}>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            disabled={mailbox.isFetching}
+            onClick={() => void mailbox.refetch()}
+          >
             {mailbox.isFetching ? <Spinner /> : null}
             Refresh
           </button>

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
 import { categoryLabel } from '../../contract/event-categories.ts';
 import { eventCategorySchema } from '../../contract/events.ts';
 import { bookmarksQueryOptions } from '../../features/bookmarks/api/get-bookmarks.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
 import { eventsQueryOptions, useEvents } from '../../features/events/api/get-events.ts';
 import { EventCard } from '../../features/events/components/event-card.tsx';
-import { primaryButtonClass } from '../../features/search/components/field-styles.ts';
 import { NoResults } from '../../features/search/components/no-results.tsx';
 import { Pagination } from '../../features/search/components/pagination.tsx';
 import { ResultsHeader } from '../../features/search/components/results-header.tsx';
@@ -133,7 +133,7 @@ export function Component() {
             <div role="alert" className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
               <h3 className="font-bold text-lg text-slate-900">The events couldn’t be loaded</h3>
               <p className="mt-1 text-slate-600">Check your connection and try again.</p>
-              <button type="button" onClick={() => void events.refetch()} className={`mt-5 ${primaryButtonClass}`}>
+              <button type="button" onClick={() => void events.refetch()} className={`mt-5 ${buttonClass()}`}>
                 Try again
               </button>
             </div>

@@ -1,23 +1,23 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { confirmForgotPasswordSchema, emailOnlySchema } from '../../contract/auth.ts';
-import { useConfirmForgotPassword } from '../../features/auth/api/confirm-forgot-password.ts';
-import { useForgotPassword } from '../../features/auth/api/forgot-password.ts';
-import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
-import { CodeField } from '../../features/auth/components/code-field.tsx';
-import { EmailField } from '../../features/auth/components/email-field.tsx';
-import { FormAlert } from '../../features/auth/components/form-alert.tsx';
+import { CodeField } from '../../components/fields/code-field.tsx';
+import { EmailField } from '../../components/fields/email-field.tsx';
+import { FormAlert } from '../../components/fields/form-alert.tsx';
 import {
   confirmationErrors,
   type FieldErrors,
   formErrorKey,
   formErrorsFrom,
   validate,
-} from '../../features/auth/components/form-errors.ts';
-import { NewPasswordFields } from '../../features/auth/components/new-password-fields.tsx';
-import { SubmitButton } from '../../features/auth/components/submit-button.tsx';
+} from '../../components/fields/form-errors.ts';
+import { NewPasswordFields } from '../../components/fields/new-password-fields.tsx';
+import { useFormFields } from '../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import { confirmForgotPasswordSchema, emailOnlySchema } from '../../contract/auth.ts';
+import { useConfirmForgotPassword } from '../../features/auth/api/confirm-forgot-password.ts';
+import { useForgotPassword } from '../../features/auth/api/forgot-password.ts';
+import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { useBackToSignIn } from '../../features/auth/components/use-back-to-sign-in.ts';
-import { useFormFields } from '../../features/auth/components/use-form-fields.ts';
 import { PageMeta } from '../page-meta.tsx';
 
 const stepTitle = 'font-semibold text-lg text-slate-900';

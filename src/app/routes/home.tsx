@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
 import { eventsQueryOptions } from '../../features/events/api/get-events.ts';
 import { CategoryList } from '../../features/events/components/category-list.tsx';
 import { EventGrid } from '../../features/events/components/event-grid.tsx';
@@ -72,7 +73,7 @@ export function Component() {
         description="Find events and book tickets with every fee shown up front, or sell tickets and scan them at the door, even offline."
       />
       <HomeHero>
-        <SearchBox tone="light" />
+        <SearchBox />
       </HomeHero>
       <HappeningSoon />
       <section aria-labelledby="categories-title" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -102,11 +103,7 @@ export function Component() {
         <p className="mx-auto mt-3 max-w-xl text-slate-600">
           Add Admit to your home screen from your browser’s menu. It opens like an app and keeps working on a weak connection.
         </p>
-        <Link
-          to="/about-us"
-          viewTransition
-          className="mt-6 inline-flex min-h-12 items-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700"
-        >
+        <Link to="/about-us" viewTransition className={`mt-6 ${buttonClass()}`}>
           Learn how Admit works
         </Link>
       </section>

@@ -1,22 +1,18 @@
 import { Link, type LoaderFunctionArgs, useLoaderData, useParams } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
+import { FormAlert } from '../../components/fields/form-alert.tsx';
+import { serverMessage } from '../../components/fields/form-errors.ts';
 import { formatDay } from '../../components/format/date-time.ts';
+import { Spinner } from '../../components/submit-button.tsx';
 import { roleDescriptions, roleLabels } from '../../contract/permissions.ts';
 import { type Invitation, invitationTokenSchema } from '../../contract/team.ts';
 import { AuthColumn, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
-import { FormAlert } from '../../features/auth/components/form-alert.tsx';
-import { serverMessage } from '../../features/auth/components/form-errors.ts';
-import { Spinner } from '../../features/auth/components/submit-button.tsx';
 import { useAcceptInvitation } from '../../features/organizer/api/accept-invitation.ts';
 import { invitationQueryOptions, useInvitation } from '../../features/organizer/api/get-invitation.ts';
 import { signOut } from '../../lib/session/sign-out.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
-
-const primaryClass =
-  'inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-indigo-600 px-6 py-2 text-center font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait disabled:bg-indigo-500';
-const secondaryClass =
-  'inline-flex min-h-12 w-full items-center justify-center rounded-xl border border-slate-300 bg-white px-6 font-semibold text-slate-800 hover:bg-slate-50';
 
 interface InvitationLoaderData {
   /** The link names no invitation (or is malformed): the page says so instead of a bare 404. */
@@ -51,11 +47,11 @@ function Ended({ invitation, signedInHere }: { invitation: Invitation; signedInH
     <div className="space-y-4">
       <FormAlert tone="info">{message}</FormAlert>
       {signedInHere ? (
-        <a href="/organizer/events" className={primaryClass}>
+        <a href="/organizer/events" className={`${buttonClass()} w-full`}>
           Open the organiser area
         </a>
       ) : (
-        <Link to="/" className={secondaryClass}>
+        <Link to="/" className={`${buttonClass('secondary')} w-full`}>
           Go to the home page
         </Link>
       )}
@@ -77,7 +73,7 @@ function Pending({ invitation, token }: { invitation: Invitation; token: string 
           You joined {accept.data.organizationName} as {roleLabels[accept.data.role].toLowerCase()}.
         </FormAlert>
         {/* A full load, so the whole app starts with the new membership. */}
-        <a href="/organizer/settings" className={primaryClass}>
+        <a href="/organizer/settings" className={`${buttonClass()} w-full`}>
           Open {accept.data.organizationName}
         </a>
       </div>
@@ -90,10 +86,10 @@ function Pending({ invitation, token }: { invitation: Invitation; token: string 
           Sign in with <strong className="break-all">{invitation.email}</strong> to accept, or create an account with that
           address. You come back here afterwards.
         </p>
-        <Link to={authLink('/sign-in', invitation.email, token)} className={primaryClass}>
+        <Link to={authLink('/sign-in', invitation.email, token)} className={`${buttonClass()} w-full`}>
           Sign in to accept
         </Link>
-        <Link to={authLink('/sign-up', invitation.email, token)} className={secondaryClass}>
+        <Link to={authLink('/sign-up', invitation.email, token)} className={`${buttonClass('secondary')} w-full`}>
           Create an account
         </Link>
       </div>
@@ -108,7 +104,7 @@ function Pending({ invitation, token }: { invitation: Invitation; token: string 
         </FormAlert>
         <button
           type="button"
-          className={primaryClass}
+          className={`${buttonClass()} w-full`}
           onClick={() => void signOut(authLink('/sign-in', invitation.email, token))}
         >
           Sign out and use {invitation.email}
@@ -120,7 +116,7 @@ function Pending({ invitation, token }: { invitation: Invitation; token: string 
     return (
       <div className="space-y-4">
         <FormAlert tone="info">You are already a member of {organization}.</FormAlert>
-        <a href="/organizer/settings" className={primaryClass}>
+        <a href="/organizer/settings" className={`${buttonClass()} w-full`}>
           Open {organization}
         </a>
       </div>
@@ -129,11 +125,16 @@ function Pending({ invitation, token }: { invitation: Invitation; token: string 
   return (
     <div className="space-y-3">
       {accept.isError ? <FormAlert>{serverMessage(accept.error)}</FormAlert> : null}
-      <button type="button" className={primaryClass} disabled={accept.isPending} onClick={() => accept.mutate(token)}>
+      <button
+        type="button"
+        className={`${buttonClass()} w-full`}
+        disabled={accept.isPending}
+        onClick={() => accept.mutate(token)}
+      >
         {accept.isPending ? <Spinner /> : null}
         {accept.isPending ? 'Joining…' : `Join ${organization} as ${role}`}
       </button>
-      <Link to="/account" className={secondaryClass}>
+      <Link to="/account" className={`${buttonClass('secondary')} w-full`}>
         Not now
       </Link>
     </div>
@@ -183,7 +184,7 @@ export function Component() {
           <AuthHeader title="This invitation link is not valid">
             Check that you opened the whole link from the email, or ask the organisation to send you a new invitation.
           </AuthHeader>
-          <Link to="/" className={secondaryClass}>
+          <Link to="/" className={`${buttonClass('secondary')} w-full`}>
             Go to the home page
           </Link>
         </>

@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useParams } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
+import { Spinner } from '../../components/submit-button.tsx';
 import type { Event } from '../../contract/events.ts';
 import { eventParamsSchema } from '../../contract/events.ts';
-import { Spinner } from '../../features/auth/components/submit-button.tsx';
 import { MarkdownText } from '../../features/events/components/markdown-text.tsx';
 import {
   organizationProfileQueryOptions,
@@ -10,7 +11,6 @@ import {
 import { organizerEventQueryOptions, useOrganizerEventDetails } from '../../features/organizer/api/get-organizer-event.ts';
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
 import { EventEditor } from '../../features/organizer/components/editor/event-editor.tsx';
-import { secondaryButton } from '../../features/organizer/components/fields/field-styles.ts';
 import { useCanEdit } from '../../features/organizer/hooks/use-can-edit.ts';
 import type { EditorNavigationState } from '../../features/organizer/hooks/use-event-actions.ts';
 import { statusOf } from '../../lib/api-caller.tsx';
@@ -104,7 +104,7 @@ function LoadFailed({ retry }: { retry: () => void }) {
     <div role="alert" className="mx-auto max-w-xl rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
       <h1 className="font-bold text-lg text-slate-900">The event could not be loaded</h1>
       <p className="mt-1 text-slate-600">Check your connection and try again.</p>
-      <button type="button" onClick={retry} className={`${secondaryButton} mt-4`}>
+      <button type="button" onClick={retry} className={`${buttonClass('secondary')} mt-4`}>
         Try again
       </button>
     </div>

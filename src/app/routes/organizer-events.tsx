@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs, useLoaderData } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
 import { readFilters, textFilter } from '../../components/data-table/url-filters.ts';
 import { useUrlFilters } from '../../components/data-table/use-url-filters.ts';
 import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
@@ -8,7 +9,6 @@ import { organizationProfileQueryOptions } from '../../features/organizer/api/ge
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
 import { EventSearch } from '../../features/organizer/components/events-list/event-search.tsx';
 import { OrganizerEvents } from '../../features/organizer/components/events-list/organizer-events.tsx';
-import { primaryButton } from '../../features/organizer/components/fields/field-styles.ts';
 import { RoleNote } from '../../features/organizer/components/role-note.tsx';
 import { useCanEdit } from '../../features/organizer/hooks/use-can-edit.ts';
 import { useApiCaller } from '../../lib/api-caller.tsx';
@@ -75,7 +75,7 @@ export function Component() {
           </p>
         </div>
         {canEdit ? (
-          <Link to="/organizer/events/new" className={`${primaryButton} w-full sm:w-auto`}>
+          <Link to="/organizer/events/new" className={`${buttonClass('primary')} w-full sm:w-auto`}>
             <span aria-hidden="true">+</span> Create event
           </Link>
         ) : null}

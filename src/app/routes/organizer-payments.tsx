@@ -1,9 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
 import { Pager } from '../../components/data-table/pager.tsx';
+import { Spinner } from '../../components/submit-button.tsx';
 import type { MemberRole } from '../../contract/users.ts';
-import { Spinner } from '../../features/auth/components/submit-button.tsx';
 import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
 import { downloadOrdersCsv } from '../../features/payments/api/download-orders-csv.ts';
@@ -46,8 +47,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 const refundRoles: readonly MemberRole[] = ['owner', 'finance'];
-const retryButton =
-  'inline-flex min-h-11 items-center justify-center gap-1 rounded-xl border border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-50';
 
 export function Component() {
   const { organizationId } = useRouteSession();
@@ -102,7 +101,7 @@ export function Component() {
             type="button"
             onClick={() => void exportCsv()}
             disabled={exporting || !organizationId}
-            className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-wait sm:w-auto"
+            className={`${buttonClass('secondary')} w-full sm:w-auto`}
           >
             {exporting ? <Spinner /> : null}
             {exporting ? 'Preparing CSV…' : 'Export CSV'}
@@ -148,7 +147,7 @@ export function Component() {
           ) : orders.isError ? (
             <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
               <p className="font-semibold text-slate-900">The orders could not be loaded.</p>
-              <button type="button" onClick={() => void orders.refetch()} className={`${retryButton} mt-4`}>
+              <button type="button" onClick={() => void orders.refetch()} className={`${buttonClass('secondary', 'small')} mt-4`}>
                 Try again
               </button>
             </div>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/button.ts';
 import { can } from '../../contract/permissions.ts';
 import type { User } from '../../contract/users.ts';
 import {
@@ -32,9 +33,6 @@ export function createLoader({ queryClient, api, session }: RouteContext) {
   };
 }
 
-const jumpLink =
-  'inline-flex min-h-10 items-center rounded-full bg-white px-4 font-semibold text-indigo-700 text-sm ring-1 ring-slate-200 hover:bg-indigo-50';
-
 const verification = {
   unverified: { label: 'Not started', className: 'bg-slate-100 text-slate-800' },
   pending: { label: 'In review', className: 'bg-amber-50 text-amber-900' },
@@ -64,13 +62,13 @@ function Settings({ organizationId }: { organizationId: string }) {
       <RoleNote role={role} organizationName={organization.name} />
       {user && can(role, 'team.manage') ? (
         <nav aria-label="On this page" className="flex flex-wrap gap-2">
-          <a href="#profile-title" className={jumpLink}>
+          <a href="#profile-title" className={buttonClass('secondary', 'small')}>
             Public profile
           </a>
-          <a href="#team-title" className={jumpLink}>
+          <a href="#team-title" className={buttonClass('secondary', 'small')}>
             Team
           </a>
-          <a href="#invite-title" className={jumpLink}>
+          <a href="#invite-title" className={buttonClass('secondary', 'small')}>
             Invite someone
           </a>
         </nav>

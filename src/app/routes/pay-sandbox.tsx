@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useNavigate, useParams } from 'react-router';
+import { buttonClass, linkClass } from '../../components/button.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { HoldCountdown } from '../../features/orders/components/hold-countdown.tsx';
 import { useNow } from '../../features/orders/hooks/use-now.ts';
@@ -31,10 +32,6 @@ export function createLoader({ queryClient, api }: RouteContext) {
     return null;
   };
 }
-
-const linkClass = 'font-semibold text-indigo-700 underline underline-offset-2';
-const buttonClass =
-  'inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700';
 
 /** A link to where the API says, as a route on this site (or nothing when the address is not safe). */
 function Onward({ url, className, children }: { url: string; className: string; children: string }) {
@@ -83,7 +80,7 @@ export function Component() {
         {session.status === 'complete' ? (
           <div role="status" className="space-y-3 rounded-xl bg-emerald-50 p-4 text-emerald-950 ring-1 ring-emerald-200">
             <p className="font-semibold">This order is already paid.</p>
-            <Onward url={session.successUrl} className={buttonClass}>
+            <Onward url={session.successUrl} className={`${buttonClass()} w-full`}>
               See your tickets
             </Onward>
           </div>
@@ -91,7 +88,7 @@ export function Component() {
           <div role="alert" className="space-y-3 rounded-xl bg-slate-100 p-4 text-slate-900">
             <p className="font-semibold">Time’s up: your hold has ended.</p>
             <p className="text-sm">The tickets went back on sale. Nothing was charged.</p>
-            <Onward url={session.cancelUrl} className={buttonClass}>
+            <Onward url={session.cancelUrl} className={`${buttonClass()} w-full`}>
               Back to the event
             </Onward>
           </div>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
+import { Spinner } from '../../components/submit-button.tsx';
 import { formatMoney } from '../../contract/money.ts';
-import { Spinner } from '../../features/auth/components/submit-button.tsx';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { useReleaseOrder } from '../../features/orders/api/release-order.ts';
 import { HoldCountdown } from '../../features/orders/components/hold-countdown.tsx';
@@ -12,11 +13,6 @@ import { forgetHeldOrder, heldOrderFor } from '../../features/orders/utils/held-
 import { explainFailure, failureReasonParam, resolveOrder } from '../../features/orders/utils/order-state.ts';
 import { orderPagePath, paymentDestination } from '../../features/orders/utils/payment-destination.ts';
 import { PageMeta } from '../page-meta.tsx';
-
-const primary =
-  'inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 sm:w-auto';
-const secondary =
-  'inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-white px-6 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-wait sm:w-auto';
 
 /** Why the payment failed, and a way to try again while the tickets are still held; after that, back to the event. */
 export function Component() {
@@ -59,7 +55,7 @@ export function Component() {
           <>
             <h1 className="font-bold text-2xl text-slate-900">{explainFailure(reason, null).title}</h1>
             <p className="mt-2 text-slate-600">We couldn’t load the order. Check your connection and try again.</p>
-            <Link to="/" className={`${primary} mt-6`}>
+            <Link to="/" className={`${buttonClass()} mt-6 w-full sm:w-auto`}>
               Find events
             </Link>
           </>
@@ -104,7 +100,7 @@ export function Component() {
             {release.isSuccess ? 'You released the tickets.' : 'Your hold has ended.'} The tickets went back on sale.
           </p>
           <p className="text-slate-600 text-sm">You can choose tickets again on the event page while they last.</p>
-          <Link to={`/event/${data.event.id}`} className={primary}>
+          <Link to={`/event/${data.event.id}`} className={`${buttonClass()} w-full sm:w-auto`}>
             Back to the event
           </Link>
         </div>
@@ -113,15 +109,15 @@ export function Component() {
           <HoldCountdown left={left} label="Your tickets are still held for you" />
           <div className="flex flex-col gap-3 sm:flex-row">
             {retry?.kind === 'route' ? (
-              <Link to={retry.to} className={primary}>
+              <Link to={retry.to} className={`${buttonClass()} w-full sm:w-auto`}>
                 Try again
               </Link>
             ) : retry?.kind === 'external' ? (
-              <a href={retry.href} className={primary}>
+              <a href={retry.href} className={`${buttonClass()} w-full sm:w-auto`}>
                 Try again
               </a>
             ) : (
-              <Link to={`/event/${data.event.id}`} className={primary}>
+              <Link to={`/event/${data.event.id}`} className={`${buttonClass()} w-full sm:w-auto`}>
                 Back to the event
               </Link>
             )}
@@ -129,7 +125,7 @@ export function Component() {
               type="button"
               disabled={release.isPending}
               onClick={() => release.mutate({ orderId: data.id, token }, { onSuccess: () => forgetHeldOrder(data.id) })}
-              className={secondary}
+              className={`${buttonClass('secondary')} w-full sm:w-auto`}
             >
               {release.isPending ? 'Releasing…' : 'Release the tickets'}
             </button>

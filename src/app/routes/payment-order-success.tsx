@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
 import { formatEventRange } from '../../components/format/dates.ts';
-import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { Spinner } from '../../components/submit-button.tsx';
 import { AddToCalendarButton } from '../../features/events/components/event-actions.tsx';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { EmailCodeForm } from '../../features/orders/components/email-code-form.tsx';
@@ -17,9 +18,6 @@ import { useBootState } from '../../lib/public-config.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { TestNotice } from '../../lib/test-badge.tsx';
 import { PageMeta } from '../page-meta.tsx';
-
-const buttonClass =
-  'inline-flex min-h-12 items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700';
 
 /**
  * The order's summary and its tickets, right after paying (or booking free tickets). Free tickets of a buyer
@@ -67,7 +65,7 @@ export function Component() {
           <>
             <h1 className="font-bold text-2xl text-slate-900">We couldn’t load this order</h1>
             <p className="mt-2 text-slate-600">Check your connection and try again. Your tickets are also in your email.</p>
-            <Link to="/account/bookings" className={`${buttonClass} mt-6`}>
+            <Link to="/account/bookings" className={`${buttonClass()} mt-6`}>
               My bookings
             </Link>
           </>
@@ -110,10 +108,7 @@ export function Component() {
       <div className="flex flex-wrap gap-2">
         <AddToCalendarButton event={orderCalendarEvent(event, origin)} />
         {signedIn ? (
-          <Link
-            to="/account/bookings"
-            className="inline-flex min-h-11 items-center rounded-full bg-white px-4 font-semibold text-slate-800 text-sm ring-1 ring-slate-300 hover:bg-slate-50"
-          >
+          <Link to="/account/bookings" className={buttonClass('secondary', 'small')}>
             All my bookings
           </Link>
         ) : null}

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Spinner } from '../../features/auth/components/submit-button.tsx';
+import { buttonClass } from '../../components/button.ts';
+import { Spinner } from '../../components/submit-button.tsx';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { useKeepOrderOnDevice } from '../../features/orders/hooks/use-keep-tickets.ts';
 import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
@@ -13,9 +14,6 @@ import { PageMeta } from '../page-meta.tsx';
 
 /** How long the landing waits for the payment to be confirmed before saying it is still on its way. */
 const patienceMs = 30_000;
-
-const buttonClass =
-  'inline-flex min-h-12 items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait';
 
 function Card({ children }: { children: ReactNode }) {
   return (
@@ -74,7 +72,7 @@ export function Component() {
         {meta}
         <h1 className="font-bold text-2xl text-slate-900">No order to confirm</h1>
         <p className="mt-2 text-slate-600">This link is missing its order. Your bookings are in your account.</p>
-        <Link to="/account/bookings" className={`${buttonClass} mt-6`}>
+        <Link to="/account/bookings" className={`${buttonClass()} mt-6`}>
           My bookings
         </Link>
       </Card>
@@ -90,7 +88,12 @@ export function Component() {
             ? 'This link does not match an order you can see. If you paid, your tickets are also sent by email.'
             : 'Check your connection and try again. If you paid, your tickets are also sent by email.'}
         </p>
-        <button type="button" onClick={() => void order.refetch()} disabled={order.isFetching} className={`${buttonClass} mt-6`}>
+        <button
+          type="button"
+          onClick={() => void order.refetch()}
+          disabled={order.isFetching}
+          className={`${buttonClass()} mt-6`}
+        >
           Try again
         </button>
       </Card>
@@ -111,7 +114,7 @@ export function Component() {
             setGaveUp(false);
             void order.refetch();
           }}
-          className={`${buttonClass} mt-6`}
+          className={`${buttonClass()} mt-6`}
         >
           Check again
         </button>

@@ -1,15 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
 import { confirmSignupSchema } from '../../contract/auth.ts';
 import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { ConfirmEmailForm } from '../../features/auth/components/confirm-email-form.tsx';
 import { signUpPasswordFor } from '../../features/auth/utils/sign-up-password.ts';
 import { PageMeta } from '../page-meta.tsx';
 import { useStartSession } from '../use-start-session.ts';
-
-const primaryClass =
-  'inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700';
-const secondaryClass =
-  'inline-flex min-h-12 w-full items-center justify-center rounded-xl border border-slate-300 bg-white px-6 font-semibold text-slate-800 hover:bg-slate-50';
 
 const linkParts = confirmSignupSchema.pick({ email: true, code: true });
 
@@ -44,10 +40,10 @@ export function Component() {
             This link is incomplete. Open the link from the email again, or enter the code by hand.
           </AuthHeader>
           <div className="space-y-3">
-            <Link to={withEmail('/verify-email', email)} className={primaryClass}>
+            <Link to={withEmail('/verify-email', email)} className={`${buttonClass()} w-full`}>
               Enter the code
             </Link>
-            <Link to={withEmail('/sign-in', email)} className={secondaryClass}>
+            <Link to={withEmail('/sign-in', email)} className={`${buttonClass('secondary')} w-full`}>
               Already confirmed? Sign in
             </Link>
           </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { buttonClass } from '../../../components/button.ts';
+import { Spinner } from '../../../components/submit-button.tsx';
 import { signOut } from '../../../lib/session/sign-out.ts';
-import { Spinner } from '../../auth/components/submit-button.tsx';
 import { AccountSection } from './account-section.tsx';
 
 /** Ends the session on this device: the server forgets it, and so does the browser. */
@@ -22,7 +23,7 @@ export function SignOutSection() {
             if (!done) setBusy(false);
           });
         }}
-        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border border-red-300 bg-white px-6 font-semibold text-red-700 hover:bg-red-50 disabled:cursor-wait sm:w-auto"
+        className={`${buttonClass('danger')} w-full sm:w-auto`}
       >
         {busy ? <Spinner /> : null}
         {busy ? 'Signing out…' : 'Sign out'}

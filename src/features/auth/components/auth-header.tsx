@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { linkClass } from '../../../components/button.ts';
 
 /** The top of an auth card: the page's one h1 and a line saying what the page is for. */
 export function AuthHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -15,8 +16,6 @@ export function AuthHeader({ title, children }: { title: string; children?: Reac
 export function AuthFooter({ children }: { children: ReactNode }) {
   return <div className="mt-8 space-y-2 border-slate-200 border-t pt-6 text-center text-slate-700">{children}</div>;
 }
-
-export const linkClass = 'font-semibold text-indigo-700 underline-offset-4 hover:underline';
 
 /** The usual footer: a question, then the link that answers it ("Already have an account? Sign in"). */
 export function AuthFooterLink({ prompt, to, children }: { prompt: string; to: string; children: ReactNode }) {

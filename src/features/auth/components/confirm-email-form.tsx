@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react';
+import { CodeField } from '../../../components/fields/code-field.tsx';
+import { EmailField } from '../../../components/fields/email-field.tsx';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
+import { formErrorKey } from '../../../components/fields/form-errors.ts';
+import { PasswordField } from '../../../components/fields/password-field.tsx';
+import { useFormFields } from '../../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { confirmSignupSchema, type SignInResult } from '../../../contract/auth.ts';
 import { useConfirmSignup } from '../api/confirm-signup.ts';
 import { forgetSignUpPassword, signUpPasswordFor } from '../utils/sign-up-password.ts';
-import { CodeField } from './code-field.tsx';
-import { EmailField } from './email-field.tsx';
-import { FormAlert } from './form-alert.tsx';
-import { formErrorKey } from './form-errors.ts';
-import { PasswordField } from './password-field.tsx';
 import { ResendCodeButton } from './resend-code-button.tsx';
-import { SubmitButton } from './submit-button.tsx';
-import { useFormFields } from './use-form-fields.ts';
 
 interface ConfirmEmailFormProps {
   email: string;

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import { buttonClass } from '../../../components/button.ts';
+import { type FieldErrors, validate } from '../../../components/fields/form-errors.ts';
+import { Spinner } from '../../../components/submit-button.tsx';
 import { resendConfirmationCodeSchema } from '../../../contract/auth.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useResendConfirmationCode } from '../api/resend-confirmation-code.ts';
-import { type FieldErrors, validate } from './form-errors.ts';
-import { Spinner } from './submit-button.tsx';
 
 export const resendCooldownSeconds = 60;
 
@@ -65,7 +66,7 @@ export function ResendCodeButton({ email, password, sentAt, onInvalid }: ResendC
       onClick={send}
       disabled={waiting || resend.isPending}
       aria-busy={resend.isPending}
-      className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 font-semibold text-base text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500"
+      className={`${buttonClass('secondary')} w-full`}
     >
       {resend.isPending ? <Spinner /> : null}
       {resend.isPending ? (

@@ -33,7 +33,7 @@ function HeartIcon({ filled }: { filled: boolean }) {
 }
 
 const baseClass =
-  'inline-flex min-h-11 items-center gap-2 rounded-full px-4 font-semibold text-sm ring-1 transition focus-visible:outline-offset-2';
+  'inline-flex min-h-11 items-center gap-2 rounded-xl px-4 font-semibold text-sm ring-1 transition focus-visible:outline-offset-2';
 const offClass = `${baseClass} bg-white text-slate-800 ring-slate-300 hover:bg-rose-50 hover:text-rose-700 hover:ring-rose-300`;
 const onClass = `${baseClass} bg-rose-50 text-rose-700 ring-rose-300 hover:bg-rose-100`;
 

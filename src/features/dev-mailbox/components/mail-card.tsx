@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button.ts';
 import { formatClockSeconds, formatTimestamp } from '../../../components/format/local-date.ts';
 import { formatAgo } from '../../../components/format/time-ago.ts';
 import type { MailboxMessage } from '../api/get-mailbox.ts';
@@ -65,10 +66,7 @@ export function MailCard({ message }: { message: MailboxMessage }) {
             </p>
           ) : null}
           {link ? (
-            <Link
-              to={link.path}
-              className="inline-flex min-h-12 items-center rounded-xl bg-indigo-600 px-5 font-semibold text-white hover:bg-indigo-700"
-            >
+            <Link to={link.path} className={buttonClass()}>
               {link.label}
             </Link>
           ) : null}

@@ -8,7 +8,7 @@ interface ScannerCameraProps {
   onDecode: (text: string) => void;
 }
 
-const buttonClass =
+const cameraButtonClass =
   'flex min-h-14 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-2xl bg-white/10 px-3 font-semibold text-base text-white active:bg-white/25 disabled:opacity-40';
 
 /**
@@ -121,14 +121,14 @@ export function ScannerCamera({ onDecode }: ScannerCameraProps) {
       <div className="flex gap-3">
         <button
           type="button"
-          className={buttonClass}
+          className={cameraButtonClass}
           disabled={!torch.supported}
           aria-pressed={torch.on}
           onClick={() => void toggleTorch()}
         >
           {torch.supported ? (torch.on ? 'Light off' : 'Light on') : 'No light'}
         </button>
-        <button type="button" className={buttonClass} disabled={cameras.length < 2} onClick={switchCamera}>
+        <button type="button" className={cameraButtonClass} disabled={cameras.length < 2} onClick={switchCamera}>
           Switch camera
         </button>
       </div>

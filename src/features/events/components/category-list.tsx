@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button.ts';
 import { categoryLabel, eventCategories } from '../../../contract/event-categories.ts';
 
 /** Every category as a link to the matching search. */
@@ -7,10 +8,7 @@ export function CategoryList({ labelledBy }: { labelledBy?: string }) {
     <ul aria-labelledby={labelledBy} className="flex flex-wrap gap-2">
       {eventCategories.map((category) => (
         <li key={category}>
-          <Link
-            to={`/find-events?category=${category}`}
-            className="inline-flex min-h-11 items-center rounded-full bg-white px-4 font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-indigo-50 hover:ring-indigo-400"
-          >
+          <Link to={`/find-events?category=${category}`} className={buttonClass('secondary', 'small')}>
             {categoryLabel(category)}
           </Link>
         </li>

@@ -1,9 +1,7 @@
+import { buttonClass } from '../../../components/button.ts';
 import { buildIcs, type CalendarEvent, icsFileName } from '../../../contract/calendar-file.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { copyWithToast } from '../utils/clipboard.ts';
-
-const buttonClass =
-  'inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 font-semibold text-sm text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
 
 const iconProps = {
   width: 18,
@@ -47,7 +45,7 @@ export function ShareButton({ title, text, url }: { title: string; text: string;
     await copyWithToast(url, 'Link copied. Paste it anywhere to share the event.');
   };
   return (
-    <button type="button" className={buttonClass} disabled={!hydrated} onClick={() => void share()}>
+    <button type="button" className={buttonClass('secondary', 'small')} disabled={!hydrated} onClick={() => void share()}>
       <ShareIcon /> Share
     </button>
   );
@@ -68,7 +66,7 @@ export function AddToCalendarButton({ event }: { event: CalendarEvent }) {
     setTimeout(() => URL.revokeObjectURL(href), 10_000);
   };
   return (
-    <button type="button" className={buttonClass} disabled={!hydrated} onClick={download}>
+    <button type="button" className={buttonClass('secondary', 'small')} disabled={!hydrated} onClick={download}>
       <CalendarIcon /> Add to calendar
     </button>
   );
@@ -79,7 +77,7 @@ export function CopyAddressButton({ address }: { address: string }) {
   return (
     <button
       type="button"
-      className={buttonClass}
+      className={buttonClass('secondary', 'small')}
       disabled={!hydrated}
       onClick={() => void copyWithToast(address, 'Address copied.')}
     >

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button.ts';
 
 /** The brand banner of the home page; `children` sits under the pitch (the event search). */
 export function HomeHero({ children }: { children?: ReactNode }) {
@@ -15,18 +16,10 @@ export function HomeHero({ children }: { children?: ReactNode }) {
         </p>
         {children ? <div className="mt-8">{children}</div> : null}
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link
-            to="/sign-up?type=attendee"
-            viewTransition
-            className="inline-flex min-h-12 items-center rounded-xl bg-white px-6 font-semibold text-indigo-800 hover:bg-indigo-50"
-          >
+          <Link to="/sign-up?type=attendee" viewTransition className={buttonClass('inverse')}>
             I’m going to events
           </Link>
-          <Link
-            to="/sign-up?type=organiser"
-            viewTransition
-            className="inline-flex min-h-12 items-center rounded-xl px-6 font-semibold text-white ring-2 ring-white/70 hover:bg-indigo-600"
-          >
+          <Link to="/sign-up?type=organiser" viewTransition className={buttonClass('inverse-outline')}>
             I run events
           </Link>
           <Link

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
+import { buttonClass } from '../../../components/button.ts';
+import { CodeField } from '../../../components/fields/code-field.tsx';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
+import { formErrorKey } from '../../../components/fields/form-errors.ts';
+import { useFormFields } from '../../../components/fields/use-form-fields.ts';
+import { Spinner, SubmitButton } from '../../../components/submit-button.tsx';
 import { type Order, orderEmailCodeSchema } from '../../../contract/orders.ts';
 import { orderKeys } from '../../../lib/query-keys/orders.ts';
 import { toast } from '../../../lib/toasts.tsx';
-import { CodeField } from '../../auth/components/code-field.tsx';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
-import { formErrorKey } from '../../auth/components/form-errors.ts';
-import { Spinner, SubmitButton } from '../../auth/components/submit-button.tsx';
-import { useFormFields } from '../../auth/components/use-form-fields.ts';
 import { useConfirmOrderEmail } from '../api/confirm-order-email.ts';
 import { useSendOrderCode } from '../api/send-order-code.ts';
 import { useNow } from '../hooks/use-now.ts';
@@ -82,7 +83,7 @@ export function EmailCodeForm({ order, token }: EmailCodeFormProps) {
         onClick={sendAgain}
         disabled={send.isPending}
         aria-busy={send.isPending}
-        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 font-semibold text-base text-slate-800 hover:bg-slate-50 disabled:cursor-wait disabled:text-slate-500"
+        className={`${buttonClass('secondary')} w-full`}
       >
         {send.isPending ? <Spinner /> : null}
         {send.isPending ? 'Sending…' : 'Send the code again'}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button.ts';
 import { eventKeys } from '../../../lib/query-keys/events.ts';
 import { useOrder } from '../api/get-order.ts';
 import { useReleaseOrder } from '../api/release-order.ts';
@@ -8,11 +9,6 @@ import { useNow } from '../hooks/use-now.ts';
 import { timeLeft } from '../utils/countdown.ts';
 import { forgetHeldOrder, type HeldOrder, heldOrderFor } from '../utils/held-orders.ts';
 import { HoldCountdown } from './hold-countdown.tsx';
-
-const linkButton =
-  'inline-flex min-h-11 items-center justify-center rounded-xl bg-indigo-600 px-4 font-semibold text-white hover:bg-indigo-700';
-const quietButton =
-  'inline-flex min-h-11 items-center justify-center rounded-xl px-4 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-wait';
 
 /**
  * A buyer back on the event page with tickets held on this device (e.g. after "back" from paying):
@@ -54,7 +50,7 @@ export function HeldOrderNotice({ eventId }: { eventId: string }) {
         <p className="mt-1 text-sm">
           {one ? 'The ticket' : `The ${held.tickets} tickets`} went back on sale. You can choose again below.
         </p>
-        <button type="button" onClick={dismiss} className={`${quietButton} mt-3`}>
+        <button type="button" onClick={dismiss} className={`${buttonClass('secondary', 'small')} mt-3`}>
           OK
         </button>
       </div>
@@ -65,7 +61,7 @@ export function HeldOrderNotice({ eventId }: { eventId: string }) {
       <HoldCountdown left={left} label={one ? 'Your ticket is held for you' : `Your ${held.tickets} tickets are held for you`} />
       <div className="grid gap-2 sm:grid-cols-2">
         {held.paymentUrl?.startsWith('/') ? (
-          <Link to={held.paymentUrl} className={linkButton}>
+          <Link to={held.paymentUrl} className={buttonClass('primary', 'small')}>
             Continue to payment
           </Link>
         ) : null}
@@ -83,7 +79,7 @@ export function HeldOrderNotice({ eventId }: { eventId: string }) {
               },
             )
           }
-          className={quietButton}
+          className={buttonClass('secondary', 'small')}
         >
           {release.isPending ? 'Releasing…' : one ? 'Release the ticket' : 'Release the tickets'}
         </button>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/button.ts';
 import type { Order } from '../../../contract/orders.ts';
 
 /** The online event's address for ticket holders: shown in full, opened in a new tab, http(s) only. */
@@ -16,11 +17,7 @@ export function OnlineEventLink({ event }: { event: Pick<Order['event'], 'isOnli
     <div className="rounded-xl bg-indigo-50 p-4 ring-1 ring-indigo-200">
       <p className="font-semibold text-indigo-950">Join online</p>
       <p className="mt-1 break-all font-mono text-indigo-900 text-sm">{url.href}</p>
-      <button
-        type="button"
-        onClick={open}
-        className="mt-3 inline-flex min-h-11 items-center rounded-xl bg-indigo-600 px-4 font-semibold text-white hover:bg-indigo-700"
-      >
+      <button type="button" onClick={open} className={`mt-3 ${buttonClass('primary', 'small')}`}>
         Open the event link
       </button>
     </div>

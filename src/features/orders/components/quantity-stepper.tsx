@@ -11,7 +11,7 @@ interface QuantityStepperProps {
   enabled: boolean;
 }
 
-const buttonClass =
+const stepButtonClass =
   'inline-flex size-11 items-center justify-center rounded-full font-bold text-2xl leading-none ring-1 transition-colors disabled:cursor-not-allowed disabled:opacity-40';
 
 /** − n + with 44px targets; from none it jumps to the type's minimum, and stops at its maximum. */
@@ -24,7 +24,7 @@ export function QuantityStepper({ name, quantity, bounds, onChange, enabled }: Q
         aria-label={`Remove one ${name} ticket`}
         disabled={!enabled || quantity === 0}
         onClick={() => onChange(stepDown(quantity, bounds))}
-        className={`${buttonClass} bg-white text-slate-800 ring-slate-300 hover:bg-slate-100`}
+        className={`${stepButtonClass} bg-white text-slate-800 ring-slate-300 hover:bg-slate-100`}
       >
         <span aria-hidden="true">−</span>
       </button>
@@ -36,7 +36,7 @@ export function QuantityStepper({ name, quantity, bounds, onChange, enabled }: Q
         aria-label={`Add one ${name} ticket`}
         disabled={!enabled || quantity >= bounds.max}
         onClick={() => onChange(stepUp(quantity, bounds))}
-        className={`${buttonClass} bg-indigo-600 text-white ring-indigo-600 hover:bg-indigo-700`}
+        className={`${stepButtonClass} bg-indigo-600 text-white ring-indigo-600 hover:bg-indigo-700`}
       >
         <span aria-hidden="true">+</span>
       </button>

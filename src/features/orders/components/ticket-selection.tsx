@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { buttonClass, linkClass } from '../../../components/button.ts';
 import type { Event } from '../../../contract/events.ts';
 import { formatMoney, formatPrice } from '../../../contract/money.ts';
-import { useHydrated } from '../../events/hooks/use-hydrated.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useOrderAmounts } from '../hooks/use-order-amounts.ts';
 import { heldOrderFor } from '../utils/held-orders.ts';
 import { chosenLines, clampQuantity, quantityBounds, ticketCount } from '../utils/ticket-choice.ts';
@@ -38,9 +39,6 @@ interface TicketSelectionProps {
   /** What a buyer needs to know of a ticket type's stock and sales window at `now`; the event page says it. */
   availabilityOf: (type: BookableEvent['ticketTypes'][number]) => { text: string; tone: keyof typeof availabilityTone };
 }
-
-const primaryButton =
-  'inline-flex min-h-12 w-full items-center gap-2 rounded-xl bg-indigo-600 px-6 font-semibold text-base text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600';
 
 /** A short word where the stepper would be. */
 function closedLabel(type: BookableEvent['ticketTypes'][number], now: number): string {
@@ -92,11 +90,7 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
         <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
           <div className="flex items-start justify-between gap-3">
             <h3 className="font-semibold text-slate-900">Your order</h3>
-            <button
-              type="button"
-              onClick={() => setStep('choose')}
-              className="-my-2 min-h-11 rounded-lg px-2 font-semibold text-indigo-700 underline underline-offset-2"
-            >
+            <button type="button" onClick={() => setStep('choose')} className={`${linkClass} -my-2 min-h-11 rounded-lg px-2`}>
               Change tickets
             </button>
           </div>
@@ -182,13 +176,13 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
         disabled={!hydrated || count === 0}
         onClick={() => setStep('details')}
         aria-label={count === 0 ? undefined : continueLabel}
-        className={`${primaryButton} ${count === 0 ? 'justify-center' : 'justify-between'}`}
+        className={`${buttonClass()} w-full`}
       >
         {count === 0 ? (
           'Choose your tickets'
         ) : (
           <>
-            <span>Continue</span>
+            <span className="flex-1 text-left">Continue</span>
             <span className="font-medium tabular-nums">
               {tickets}
               {amounts.total === null ? '' : ` · ${formatMoney(amounts.total, currency)}`}

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
+import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { formatDateTime } from '../../../components/format/date-time.ts';
+import { Spinner } from '../../../components/submit-button.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
 import { TestBadge, TestNotice } from '../../../lib/test-badge.tsx';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
-import { Spinner } from '../../auth/components/submit-button.tsx';
 import { useOrganiserOrder } from '../api/get-organiser-order.ts';
 import { refundableTickets } from '../utils/refund-amount.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -180,11 +181,7 @@ export function OrderDrawer({ organizationId, orderId, canRefund, onClose }: Ord
         {data ? (
           <>
             {refundable && hasTickets ? (
-              <button
-                type="button"
-                onClick={() => setRefunding(true)}
-                className="inline-flex min-h-12 w-full items-center justify-center rounded-xl border border-red-300 bg-white px-5 font-semibold text-red-700 hover:bg-red-50"
-              >
+              <button type="button" onClick={() => setRefunding(true)} className={`${buttonClass('danger')} w-full`}>
                 Refund…
               </button>
             ) : null}

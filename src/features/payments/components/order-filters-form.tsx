@@ -1,4 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { compactLabelClass } from '../../../components/fields/compact-control.ts';
+import { controlClass } from '../../../components/fields/control-class.ts';
+import { SearchInput } from '../../../components/search-input.tsx';
 import type { OrderStatus } from '../../../contract/orders.ts';
 import { FilterPanel } from '../../../lib/filter-panel.tsx';
 import { noOrderFilters, type OrderFilters, orderStatuses } from '../utils/order-filters.ts';
@@ -11,9 +14,7 @@ interface OrderFiltersFormProps {
   onChange(filters: OrderFilters): void;
 }
 
-const control =
-  'mt-1 block h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-indigo-600';
-const label = 'block font-medium text-slate-800 text-sm';
+const control = `h-12 ${controlClass(false)}`;
 
 /**
  * A search by reference or buyer, then event, dates and status: each applies at once, the search
@@ -36,30 +37,17 @@ export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersForm
         className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
       >
         <div>
-          <label htmlFor="orders-q" className={label}>
-            Reference, buyer name or email
-          </label>
-          <div className="mt-1 flex gap-2">
-            <input
-              id="orders-q"
-              type="search"
-              value={q}
-              maxLength={100}
-              onChange={(event) => setQ(event.target.value)}
-              className={`${control} mt-0`}
-            />
-            <button
-              type="submit"
-              className="h-12 shrink-0 rounded-xl bg-indigo-600 px-4 font-semibold text-white hover:bg-indigo-700"
-            >
-              Search
-            </button>
-          </div>
+          <SearchInput
+            label="Reference, buyer name or email"
+            labelClassName={compactLabelClass}
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+          />
         </div>
         <FilterPanel count={count}>
           <div className="grid gap-3 pt-2 sm:grid-cols-2 md:pt-0 lg:grid-cols-6">
             <div className="sm:col-span-2">
-              <label htmlFor="orders-event" className={label}>
+              <label htmlFor="orders-event" className={compactLabelClass}>
                 Event
               </label>
               <select
@@ -77,7 +65,7 @@ export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersForm
               </select>
             </div>
             <div>
-              <label htmlFor="orders-from" className={label}>
+              <label htmlFor="orders-from" className={compactLabelClass}>
                 Placed from
               </label>
               <input
@@ -90,7 +78,7 @@ export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersForm
               />
             </div>
             <div>
-              <label htmlFor="orders-to" className={label}>
+              <label htmlFor="orders-to" className={compactLabelClass}>
                 Placed until
               </label>
               <input
@@ -103,7 +91,7 @@ export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersForm
               />
             </div>
             <div>
-              <label htmlFor="orders-status" className={label}>
+              <label htmlFor="orders-status" className={compactLabelClass}>
                 Status
               </label>
               <select
@@ -121,7 +109,7 @@ export function OrderFiltersForm({ filters, events, onChange }: OrderFiltersForm
               </select>
             </div>
             <div>
-              <label htmlFor="orders-test" className={label}>
+              <label htmlFor="orders-test" className={compactLabelClass}>
                 Real or TEST
               </label>
               <select

@@ -1,11 +1,13 @@
 import { type FormEvent, useState } from 'react';
+import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
+import { controlClass } from '../../../components/fields/control-class.ts';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
+import { serverMessage } from '../../../components/fields/form-errors.ts';
+import { Spinner } from '../../../components/submit-button.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import type { OrganiserOrder } from '../../../contract/orders.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
-import { serverMessage } from '../../auth/components/form-errors.ts';
-import { Spinner } from '../../auth/components/submit-button.tsx';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { refundAmount, refundableTickets } from '../utils/refund-amount.ts';
 
@@ -16,11 +18,6 @@ interface RefundDialogProps {
   onClose(): void;
   onRefunded(amount: number): void;
 }
-
-const secondary =
-  'inline-flex min-h-12 items-center justify-center rounded-xl border border-slate-300 bg-white px-5 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-wait';
-const danger =
-  'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-red-700 px-5 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-red-300';
 
 /**
  * Refund the whole order or chosen tickets, with a reason, after saying how much goes back.
@@ -110,7 +107,7 @@ export function RefundDialog({ organizationId, order, open, onClose, onRefunded 
             maxLength={300}
             rows={2}
             onChange={(event) => setReason(event.target.value)}
-            className="mt-1.5 block w-full rounded-xl border border-slate-300 px-4 py-3 text-base"
+            className={`mt-1.5 py-3 ${controlClass(false)}`}
           />
         </div>
         <p className="rounded-xl bg-amber-50 p-3 text-amber-950 text-sm ring-1 ring-amber-200">
@@ -119,12 +116,12 @@ export function RefundDialog({ organizationId, order, open, onClose, onRefunded 
             : `${order.test ? 'A TEST order: no real money moves back.' : `${formatMoney(amount, order.currency)} goes back to the buyer, including booking fees.`} The ${ticketIds.length === 1 ? 'ticket stops' : `${ticketIds.length} tickets stop`} working at once. This cannot be undone.`}
         </p>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={secondary} onClick={onClose} disabled={refund.isPending}>
+          <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={refund.isPending}>
             Keep the order
           </button>
           <button
             type="submit"
-            className={danger}
+            className={buttonClass('danger')}
             disabled={refund.isPending || ticketIds.length === 0}
             aria-busy={refund.isPending}
           >

@@ -1,12 +1,12 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
+import { formErrorKey, serverMessage } from '../../../components/fields/form-errors.ts';
+import { TextField } from '../../../components/fields/text-field.tsx';
+import { useFormFields } from '../../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import { type SandboxSession, sandboxPaymentSchema } from '../../../contract/orders.ts';
-import { FormAlert } from '../../auth/components/form-alert.tsx';
-import { formErrorKey, serverMessage } from '../../auth/components/form-errors.ts';
-import { SubmitButton } from '../../auth/components/submit-button.tsx';
-import { TextField } from '../../auth/components/text-field.tsx';
-import { useFormFields } from '../../auth/components/use-form-fields.ts';
-import { useHydrated } from '../../events/hooks/use-hydrated.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { type SandboxPaymentResult, usePaySandbox } from '../api/pay-sandbox.ts';
 import { formatCardNumber, formatCvc, formatExpiry, futureExpiry } from '../utils/card-input.ts';
 import { TestCards } from './test-cards.tsx';

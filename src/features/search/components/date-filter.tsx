@@ -1,4 +1,5 @@
 import { type ChangeEvent, useId, useState } from 'react';
+import { compactControlClass, compactLabelClass } from '../../../components/fields/compact-control.ts';
 import {
   customRange,
   type DatePreset,
@@ -7,7 +8,6 @@ import {
   type RelativePreset,
   type SearchState,
 } from '../utils/search-params.ts';
-import { inputClass, labelClass } from './field-styles.ts';
 
 const presetLabels: Record<DatePreset, string> = {
   today: 'Today',
@@ -61,14 +61,14 @@ export function DateFilter({ state, onChange }: DateFilterProps) {
 
   return (
     <div>
-      <label htmlFor={`${id}-when`} className={labelClass}>
+      <label htmlFor={`${id}-when`} className={compactLabelClass}>
         Date
       </label>
       <select
         id={`${id}-when`}
         value={selected}
         onChange={(changeEvent) => choose(changeEvent.target.value)}
-        className={inputClass}
+        className={compactControlClass}
       >
         <option value="">Any date</option>
         {(Object.keys(presetLabels) as DatePreset[]).map((preset) => (
@@ -80,7 +80,7 @@ export function DateFilter({ state, onChange }: DateFilterProps) {
       {selected === 'custom' ? (
         <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-1">
           <div>
-            <label htmlFor={`${id}-from`} className={labelClass}>
+            <label htmlFor={`${id}-from`} className={compactLabelClass}>
               From
             </label>
             <input
@@ -89,11 +89,11 @@ export function DateFilter({ state, onChange }: DateFilterProps) {
               value={draft.from}
               max={draft.to || undefined}
               onChange={changeDay('from')}
-              className={inputClass}
+              className={compactControlClass}
             />
           </div>
           <div>
-            <label htmlFor={`${id}-to`} className={labelClass}>
+            <label htmlFor={`${id}-to`} className={compactLabelClass}>
               To
             </label>
             <input
@@ -102,7 +102,7 @@ export function DateFilter({ state, onChange }: DateFilterProps) {
               value={draft.to}
               min={draft.from || undefined}
               onChange={changeDay('to')}
-              className={inputClass}
+              className={compactControlClass}
             />
           </div>
         </div>

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
+import { buttonClass } from '../../../components/button.ts';
+import { compactControlClass, compactLabelClass } from '../../../components/fields/compact-control.ts';
 import { useCurrentPosition } from '../hooks/use-current-position.ts';
 import { defaultRadiusKm, radiusChoices, type SearchState } from '../utils/search-params.ts';
-import { inputClass, labelClass, secondaryButtonClass } from './field-styles.ts';
 
 interface NearMeFilterProps {
   state: SearchState;
@@ -28,7 +29,7 @@ export function NearMeFilter({ state, onChange }: NearMeFilterProps) {
 
   return (
     <fieldset>
-      <legend className={labelClass}>Near me</legend>
+      <legend className={compactLabelClass}>Near me</legend>
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-28">
           <label htmlFor={`${id}-radius`} className="mb-1 block text-slate-700 text-sm">
@@ -42,7 +43,7 @@ export function NearMeFilter({ state, onChange }: NearMeFilterProps) {
               setRadius(km);
               if (near) onChange({ radiusKm: km });
             }}
-            className={inputClass}
+            className={compactControlClass}
           >
             {choices.map((km) => (
               <option key={km} value={km}>
@@ -54,7 +55,7 @@ export function NearMeFilter({ state, onChange }: NearMeFilterProps) {
         {near ? (
           <button
             type="button"
-            className={secondaryButtonClass}
+            className={buttonClass('secondary', 'small')}
             onClick={() => {
               reset();
               onChange({ lat: undefined, lng: undefined });
@@ -65,7 +66,7 @@ export function NearMeFilter({ state, onChange }: NearMeFilterProps) {
         ) : (
           <button
             type="button"
-            className={secondaryButtonClass}
+            className={buttonClass('secondary', 'small')}
             disabled={status.kind === 'locating'}
             onClick={() => locate((coordinates) => onChange({ ...coordinates, radiusKm: radius }))}
           >

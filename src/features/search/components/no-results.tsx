@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button.ts';
 import { type SearchState, toSearchParams } from '../utils/search-params.ts';
-import { primaryButtonClass } from './field-styles.ts';
 
 interface NoResultsProps {
   state: SearchState;
@@ -19,7 +19,7 @@ export function NoResults({ state, filterCount, beyondLastPage, onClearFilters, 
     return (
       <div className={boxClass}>
         <h3 className="font-bold text-lg text-slate-900">There’s no page {state.page} of these results</h3>
-        <Link to={{ search: `?${toSearchParams({ ...state, page: 1 }).toString()}` }} className={`mt-5 ${primaryButtonClass}`}>
+        <Link to={{ search: `?${toSearchParams({ ...state, page: 1 }).toString()}` }} className={`mt-5 ${buttonClass()}`}>
           Go to page 1
         </Link>
       </div>
@@ -32,7 +32,7 @@ export function NoResults({ state, filterCount, beyondLastPage, onClearFilters, 
         <p className="mx-auto mt-1 max-w-md text-slate-600">
           {filterCount === 1 ? 'One filter is' : `${filterCount} filters are`} narrowing this search.
         </p>
-        <button type="button" onClick={onClearFilters} className={`mt-5 ${primaryButtonClass}`}>
+        <button type="button" onClick={onClearFilters} className={`mt-5 ${buttonClass()}`}>
           Clear filters
         </button>
       </div>
@@ -43,7 +43,7 @@ export function NoResults({ state, filterCount, beyondLastPage, onClearFilters, 
       <div className={boxClass}>
         <h3 className="font-bold text-lg text-slate-900">No events match “{state.q}”</h3>
         <p className="mx-auto mt-1 max-w-md text-slate-600">Check the spelling, or try fewer or different words.</p>
-        <button type="button" onClick={onClearSearch} className={`mt-5 ${primaryButtonClass}`}>
+        <button type="button" onClick={onClearSearch} className={`mt-5 ${buttonClass()}`}>
           Clear search
         </button>
       </div>

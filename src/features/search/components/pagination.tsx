@@ -1,14 +1,11 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button.ts';
 import { type SearchState, toSearchParams } from '../utils/search-params.ts';
 
 interface PaginationProps {
   state: SearchState;
   pages: number;
 }
-
-const linkClass =
-  'inline-flex min-h-11 items-center justify-center gap-1 rounded-xl border border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-50';
-const offClass = 'inline-flex min-h-11 items-center justify-center gap-1 rounded-xl px-4 font-semibold text-slate-400';
 
 /** Previous and next as real links (`page` in the URL), with "Page 2 of 5" between. */
 export function Pagination({ state, pages }: PaginationProps) {
@@ -18,11 +15,11 @@ export function Pagination({ state, pages }: PaginationProps) {
   return (
     <nav aria-label="Result pages" className="mt-8 flex items-center justify-between gap-3">
       {page > 1 ? (
-        <Link to={to(Math.min(page - 1, pages))} rel="prev" className={linkClass}>
+        <Link to={to(Math.min(page - 1, pages))} rel="prev" className={buttonClass('secondary', 'small')}>
           <span aria-hidden="true">←</span> Previous
         </Link>
       ) : (
-        <span aria-disabled="true" className={offClass}>
+        <span aria-disabled="true" className={`${buttonClass('secondary', 'small')} opacity-50`}>
           <span aria-hidden="true">←</span> Previous
         </span>
       )}
@@ -30,11 +27,11 @@ export function Pagination({ state, pages }: PaginationProps) {
         Page {page} of {pages}
       </p>
       {page < pages ? (
-        <Link to={to(page + 1)} rel="next" className={linkClass}>
+        <Link to={to(page + 1)} rel="next" className={buttonClass('secondary', 'small')}>
           Next <span aria-hidden="true">→</span>
         </Link>
       ) : (
-        <span aria-disabled="true" className={offClass}>
+        <span aria-disabled="true" className={`${buttonClass('secondary', 'small')} opacity-50`}>
           Next <span aria-hidden="true">→</span>
         </span>
       )}

@@ -1,4 +1,5 @@
 import { type Ref, useId } from 'react';
+import { linkClass } from '../../../components/button.ts';
 import type { SearchState } from '../utils/search-params.ts';
 
 interface ResultsHeaderProps {
@@ -27,11 +28,7 @@ export function ResultsHeader({ state, total, filterCount, onSort, onClear, ref 
       </div>
       <div className="flex items-center gap-3">
         {filterCount > 0 ? (
-          <button
-            type="button"
-            onClick={onClear}
-            className="min-h-11 whitespace-nowrap px-1 font-semibold text-indigo-700 text-sm underline-offset-4 hover:underline"
-          >
+          <button type="button" onClick={onClear} className={`${linkClass} min-h-11 whitespace-nowrap px-1 text-sm`}>
             Clear filters
           </button>
         ) : null}

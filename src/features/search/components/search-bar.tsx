@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { inputClass } from './field-styles.ts';
+import { useState } from 'react';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 interface SearchBarProps {
   value: string;
@@ -8,7 +8,6 @@ interface SearchBarProps {
 
 /** The search words; sent when the visitor presses Search (or Enter), not on every key. */
 export function SearchBar({ value, onSearch }: SearchBarProps) {
-  const id = useId();
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
   // The URL changed (back button, cleared search): the field follows it.
@@ -26,28 +25,12 @@ export function SearchBar({ value, onSearch }: SearchBarProps) {
           onSearch(draft.trim() || undefined);
         }}
       >
-        <label htmlFor={id} className="sr-only">
-          Search events
-        </label>
-        <div className="flex gap-2">
-          <input
-            id={id}
-            type="search"
-            name="q"
-            value={draft}
-            onChange={(changeEvent) => setDraft(changeEvent.target.value)}
-            maxLength={100}
-            placeholder="Artist, venue, city or keyword"
-            enterKeyHint="search"
-            className={`${inputClass} min-h-12 flex-1 px-4`}
-          />
-          <button
-            type="submit"
-            className="inline-flex min-h-12 shrink-0 items-center rounded-xl bg-indigo-600 px-5 font-semibold text-white hover:bg-indigo-700"
-          >
-            Search
-          </button>
-        </div>
+        <SearchInput
+          label="Search events"
+          value={draft}
+          onChange={(changeEvent) => setDraft(changeEvent.target.value)}
+          placeholder="Artist, venue, city or keyword"
+        />
       </form>
     </search>
   );

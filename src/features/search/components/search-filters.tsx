@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
+import { buttonClass } from '../../../components/button.ts';
+import { compactControlClass, compactLabelClass } from '../../../components/fields/compact-control.ts';
 import type { EventCategory } from '../../../contract/events.ts';
 import { FilterPanel } from '../../../lib/filter-panel.tsx';
 import { activeFilterCount, type SearchState } from '../utils/search-params.ts';
 import { DateFilter } from './date-filter.tsx';
-import { inputClass, labelClass, secondaryButtonClass } from './field-styles.ts';
 import { NearMeFilter } from './near-me-filter.tsx';
 
 export interface CategoryChoice {
@@ -38,7 +39,7 @@ function CityFilter({ value, onChange }: { value: string; onChange(city: string 
   };
   return (
     <div>
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={compactLabelClass}>
         City
       </label>
       <input
@@ -58,7 +59,7 @@ function CityFilter({ value, onChange }: { value: string; onChange(city: string 
             apply();
           }
         }}
-        className={inputClass}
+        className={compactControlClass}
       />
       <p id={`${id}-hint`} className="mt-1 text-slate-500 text-xs">
         Press Enter to apply.
@@ -71,7 +72,7 @@ function PriceFilter({ value, onChange }: { value: SearchState['price']; onChang
   const name = useId();
   return (
     <fieldset>
-      <legend className={labelClass}>Price</legend>
+      <legend className={compactLabelClass}>Price</legend>
       <div className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1">
         {priceChoices.map((choice) => (
           <label
@@ -115,7 +116,7 @@ export function SearchFilters({ state, categories, onChange, onClear }: SearchFi
         <div className="space-y-5 md:mt-3">
           <DateFilter state={state} onChange={onChange} />
           <div>
-            <label htmlFor={`${id}-category`} className={labelClass}>
+            <label htmlFor={`${id}-category`} className={compactLabelClass}>
               Category
             </label>
             <select
@@ -124,7 +125,7 @@ export function SearchFilters({ state, categories, onChange, onClear }: SearchFi
               onChange={(changeEvent) =>
                 onChange({ category: (changeEvent.target.value || undefined) as SearchState['category'] })
               }
-              className={inputClass}
+              className={compactControlClass}
             >
               <option value="">Any category</option>
               {categories.map((category) => (
@@ -147,7 +148,7 @@ export function SearchFilters({ state, categories, onChange, onClear }: SearchFi
             Online events only
           </label>
           {count > 0 ? (
-            <button type="button" onClick={onClear} className={`${secondaryButtonClass} w-full`}>
+            <button type="button" onClick={onClear} className={`${buttonClass('secondary', 'small')} w-full`}>
               Clear filters
             </button>
           ) : null}

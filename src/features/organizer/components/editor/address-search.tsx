@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { controlClass } from '../../../../components/fields/control-class.ts';
 import { type AddressSearchStatus, useAddressSearch } from '../../hooks/use-address-search.ts';
 import type { PlaceVenue } from '../../utils/place-to-venue.ts';
-import { controlClass } from '../fields/field-styles.ts';
 
 const hints: Record<Exclude<AddressSearchStatus, 'off'>, string> = {
   loading: 'Loading address search…',

@@ -1,8 +1,8 @@
+import { SelectField } from '../../../../components/fields/select-field.tsx';
+import { TextField } from '../../../../components/fields/text-field.tsx';
 import { categoryLabel } from '../../../../contract/event-categories.ts';
 import { eventCategorySchema } from '../../../../contract/events.ts';
-import { TextField } from '../../../auth/components/text-field.tsx';
 import type { EventForm } from '../../hooks/use-event-form.ts';
-import { SelectField } from '../fields/select-field.tsx';
 
 /** Title, one-line summary and category. */
 export function BasicsFields({ form }: { form: EventForm }) {

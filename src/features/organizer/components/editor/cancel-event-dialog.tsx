@@ -1,6 +1,6 @@
+import { buttonClass } from '../../../../components/button.ts';
 import { Dialog } from '../../../../components/dialog.tsx';
-import { Spinner } from '../../../auth/components/submit-button.tsx';
-import { dangerButton, secondaryButton } from '../fields/field-styles.ts';
+import { Spinner } from '../../../../components/submit-button.tsx';
 
 interface CancelEventDialogProps {
   open: boolean;
@@ -27,10 +27,10 @@ export function CancelEventDialog({ open, title, busy, onConfirm, onClose }: Can
         “{title}” will be marked as cancelled on its page and taken off sale. This cannot be undone.
       </p>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
+        <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
           Keep the event
         </button>
-        <button type="button" className={dangerButton} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+        <button type="button" className={buttonClass('danger')} onClick={onConfirm} disabled={busy} aria-busy={busy}>
           {busy ? <Spinner /> : null}
           {busy ? 'Cancelling…' : 'Cancel event'}
         </button>

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
+import { TextareaField } from '../../../../components/fields/textarea-field.tsx';
 import type { EventForm } from '../../hooks/use-event-form.ts';
-import { TextareaField } from '../fields/textarea-field.tsx';
 
 /** Renders organiser Markdown as elements, never as HTML; supplied by the page. */
 export type MarkdownPreview = ComponentType<{ source: string }>;

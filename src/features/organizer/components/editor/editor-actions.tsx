@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import { buttonClass } from '../../../../components/button.ts';
+import { Spinner } from '../../../../components/submit-button.tsx';
 import type { EventStatus } from '../../../../contract/events.ts';
-import { Spinner } from '../../../auth/components/submit-button.tsx';
 import type { EditorAction } from '../../hooks/use-event-actions.ts';
-import { dangerButton, primaryButton, secondaryButton } from '../fields/field-styles.ts';
 
 interface ActionButtonProps {
   action: EditorAction;
@@ -54,7 +54,7 @@ export function SaveBar({ status, dirty, busy, onPublish, onUnpublish }: SaveBar
             busy={busy}
             busyLabel="Saving…"
             submit
-            className={published ? primaryButton : secondaryButton}
+            className={published ? buttonClass('primary') : buttonClass('secondary')}
           >
             {published ? 'Save changes' : 'Save draft'}
           </ActionButton>
@@ -63,13 +63,19 @@ export function SaveBar({ status, dirty, busy, onPublish, onUnpublish }: SaveBar
               action="unpublish"
               busy={busy}
               busyLabel="Unpublishing…"
-              className={secondaryButton}
+              className={buttonClass('secondary')}
               onClick={onUnpublish}
             >
               Unpublish
             </ActionButton>
           ) : (
-            <ActionButton action="publish" busy={busy} busyLabel="Publishing…" className={primaryButton} onClick={onPublish}>
+            <ActionButton
+              action="publish"
+              busy={busy}
+              busyLabel="Publishing…"
+              className={buttonClass('primary')}
+              onClick={onPublish}
+            >
               Publish
             </ActionButton>
           )}
@@ -98,11 +104,17 @@ export function ManageEvent({ status, busy, onDuplicate, onCancel }: ManageEvent
         {status === 'cancelled' ? null : ' Cancelling takes the event off sale for good.'}
       </p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-        <ActionButton action="duplicate" busy={busy} busyLabel="Duplicating…" className={secondaryButton} onClick={onDuplicate}>
+        <ActionButton
+          action="duplicate"
+          busy={busy}
+          busyLabel="Duplicating…"
+          className={buttonClass('secondary')}
+          onClick={onDuplicate}
+        >
           Duplicate
         </ActionButton>
         {status === 'cancelled' ? null : (
-          <ActionButton action="cancel" busy={busy} busyLabel="Cancelling…" className={dangerButton} onClick={onCancel}>
+          <ActionButton action="cancel" busy={busy} busyLabel="Cancelling…" className={buttonClass('danger')} onClick={onCancel}>
             Cancel event…
           </ActionButton>
         )}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { linkClass } from '../../../../components/button.ts';
 import type { Event } from '../../../../contract/events.ts';
 import { EventStatusBadge } from '../event-status-badge.tsx';
 
@@ -6,10 +7,7 @@ import { EventStatusBadge } from '../event-status-badge.tsx';
 export function EditorHeader({ event, ended }: { event: Event | null; ended: boolean }) {
   return (
     <header className="space-y-3">
-      <Link
-        to="/organizer/events"
-        className="inline-flex min-h-11 items-center gap-1 font-medium text-indigo-700 underline-offset-4 hover:underline"
-      >
+      <Link to="/organizer/events" className={`${linkClass} inline-flex min-h-11 items-center gap-1`}>
         <span aria-hidden="true">←</span> All events
       </Link>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

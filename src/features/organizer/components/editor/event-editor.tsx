@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormAlert } from '../../../../components/fields/form-alert.tsx';
+import { FormCard } from '../../../../components/fields/form-card.tsx';
 import type { Event } from '../../../../contract/events.ts';
 import type { Organization } from '../../../../contract/users.ts';
-import { FormAlert } from '../../../auth/components/form-alert.tsx';
 import { type ActionProblem, useEventActions } from '../../hooks/use-event-actions.ts';
 import { useEventForm } from '../../hooks/use-event-form.ts';
 import { emptyEventForm, eventToForm, hasPaidTickets } from '../../utils/event-form.ts';
-import { FormCard } from '../fields/form-card.tsx';
-import { ImagePicker } from '../fields/image-picker.tsx';
+import { ImagePicker } from '../image-picker.tsx';
 import { BasicsFields } from './basics-fields.tsx';
 import { CancelEventDialog } from './cancel-event-dialog.tsx';
 import { DescriptionField, type MarkdownPreview } from './description-field.tsx';

@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import { TextField } from '../../../auth/components/text-field.tsx';
-import { useHydrated } from '../../../events/hooks/use-hydrated.ts';
+import { SelectField } from '../../../../components/fields/select-field.tsx';
+import { TextField } from '../../../../components/fields/text-field.tsx';
+import { useHydrated } from '../../../../lib/use-hydrated.ts';
 import type { EventForm } from '../../hooks/use-event-form.ts';
 import { browserTimeZone, offsetLabel, timeZoneNames } from '../../utils/zoned-time.ts';
-import { SelectField } from '../fields/select-field.tsx';
 
 /** The venue's time zone (the browser's for a new event) and the start and end on its clock. */
 export function ScheduleFields({ form }: { form: EventForm }) {

@@ -1,5 +1,5 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { controlClass, secondaryButton } from '../fields/field-styles.ts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { SearchInput } from '../../../../components/search-input.tsx';
 
 interface EventSearchProps {
   /** The search in the address. */
@@ -12,7 +12,6 @@ const typingPauseMs = 300;
 
 /** Searches the organisation's events as the organiser types; a GET form, so it works before scripts run too. */
 export function EventSearch({ value, onSearch }: EventSearchProps) {
-  const id = useId();
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
 
@@ -36,24 +35,14 @@ export function EventSearch({ value, onSearch }: EventSearchProps) {
 
   return (
     <search>
-      <form method="get" onSubmit={submit} className="flex gap-2">
-        <label htmlFor={id} className="sr-only">
-          Search your events
-        </label>
-        <input
-          id={id}
-          type="search"
-          name="q"
+      <form method="get" onSubmit={submit}>
+        <SearchInput
+          label="Search your events"
+          buttonVariant="secondary"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          maxLength={100}
           placeholder="Search your events"
-          enterKeyHint="search"
-          className={`h-12 min-w-0 flex-1 ${controlClass(false)}`}
         />
-        <button type="submit" className={`${secondaryButton} shrink-0`}>
-          Search
-        </button>
       </form>
     </search>
   );

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Spinner } from '../../../auth/components/submit-button.tsx';
+import { buttonClass } from '../../../../components/button.ts';
+import { Spinner } from '../../../../components/submit-button.tsx';
 import { useOrganizationEvents } from '../../api/get-organization-events.ts';
 import { type EventGroupName, eventGroupOrder, groupEvents } from '../../utils/event-groups.ts';
-import { primaryButton, secondaryButton } from '../fields/field-styles.ts';
 import { OrganizerEventRow } from './organizer-event-row.tsx';
 
 const groupTitles: Record<EventGroupName, string> = {
@@ -27,7 +27,7 @@ function EmptyState({ q, canEdit }: { q: string; canEdit: boolean }) {
         {q ? 'Try another word from the title, venue or city.' : 'Create your first event, add ticket types and publish it.'}
       </p>
       {!q && canEdit ? (
-        <Link to="/organizer/events/new" className={`${primaryButton} mt-5`}>
+        <Link to="/organizer/events/new" className={`${buttonClass('primary')} mt-5`}>
           Create event
         </Link>
       ) : null}
@@ -42,7 +42,7 @@ export function OrganizerEvents({ organizationId, q, asOf, canEdit }: OrganizerE
     return events.isError ? (
       <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
         <p className="font-semibold text-slate-900">Your events could not be loaded.</p>
-        <button type="button" onClick={() => void events.refetch()} className={`${secondaryButton} mt-4`}>
+        <button type="button" onClick={() => void events.refetch()} className={`${buttonClass('secondary')} mt-4`}>
           Try again
         </button>
       </div>
@@ -87,7 +87,7 @@ export function OrganizerEvents({ organizationId, q, asOf, canEdit }: OrganizerE
             type="button"
             onClick={() => void events.fetchNextPage()}
             disabled={events.isFetchingNextPage}
-            className={`${secondaryButton} mt-2`}
+            className={`${buttonClass('secondary')} mt-2`}
           >
             {events.isFetchingNextPage ? <Spinner /> : null}
             {events.isFetchingNextPage ? 'Loading…' : 'Show more events'}

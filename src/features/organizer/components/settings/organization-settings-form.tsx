@@ -1,16 +1,16 @@
 import { type FormEvent, useState } from 'react';
+import { FormAlert } from '../../../../components/fields/form-alert.tsx';
+import { FormCard } from '../../../../components/fields/form-card.tsx';
+import { formErrorKey } from '../../../../components/fields/form-errors.ts';
+import { TextField } from '../../../../components/fields/text-field.tsx';
+import { TextareaField } from '../../../../components/fields/textarea-field.tsx';
+import { useFormFields } from '../../../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { type Organization, updateOrganizationSchema } from '../../../../contract/users.ts';
 import { toast } from '../../../../lib/toasts.tsx';
-import { FormAlert } from '../../../auth/components/form-alert.tsx';
-import { formErrorKey } from '../../../auth/components/form-errors.ts';
-import { SubmitButton } from '../../../auth/components/submit-button.tsx';
-import { TextField } from '../../../auth/components/text-field.tsx';
-import { useFormFields } from '../../../auth/components/use-form-fields.ts';
 import { useUpdateOrganization } from '../../api/update-organization.ts';
 import { serverPathErrors, validateByPath } from '../../utils/field-errors.ts';
-import { FormCard } from '../fields/form-card.tsx';
-import { ImagePicker } from '../fields/image-picker.tsx';
-import { TextareaField } from '../fields/textarea-field.tsx';
+import { ImagePicker } from '../image-picker.tsx';
 import { profileChanges, profileValues, socialNetworks } from './organization-values.ts';
 
 /** The organisation's public profile; only changed fields are sent, checked with the contract's schema first. */

@@ -1,13 +1,13 @@
 import { useState } from 'react';
+import { buttonClass } from '../../../../components/button.ts';
+import { serverMessage } from '../../../../components/fields/form-errors.ts';
 import { formatDay } from '../../../../components/format/date-time.ts';
 import { roleLabels } from '../../../../contract/permissions.ts';
 import type { PendingInvitation } from '../../../../contract/team.ts';
 import { toast } from '../../../../lib/toasts.tsx';
-import { serverMessage } from '../../../auth/components/form-errors.ts';
 import { useInviteMember } from '../../api/invite-member.ts';
 import { useWithdrawInvitation } from '../../api/withdraw-invitation.ts';
 import { canWithdraw, type Viewer } from '../../utils/team-rules.ts';
-import { dangerButton, secondaryButton } from '../fields/field-styles.ts';
 import { RoleBadge } from './role-badge.tsx';
 
 interface InvitationRowProps {
@@ -46,7 +46,7 @@ export function InvitationRow({ organizationId, invitation, viewer }: Invitation
           <div className="flex gap-2 *:flex-1 sm:*:flex-none">
             <button
               type="button"
-              className={secondaryButton}
+              className={buttonClass('secondary')}
               disabled={busy}
               onClick={() => {
                 setProblem(null);
@@ -61,7 +61,7 @@ export function InvitationRow({ organizationId, invitation, viewer }: Invitation
             </button>
             <button
               type="button"
-              className={dangerButton}
+              className={buttonClass('danger')}
               disabled={busy}
               onClick={() => {
                 setProblem(null);

@@ -1,16 +1,16 @@
 import { type FormEvent, useState } from 'react';
+import { FormAlert } from '../../../../components/fields/form-alert.tsx';
+import { formErrorKey } from '../../../../components/fields/form-errors.ts';
+import { SelectField } from '../../../../components/fields/select-field.tsx';
+import { TextField } from '../../../../components/fields/text-field.tsx';
+import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { roleDescriptions, roleLabels } from '../../../../contract/permissions.ts';
 import { inviteMemberSchema } from '../../../../contract/team.ts';
 import type { MemberRole } from '../../../../contract/users.ts';
 import { toast } from '../../../../lib/toasts.tsx';
-import { FormAlert } from '../../../auth/components/form-alert.tsx';
-import { formErrorKey } from '../../../auth/components/form-errors.ts';
-import { SubmitButton } from '../../../auth/components/submit-button.tsx';
-import { TextField } from '../../../auth/components/text-field.tsx';
 import { useInviteMember } from '../../api/invite-member.ts';
 import { type PathErrors, serverPathErrors, validateByPath } from '../../utils/field-errors.ts';
 import { assignableRoles, type Viewer } from '../../utils/team-rules.ts';
-import { SelectField } from '../fields/select-field.tsx';
 
 /** Invite by email with a role; the invitation is mailed and appears under "Waiting for an answer". */
 export function InviteForm({ organizationId, viewer }: { organizationId: string; viewer: Viewer }) {

@@ -1,14 +1,15 @@
 import { useState } from 'react';
+import { buttonClass } from '../../../../components/button.ts';
+import { controlClass } from '../../../../components/fields/control-class.ts';
+import { serverMessage } from '../../../../components/fields/form-errors.ts';
 import { formatDay } from '../../../../components/format/date-time.ts';
 import { roleLabels } from '../../../../contract/permissions.ts';
 import type { TeamMember } from '../../../../contract/team.ts';
 import type { MemberRole } from '../../../../contract/users.ts';
 import { toast } from '../../../../lib/toasts.tsx';
-import { serverMessage } from '../../../auth/components/form-errors.ts';
 import { useChangeMemberRole } from '../../api/change-member-role.ts';
 import { useRemoveMember } from '../../api/remove-member.ts';
 import { assignableRoles, memberLock, type Viewer } from '../../utils/team-rules.ts';
-import { controlClass, dangerButton, secondaryButton } from '../fields/field-styles.ts';
 import { RoleBadge } from './role-badge.tsx';
 
 interface MemberRowProps {
@@ -87,7 +88,7 @@ export function MemberRow({ organizationId, member, viewer }: MemberRowProps) {
               </select>
             </div>
             {confirming ? null : (
-              <button type="button" className={dangerButton} onClick={() => setConfirming(true)}>
+              <button type="button" className={buttonClass('danger')} onClick={() => setConfirming(true)}>
                 Remove<span className="sr-only"> {name}</span>
               </button>
             )}
@@ -101,10 +102,10 @@ export function MemberRow({ organizationId, member, viewer }: MemberRowProps) {
             Remove {name} from the team? They lose access to the organiser area at once. You can invite them again later.
           </p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-            <button type="button" className={dangerButton} disabled={remove.isPending} onClick={confirmRemove}>
+            <button type="button" className={buttonClass('danger')} disabled={remove.isPending} onClick={confirmRemove}>
               {remove.isPending ? 'Removing…' : `Yes, remove ${member.firstName}`}
             </button>
-            <button type="button" className={secondaryButton} onClick={() => setConfirming(false)}>
+            <button type="button" className={buttonClass('secondary')} onClick={() => setConfirming(false)}>
               Keep
             </button>
           </div>

@@ -1,7 +1,7 @@
+import { buttonClass } from '../../../../components/button.ts';
+import { FormCard } from '../../../../components/fields/form-card.tsx';
 import { useTeam } from '../../api/get-team.ts';
 import type { Viewer } from '../../utils/team-rules.ts';
-import { secondaryButton } from '../fields/field-styles.ts';
-import { FormCard } from '../fields/form-card.tsx';
 import { InvitationRow } from './invitation-row.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { MemberRow } from './member-row.tsx';
@@ -21,7 +21,7 @@ export function TeamSection({ organizationId, organizationName, viewer }: TeamSe
         {team.isError ? (
           <div role="alert" className="space-y-3">
             <p className="text-red-800">The team could not be loaded.</p>
-            <button type="button" className={secondaryButton} onClick={() => void team.refetch()}>
+            <button type="button" className={buttonClass('secondary')} onClick={() => void team.refetch()}>
               Try again
             </button>
           </div>

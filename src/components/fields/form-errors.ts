@@ -1,7 +1,7 @@
 import { isAxiosError } from 'axios';
 import type { z } from 'zod';
-import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import { offlineMessage } from '../../../lib/offline-message.ts';
+import type { ApiEnvelope } from '../../contract/envelope.ts';
+import { offlineMessage } from '../../lib/offline-message.ts';
 
 /** One message per field name; `form` holds what belongs to no single field. */
 export type FieldErrors = Partial<Record<string, string>>;

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
 
+/** Ids of a field's hint and error, and its aria-describedby. */
+export function describedBy(id: string, hint: unknown, error: unknown) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return { hintId, errorId, describedBy: [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined };
+}
+
 /** A field's hint and error under it, with the ids its control's aria-describedby names. */
 export function FieldMessages({
   hintId,

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useId } from 'react';
-import { Spinner } from '../../../auth/components/submit-button.tsx';
-import { type UploadedPicture, useImageUpload } from '../../hooks/use-image-upload.ts';
-import { describedBy } from './field-styles.ts';
+import { describedBy } from '../../../components/fields/field-messages.tsx';
+import { Spinner } from '../../../components/submit-button.tsx';
+import { type UploadedPicture, useImageUpload } from '../hooks/use-image-upload.ts';
 
 interface ImagePickerProps {
   label: string;

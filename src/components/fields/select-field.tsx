@@ -1,6 +1,6 @@
 import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';
-import { FieldMessages } from './field-messages.tsx';
-import { controlClass, describedBy } from './field-styles.ts';
+import { controlClass } from './control-class.ts';
+import { describedBy, FieldMessages } from './field-messages.tsx';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> {
   label: string;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { buttonClass } from './button.ts';
 
 export function Spinner({ className = 'size-5' }: { className?: string }) {
   return (
@@ -21,11 +22,6 @@ interface SubmitButtonProps {
   inline?: boolean;
 }
 
-const variants = {
-  primary: 'bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-indigo-500',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-500',
-} as const;
-
 /** A form's submit button: full width on phones, a busy state while the request runs. */
 export function SubmitButton({ busy, busyLabel, children, variant = 'primary', inline = false }: SubmitButtonProps) {
   return (
@@ -33,7 +29,7 @@ export function SubmitButton({ busy, busyLabel, children, variant = 'primary', i
       type="submit"
       disabled={busy}
       aria-busy={busy}
-      className={`inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl px-6 font-semibold text-base disabled:cursor-wait ${variants[variant]} ${inline ? 'sm:w-auto' : ''}`}
+      className={`${buttonClass(variant)} w-full ${inline ? 'sm:w-auto' : ''}`}
     >
       {busy ? <Spinner /> : null}
       <span>{busy ? (busyLabel ?? children) : children}</span>

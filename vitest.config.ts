@@ -30,7 +30,15 @@ export default mergeConfig(
             include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'ssr/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           },
         },
-        { extends: true, test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' } } },
+        {
+          extends: true,
+          test: {
+            name: 'api-pglite',
+            include: apiTests,
+            env: { TEST_DB: 'pglite' },
+            globalSetup: ['tests/fixtures/pglite-template.ts'],
+          },
+        },
         ...postgresProject,
       ],
       testTimeout: 20_000,

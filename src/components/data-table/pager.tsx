@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { buttonClass } from '../button.ts';
 
-const pagerLink =
-  'inline-flex min-h-11 items-center justify-center gap-1 rounded-xl border border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-50';
-const pagerOff = 'inline-flex min-h-11 items-center justify-center gap-1 rounded-xl px-4 font-semibold text-slate-400';
+const pagerLink = buttonClass('secondary', 'small');
+const pagerOff = `${pagerLink} opacity-50`;
 
 interface PagerProps {
   /** The address of the previous page, or null on the first. */

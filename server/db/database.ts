@@ -3,11 +3,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; when absent the embedded PGlite database is used. */

@@ -6,7 +6,7 @@ import { createLocalStorage } from '../../lib/storage/local-storage.ts';
 import { insertEvent, insertTicketTypes, updateEvent } from './events.repository.ts';
 import { type SeedEvent, seedEvents } from './events.seed-data.ts';
 
-const coversDir = join(import.meta.dirname, '..', '..', 'db', 'seed-assets', 'covers');
+const coversDir = join(import.meta.dirname, '..', '..', 'cli', 'seed-assets', 'covers');
 const hourMs = 3600 * 1000;
 
 /** When a seed event starts, relative to now so the demo always has events today and this weekend. */

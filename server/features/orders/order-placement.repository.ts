@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { OrdersTable } from '../../db/types.ts';
 import { type Counter, hitQuery } from '../../lib/rate-limiter.ts';
+import type { NewPayment } from './checkout.repository.ts';
 import {
   freeTicketsOfNetwork,
   type NetworkCount,
@@ -10,7 +11,6 @@ import {
   networkLocked,
   paidHoldsOfNetwork,
 } from './network-counts.repository.ts';
-import type { NewPayment } from './orders.repository.ts';
 
 // Placing an order: the statements of its transaction, compiled so that they can be sent to the database
 // together (see pipelinedTransaction). What it reads first is in sale-context.ts.

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { UserType } from '../../../src/contract/users.ts';
 import type { Database } from '../../db/types.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -38,7 +39,7 @@ export async function insertAttempt(
     firstName: string;
     lastName: string;
     dateOfBirth: string;
-    userType: 'attendee' | 'organiser';
+    userType: UserType;
     organizationName: string | null;
     codeHash: string;
     codeExpiresAt: Date;

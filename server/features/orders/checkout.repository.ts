@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { CheckoutProvider } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { Database } from '../../db/types.ts';
@@ -11,7 +12,7 @@ export interface NewPayment {
   /** Made here, not by the database, so a checkout placed with its order is known without reading it back. */
   id: string;
   order_id: string;
-  provider: 'sandbox' | 'stripe';
+  provider: CheckoutProvider;
   session_id: string;
   checkout_url: string;
   amount: number;
@@ -54,7 +55,7 @@ export async function payoutAccountOf(db: Executor, organizationId: string): Pro
   return row?.stripe_account_id ?? null;
 }
 
-type CheckoutKey = { provider: 'sandbox' | 'stripe' } & ({ sessionId: string } | { paymentId: string });
+type CheckoutKey = { provider: CheckoutProvider } & ({ sessionId: string } | { paymentId: string });
 
 const checkoutContext = statementTemplate((db, by: CheckoutKey, shape) => {
   const query = db
@@ -103,7 +104,7 @@ const checkoutContext = statementTemplate((db, by: CheckoutKey, shape) => {
  */
 export async function capturedPaymentContext(
   db: Executor,
-  provider: 'sandbox' | 'stripe',
+  provider: CheckoutProvider,
   by: { sessionId: string } | { paymentId: string },
 ) {
   const { rows } = await db.executeQuery(checkoutContext(db, { provider, ...by }, 'sessionId' in by ? 'session' : 'payment'));

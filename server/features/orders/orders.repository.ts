@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
-import type { BookingFeeRule } from '../../../src/contract/orders.ts';
+import type { BookingFeeRule, OrderStatus } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
-import type { Database, OrderStatus } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
 
 /** Statuses whose order still holds its tickets (a failed attempt may be retried while the hold lasts). */
 export const holdingStatuses: OrderStatus[] = ['pending', 'failed'];

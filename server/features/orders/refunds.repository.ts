@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
+import type { OrderStatus, PaymentProviderName } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
-import type { Database, OrderStatus, ProviderName } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
 
 /** The order's tickets that still admit someone, with what was paid for each. */
 export function validTicketsOf(trx: Transaction<Database>, orderId: string) {
@@ -35,7 +36,7 @@ export interface NewRefund {
   actor_id: string | null;
   idempotency_key: string;
   request_hash: string;
-  provider: ProviderName;
+  provider: PaymentProviderName;
   payment_ref: string | null;
 }
 

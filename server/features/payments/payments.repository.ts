@@ -1,4 +1,5 @@
 import { type Insertable, sql, type Transaction } from 'kysely';
+import type { CheckoutProvider } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { Database } from '../../db/types.ts';
@@ -55,7 +56,7 @@ export async function setPaymentEventOutcome(
 }
 
 /** The checkout an event is about: by session id, else the order's latest checkout. */
-export async function findPaymentForEvent(db: Executor, provider: 'sandbox' | 'stripe', event: PaymentWebhookEvent) {
+export async function findPaymentForEvent(db: Executor, provider: CheckoutProvider, event: PaymentWebhookEvent) {
   if (event.sessionId) {
     const bySession = await db
       .selectFrom('payments')

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  checkoutProviderSchema,
   sandboxPaymentResultSchema,
   sandboxPaymentSchema,
   sandboxSessionParamsSchema,
@@ -17,7 +18,7 @@ import { sandboxCheckouts } from './sandbox-checkout.service.ts';
 
 const tags = ['payments'];
 
-const webhookParamsSchema = z.object({ provider: z.enum(['sandbox', 'stripe'], 'Unknown payment provider.') });
+const webhookParamsSchema = z.object({ provider: z.enum(checkoutProviderSchema.options, 'Unknown payment provider.') });
 const webhookResultSchema = z.object({ received: z.boolean(), outcome: z.string() });
 
 /** Each provider signs the exact bytes of its webhook, in a header of its own. */

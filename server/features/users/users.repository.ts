@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { UserType } from '../../../src/contract/users.ts';
 import type { Database } from '../../db/types.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -43,7 +44,7 @@ export async function insertUser(
     lastName: string;
     passwordHash: string;
     dateOfBirth: string;
-    userType: 'attendee' | 'organiser';
+    userType: UserType;
     isAdmin?: boolean;
     emailConfirmedAt?: Date | null;
   },

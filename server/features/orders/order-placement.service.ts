@@ -69,7 +69,7 @@ const crowdedForMs = 15 * 60_000;
 /**
  * Holds (or, when free, sells) the tickets and answers with the order and where to pay. A repeat
  * with the same Idempotency-Key answers with the same order; the same key with another body is refused.
- * The order is priced from the event's sale context this instance kept (sale-context.ts), and placed in
+ * The order is priced from the event's sale context this instance kept (sale-context.service.ts), and placed in
  * one round trip: the buyer's lock, the checks that may refuse the sale (among them that the context is
  * still current, and the address's count), the writes and the COMMIT (see pipelinedTransaction and
  * saleGuardQuery). A stale context is read again and the order priced again.

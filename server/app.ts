@@ -9,12 +9,16 @@ import { checkinsRoutes } from './features/checkins/checkins.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { bookingRoutes } from './features/orders/booking.routes.ts';
+import { ordersRoutes } from './features/orders/orders.routes.ts';
+import { newOrderCaches, type OrdersDeps } from './features/orders/orders.service.ts';
+import { organiserOrdersRoutes } from './features/orders/organiser-orders.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
+import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createAccessTokens } from './lib/auth/access-tokens.ts';
+import { createPaymentProvider } from './lib/payments/create-provider.ts';
 import { signedImageUrl } from './lib/storage/signed-links.ts';
 import { createAuthenticator } from './plugins/authentication.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -27,19 +31,43 @@ export interface ApiOptions {
   prefix: string;
 }
 
-const features = [
-  healthRoutes,
-  authRoutes,
-  usersRoutes,
-  organizationsRoutes,
-  teamRoutes,
-  eventsRoutes,
-  bookmarksRoutes,
-  bookingRoutes,
-  checkinsRoutes,
-  uploadsRoutes,
-  devRoutes,
-];
+type RouteSet = (app: FastifyInstance, context: ApiContext) => void;
+
+/**
+ * Every route set, in the order they are mounted. The buyers' orders, the payments that pay for them and the
+ * organisers' orders share one payment provider and the caches placing orders keeps (`orders`).
+ */
+function routeSets(orders: OrdersDeps): RouteSet[] {
+  return [
+    healthRoutes,
+    authRoutes,
+    usersRoutes,
+    organizationsRoutes,
+    teamRoutes,
+    eventsRoutes,
+    bookmarksRoutes,
+    (app, context) => ordersRoutes(app, context, orders),
+    (app, context) => paymentsRoutes(app, context, orders),
+    (app, context) => organiserOrdersRoutes(app, context, orders),
+    checkinsRoutes,
+    uploadsRoutes,
+    devRoutes,
+  ];
+}
+
+/** What placing, paying for and refunding orders share across requests. */
+function ordersDeps({ config, db, images }: ApiContext): OrdersDeps {
+  return {
+    db,
+    secret: config.jwtSecret,
+    provider: createPaymentProvider(config),
+    imageUrl: images.url,
+    holdSeconds: config.orderHoldSeconds,
+    orderLimitPerAddress: config.orderLimitPerAddress,
+    networkLimits: config.networkLimits,
+    ...newOrderCaches(),
+  };
+}
 
 /** The API as a Fastify plugin: register it under a prefix (`/api`). */
 export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: ApiOptions): Promise<void> {
@@ -49,7 +77,7 @@ export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: Ap
   const context: ApiContext = { config, db, routes, tokens, auth: createAuthenticator(tokens), images };
   registerErrorHandling(app);
   await app.register(fastifyCookie);
-  for (const feature of features) feature(app, context);
+  for (const routeSet of routeSets(ordersDeps(context))) routeSet(app, context);
 
   // Made on first request: routes in encapsulated scopes (the image upload) are only added once the app is ready.
   let openApi: ReturnType<RouteRegistry['openApiDocument']> | undefined;

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { demoAccountPassword, isSeeded, seedDemoData } from './cli/seed.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { demoAccountPassword, isSeeded, seedDemoData } from './db/seed.ts';
 import { pruneSignUpAttempts } from './features/auth/sign-up-attempts.repository.ts';
-import { startBookingSweeper } from './features/orders/booking-sweeper.ts';
+import { startBookingSweeper } from './features/orders/booking-sweeper.service.ts';
 import { pruneNetworkCounts } from './features/orders/network-counts.repository.ts';
 import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';

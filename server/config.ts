@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { checkoutProviderSchema } from '../src/contract/orders.ts';
+import { storageDriverSchema } from '../src/contract/public-config.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
@@ -53,13 +55,13 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
   ),
-  STORAGE_DRIVER: z.enum(['local', 'aws']).default('local'),
+  STORAGE_DRIVER: storageDriverSchema.default('local'),
   PUBLIC_AWS_REGION: optionalText,
   PUBLIC_IDENTITY_POOL_ID: optionalText,
   PUBLIC_BUCKET: optionalText,
   PUBLIC_S3_ENDPOINT: optionalHttpUrl,
   PUBLIC_COGNITO_ENDPOINT: optionalHttpUrl,
-  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['sandbox', 'stripe']).optional()),
+  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, checkoutProviderSchema.optional()),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Another Stripe API address, for a local test peer; Stripe's own when absent. */

@@ -1,4 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { EventStatus } from '../../src/contract/events.ts';
+import type { CheckoutProvider, OrderStatus, PaymentProviderName, TicketStatus } from '../../src/contract/orders.ts';
+import type { MemberRole, UserType } from '../../src/contract/users.ts';
+
+/** The enums are the API's (src/contract); the events domain reads this one through the database's types. */
+export type { EventStatus };
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
@@ -31,7 +37,7 @@ export interface UsersTable {
   password_hash: string;
   /** Date-only; pg returns it as a string `yyyy-MM-dd`. */
   date_of_birth: ColumnType<string, string, string>;
-  user_type: 'attendee' | 'organiser';
+  user_type: UserType;
   is_admin: Generated<boolean>;
   email_confirmed_at: Timestamp | null;
   created_at: CreatedAt;
@@ -57,7 +63,7 @@ export interface OrganizationsTable {
 export interface OrganizationMembersTable {
   organization_id: string;
   user_id: string;
-  role: 'owner' | 'manager' | 'finance' | 'door';
+  role: MemberRole;
   created_at: CreatedAt;
 }
 
@@ -65,7 +71,7 @@ export interface OrganizationInvitationsTable {
   id: Generated<string>;
   organization_id: string;
   email: string;
-  role: 'owner' | 'manager' | 'finance' | 'door';
+  role: MemberRole;
   token_hash: string;
   invited_by: string | null;
   expires_at: Timestamp;
@@ -95,7 +101,7 @@ export interface SignUpAttemptsTable {
   first_name: string;
   last_name: string;
   date_of_birth: ColumnType<string, string, string>;
-  user_type: 'attendee' | 'organiser';
+  user_type: UserType;
   organization_name: string | null;
   code_hash: string | null;
   code_expires_at: Timestamp | null;
@@ -171,8 +177,6 @@ export interface UploadsTable {
   stored_at: Timestamp | null;
 }
 
-export type EventStatus = 'draft' | 'published' | 'cancelled';
-
 export interface EventsTable {
   id: Generated<string>;
   organization_id: string;
@@ -244,9 +248,6 @@ export interface BookingFeeRulesTable {
   created_at: CreatedAt;
 }
 
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'cancelled';
-export type ProviderName = 'sandbox' | 'stripe' | 'none';
-
 export interface OrdersTable {
   id: string;
   reference: string;
@@ -260,7 +261,7 @@ export interface OrdersTable {
   booking_fee: number;
   total: number;
   refunded: Generated<number>;
-  provider: ProviderName;
+  provider: PaymentProviderName;
   hold_expires_at: Timestamp | null;
   failure_reason: string | null;
   idempotency_scope: string;
@@ -316,7 +317,7 @@ export interface TicketsTable {
   ticket_type_id: string;
   holder_name: string;
   position: number;
-  status: Generated<'valid' | 'voided'>;
+  status: Generated<TicketStatus>;
   code: string;
   unit_price: number;
   unit_fee: number;
@@ -334,7 +335,7 @@ export interface TicketRevocationsTable {
 export interface PaymentsTable {
   id: Generated<string>;
   order_id: string;
-  provider: 'sandbox' | 'stripe';
+  provider: CheckoutProvider;
   session_id: string | null;
   payment_ref: string | null;
   checkout_url: string | null;
@@ -369,7 +370,7 @@ export interface RefundsTable {
   actor_id: string | null;
   idempotency_key: string;
   request_hash: string;
-  provider: ProviderName;
+  provider: PaymentProviderName;
   payment_ref: string | null;
   provider_refund_id: string | null;
   status: Generated<'pending' | 'succeeded' | 'failed'>;

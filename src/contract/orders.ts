@@ -14,7 +14,12 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export const ticketStatusSchema = z.enum(['valid', 'voided']);
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
-export const paymentProviderSchema = z.enum(['sandbox', 'stripe', 'none']);
+/** The services a checkout is opened at. */
+export const checkoutProviderSchema = z.enum(['sandbox', 'stripe']);
+export type CheckoutProvider = z.infer<typeof checkoutProviderSchema>;
+
+/** Who took an order's money: a checkout provider, or `none` for a free order. */
+export const paymentProviderSchema = z.enum([...checkoutProviderSchema.options, 'none']);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
 /** The provider whose orders are TEST orders: the sandbox takes no real money, wherever it runs. */
@@ -177,8 +182,12 @@ export const sandboxPaymentSchema = z.object({
   cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back.'),
   name: z.string().trim().min(1, 'Enter the name on the card.').max(120),
 });
+/** What the sandbox does with a test card. */
+export const sandboxOutcomeSchema = z.enum(['succeeded', 'declined', 'insufficient_funds']);
+export type SandboxOutcome = z.infer<typeof sandboxOutcomeSchema>;
+
 export const sandboxPaymentResultSchema = z.object({
-  outcome: z.enum(['succeeded', 'declined', 'insufficient_funds']),
+  outcome: sandboxOutcomeSchema,
   redirectUrl: z.string(),
 });
 

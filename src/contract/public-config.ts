@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Where uploaded images are stored: on the server's disk, or in an S3 bucket. */
+export const storageDriverSchema = z.enum(['local', 'aws']);
+
 /** Configuration the server sends to the browser: an explicit allowlist, never secrets. */
 export const publicConfigSchema = z.object({
   apiBase: z.string(),
@@ -9,7 +12,7 @@ export const publicConfigSchema = z.object({
   bucket: z.string().nullable(),
   s3Endpoint: z.string().nullable(),
   cognitoEndpoint: z.string().nullable(),
-  storageDriver: z.enum(['local', 'aws']),
+  storageDriver: storageDriverSchema,
   /** Mail is not sent but shown at /dev/mailbox (a local instance without SMTP). */
   devMailbox: z.boolean(),
   mapsApiKey: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/db/seed.ts';
-import { seedDemoOrders } from '../../server/features/orders/orders.seed.ts';
+import { seedDemoData } from '../../server/cli/seed.ts';
+import { seedDemoOrders } from '../../server/cli/seed-orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;

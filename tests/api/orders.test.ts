@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireLapsedHolds } from '../../server/features/orders/order-lifecycle.ts';
+import { expireLapsedHolds } from '../../server/features/orders/order-lifecycle.service.ts';
 import { renderAttachments } from '../../server/lib/mail/mail-sender.ts';
 import { signedInAccount } from '../fixtures/accounts.ts';
 import { inDays } from '../fixtures/events.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireLapsedHolds } from '../../server/features/orders/order-lifecycle.ts';
+import { expireLapsedHolds } from '../../server/features/orders/order-lifecycle.service.ts';
 import { verifyTicketCode } from '../../src/contract/ticket-code.ts';
 import {
   checkoutEvent,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/db/seed.ts';
+import { seedDemoData } from '../../server/cli/seed.ts';
 import { seedStart } from '../../server/features/events/events.seed.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 

@@ -518,7 +518,7 @@ describe('demo data', () => {
   it('has a door member and a pending invitation in each organisation', async () => {
     // Its own database: demo data is seeded into an empty one.
     const demo = await createTestApi();
-    const { seedDemoData } = await import('../../server/db/seed.ts');
+    const { seedDemoData } = await import('../../server/cli/seed.ts');
     const accounts = await seedDemoData(demo.database.db, demo.config.dataDir);
     const demoCall = (method: Method, url: string, headers: Record<string, string> = {}, payload?: object) =>
       demo.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import type { UserType } from '../../../src/contract/users.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -37,7 +38,7 @@ export async function insertAttempt(
     firstName: string;
     lastName: string;
     dateOfBirth: string;
-    userType: 'attendee' | 'organiser';
+    userType: UserType;
     organizationName: string | null;
     codeHash: string;
     codeExpiresAt: Date;

@@ -8,7 +8,7 @@ import { claimUploadKey } from '../uploads/uploads.repository.ts';
 import { findEventByTitle, insertEvent, insertTicketTypes, updateEvent } from './events.repository.ts';
 import { type SeedEvent, seedEvents } from './events.seed-data.ts';
 
-const coversDir = join(import.meta.dirname, '..', '..', 'db', 'seed-assets', 'covers');
+const coversDir = join(import.meta.dirname, '..', '..', 'cli', 'seed-assets', 'covers');
 const hourMs = 3600 * 1000;
 
 /** When a seed event starts, relative to now so the demo always has events today and this weekend. */

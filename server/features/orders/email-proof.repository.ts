@@ -1,13 +1,19 @@
-import { type CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
+import { type CompiledQuery, sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
+import { outboxRow } from '../../lib/mail/outbox.ts';
+import type { NewEmailCode } from './email-code.ts';
 import { maxCodeMails } from './order-limits.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 // The code that proves a free order's email (decision 021): one row per order, its keyed hash only.
 
 export function insertEmailCodeQuery(db: Executor, orderId: string, codeHash: string): CompiledQuery {
   return db.insertInto('order_email_codes').values({ order_id: orderId, code_hash: codeHash }).compile();
+}
+
+/** The statements that store a new order's code and queue its mail, for the transaction that places it. */
+export function emailCodeQueries(db: Executor, orderId: string, code: NewEmailCode): CompiledQuery[] {
+  return [insertEmailCodeQuery(db, orderId, code.hash), db.insertInto('mail_outbox').values(outboxRow(code.mail)).compile()];
 }
 
 export function findEmailCode(db: Executor, orderId: string) {

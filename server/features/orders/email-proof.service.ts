@@ -4,6 +4,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { networkPrefix } from '../../lib/network-prefix.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
+import { emailCodeHash, newEmailCode } from './email-code.ts';
 import {
   codeMailEventOf,
   countWrongCodeTry,
@@ -11,17 +12,17 @@ import {
   markEmailProven,
   replaceEmailCode,
 } from './email-proof.repository.ts';
-import { emailCodeHash, newEmailCode } from './email-proof.ts';
-import { issuePrepared, prepareIssue } from './issue-tickets.ts';
-import { endHold, expireOrder, orderAccessToken, presentOrders } from './order-lifecycle.ts';
+import { endHold, expireOrder, orderAccessToken, presentOrders } from './order-lifecycle.service.ts';
 import { emailCodeLimits, maxWrongCodeTries } from './order-limits.ts';
 import { awaitsEmailCode } from './order-view.ts';
 import { findOrderRow, itemsOf, lockOrder, type OrderRow, orderEventsOf } from './orders.repository.ts';
 import { buyersOrder, type OrdersDeps } from './orders.service.ts';
+import { issuePrepared } from './ticket-issue.repository.ts';
+import { prepareIssue } from './ticket-issue.service.ts';
 
 // A free order from a buyer whose email is not proven waits for the code mailed to that email (decision 021):
 // entering it issues the tickets, and the buyer may ask for a new one. Placing such an order is in
-// order-placement.service.ts, the code and its mail in email-proof.ts.
+// order-placement.service.ts, the code and its mail in email-code.ts.
 
 export interface CodeCaller {
   userId: string | null;

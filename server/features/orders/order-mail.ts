@@ -3,9 +3,8 @@ import { buildIcs, icsFileName } from '../../../src/contract/calendar-file.ts';
 import { formatMoney } from '../../../src/contract/money.ts';
 import type { Order } from '../../../src/contract/orders.ts';
 import type { MailAttachment, OutgoingMail } from '../../lib/mail/outbox.ts';
-import { escapeHtml } from '../../lib/mail/templates.ts';
+import { brand, codeBlock, escapeHtml, mailPage } from '../../lib/mail/templates.ts';
 
-const brand = '#4f46e5';
 const e = escapeHtml;
 
 type MailOrder = Omit<Order, 'accessToken'>;
@@ -33,18 +32,8 @@ const when = (order: MailOrder) => startsAt(order.event.startsAt, order.event.ti
 const where = (order: MailOrder) =>
   order.event.isOnline ? 'Online' : [order.event.venueName, order.event.address, order.event.city].filter(Boolean).join(', ');
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
-<p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${brand};">Admit</p>
-${body}
-</div>
-</body>
-</html>`;
-}
+/** Order mails are wider than the account mails: they carry a summary table and QR codes. */
+const page = (title: string, body: string) => mailPage(title, body, 560);
 
 const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${e(text)}</p>`;
 const button = (label: string, link: string) =>
@@ -226,7 +215,7 @@ export function emailCodeMail({ to, code, event, minutes, link }: EmailCodeMailI
       [
         paragraph('Hello,'),
         paragraph(asked),
-        `<p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center;color:#111827;">${e(code)}</p>`,
+        codeBlock(code),
         paragraph(held),
         button('Open the booking page', link),
         `<p style="margin:0;font-size:13px;color:#6b7280;">${e(ignore)}</p>`,

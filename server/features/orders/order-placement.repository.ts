@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { OrdersTable } from '../../db/types.ts';
 import { type Counter, hitQuery } from '../../lib/rate-limiter.ts';
+import type { NewPayment } from './checkout.repository.ts';
 import {
   freeTicketsOfNetwork,
   type NetworkCount,
@@ -10,10 +11,9 @@ import {
   networkLocked,
   paidHoldsOfNetwork,
 } from './network-counts.repository.ts';
-import type { NewPayment } from './orders.repository.ts';
 
 // Placing an order: the statements of its transaction, compiled so that they can be sent to the database
-// together (see pipelinedTransaction). What it reads first is in sale-context.ts.
+// together (see pipelinedTransaction). What it reads first is in sale-context.repository.ts.
 
 /**
  * Serialises one buyer's orders for one event (an advisory lock until the transaction ends), so two
@@ -40,7 +40,7 @@ export interface SaleGuardInput {
   limit: number;
   /** The order's Idempotency-Key and its scope: an order already placed with it is answered instead. */
   idempotency: { scope: string; key: string };
-  /** What the order was priced with: the event's sale version and the fee rule (see sale-context.ts). */
+  /** What the order was priced with: the event's sale version and the fee rule (see sale-context.service.ts). */
   saleVersion: number;
   ruleId: string | null;
   /** The address's count of orders placed, which this order adds one to, and its limit; null when not limited. */

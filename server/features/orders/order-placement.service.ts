@@ -4,11 +4,11 @@ import { refusalOf } from '../../db/refusal.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { networkPrefix } from '../../lib/network-prefix.ts';
 import { type Counter, counterOf, enforceRateLimit } from '../../lib/rate-limiter.ts';
-import type { CheckoutContext } from '../payments/payments.repository.ts';
-import { emailCodeQueries, newEmailCode } from './email-proof.ts';
-import { issueQueries, preparedTicketRows, prepareIssue } from './issue-tickets.ts';
-import { ensureCheckout, newCheckout } from './order-checkout.ts';
-import { expireLapsedHolds, orderAccessToken, presentOrders } from './order-lifecycle.ts';
+import { type CheckoutContext, insertPayment, type NewPayment } from './checkout.repository.ts';
+import { ensureCheckout, newCheckout } from './checkout.service.ts';
+import { newEmailCode } from './email-code.ts';
+import { emailCodeQueries } from './email-proof.repository.ts';
+import { expireLapsedHolds, orderAccessToken, presentOrders } from './order-lifecycle.service.ts';
 import { emailCodeLimits, ordersPerAddress } from './order-limits.ts';
 import {
   capacityConstraint,
@@ -17,12 +17,14 @@ import {
   reserveQuery,
   saleGuardQuery,
 } from './order-placement.repository.ts';
-import { noLimit, type PricedOrder, priceOrder } from './order-pricing.ts';
+import { noLimit, type PricedOrder, priceOrder } from './order-pricing.service.ts';
 import { requestHash } from './order-request.ts';
 import { toOrder } from './order-view.ts';
-import { findOrderByKey, findOrderRow, insertPayment, type NewPayment } from './orders.repository.ts';
+import { findOrderByKey, findOrderRow } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
-import { maxTicketsPerBuyer, notEnoughLeft, refusedSale, violates } from './sale-refusals.ts';
+import { maxTicketsPerBuyer, notEnoughLeft, refusedSale, violates } from './sale-refusals.service.ts';
+import { issueQueries } from './ticket-issue.repository.ts';
+import { preparedTicketRows, prepareIssue } from './ticket-issue.service.ts';
 
 export interface Caller {
   userId: string | null;
@@ -67,7 +69,7 @@ const crowdedForMs = 15 * 60_000;
 /**
  * Holds (or, when free, sells) the tickets and answers with the order and where to pay. A repeat
  * with the same Idempotency-Key answers with the same order; the same key with another body is refused.
- * The order is priced from the event's sale context this instance kept (sale-context.ts), and placed in
+ * The order is priced from the event's sale context this instance kept (sale-context.service.ts), and placed in
  * one round trip: the buyer's lock, the checks that may refuse the sale (among them that the context is
  * still current, and the address's count), the writes and the COMMIT (see pipelinedTransaction and
  * saleGuardQuery). A stale context is read again and the order priced again.

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { orderAmounts } from '../../../src/contract/booking-fee.ts';
 import type { BookingFeeRule, CreateOrder } from '../../../src/contract/orders.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { SaleTicketType } from './sale-context.ts';
+import type { SaleTicketType } from './sale-context.repository.ts';
 
 // What a buyer asked for, checked and priced: rules that need neither a lock nor a round trip.
 

@@ -1,8 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { BookingFeeRule } from '../../../src/contract/orders.ts';
-import type { Database, OrderStatus } from '../../db/types.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { sql, type Transaction } from 'kysely';
+import type { BookingFeeRule, OrderStatus } from '../../../src/contract/orders.ts';
+import type { Executor } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
 
 /** Statuses whose order still holds its tickets (a failed attempt may be retried while the hold lasts). */
 export const holdingStatuses: OrderStatus[] = ['pending', 'failed'];
@@ -94,18 +93,6 @@ export function ticketsOf(db: Executor, orderIds: string[]) {
 }
 export type TicketRow = Awaited<ReturnType<typeof ticketsOf>>[number];
 
-/** The latest checkout of each order that can still take a payment. */
-export function openPaymentsOf(db: Executor, orderIds: string[]) {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('order_id', 'in', orderIds)
-    .where('status', '=', 'open')
-    .orderBy('created_at', 'desc')
-    .execute();
-}
-
 /** What an order view needs of its event. */
 export function orderEventsOf(db: Executor, eventIds: string[]) {
   if (eventIds.length === 0) return Promise.resolve([]);
@@ -155,18 +142,6 @@ export async function releaseTickets(trx: Transaction<Database>, ticketTypeId: s
     .execute();
 }
 
-export interface NewPayment {
-  /** Made here, not by the database, so a checkout placed with its order is known without reading it back. */
-  id: string;
-  order_id: string;
-  provider: 'sandbox' | 'stripe';
-  session_id: string;
-  checkout_url: string;
-  amount: number;
-  currency: string;
-  expires_at: Date;
-}
-
 export async function setOrderStatus(
   trx: Transaction<Database>,
   id: string,
@@ -186,19 +161,6 @@ export function lapsedHolds(db: Executor, limit: number, eventId?: string) {
   return query.orderBy('hold_expires_at').limit(limit).execute();
 }
 
-export async function insertPayment(db: Executor, payment: NewPayment): Promise<void> {
-  await db.insertInto('payments').values(payment).execute();
-}
-
-export async function expireOpenPayments(trx: Transaction<Database>, orderId: string): Promise<void> {
-  await trx
-    .updateTable('payments')
-    .set({ status: 'expired', updated_at: new Date() })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'open')
-    .execute();
-}
-
 /** Orders linked to the account or bought with its email, newest event first. */
 export function ordersOfUser(db: Executor, userId: string, email: string) {
   return db
@@ -215,15 +177,4 @@ export function ordersOfUser(db: Executor, userId: string, email: string) {
 
 export function emailOfUser(db: Executor, userId: string) {
   return db.selectFrom('users').select(['email', 'email_confirmed_at']).where('id', '=', userId).executeTakeFirst();
-}
-
-/** The caller's role in the organisation, if any. */
-export async function roleIn(db: Executor, organizationId: string, userId: string) {
-  const row = await db
-    .selectFrom('organization_members')
-    .select('role')
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.role ?? null;
 }

@@ -9,30 +9,15 @@ import {
   orderSchema,
 } from '../../../src/contract/orders.ts';
 import type { ApiContext } from '../../api-context.ts';
-import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import { confirmOrderEmail, sendOrderEmailCode } from './email-proof.service.ts';
+import { idempotencyKeyHeader, idempotencyKeyOf } from './idempotency-key.ts';
 import { createOrder } from './order-placement.service.ts';
-import { bookingFeeRule, getOrder, myOrders, newOrderCaches, type OrdersDeps, releaseOrder } from './orders.service.ts';
-import { idempotencyKeyHeader, idempotencyKeyOf } from './request-context.ts';
+import { bookingFeeRule, getOrder, myOrders, type OrdersDeps, releaseOrder } from './orders.service.ts';
 
 const tags = ['orders'];
 
-export function ordersRoutes(
-  app: FastifyInstance,
-  { db, config, routes, auth, images }: ApiContext,
-  provider: PaymentProvider,
-): OrdersDeps {
-  const deps: OrdersDeps = {
-    db,
-    secret: config.jwtSecret,
-    provider,
-    imageUrl: images.url,
-    holdSeconds: config.orderHoldSeconds,
-    orderLimitPerAddress: config.orderLimitPerAddress,
-    networkLimits: config.networkLimits,
-    ...newOrderCaches(),
-  };
-
+/** The buyer's routes; `deps` is what placing and paying for orders share (built once, in app.ts). */
+export function ordersRoutes(app: FastifyInstance, { config, routes, auth }: ApiContext, deps: OrdersDeps): void {
   routes.add(app, {
     method: 'GET',
     url: '/booking-fee',
@@ -163,6 +148,4 @@ export function ordersRoutes(
       return { message: `We sent a new code to ${order.buyer.email}.`, data: order };
     },
   });
-
-  return deps;
 }

@@ -5,8 +5,9 @@ import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import type { ImageUrl } from '../events/event-view.ts';
-import type { CheckoutContext } from '../payments/payments.repository.ts';
-import { expireOrder, isOrderAccessToken, presentOrders } from './order-lifecycle.ts';
+import { memberRoleOf } from '../organizations/members.repository.ts';
+import type { CheckoutContext } from './checkout.repository.ts';
+import { expireOrder, isOrderAccessToken, presentOrders } from './order-lifecycle.service.ts';
 import type { NetworkLimits } from './order-limits.ts';
 import {
   currentFeeRule,
@@ -16,9 +17,8 @@ import {
   type OrderRow,
   orderEventsOf,
   ordersOfUser,
-  roleIn,
 } from './orders.repository.ts';
-import { newSaleContexts, type SaleContexts } from './sale-context.ts';
+import { newSaleContexts, type SaleContexts } from './sale-context.service.ts';
 
 // Reading and releasing orders; placing one is in order-placement.service.ts.
 
@@ -68,7 +68,7 @@ async function canRead(deps: OrdersDeps, order: OrderRow, token: string | undefi
   if (!userId) return false;
   if (await isBuyer(deps.db, order, userId)) return true;
   const [event] = await orderEventsOf(deps.db, [order.event_id]);
-  return event ? can(await roleIn(deps.db, event.organization_id, userId), 'orders.read') : false;
+  return event ? can(await memberRoleOf(deps.db, event.organization_id, userId), 'orders.read') : false;
 }
 
 async function isBuyer(db: Db, order: OrderRow, userId: string) {

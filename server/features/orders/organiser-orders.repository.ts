@@ -1,8 +1,7 @@
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { type OrderListQuery, TEST_PROVIDER } from '../../../src/contract/orders.ts';
+import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Orders of an organisation's events, filtered as the organiser asked (pages are applied by the caller). */
 function filtered(db: Executor, organizationId: string, query: Omit<OrderListQuery, 'page' | 'pageSize'>) {

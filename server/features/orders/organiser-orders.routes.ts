@@ -10,6 +10,7 @@ import {
 } from '../../../src/contract/orders.ts';
 import { organizationParamsSchema } from '../../../src/contract/users.ts';
 import type { ApiContext } from '../../api-context.ts';
+import { idempotencyKeyHeader, idempotencyKeyOf } from './idempotency-key.ts';
 import type { OrdersDeps } from './orders.service.ts';
 import {
   listOrganisationOrders,
@@ -18,7 +19,6 @@ import {
   refundOrder,
   ticketKeys,
 } from './organiser-orders.service.ts';
-import { idempotencyKeyHeader, idempotencyKeyOf } from './request-context.ts';
 
 const tags = ['organiser orders'];
 

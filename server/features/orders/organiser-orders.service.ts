@@ -2,8 +2,9 @@ import { decimalAmount } from '../../../src/contract/money.ts';
 import type { Order, OrderList, OrderListQuery, OrganiserOrder, RefundRequest } from '../../../src/contract/orders.ts';
 import { can, type Permission, rolesAllowed } from '../../../src/contract/permissions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { presentOrders } from './order-lifecycle.ts';
-import { findOrderRow, lockOrder, orderEventsOf, roleIn } from './orders.repository.ts';
+import { memberRoleOf } from '../organizations/members.repository.ts';
+import { presentOrders } from './order-lifecycle.service.ts';
+import { findOrderRow, lockOrder, orderEventsOf } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
 import { toCsv } from './orders-csv.ts';
 import {
@@ -13,9 +14,10 @@ import {
   revokedTicketsOf,
   testOrderCount,
 } from './organiser-orders.repository.ts';
-import { runRefund } from './refund-execution.ts';
+import { runRefund } from './refund-execution.service.ts';
+import { refundByKey } from './refunds.repository.ts';
 import { decideRefund, refundRequestHash } from './refunds.service.ts';
-import { eventSigningKey } from './ticket-issue.ts';
+import { eventSigningKey } from './ticket-issue.repository.ts';
 
 /** Members without the permission are told so (403); anyone else learns nothing about the organisation (404). */
 async function requirePermission(
@@ -25,7 +27,7 @@ async function requirePermission(
   permission: Permission,
   doing: string,
 ) {
-  const role = await roleIn(deps.db, organizationId, userId);
+  const role = await memberRoleOf(deps.db, organizationId, userId);
   if (!role) throw notFound('That organisation');
   if (!can(role, permission)) throw new HttpError('FORBIDDEN', `Only ${rolesAllowed(permission)} can ${doing}.`);
   return role;
@@ -165,7 +167,7 @@ export async function refundOrder(
   const row = await findOrderRow(deps.db, orderId);
   const [event] = row ? await orderEventsOf(deps.db, [row.event_id]) : [];
   if (!row || !event) throw notFound('That order');
-  const role = await roleIn(deps.db, event.organization_id, userId);
+  const role = await memberRoleOf(deps.db, event.organization_id, userId);
   if (!can(role, 'orders.read')) {
     if (role) throw new HttpError('FORBIDDEN', `Only ${rolesAllowed('orders.refund')} can refund orders.`);
     throw notFound('That order');
@@ -177,12 +179,7 @@ export async function refundOrder(
     const order = await lockOrder(trx, orderId);
     if (!order) throw notFound('That order');
     // Under the order lock, so two identical requests cannot both pass this check.
-    const earlier = await trx
-      .selectFrom('refunds')
-      .select(['id', 'request_hash'])
-      .where('order_id', '=', orderId)
-      .where('idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst();
+    const earlier = await refundByKey(trx, orderId, idempotencyKey);
     if (earlier) {
       if (earlier.request_hash !== requestHash) {
         throw new HttpError('CONFLICT', 'This Idempotency-Key was already used for a different refund. Send a new key.');
@@ -206,7 +203,7 @@ export async function refundOrder(
 /** The event's public keys and revoked tickets, for checking codes offline at the door (any member). */
 export async function ticketKeys(deps: OrdersDeps, userId: string, eventId: string) {
   const [event] = await orderEventsOf(deps.db, [eventId]);
-  const role = event ? await roleIn(deps.db, event.organization_id, userId) : null;
+  const role = event ? await memberRoleOf(deps.db, event.organization_id, userId) : null;
   if (!event || !can(role, 'events.read')) throw notFound('That event');
   // Made now if the event has sold nothing yet, so door devices can be ready before the first sale.
   const key = await eventSigningKey(deps.db, eventId);

@@ -5,11 +5,12 @@ import type { Database } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
-import { recordRefund } from './ledger.ts';
-import { endHold, presentOrders } from './order-lifecycle.ts';
+import { recordRefund } from './ledger.repository.ts';
+import { endHold, presentOrders } from './order-lifecycle.service.ts';
 import { refundMail } from './order-mail.ts';
 import { holdingStatuses, lockOrder, type OrderRow, releaseTickets, setOrderStatus } from './orders.repository.ts';
-import { voidTickets } from './ticket-issue.ts';
+import { capturedPaymentRef, insertRefund, orderIdsOfEvent, validTicketsOf } from './refunds.repository.ts';
+import { voidTickets } from './ticket-issue.repository.ts';
 
 export interface RefundDecision {
   refundId: string | null;
@@ -42,12 +43,7 @@ export async function decideRefund(
   },
 ): Promise<RefundDecision> {
   if (!refundableStatuses.includes(order.status)) throw new HttpError('CONFLICT', 'Only a paid order can be refunded.');
-  const valid = await trx
-    .selectFrom('tickets')
-    .select(['id', 'ticket_type_id', 'unit_price', 'unit_fee'])
-    .where('order_id', '=', order.id)
-    .where('status', '=', 'valid')
-    .execute();
+  const valid = await validTicketsOf(trx, order.id);
   const chosen = input.ticketIds ? valid.filter((ticket) => input.ticketIds?.includes(ticket.id)) : valid;
   if (input.ticketIds && chosen.length !== new Set(input.ticketIds).size) {
     const message = 'Some of these tickets are not valid tickets of this order (already refunded, or another order’s).';
@@ -63,32 +59,20 @@ export async function decideRefund(
 
   let refundId: string | null = null;
   if (amount > 0) {
-    const payment = await trx
-      .selectFrom('payments')
-      .select('payment_ref')
-      .where('order_id', '=', order.id)
-      .where('status', '=', 'succeeded')
-      .orderBy('updated_at', 'desc')
-      .executeTakeFirst();
-    const row = await trx
-      .insertInto('refunds')
-      .values({
-        order_id: order.id,
-        amount,
-        fee_amount: feeAmount,
-        currency: order.currency,
-        reason: note,
-        ticket_ids: JSON.stringify(chosen.map((ticket) => ticket.id)),
-        actor_id: input.actorId,
-        idempotency_key: input.idempotencyKey,
-        request_hash: input.requestHash,
-        provider: order.provider,
-        payment_ref: payment?.payment_ref ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    refundId = row.id;
-    await recordRefund(trx, order, { id: row.id, amount, feeAmount, note });
+    refundId = await insertRefund(trx, {
+      order_id: order.id,
+      amount,
+      fee_amount: feeAmount,
+      currency: order.currency,
+      reason: note,
+      ticket_ids: JSON.stringify(chosen.map((ticket) => ticket.id)),
+      actor_id: input.actorId,
+      idempotency_key: input.idempotencyKey,
+      request_hash: input.requestHash,
+      provider: order.provider,
+      payment_ref: await capturedPaymentRef(trx, order.id),
+    });
+    await recordRefund(trx, order, { id: refundId, amount, feeAmount, note });
   }
 
   await voidTickets(
@@ -126,13 +110,7 @@ export async function refundEventOrders(
   actorId: string,
   origin: string,
 ): Promise<string[]> {
-  const orders = await trx
-    .selectFrom('orders')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .where('status', 'in', [...holdingStatuses, 'paid', 'partially_refunded'])
-    .orderBy('id')
-    .execute();
+  const orders = await orderIdsOfEvent(trx, eventId, [...holdingStatuses, 'paid', 'partially_refunded']);
   const refundIds: string[] = [];
   for (const { id } of orders) {
     const order = await lockOrder(trx, id);

@@ -1,11 +1,9 @@
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { type Insertable, sql, type Transaction } from 'kysely';
+import type { CheckoutProvider } from '../../../src/contract/orders.ts';
+import type { Executor } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import type { Database } from '../../db/types.ts';
 import type { PaymentWebhookEvent } from '../../lib/payments/provider.ts';
-import { orderEventColumns } from '../orders/orders.repository.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function seenPaymentEvent(db: Executor, provider: string, eventId: string): Promise<boolean> {
   const row = await db
@@ -42,8 +40,23 @@ export function paymentEventRow(provider: string, event: PaymentWebhookEvent, or
   };
 }
 
+/** What applying the event came to, once it is known (the row was written first, to claim the event). */
+export async function setPaymentEventOutcome(
+  trx: Transaction<Database>,
+  provider: string,
+  eventId: string,
+  outcome: string,
+): Promise<void> {
+  await trx
+    .updateTable('payment_events')
+    .set({ outcome })
+    .where('provider', '=', provider)
+    .where('provider_event_id', '=', eventId)
+    .execute();
+}
+
 /** The checkout an event is about: by session id, else the order's latest checkout. */
-export async function findPaymentForEvent(db: Executor, provider: 'sandbox' | 'stripe', event: PaymentWebhookEvent) {
+export async function findPaymentForEvent(db: Executor, provider: CheckoutProvider, event: PaymentWebhookEvent) {
   if (event.sessionId) {
     const bySession = await db
       .selectFrom('payments')
@@ -100,63 +113,6 @@ export function lockTicketTypes(trx: Transaction<Database>, ids: string[]) {
     .forNoKeyUpdate()
     .execute();
 }
-
-type CheckoutKey = { provider: 'sandbox' | 'stripe' } & ({ sessionId: string } | { paymentId: string });
-
-const checkoutContext = statementTemplate((db, by: CheckoutKey, shape) => {
-  const query = db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .select([
-      'payments.id',
-      'payments.order_id',
-      'payments.status',
-      'payments.session_id',
-      'payments.amount',
-      'payments.currency',
-      'payments.expires_at',
-    ])
-    .select((eb) => [
-      jsonObjectFrom(eb.selectFrom('orders as o').selectAll('o').whereRef('o.id', '=', 'payments.order_id')).as('order'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('order_items')
-          .selectAll('order_items')
-          .whereRef('order_items.order_id', '=', 'payments.order_id')
-          .orderBy('order_items.ticket_type_id'),
-      ).as('items'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('events')
-          .select([...orderEventColumns, 'events.sale_version'])
-          .whereRef('events.id', '=', 'orders.event_id'),
-      ).as('event'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('event_signing_keys')
-          .select('event_signing_keys.private_key')
-          .whereRef('event_signing_keys.event_id', '=', 'orders.event_id'),
-      ).as('key'),
-    ])
-    .where('payments.provider', '=', by.provider);
-  return 'sessionId' in by && shape === 'session'
-    ? query.where('payments.session_id', '=', by.sessionId)
-    : query.where('payments.id', '=', (by as { paymentId: string }).paymentId);
-});
-
-/**
- * A checkout with everything confirming its order needs, in one round trip: the checkout (by session
- * id), its order, items, event and the event's signing key. Timestamps in JSON are strings.
- */
-export async function capturedPaymentContext(
-  db: Executor,
-  provider: 'sandbox' | 'stripe',
-  by: { sessionId: string } | { paymentId: string },
-) {
-  const { rows } = await db.executeQuery(checkoutContext(db, { provider, ...by }, 'sessionId' in by ? 'session' : 'payment'));
-  return rows[0];
-}
-export type CheckoutContext = NonNullable<Awaited<ReturnType<typeof capturedPaymentContext>>>;
 
 /**
  * The order locked (see lockOrder), whether this provider event was already applied, and the

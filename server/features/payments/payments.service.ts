@@ -1,53 +1,62 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { enqueueMail, outboxRow } from '../../lib/mail/outbox.ts';
-import type { PaymentWebhookEvent } from '../../lib/payments/provider.ts';
-import { issuePrepared, type PreparedIssue, prepareIssue } from '../orders/issue-tickets.ts';
-import { chargeRows, recordCharge, recordRefund } from '../orders/ledger.ts';
-import { endHold, presentOrders } from '../orders/order-lifecycle.ts';
-import { refundMail } from '../orders/order-mail.ts';
-import {
-  holdingStatuses,
-  itemsOf,
-  lockOrder,
-  type OrderRow,
-  reserveTickets,
-  setOrderStatus,
-} from '../orders/orders.repository.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { outboxRow } from '../../lib/mail/outbox.ts';
+import { type PaymentWebhookEvent, WebhookSignatureError } from '../../lib/payments/provider.ts';
+import { type CheckoutContext, capturedPaymentContext } from '../orders/checkout.repository.ts';
+import { chargeRows } from '../orders/ledger.repository.ts';
+import { holdingStatuses, lockOrder, type OrderRow, setOrderStatus } from '../orders/orders.repository.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
-import { runRefund } from '../orders/refund-execution.ts';
-import { ticketRows } from '../orders/ticket-issue.ts';
+import { runRefund } from '../orders/refund-execution.service.ts';
+import { ticketRows } from '../orders/ticket-issue.repository.ts';
+import { prepareIssue } from '../orders/ticket-issue.service.ts';
+import { applyLateSuccess, type LateOutcome } from './late-payments.service.ts';
 import {
-  type CheckoutContext,
-  capturedPaymentContext,
   confirmOrder,
   confirmOrderAtOnce,
   eventStatusOf,
   findPaymentForEvent,
   lockOrderForEvent,
-  lockTicketTypes,
-  markPaymentSucceeded,
   paymentEventRow,
   recordPaymentEvent,
   seenPaymentEvent,
+  setPaymentEventOutcome,
   setPaymentExpired,
 } from './payments.repository.ts';
 
-export type WebhookOutcome =
-  | 'duplicate'
-  | 'unknown_payment'
-  | 'ignored'
-  | 'paid'
-  | 'paid_late'
-  | 'refunded_late'
-  | 'refunded_second_payment'
-  | 'already_recorded'
-  | 'failed'
-  | 'expired';
+export type WebhookOutcome = 'duplicate' | 'unknown_payment' | 'ignored' | 'failed' | 'expired' | LateOutcome;
 
-const cancelledRefundReason = 'The event was cancelled; your payment was refunded in full.';
-const lateRefundReason =
-  'Your payment arrived after the hold on your tickets had lapsed and they had sold out; it was refunded in full.';
+export interface WebhookLog {
+  warn(obj: object, msg?: string): void;
+}
+
+/**
+ * A webhook as the provider sent it: the signature checked over the exact bytes, then applied. A bad
+ * signature is a 400 that changes nothing. `log` and `origin` are the request's that brought it (or, from
+ * the sandbox, the card form's).
+ */
+export async function receivePaymentWebhook(
+  deps: OrdersDeps,
+  input: {
+    raw: string;
+    headers: Record<string, string | string[] | undefined>;
+    origin: string;
+    log: WebhookLog;
+    known?: CheckoutContext;
+  },
+): Promise<WebhookOutcome> {
+  let event: PaymentWebhookEvent;
+  try {
+    event = deps.provider.parseWebhook(input.raw, input.headers);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      input.log.warn({ reason: error.message }, 'webhook refused');
+      throw new HttpError('BAD_REQUEST', 'The webhook signature is not valid.');
+    }
+    throw error;
+  }
+  return handlePaymentWebhook(deps, event, input.origin, input.known);
+}
 
 /**
  * Applies one provider webhook. Idempotent by the provider's event id (the unique row is written in
@@ -161,13 +170,8 @@ export async function handlePaymentWebhook(
       return { outcome: 'paid' as const, refundId: null };
     }
     if (!(await record(trx, 'paid', payment.order_id))) return { outcome: 'duplicate' as const, refundId: null };
-    const result = await applySuccess(trx, order, payment, event, prepared, origin, deps, cancelled);
-    await trx
-      .updateTable('payment_events')
-      .set({ outcome: result.outcome })
-      .where('provider', '=', provider.name)
-      .where('provider_event_id', '=', event.id)
-      .execute();
+    const result = await applyLateSuccess(trx, order, payment, event, prepared, origin, deps, cancelled);
+    await setPaymentEventOutcome(trx, provider.name, event.id, result.outcome);
     return result;
   });
   if (refundId) await runRefund(db, provider, refundId);
@@ -185,97 +189,4 @@ function reviveOrder(json: NonNullable<Awaited<ReturnType<typeof capturedPayment
     created_at: date(row.created_at) as Date,
     updated_at: date(row.updated_at) as Date,
   };
-}
-
-async function applySuccess(
-  trx: Transaction<Database>,
-  lockedOrder: OrderRow,
-  payment: { id: string; status: string },
-  event: PaymentWebhookEvent,
-  prepared: PreparedIssue,
-  origin: string,
-  deps: OrdersDeps,
-  eventCancelled: boolean,
-): Promise<{ outcome: WebhookOutcome; refundId: string | null }> {
-  let order = lockedOrder;
-  // The same capture reported twice under different event ids (completed + async succeeded).
-  if (!(await markPaymentSucceeded(trx, payment.id, event.paymentRef))) return { outcome: 'already_recorded', refundId: null };
-  const items = await itemsOf(trx, [order.id]);
-  const sorted = [...items].sort((a, b) => a.ticket_type_id.localeCompare(b.ticket_type_id));
-
-  if (holdingStatuses.includes(order.status) && eventCancelled) {
-    // Paid while the event was being cancelled: nothing to go to, so the money goes back.
-    await endHold(trx, order, 'cancelled', 'The event was cancelled.');
-    order = { ...order, status: 'cancelled' };
-  }
-  if (holdingStatuses.includes(order.status)) {
-    // In time (even if the hold lapsed a moment ago and no sweeper has run yet, the stock is still held).
-    await issuePrepared(trx, order, prepared);
-    await recordCharge(trx, order, payment.id);
-    await setOrderStatus(trx, order.id, { status: 'paid', paid_at: prepared.paidAt, failure_reason: null });
-    return { outcome: 'paid', refundId: null };
-  }
-
-  if (order.status === 'expired' || order.status === 'cancelled') {
-    // Late: honoured if every ticket is still there, judged under the ticket types' row locks.
-    const types = await lockTicketTypes(
-      trx,
-      sorted.map((item) => item.ticket_type_id),
-    );
-    const enough = sorted.every((item) => {
-      const type = types.find((candidate) => candidate.id === item.ticket_type_id);
-      return type !== undefined && type.capacity - type.taken >= item.quantity;
-    });
-    if (enough && order.status === 'expired' && !eventCancelled) {
-      for (const item of sorted) {
-        if (!(await reserveTickets(trx, item.ticket_type_id, item.quantity))) throw new Error('stock vanished under lock');
-      }
-      await issuePrepared(trx, order, prepared);
-      await recordCharge(trx, order, payment.id, 'Payment arrived after the hold lapsed; tickets were still available.');
-      await setOrderStatus(trx, order.id, { status: 'paid', paid_at: prepared.paidAt, failure_reason: null });
-      return { outcome: 'paid_late', refundId: null };
-    }
-    const refundId = await refundWholePayment(trx, order, payment.id, event, 'late');
-    const reason = eventCancelled ? cancelledRefundReason : lateRefundReason;
-    await setOrderStatus(trx, order.id, { status: 'refunded', refunded: order.total, failure_reason: reason });
-    const [view] = await presentOrders(trx, [{ ...order, status: 'refunded' }], deps.imageUrl);
-    const why = eventCancelled ? 'cancelled' : 'late';
-    if (view) await enqueueMail(trx, refundMail(view, { amount: order.total, why, reason: '' }, origin));
-    return { outcome: 'refunded_late', refundId };
-  }
-
-  // Already paid through another checkout: this second payment goes straight back.
-  const refundId = await refundWholePayment(trx, order, payment.id, event, 'second');
-  return { outcome: 'refunded_second_payment', refundId };
-}
-
-/** Books money in and straight back out: the charge and its full refund, both in the ledger. */
-async function refundWholePayment(
-  trx: Transaction<Database>,
-  order: OrderRow,
-  paymentId: string,
-  event: PaymentWebhookEvent,
-  why: 'late' | 'second',
-): Promise<string> {
-  const note = why === 'late' ? 'Late payment; the tickets had sold out.' : 'A second payment for an order already paid.';
-  await recordCharge(trx, order, paymentId, note);
-  const refund = await trx
-    .insertInto('refunds')
-    .values({
-      order_id: order.id,
-      amount: order.total,
-      fee_amount: order.booking_fee,
-      currency: order.currency,
-      reason: note,
-      ticket_ids: '[]',
-      actor_id: null,
-      idempotency_key: `payment:${paymentId}`,
-      request_hash: '',
-      provider: order.provider,
-      payment_ref: event.paymentRef,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await recordRefund(trx, order, { id: refund.id, amount: order.total, feeAmount: order.booking_fee, note });
-  return refund.id;
 }

@@ -1,3 +1,4 @@
+import type { UserType } from '../../../src/contract/users.ts';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../../lib/auth/passwords.ts';
 import { randomToken, sha256 } from '../../lib/auth/secrets.ts';
@@ -10,7 +11,7 @@ export interface SeedAccount {
   email: string;
   firstName: string;
   lastName: string;
-  userType: 'attendee' | 'organiser';
+  userType: UserType;
   isAdmin?: boolean;
 }
 

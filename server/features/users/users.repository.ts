@@ -1,3 +1,4 @@
+import type { UserType } from '../../../src/contract/users.ts';
 import type { Executor } from '../../db/database.ts';
 
 const userColumns = [
@@ -40,7 +41,7 @@ export async function insertUser(
     lastName: string;
     passwordHash: string;
     dateOfBirth: string;
-    userType: 'attendee' | 'organiser';
+    userType: UserType;
     isAdmin?: boolean;
     emailConfirmedAt?: Date | null;
   },

@@ -10,7 +10,8 @@ export interface CodeMailInput {
   link: string;
 }
 
-const brand = '#4f46e5';
+/** The brand colour of every mail. */
+export const brand = '#4f46e5';
 
 /** Escapes text for an HTML element or a double-quoted attribute. */
 export function escapeHtml(value: string): string {
@@ -28,23 +29,38 @@ interface Layout {
   footer: string;
 }
 
-/** Every value is escaped here, so callers pass plain text. */
-function layout({ title, greeting, intro, code, buttonLabel, link, footer }: Layout): string {
-  const e = escapeHtml;
+/**
+ * The one page every mail's HTML is laid out in: the brand line, then `body` (HTML the caller built, its
+ * text escaped) in a white card `width` pixels wide at most.
+ */
+export function mailPage(title: string, body: string, width = 480): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
-<div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
+<div style="max-width:${width}px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
 <p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:${brand};">Admit</p>
-<p style="margin:0 0 16px;font-size:16px;">${e(greeting)}</p>
-<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${e(intro)}</p>
-${code ? `<p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center;color:#111827;">${e(code)}</p>\n` : ''}<p style="margin:0 0 24px;text-align:center;"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${e(buttonLabel)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280;">Or open this link: <a href="${e(link)}" style="color:${brand};word-break:break-all;">${e(link)}</a></p>
-<p style="margin:0;font-size:13px;line-height:1.5;color:#6b7280;">${e(footer)}</p>
+${body}
 </div>
 </body>
 </html>`;
+}
+
+/** A one-time code, shown large. */
+export const codeBlock = (code: string) =>
+  `<p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center;color:#111827;">${escapeHtml(code)}</p>`;
+
+/** Every value is escaped here, so callers pass plain text. */
+function layout({ title, greeting, intro, code, buttonLabel, link, footer }: Layout): string {
+  const e = escapeHtml;
+  return mailPage(
+    title,
+    `<p style="margin:0 0 16px;font-size:16px;">${e(greeting)}</p>
+<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${e(intro)}</p>
+${code ? `${codeBlock(code)}\n` : ''}<p style="margin:0 0 24px;text-align:center;"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${e(buttonLabel)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280;">Or open this link: <a href="${e(link)}" style="color:${brand};word-break:break-all;">${e(link)}</a></p>
+<p style="margin:0;font-size:13px;line-height:1.5;color:#6b7280;">${e(footer)}</p>`,
+  );
 }
 
 export function confirmationCodeMail({ firstName, code, link }: CodeMailInput): MailContent {

@@ -1,6 +1,7 @@
+import type { CheckoutProvider } from '../../../src/contract/orders.ts';
 /** What a payment provider does for Admit: open a checkout, read its webhooks, give money back. */
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'stripe';
+  readonly name: CheckoutProvider;
   /** True when opening a checkout involves no network I/O, so it can be done with the order's own transaction. */
   readonly opensCheckoutLocally: boolean;
   /** Opens a hosted checkout for an order. Network I/O: never call it inside a transaction. */

@@ -1,11 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import type { SandboxOutcome } from '../../../src/contract/orders.ts';
 import type { CheckoutInput, CheckoutSession, PaymentProvider, PaymentWebhookEvent } from './provider.ts';
 import { WebhookSignatureError } from './provider.ts';
 import { signWebhook, verifyWebhook } from './webhook-signature.ts';
 
 export const sandboxSignatureHeader = 'admit-signature';
-
-export type SandboxOutcome = 'succeeded' | 'declined' | 'insufficient_funds';
 
 /** Stripe's test cards, so people who know them feel at home; anything else is declined. */
 const testCards: Record<string, SandboxOutcome> = {

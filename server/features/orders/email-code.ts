@@ -1,12 +1,9 @@
-import type { CompiledQuery } from 'kysely';
-import type { Db } from '../../db/database.ts';
 import { hashCode, randomCode } from '../../lib/auth/secrets.ts';
-import { type OutgoingMail, outboxRow } from '../../lib/mail/outbox.ts';
-import { insertEmailCodeQuery } from './email-proof.repository.ts';
+import type { OutgoingMail } from '../../lib/mail/outbox.ts';
 import { emailCodeMail } from './order-mail.ts';
 
 // A free order from a buyer whose email is not proven is held, and its tickets wait for the code mailed to
-// that email (decision 021). What makes a code and its mail; entering it is in email-proof.service.ts.
+// that email (decision 021). What makes a code and its mail; storing it is in email-proof.repository.ts, entering it in email-proof.service.ts.
 
 /** Codes are bound to their order: a code hashed for one order is worth nothing for another. */
 export const emailCodeHash = (secret: string, orderId: string, code: string) => hashCode(secret, `order-email:${orderId}`, code);
@@ -42,9 +39,4 @@ export function newEmailCode(
       link,
     }),
   };
-}
-
-/** The statements that store a new order's code and queue its mail, for the transaction that places it. */
-export function emailCodeQueries(db: Db, orderId: string, code: NewEmailCode): CompiledQuery[] {
-  return [insertEmailCodeQuery(db, orderId, code.hash), db.insertInto('mail_outbox').values(outboxRow(code.mail)).compile()];
 }

@@ -1,6 +1,6 @@
 import { configOrExit } from '../bootstrap.ts';
-import { createDatabase } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 
 const config = configOrExit();
 const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

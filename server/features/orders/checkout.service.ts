@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../lib/http-error.ts';
 import { PaymentProviderError } from '../../lib/payments/provider.ts';
-import { expireOrder, orderAccessToken } from './order-lifecycle.ts';
-import {
-  findOrderRow,
-  holdingStatuses,
-  insertPayment,
-  itemsOf,
-  type NewPayment,
-  type OrderRow,
-  openPaymentsOf,
-  orderEventsOf,
-} from './orders.repository.ts';
+import { insertPayment, type NewPayment, openPaymentsOf, payoutAccountOf } from './checkout.repository.ts';
+import { expireOrder, orderAccessToken } from './order-lifecycle.service.ts';
+import { findOrderRow, holdingStatuses, itemsOf, type OrderRow, orderEventsOf } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
 
 /**
@@ -65,14 +57,6 @@ export async function ensureCheckout(deps: OrdersDeps, orderId: string, origin: 
   if (!order || !holdingStatuses.includes(order.status) || order.provider === 'none') return;
   if ((await openPaymentsOf(deps.db, [orderId])).length > 0) return;
   const [event] = await orderEventsOf(deps.db, [order.event_id]);
-  const destination = event
-    ? ((
-        await deps.db
-          .selectFrom('organizations')
-          .select('stripe_account_id')
-          .where('id', '=', event.organization_id)
-          .executeTakeFirst()
-      )?.stripe_account_id ?? null)
-    : null;
+  const destination = event ? await payoutAccountOf(deps.db, event.organization_id) : null;
   await insertPayment(deps.db, await newCheckout(deps, order, await itemsOf(deps.db, [orderId]), origin, destination));
 }

@@ -3,10 +3,10 @@
 import { parseArgs } from 'node:util';
 import { emailSchema } from '../../src/contract/users.ts';
 import { configOrExit } from '../bootstrap.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 import { findUserByEmail, insertUser, updateUser } from '../features/users/users.repository.ts';
 import { hashPassword, weakPasswordReason } from '../lib/auth/passwords.ts';
-import { createDatabase } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
 import { seedDemoEvents } from '../features/events/events.seed.ts';
-import { seedDemoOrders } from '../features/orders/orders.seed.ts';
 import { demoPassword, seedAccounts } from '../features/users/accounts.seed.ts';
-import type { Db } from './database.ts';
+import { seedDemoOrders } from './seed-orders.ts';
 
 export interface DemoAccount {
   role: string;

@@ -1,18 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { Order } from '../../../src/contract/orders.ts';
+import type { Order, OrderStatus } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
-import type { Database, OrderStatus } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
 import type { ImageUrl } from '../events/event-view.ts';
+import { expireOpenPayments, openPaymentsOf } from './checkout.repository.ts';
 import { toOrder } from './order-view.ts';
 import {
-  expireOpenPayments,
   holdingStatuses,
   itemsOf,
   lapsedHolds,
   lockOrder,
   type OrderRow,
-  openPaymentsOf,
   orderEventsOf,
   releaseTickets,
   setOrderStatus,

@@ -1,6 +1,6 @@
 import { configOrExit } from '../bootstrap.ts';
-import { createDatabase } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 import { demoAccountPassword, seedDemoData } from './seed.ts';
 
 const config = configOrExit();

@@ -9,7 +9,8 @@ import type { Caller } from './order-placement.service.ts';
 import { checkItems, newReference, priced } from './order-request.ts';
 import { findOrderByKey, type OrderRow } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
-import { type SaleContext, type SaleEvent, saleContextOf } from './sale-context.ts';
+import type { SaleEvent } from './sale-context.repository.ts';
+import { type SaleContext, saleContextOf } from './sale-context.service.ts';
 
 // An order as the buyer asked for it, checked and priced with the event's sale context, ready to be placed
 // (order-placement.service.ts).

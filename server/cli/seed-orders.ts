@@ -1,8 +1,8 @@
-import type { Db } from '../../db/database.ts';
-import { createSandboxProvider } from '../../lib/payments/sandbox.ts';
-import { handlePaymentWebhook } from '../payments/payments.service.ts';
-import { createOrder } from './order-placement.service.ts';
-import { newOrderCaches, type OrdersDeps } from './orders.service.ts';
+import type { Db } from '../db/database.ts';
+import { createOrder } from '../features/orders/order-placement.service.ts';
+import { newOrderCaches, type OrdersDeps } from '../features/orders/orders.service.ts';
+import { handlePaymentWebhook } from '../features/payments/payments.service.ts';
+import { createSandboxProvider } from '../lib/payments/sandbox.ts';
 
 interface SeedOrder {
   key: string;

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import { generateEventKeyPair } from '../../../src/contract/ticket-code.ts';
-import type { Database } from '../../db/types.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import type { OutgoingMail } from '../../lib/mail/outbox.ts';
 import { signTicketCodeNow } from '../../lib/tickets/sign-ticket-code.ts';
+import type { ImageUrl } from '../events/event-view.ts';
+import { confirmationMail } from './order-mail.ts';
+import { toOrder } from './order-view.ts';
+import type { OrderEventRow, OrderItemRow, OrderRow } from './orders.repository.ts';
+import { eventSigningKey } from './ticket-issue.repository.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+// Issuing an order's tickets: signed and mailed here before the transaction, written by ticket-issue.repository.ts in it.
 
 /** Tickets admit people until this long after the event ends (late leavers, re-entry). */
 const validityGraceMs = 6 * 3600 * 1000;
@@ -28,17 +32,10 @@ interface ItemToIssue {
   holder_names: string[];
 }
 
-/** The event's signing key, made on first use; concurrent first uses agree on one row. */
-export async function eventSigningKey(db: Executor, eventId: string) {
-  const existing = await db.selectFrom('event_signing_keys').selectAll().where('event_id', '=', eventId).executeTakeFirst();
-  if (existing) return existing;
-  const pair = await generateEventKeyPair();
-  await db
-    .insertInto('event_signing_keys')
-    .values({ event_id: eventId, public_key: pair.publicKey, private_key: pair.privateKey })
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .execute();
-  return db.selectFrom('event_signing_keys').selectAll().where('event_id', '=', eventId).executeTakeFirstOrThrow();
+export interface PreparedIssue {
+  tickets: PreparedTicket[];
+  mail: OutgoingMail;
+  paidAt: Date;
 }
 
 /**
@@ -86,38 +83,62 @@ export async function prepareTickets(
   return tickets;
 }
 
-export function ticketRows(orderId: string, eventId: string, tickets: PreparedTicket[]) {
-  return tickets.map((ticket, position) => ({
+/**
+ * Everything slow about confirming an order — signing each ticket, drawing its QR code, writing the
+ * mail — done before the transaction that issues them, so that transaction only inserts rows.
+ */
+export async function prepareIssue(
+  db: Db,
+  input: {
+    order: OrderRow;
+    items: OrderItemRow[];
+    event: OrderEventRow;
+    origin: string;
+    imageUrl: ImageUrl;
+    key?: { private_key: string } | null;
+  },
+): Promise<PreparedIssue> {
+  const { order, items, event } = input;
+  const tickets = await prepareTickets(db, {
+    eventId: order.event_id,
+    eventEndsAt: event.ends_at,
+    buyerName: order.buyer_name,
+    items,
+    key: input.key ?? null,
+  });
+  const paidAt = new Date();
+  const view = toOrder(
+    { ...order, status: 'paid', paid_at: paidAt, hold_expires_at: null, failure_reason: null },
+    {
+      event,
+      items,
+      tickets: preparedTicketRows(order, { tickets, paidAt }),
+      checkoutUrl: null,
+    },
+    input.imageUrl,
+  );
+  return { tickets, mail: confirmationMail(view, tickets, input.origin), paidAt };
+}
+
+/** Prepared tickets as the rows they become, for answering without reading them back. */
+export function preparedTicketRows(
+  order: Pick<OrderRow, 'id' | 'event_id'>,
+  prepared: Pick<PreparedIssue, 'tickets' | 'paidAt'>,
+) {
+  return prepared.tickets.map((ticket, position) => ({
     id: ticket.id,
     position,
-    order_id: orderId,
-    event_id: eventId,
+    order_id: order.id,
+    event_id: order.event_id,
     ticket_type_id: ticket.ticketTypeId,
+    type_name: ticket.typeName,
     holder_name: ticket.holderName,
+    status: 'valid' as const,
     code: ticket.code,
     unit_price: ticket.unitPrice,
     unit_fee: ticket.unitFee,
+    checked_in_at: null,
+    voided_at: null,
+    created_at: prepared.paidAt,
   }));
-}
-
-/** Voids tickets and revokes their codes, so offline door devices refuse them too. */
-export async function voidTickets(
-  trx: Transaction<Database>,
-  eventId: string,
-  ticketIds: string[],
-  reason: string,
-): Promise<void> {
-  if (ticketIds.length === 0) return;
-  const now = new Date();
-  await trx
-    .updateTable('tickets')
-    .set({ status: 'voided', voided_at: now })
-    .where('id', 'in', ticketIds)
-    .where('status', '=', 'valid')
-    .execute();
-  await trx
-    .insertInto('ticket_revocations')
-    .values(ticketIds.map((ticketId) => ({ ticket_id: ticketId, event_id: eventId, reason })))
-    .onConflict((oc) => oc.column('ticket_id').doNothing())
-    .execute();
 }

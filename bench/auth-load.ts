@@ -1,6 +1,6 @@
 // Accounts: what argon2id costs a sign-in, and what token checks cost an API call.
 
-import { demoPassword } from '../server/features/users/accounts.seed.ts';
+import { demoPassword } from '../server/cli/seed-accounts.ts';
 import { hashPassword, verifyPassword } from '../server/lib/auth/passwords.ts';
 import { type LoadResult, measureLoad } from './ssr-load.ts';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { seedDemoEvents } from '../features/events/events.seed.ts';
-import { demoPassword, seedAccounts } from '../features/users/accounts.seed.ts';
+import { demoPassword, seedAccounts } from './seed-accounts.ts';
+import { seedDemoEvents } from './seed-events.ts';
 import { seedDemoOrders } from './seed-orders.ts';
 
 export interface DemoAccount {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.ts';
 
@@ -92,14 +92,4 @@ function openPglite(dataDir: string): PGlite {
   const folder = join(dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });
   return new PGlite(folder);
-}
-
-/** True when the database answers a trivial query. */
-export async function isDatabaseReachable(db: Db): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
 }

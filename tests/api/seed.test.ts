@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../server/cli/seed.ts';
-import { seedStart } from '../../server/features/events/events.seed.ts';
+import { seedStart } from '../../server/cli/seed-events.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;

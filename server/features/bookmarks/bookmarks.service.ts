@@ -2,7 +2,8 @@
 import type { Bookmark } from '../../../src/contract/bookmarks.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { type ImageUrl, toEventSummary } from '../events/event-view.ts';
+import type { ImageUrl } from '../../lib/storage/image-url.ts';
+import { toEventSummary } from '../events/event-view.ts';
 import { findEventRow } from '../events/events.repository.ts';
 import { addBookmark, bookmarkedEvents, removeBookmark } from './bookmarks.repository.ts';
 

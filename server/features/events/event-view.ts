@@ -1,7 +1,6 @@
 import type { Event, EventCategory, EventStatus, EventSummary, TicketType } from '../../../src/contract/events.ts';
+import type { ImageUrl } from '../../lib/storage/image-url.ts';
 import type { EventListRow, EventRow, TicketTypeRow } from './events.repository.ts';
-
-export type ImageUrl = (key: string | null) => string | null;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));

@@ -14,11 +14,12 @@ import type { Db } from '../../db/database.ts';
 import type { Database, EventStatus } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { ImageUrl } from '../../lib/storage/image-url.ts';
 import { requireOrganizationImage } from '../../lib/storage/stored-images.ts';
 import { refundEventOrders } from '../orders/refunds.service.ts';
 import { memberRoleOf } from '../organizations/members.repository.ts';
 import { can, permissionDenied, requirePermission } from '../organizations/permissions.ts';
-import { type ImageUrl, toEvent, toEventSummary } from './event-view.ts';
+import { toEvent, toEventSummary } from './event-view.ts';
 import {
   deleteTicketTypes,
   type EventValues,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { healthSchema, readinessSchema } from '../../../src/contract/health.ts';
 import type { ApiContext } from '../../api-context.ts';
-import { isDatabaseReachable } from '../../db/database.ts';
+import { isDatabaseReachable } from './health.service.ts';
 
 export function healthRoutes(app: FastifyInstance, { db, routes }: ApiContext): void {
   routes.add(app, {

@@ -1,5 +1,5 @@
 import { isTestOrder, type Order, type OrderStatus } from '../../../src/contract/orders.ts';
-import type { ImageUrl } from '../events/event-view.ts';
+import type { ImageUrl } from '../../lib/storage/image-url.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow, TicketRow } from './orders.repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
-import type { ImageUrl } from '../events/event-view.ts';
+import type { ImageUrl } from '../../lib/storage/image-url.ts';
 import { memberRoleOf } from '../organizations/members.repository.ts';
 import type { CheckoutContext } from './checkout.repository.ts';
 import { expireOrder, isOrderAccessToken, presentOrders } from './order-lifecycle.service.ts';

@@ -2,9 +2,27 @@ import type { CompiledQuery, Transaction } from 'kysely';
 import { generateEventKeyPair } from '../../../src/contract/ticket-code.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
+import type { OutgoingMail } from '../../lib/mail/outbox.ts';
 import { outboxRow } from '../../lib/mail/outbox.ts';
 import type { OrderRow } from './orders.repository.ts';
-import type { PreparedIssue, PreparedTicket } from './ticket-issue.service.ts';
+
+/** A ticket signed before the transaction, as the service hands it to be written. */
+export interface PreparedTicket {
+  id: string;
+  ticketTypeId: string;
+  typeName: string;
+  holderName: string;
+  code: string;
+  unitPrice: number;
+  unitFee: number;
+}
+
+/** What issuing an order writes: its tickets, the mail for the outbox and when it was paid. */
+export interface PreparedIssue {
+  tickets: PreparedTicket[];
+  mail: OutgoingMail;
+  paidAt: Date;
+}
 
 /** The event's signing key, made on first use; concurrent first uses agree on one row. */
 export async function eventSigningKey(db: Executor, eventId: string) {

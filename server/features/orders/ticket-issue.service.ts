@@ -1,27 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.ts';
-import type { OutgoingMail } from '../../lib/mail/outbox.ts';
+import type { ImageUrl } from '../../lib/storage/image-url.ts';
 import { signTicketCodeNow } from '../../lib/tickets/sign-ticket-code.ts';
-import type { ImageUrl } from '../events/event-view.ts';
 import { confirmationMail } from './order-mail.ts';
 import { toOrder } from './order-view.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow } from './orders.repository.ts';
+import type { PreparedIssue, PreparedTicket } from './ticket-issue.repository.ts';
 import { eventSigningKey } from './ticket-issue.repository.ts';
 
 // Issuing an order's tickets: signed and mailed here before the transaction, written by ticket-issue.repository.ts in it.
 
 /** Tickets admit people until this long after the event ends (late leavers, re-entry). */
 const validityGraceMs = 6 * 3600 * 1000;
-
-export interface PreparedTicket {
-  id: string;
-  ticketTypeId: string;
-  typeName: string;
-  holderName: string;
-  code: string;
-  unitPrice: number;
-  unitFee: number;
-}
 
 interface ItemToIssue {
   ticket_type_id: string;
@@ -30,12 +20,6 @@ interface ItemToIssue {
   unit_price: number;
   unit_fee: number;
   holder_names: string[];
-}
-
-export interface PreparedIssue {
-  tickets: PreparedTicket[];
-  mail: OutgoingMail;
-  paidAt: Date;
 }
 
 /**

@@ -8,8 +8,8 @@ import { refundMail } from '../orders/order-mail.ts';
 import { holdingStatuses, itemsOf, type OrderRow, reserveTickets, setOrderStatus } from '../orders/orders.repository.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
 import { insertRefund } from '../orders/refunds.repository.ts';
+import type { PreparedIssue } from '../orders/ticket-issue.repository.ts';
 import { issuePrepared } from '../orders/ticket-issue.repository.ts';
-import type { PreparedIssue } from '../orders/ticket-issue.service.ts';
 import { lockTicketTypes, markPaymentSucceeded } from './payments.repository.ts';
 
 // A capture that did not find its order simply held: paid late, paid while the event was cancelled, or paid twice.

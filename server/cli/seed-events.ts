@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from '../../db/database.ts';
-import { detectImage } from '../../lib/storage/image-content.ts';
-import { createLocalStorage } from '../../lib/storage/local-storage.ts';
-import { listOrganizationOwners } from '../organizations/organizations.repository.ts';
-import { claimUploadKey } from '../uploads/uploads.repository.ts';
-import { findEventByTitle, insertEvent, insertTicketTypes, updateEvent } from './events.repository.ts';
-import { type SeedEvent, seedEvents } from './events.seed-data.ts';
+import type { Db } from '../db/database.ts';
+import { findEventByTitle, insertEvent, insertTicketTypes, updateEvent } from '../features/events/events.repository.ts';
+import { listOrganizationOwners } from '../features/organizations/organizations.repository.ts';
+import { claimUploadKey } from '../features/uploads/uploads.repository.ts';
+import { detectImage } from '../lib/storage/image-content.ts';
+import { createLocalStorage } from '../lib/storage/local-storage.ts';
+import { type SeedEvent, seedEvents } from './seed-events-data.ts';
 
-const coversDir = join(import.meta.dirname, '..', '..', 'cli', 'seed-assets', 'covers');
+const coversDir = join(import.meta.dirname, 'seed-assets', 'covers');
 const hourMs = 3600 * 1000;
 
 /** When a seed event starts, relative to now so the demo always has events today and this weekend. */

@@ -1,10 +1,10 @@
-import type { UserType } from '../../../src/contract/users.ts';
-import type { Db } from '../../db/database.ts';
-import { hashPassword } from '../../lib/auth/passwords.ts';
-import { randomToken, sha256 } from '../../lib/auth/secrets.ts';
-import { setKycStatus } from '../organizations/organizations.repository.ts';
-import { findOpenInvitationTo, insertInvitation, insertMember } from '../team/team.repository.ts';
-import { findUserByEmail, insertOrganizationWithOwner, insertUser } from './users.repository.ts';
+import type { UserType } from '../../src/contract/users.ts';
+import type { Db } from '../db/database.ts';
+import { setKycStatus } from '../features/organizations/organizations.repository.ts';
+import { findOpenInvitationTo, insertInvitation, insertMember } from '../features/team/team.repository.ts';
+import { findUserByEmail, insertOrganizationWithOwner, insertUser } from '../features/users/users.repository.ts';
+import { hashPassword } from '../lib/auth/passwords.ts';
+import { randomToken, sha256 } from '../lib/auth/secrets.ts';
 
 export interface SeedAccount {
   role: string;

@@ -1,4 +1,4 @@
-import type { EventCategory } from '../../../src/contract/events.ts';
+import type { EventCategory } from '../../src/contract/events.ts';
 
 export interface SeedEvent {
   organisation: 'Northern Lights Live' | 'Harbour Arts Collective';

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { EventStatus } from '../../src/contract/events.ts';
 import type { CheckoutProvider, OrderStatus, PaymentProviderName, TicketStatus } from '../../src/contract/orders.ts';
-import type { MemberRole, UserType } from '../../src/contract/users.ts';
+import type { KycStatus, MemberRole, UserType } from '../../src/contract/users.ts';
 
 /** The enums are the API's (src/contract); the events domain reads this one through the database's types. */
 export type { EventStatus };
@@ -47,7 +47,7 @@ export interface UsersTable {
 export interface OrganizationsTable {
   id: Generated<string>;
   name: string;
-  kyc_status: Generated<'unverified' | 'pending' | 'verified' | 'rejected'>;
+  kyc_status: Generated<KycStatus>;
   description: Generated<string>;
   logo_key: string | null;
   website: string | null;

@@ -67,10 +67,13 @@ export const socialLinksSchema = z
   })
   .partial();
 
+export const kycStatusSchema = z.enum(['unverified', 'pending', 'verified', 'rejected']);
+export type KycStatus = z.infer<typeof kycStatusSchema>;
+
 export const organizationSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  kycStatus: z.enum(['unverified', 'pending', 'verified', 'rejected']),
+  kycStatus: kycStatusSchema,
   createdAt: z.string(),
   description: z.string(),
   logoUrl: z.string().nullable(),

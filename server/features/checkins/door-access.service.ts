@@ -1,3 +1,4 @@
+import type { EventStatus } from '../../../src/contract/events.ts';
 import type { MemberRole } from '../../../src/contract/users.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -19,7 +20,7 @@ export interface DoorAccess {
     startsAt: string;
     endsAt: string;
     timezone: string;
-    status: 'draft' | 'published' | 'cancelled';
+    status: EventStatus;
     /** TEST tickets are admitted while this is on. */
     testMode: boolean;
   };

@@ -203,7 +203,7 @@ async function measureVerdicts(
 }
 
 async function measureSearch(page: Page, tickets: number) {
-  const source = stripTypeScriptTypes(readFileSync(join(repoRoot, 'src/features/door/engine/ticket-search.ts'), 'utf8'));
+  const source = stripTypeScriptTypes(readFileSync(join(repoRoot, 'src/features/checkins/engine/ticket-search.ts'), 'utf8'));
   await page.route('http://door-bench.localhost/**', (route) =>
     route.request().url().endsWith('.js')
       ? route.fulfill({ contentType: 'text/javascript', body: source })

@@ -11,7 +11,7 @@ import { eventsRoutes } from './features/events/events.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { newOrderCaches, type OrdersDeps } from './features/orders/orders.service.ts';
-import { organiserOrdersRoutes } from './features/orders/organiser-orders.routes.ts';
+import { organizerOrdersRoutes } from './features/orders/organizer-orders.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
@@ -48,7 +48,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     bookmarksRoutes,
     (app, context) => ordersRoutes(app, context, orders),
     (app, context) => paymentsRoutes(app, context, orders),
-    (app, context) => organiserOrdersRoutes(app, context, orders),
+    (app, context) => organizerOrdersRoutes(app, context, orders),
     checkinsRoutes,
     uploadsRoutes,
     devRoutes,

@@ -9,9 +9,9 @@ import { layouts } from './layouts/layout-registry.tsx';
 import { pickLayout } from './route-handle.ts';
 
 // Door scans waiting on this device are uploaded before signing out, or the person confirms losing them.
-beforeSignOut(async () => (await import('../features/door/device/door-sign-out.ts')).prepareDoorSignOut());
+beforeSignOut(async () => (await import('../features/checkins/device/door-sign-out.ts')).prepareDoorSignOut());
 // A session that ends without a sign-out (a 401) leaves no attendee data on the device; queued scans stay.
-const doorSession = () => import('../features/door/device/door-session.ts');
+const doorSession = () => import('../features/checkins/device/door-session.ts');
 onForgetUser(async () => (await doorSession()).forgetDoorData());
 // The tickets kept for My tickets offline go with the session, whoever's they were.
 onForgetUser(async () => (await import('../features/orders/storage/ticket-store.ts')).forgetSavedTickets());

@@ -224,8 +224,8 @@ export const orderHistoryEntrySchema = z.object({
   note: z.string(),
 });
 
-export const organiserOrderSchema = orderSchema.extend({ history: z.array(orderHistoryEntrySchema) });
-export type OrganiserOrder = z.infer<typeof organiserOrderSchema>;
+export const organizerOrderSchema = orderSchema.extend({ history: z.array(orderHistoryEntrySchema) });
+export type OrganizerOrder = z.infer<typeof organizerOrderSchema>;
 
 export const orderListSchema = z.object({
   items: z.array(orderSchema.omit({ tickets: true, accessToken: true })),

@@ -4,7 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, PrecacheController } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { doorUploadTag, uploadQueuedScans } from '../features/door/storage/background-upload.ts';
+import { doorUploadTag, uploadQueuedScans } from '../features/checkins/storage/background-upload.ts';
 import { appShellPath, isDevicePage, keepableHeader } from '../lib/app-shell.ts';
 import { offlineStatusMessage } from '../lib/offline-status.ts';
 import { pagesCacheName } from '../lib/session/pages-cache.ts';

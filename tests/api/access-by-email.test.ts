@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, newAccount, post, signedInAccount } from '../fixtures/accounts.ts';
-import { verifiedOrganiser } from '../fixtures/events.ts';
+import { verifiedOrganizer } from '../fixtures/events.ts';
 import { eventOnSale, heldOrder, orderBody } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
@@ -62,7 +62,7 @@ describe('guest orders bought with an email', () => {
 
 describe('team invitations sent to an email', () => {
   it('cannot be accepted by an account whose address is not confirmed', async () => {
-    const owner = await verifiedOrganiser(api.app, api.database.db);
+    const owner = await verifiedOrganizer(api.app, api.database.db);
     const invitee = await signedInAccount(api.app, api.database.db);
     const invited = await api.app.inject({
       method: 'POST',

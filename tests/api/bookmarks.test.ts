@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../fixtures/accounts.ts';
-import { eventBody, inDays, publishedEvent, verifiedOrganiser } from '../fixtures/events.ts';
+import { eventBody, inDays, publishedEvent, verifiedOrganizer } from '../fixtures/events.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -11,7 +11,7 @@ afterAll(() => api.close());
 
 describe('bookmarks', () => {
   it('are added and removed idempotently and listed with past events marked', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const upcoming = await publishedEvent(api.app, organiser, { title: 'Upcoming Gig' });
     const ended = await publishedEvent(api.app, organiser, { title: 'Ended Gig' });
     await api.database.db
@@ -37,7 +37,7 @@ describe('bookmarks', () => {
   });
 
   it('belong to their owner, need sign-in, and cannot point at drafts', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const draft = (
       await api.app.inject({
         method: 'POST',

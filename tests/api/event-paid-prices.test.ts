@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../fixtures/accounts.ts';
-import { eventBody, publishedEvent, verifiedOrganiser } from '../fixtures/events.ts';
+import { eventBody, publishedEvent, verifiedOrganizer } from '../fixtures/events.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -13,7 +13,7 @@ const db = () => api.database.db;
 const verificationNeeded = 'Paid tickets need your organisation’s identity verification to be complete.';
 const free = { name: 'Community', price: 0, currency: 'GBP', capacity: 50 };
 
-async function unverifiedOrganiser() {
+async function unverifiedOrganizer() {
   const account = await signedInAccount(api.app, db(), { userType: 'organiser', organizationName: 'New Kids' });
   return { ...account, organizationId: account.user.organizationId as string };
 }
@@ -28,7 +28,7 @@ const prices = async (eventId: string) =>
 
 describe('an unverified organisation’s published event', () => {
   it('cannot be given a paid price, on a type it has or a type added, hidden or not; it stays free', async () => {
-    const organiser = await unverifiedOrganiser();
+    const organiser = await unverifiedOrganizer();
     const event = await publishedEvent(api.app, organiser, { ticketTypes: [free] });
     const [type] = (await api.app.inject({ method: 'GET', url: `/api/events/${event.id}` })).json().data.ticketTypes;
 
@@ -59,7 +59,7 @@ describe('an unverified organisation’s published event', () => {
   });
 
   it('can still change its free tickets and everything else', async () => {
-    const organiser = await unverifiedOrganiser();
+    const organiser = await unverifiedOrganizer();
     const event = await publishedEvent(api.app, organiser, { ticketTypes: [free] });
     const changed = await patch(event.id, organiser.bearer, {
       title: 'Community Night, second edition',
@@ -70,7 +70,7 @@ describe('an unverified organisation’s published event', () => {
   });
 
   it('may carry paid prices in draft, where publishing is what refuses them', async () => {
-    const organiser = await unverifiedOrganiser();
+    const organiser = await unverifiedOrganizer();
     const event = await publishedEvent(api.app, organiser, { ticketTypes: [free] });
     await api.app.inject({ method: 'POST', url: `/api/events/${event.id}/unpublish`, headers: organiser.bearer });
     expect((await patch(event.id, organiser.bearer, { ticketTypes: [{ ...free, price: 800 }] })).statusCode).toBe(200);
@@ -80,7 +80,7 @@ describe('an unverified organisation’s published event', () => {
   });
 
   it('never goes on sale with a paid price saved to its draft while it is being published', async () => {
-    const organiser = await unverifiedOrganiser();
+    const organiser = await unverifiedOrganizer();
     for (let round = 0; round < 6; round += 1) {
       const draft = await api.app.inject({
         method: 'POST',
@@ -102,7 +102,7 @@ describe('an unverified organisation’s published event', () => {
 
 describe('a verified organisation’s published event', () => {
   it('takes new prices and new paid types', async () => {
-    const organiser = await verifiedOrganiser(api.app, db());
+    const organiser = await verifiedOrganizer(api.app, db());
     const event = await publishedEvent(api.app, organiser, { ticketTypes: [free] });
     const changed = await patch(event.id, organiser.bearer, {
       ticketTypes: [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../fixtures/accounts.ts';
-import { eventBody, inDays, publishedEvent, verifiedOrganiser } from '../fixtures/events.ts';
+import { eventBody, inDays, publishedEvent, verifiedOrganizer } from '../fixtures/events.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -14,7 +14,7 @@ const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<s
 
 describe('creating events', () => {
   it('saves a draft with its ticket types that only the organisation can see', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const created = await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId));
     expect(created.statusCode).toBe(201);
     const event = created.json().data;
@@ -34,7 +34,7 @@ describe('creating events', () => {
   });
 
   it('lists every invalid field of a bad event and saves nothing', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const response = await inject('POST', '/events', organiser.bearer, {
       ...eventBody(organiser.organizationId),
       title: 'x',
@@ -64,7 +64,7 @@ describe('creating events', () => {
   });
 
   it('refuses an end before the start, and an in-person event without a venue', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const backwards = await inject(
       'POST',
       '/events',
@@ -77,7 +77,7 @@ describe('creating events', () => {
   });
 
   it('accepts only http(s) links for online events', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const response = await inject(
       'POST',
       '/events',
@@ -89,8 +89,8 @@ describe('creating events', () => {
   });
 
   it('belongs to owners and managers of the organisation only', async () => {
-    const owner = await verifiedOrganiser(api.app, api.database.db);
-    const rival = await verifiedOrganiser(api.app, api.database.db, 'Rival Nights');
+    const owner = await verifiedOrganizer(api.app, api.database.db);
+    const rival = await verifiedOrganizer(api.app, api.database.db, 'Rival Nights');
     const attendee = await signedInAccount(api.app, api.database.db);
     expect((await inject('POST', '/events', rival.bearer, eventBody(owner.organizationId))).statusCode).toBe(403);
     expect((await inject('POST', '/events', attendee.bearer, eventBody(owner.organizationId))).statusCode).toBe(403);
@@ -113,7 +113,7 @@ describe('creating events', () => {
 
 describe('the organisation’s own list', () => {
   it('shows each event’s tickets sold of its whole capacity, hidden types included, which the public listing does not', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const event = await publishedEvent(api.app, organiser, {
       ticketTypes: [
         { name: 'Standard', price: 1500, currency: 'GBP', capacity: 100 },
@@ -132,7 +132,7 @@ describe('the organisation’s own list', () => {
 
 describe('publishing', () => {
   it('needs a ticket type, a future start and, for paid tickets, a verified organisation', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const empty = (
       await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId, { ticketTypes: [] }))
     ).json().data;
@@ -172,7 +172,7 @@ describe('publishing', () => {
   });
 
   it('makes the event public until it is unpublished; a cancelled event stays visible as cancelled', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const event = await publishedEvent(api.app, organiser, { title: 'Harbour Lights Parade' });
     const listed = await inject('GET', `/events?q=${encodeURIComponent('harbour lights')}`);
     expect(listed.json().data.items.map((item: { id: string }) => item.id)).toContain(event.id);
@@ -189,7 +189,7 @@ describe('publishing', () => {
 
 describe('editing where an event happens', () => {
   it('changes only the fields sent: a new title keeps the summary, description, cover and venue', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const event = (await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId))).json().data;
     const renamed = await inject('PATCH', `/events/${event.id}`, organiser.bearer, { title: 'Jazz by the Water' });
     expect(renamed.statusCode).toBe(200);
@@ -203,7 +203,7 @@ describe('editing where an event happens', () => {
   });
 
   it('refuses to make an event online without a link, or in person without a venue, and changes nothing', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const event = (await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId))).json().data;
 
     const online = await inject('PATCH', `/events/${event.id}`, organiser.bearer, { isOnline: true, venue: null });
@@ -225,7 +225,7 @@ describe('editing where an event happens', () => {
 
 describe('editing ticket types', () => {
   it('updates by id, adds and removes, but never below what is sold', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const event = (await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId))).json().data;
     const [standard, vip] = event.ticketTypes;
     await api.database.db.updateTable('ticket_types').set({ taken: 5 }).where('id', '=', standard.id).execute();
@@ -265,7 +265,7 @@ describe('editing ticket types', () => {
 
 describe('finding events', () => {
   it('filters by words, category, city, price, online, dates and distance, with a total for paging', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db, 'Search Org');
+    const organiser = await verifiedOrganizer(api.app, api.database.db, 'Search Org');
     const org = organiser.organizationId;
     await publishedEvent(api.app, organiser, {
       title: 'Comedy Cellar Showcase',
@@ -305,7 +305,7 @@ describe('finding events', () => {
   });
 
   it('ranks title matches first when sorting by relevance', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db, 'Rank Org');
+    const organiser = await verifiedOrganizer(api.app, api.database.db, 'Rank Org');
     await publishedEvent(api.app, organiser, {
       title: 'Spring Fair',
       description: 'with a little ceilidh at the end',

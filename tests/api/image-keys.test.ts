@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../fixtures/accounts.ts';
-import { eventBody, verifiedOrganiser } from '../fixtures/events.ts';
+import { eventBody, verifiedOrganizer } from '../fixtures/events.ts';
 import { png1x1, png3x2 } from '../fixtures/images.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
-let organiser: Awaited<ReturnType<typeof verifiedOrganiser>>;
-let other: Awaited<ReturnType<typeof verifiedOrganiser>>;
+let organiser: Awaited<ReturnType<typeof verifiedOrganizer>>;
+let other: Awaited<ReturnType<typeof verifiedOrganizer>>;
 beforeAll(async () => {
   api = await createTestApi();
-  organiser = await verifiedOrganiser(api.app, api.database.db);
-  other = await verifiedOrganiser(api.app, api.database.db, 'Rival Promotions');
+  organiser = await verifiedOrganizer(api.app, api.database.db);
+  other = await verifiedOrganizer(api.app, api.database.db, 'Rival Promotions');
 });
 afterAll(() => api.close());
 

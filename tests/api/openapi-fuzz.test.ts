@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpStatusName } from '../../src/contract/envelope.ts';
 import { signedInAccount } from '../fixtures/accounts.ts';
-import { inDays, verifiedOrganiser } from '../fixtures/events.ts';
+import { inDays, verifiedOrganizer } from '../fixtures/events.ts';
 import { describeRequest, type FuzzRequest, requestsFor } from '../fixtures/fuzz-requests.ts';
 import { type Operation, operationsOf, schemaErrors } from '../fixtures/openapi-operations.ts';
 import { eventOnSale, heldOrder, orderBody, paySandbox, sessionIdOf } from '../fixtures/orders.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const { app } = api;
   const { db } = api.database;
   const { organiser: owner, event, types } = await eventOnSale(app, db);
-  const rival = await verifiedOrganiser(app, db, 'Rival Nights');
+  const rival = await verifiedOrganizer(app, db, 'Rival Nights');
   const attendee = await signedInAccount(app, db);
   const admin = await signedInAccount(app, db);
   await db.updateTable('users').set({ is_admin: true }).where('id', '=', admin.authId).execute();

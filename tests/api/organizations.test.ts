@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../fixtures/accounts.ts';
-import { verifiedOrganiser } from '../fixtures/events.ts';
+import { verifiedOrganizer } from '../fixtures/events.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -11,7 +11,7 @@ afterAll(() => api.close());
 
 describe('organisation profiles', () => {
   it('are public to read and changed by their owners only', async () => {
-    const owner = await verifiedOrganiser(api.app, api.database.db, 'Quayside Sounds');
+    const owner = await verifiedOrganizer(api.app, api.database.db, 'Quayside Sounds');
     const url = `/api/organizations/${owner.organizationId}`;
     const changed = await api.app.inject({
       method: 'PATCH',
@@ -36,7 +36,7 @@ describe('organisation profiles', () => {
       logoUrl: null,
     });
 
-    const rival = await verifiedOrganiser(api.app, api.database.db, 'Rival');
+    const rival = await verifiedOrganizer(api.app, api.database.db, 'Rival');
     const attendee = await signedInAccount(api.app, api.database.db);
     for (const headers of [rival.bearer, attendee.bearer]) {
       expect((await api.app.inject({ method: 'PATCH', url, headers, payload: { name: 'Taken over' } })).statusCode).toBe(404);
@@ -45,7 +45,7 @@ describe('organisation profiles', () => {
   });
 
   it('refuse bad profile fields with field errors', async () => {
-    const owner = await verifiedOrganiser(api.app, api.database.db);
+    const owner = await verifiedOrganizer(api.app, api.database.db);
     const response = await api.app.inject({
       method: 'PATCH',
       url: `/api/organizations/${owner.organizationId}`,

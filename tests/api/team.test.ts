@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/lib/auth/secrets.ts';
 import { maxTeamSize } from '../../src/contract/team.ts';
 import { newestMailText, signedInAccount } from '../fixtures/accounts.ts';
-import { eventBody, verifiedOrganiser } from '../fixtures/events.ts';
+import { eventBody, verifiedOrganizer } from '../fixtures/events.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -18,7 +18,7 @@ type Owner = Person & { organizationId: string };
 const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: object) =>
   api.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
 
-const organiser = (name = 'Dockside Promotions'): Promise<Owner> => verifiedOrganiser(api.app, api.database.db, name);
+const organiser = (name = 'Dockside Promotions'): Promise<Owner> => verifiedOrganizer(api.app, api.database.db, name);
 const person = (): Promise<Person> => signedInAccount(api.app, api.database.db);
 
 /** The invitation token in the newest mail to `email`. */

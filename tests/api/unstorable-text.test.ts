@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, post } from '../fixtures/accounts.ts';
-import { eventBody, verifiedOrganiser } from '../fixtures/events.ts';
+import { eventBody, verifiedOrganizer } from '../fixtures/events.ts';
 import { eventOnSale, newBuyer, orderBody, placeOrder, sandboxWebhook } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
@@ -46,7 +46,7 @@ describe('text with a NUL character (U+0000)', () => {
   });
 
   it('deep in an event’s ticket types, or in a field the route ignores, is refused with every field named', async () => {
-    const organiser = await verifiedOrganiser(api.app, db());
+    const organiser = await verifiedOrganizer(api.app, db());
     const body = eventBody(organiser.organizationId, {
       venue: { ...(eventBody('').venue as object), city: 'Bri\u0000stol' },
       ticketTypes: [{ name: 'Standard', price: 0, currency: 'GBP', capacity: 5, description: 'x\u0000' }],
@@ -57,7 +57,7 @@ describe('text with a NUL character (U+0000)', () => {
   });
 
   it('in a path, an organisation’s or a user’s change is refused with the field named', async () => {
-    const organiser = await verifiedOrganiser(api.app, db());
+    const organiser = await verifiedOrganizer(api.app, db());
     expectRefused(await api.app.inject({ method: 'GET', url: '/api/events/%00' }), ['params.eventId']);
     const organisation = await api.app.inject({
       method: 'PATCH',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationImageQuota, uploadsPerAccount } from '../../server/features/uploads/upload-limits.ts';
 import { maxImageBytes } from '../../src/contract/uploads.ts';
 import { signedInAccount } from '../fixtures/accounts.ts';
-import { verifiedOrganiser } from '../fixtures/events.ts';
+import { verifiedOrganizer } from '../fixtures/events.ts';
 import { png1x1 } from '../fixtures/images.ts';
 import { awayFromWindowEdge } from '../fixtures/rate-windows.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Organiser = Awaited<ReturnType<typeof verifiedOrganiser>>;
+type Organiser = Awaited<ReturnType<typeof verifiedOrganizer>>;
 type Person = { bearer: Record<string, string> };
 
 const upload = (who: Person, organizationId: string, body: Buffer = png1x1) =>
@@ -65,7 +65,7 @@ async function alreadyStored(organiser: Organiser, count: number, sizeBytes: num
 describe('who may upload images', () => {
   let organiser: Organiser;
   beforeAll(async () => {
-    organiser = await verifiedOrganiser(api.app, api.database.db);
+    organiser = await verifiedOrganizer(api.app, api.database.db);
   });
 
   it('owners and managers upload for their organisation', async () => {
@@ -93,7 +93,7 @@ describe('who may upload images', () => {
   });
 
   it('gives the same 403 for another organisation and for one that does not exist', async () => {
-    const other = await verifiedOrganiser(api.app, api.database.db, 'Elsewhere Events');
+    const other = await verifiedOrganizer(api.app, api.database.db, 'Elsewhere Events');
     const intoOther = await upload(organiser, other.organizationId);
     const intoNothing = await upload(organiser, randomUUID());
     expect(intoOther.statusCode).toBe(403);
@@ -121,7 +121,7 @@ describe('how much an account and an organisation may upload', () => {
     timeout: 120_000,
   }, async () => {
     await awayFromWindowEdge(uploadsPerAccount.windowSeconds, 90);
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     for (let index = 0; index < uploadsPerAccount.limit; index += 1) {
       const response = await upload(organiser, organiser.organizationId);
       expect(response.statusCode, `upload ${index + 1}`).toBe(201);
@@ -140,7 +140,7 @@ describe('how much an account and an organisation may upload', () => {
   });
 
   it('refuses an upload past the organisation’s image count with 403, and stores nothing', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     await alreadyStored(organiser, organizationImageQuota.images - 1, 1000);
     expect((await upload(organiser, organiser.organizationId)).statusCode).toBe(201);
     const refused = await upload(organiser, organiser.organizationId);
@@ -154,7 +154,7 @@ describe('how much an account and an organisation may upload', () => {
   });
 
   it('refuses an upload that would take the organisation past its bytes with 403', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     const earlier = Math.floor(organizationImageQuota.bytes / maxImageBytes);
     await alreadyStored(organiser, earlier, maxImageBytes);
     const room = organizationImageQuota.bytes - earlier * maxImageBytes;
@@ -165,7 +165,7 @@ describe('how much an account and an organisation may upload', () => {
   });
 
   it('lets only as many of several uploads racing for the last room through as fit', async () => {
-    const organiser = await verifiedOrganiser(api.app, api.database.db);
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
     await alreadyStored(organiser, organizationImageQuota.images - 2, 1000);
     const manager = await memberWithRole(organiser, 'manager');
     const responses = await Promise.all(

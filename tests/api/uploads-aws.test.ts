@@ -5,19 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AwsUploader, createAwsUploader } from '../../src/lib/storage/aws-upload.ts';
 import { signedInAccount } from '../fixtures/accounts.ts';
 import { type AwsPeers, download, startAwsPeers } from '../fixtures/aws-peers.ts';
-import { verifiedOrganiser } from '../fixtures/events.ts';
+import { verifiedOrganizer } from '../fixtures/events.ts';
 import { png1x1, webp3x2 } from '../fixtures/images.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let peers: AwsPeers;
 let api: TestApi;
 let browser: AwsUploader;
-let organiser: Awaited<ReturnType<typeof verifiedOrganiser>>;
+let organiser: Awaited<ReturnType<typeof verifiedOrganizer>>;
 beforeAll(async () => {
   peers = await startAwsPeers();
   api = await createTestApi(peers.env());
   browser = createAwsUploader({ ...peers.settings, identityPoolId: peers.newPool() });
-  organiser = await verifiedOrganiser(api.app, api.database.db);
+  organiser = await verifiedOrganizer(api.app, api.database.db);
 });
 afterAll(async () => {
   await api?.close();
@@ -115,7 +115,7 @@ describe('uploading to S3 through a key the API hands out', () => {
   });
 
   it('answers 404 for a key handed out to someone else, and for one the browser made up', async () => {
-    const other = await verifiedOrganiser(api.app, api.database.db, 'Other Promotions');
+    const other = await verifiedOrganizer(api.app, api.database.db, 'Other Promotions');
     const theirs = await keyFor(other, { organizationId: other.organizationId });
     await browser.upload(png1x1, 'image/png', theirs);
     const madeUp = `uploads/${organiser.organizationId}/made-up.png`;

@@ -3,16 +3,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkSignature } from '../../server/lib/storage/signed-links.ts';
 import { imageTooLargeMessage, maxImageBytes } from '../../src/contract/uploads.ts';
-import { verifiedOrganiser } from '../fixtures/events.ts';
+import { verifiedOrganizer } from '../fixtures/events.ts';
 import { jpeg3x2, pdfDocument, png1x1, png3x2, svgImage, webp3x2, webpLossless1x1 } from '../fixtures/images.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
-let owner: Awaited<ReturnType<typeof verifiedOrganiser>>;
+let owner: Awaited<ReturnType<typeof verifiedOrganizer>>;
 let folder: string;
 beforeAll(async () => {
   api = await createTestApi();
-  owner = await verifiedOrganiser(api.app, api.database.db);
+  owner = await verifiedOrganizer(api.app, api.database.db);
   folder = `organizations/${owner.organizationId}`;
 });
 afterAll(() => api.close());
@@ -192,7 +192,7 @@ describe('uploading an image (local storage)', () => {
 
   it('keeps each organisation to its own folder: another organisation’s same name never touches the first image', async () => {
     const first = (await upload(png3x2, 'image/png', { name: 'logo' })).json().data;
-    const other = await verifiedOrganiser(api.app, api.database.db, 'Other Promotions');
+    const other = await verifiedOrganizer(api.app, api.database.db, 'Other Promotions');
     const asOther = { headers: other.bearer, organizationId: other.organizationId };
     const second = (await upload(png1x1, 'image/png', { name: 'logo', ...asOther })).json().data;
     expect(second.key).toBe(`organizations/${other.organizationId}/logo.png`);

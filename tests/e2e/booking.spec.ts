@@ -6,7 +6,7 @@ import type { BookingFeeRule, Order } from '../../src/contract/orders.ts';
 import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { codeFromMail } from './mailbox.ts';
-import { publishedEvent } from './organiser-api.ts';
+import { publishedEvent } from './organizer-api.ts';
 
 // A verified demo organisation (paid tickets need one); one sign-in per project, for every event of this file.
 const organiser = { email: 'sam@harbourarts.demo', password: 'admit-demo-2026' };
@@ -16,21 +16,21 @@ const password = testPassword;
 const unique = () => crypto.randomUUID().slice(0, 8);
 const money = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(minor / 100);
 
-interface OrganiserSession {
+interface OrganizerSession {
   accessToken: string;
   refreshToken: string;
   authId: string;
   user: { email: string; platforms: string[] };
 }
 
-async function organiserSignIn(request: APIRequestContext): Promise<OrganiserSession> {
+async function organizerSignIn(request: APIRequestContext): Promise<OrganizerSession> {
   const response = await request.post('/api/auth/signIn', { data: organiser });
   expect(response.status()).toBe(200);
-  return (await response.json()).data as OrganiserSession;
+  return (await response.json()).data as OrganizerSession;
 }
 
 /** The session cookies a sign-in through the page would leave, so the organiser needs no second sign-in. */
-async function useOrganiserSession(context: BrowserContext, baseURL: string, session: OrganiserSession): Promise<void> {
+async function useOrganizerSession(context: BrowserContext, baseURL: string, session: OrganizerSession): Promise<void> {
   const exp = (JSON.parse(Buffer.from(session.accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number })
     .exp;
   const cookie = (name: string, value: string, httpOnly = false) => ({
@@ -107,7 +107,7 @@ async function checkout(page: Page, typeName: string, quantity: number, buyer?: 
   }
 }
 
-let organiserSession: OrganiserSession;
+let organizerSession: OrganizerSession;
 let paidEvent: Event;
 let scarceEvent: Event;
 let freeEvent: Event;
@@ -117,8 +117,8 @@ test.describe('booking', () => {
   test.describe.configure({ mode: 'default' });
 
   test.beforeAll(async ({ request }) => {
-    organiserSession = await organiserSignIn(request);
-    const token = organiserSession.accessToken;
+    organizerSession = await organizerSignIn(request);
+    const token = organizerSession.accessToken;
     const id = unique();
     paidEvent = await publishedEvent(request, token, `Booking Night ${id}`, [{ name: 'Standard', price: 1250, capacity: 50 }]);
     scarceEvent = await publishedEvent(request, token, `Last Seat ${id}`, [{ name: 'Seat', price: 900, capacity: 1 }]);
@@ -304,7 +304,7 @@ test.describe('booking', () => {
     const typeId = paidEvent.ticketTypes[0]?.id ?? '';
     const order = await paidOrder(page.request, paidEvent.id, typeId, 'Rae Refund');
     const before = await availability(page.request, paidEvent.id);
-    await useOrganiserSession(context, baseURL ?? '', organiserSession);
+    await useOrganizerSession(context, baseURL ?? '', organizerSession);
 
     await page.goto(`/organizer/payments?eventId=${paidEvent.id}`);
     await waitForHydration(page);

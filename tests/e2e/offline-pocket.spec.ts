@@ -5,7 +5,7 @@ import { type BrowserContext, chromium, devices, type Page } from '@playwright/t
 import { chromiumArgs, chromiumPath } from '../fixtures/chromium.ts';
 import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
-import { publishedEvent } from './organiser-api.ts';
+import { publishedEvent } from './organizer-api.ts';
 
 // The attendee's tickets from a cold start (issue 15): a new phone, a booking, and My tickets opened later with no
 // signal, without My tickets ever having been loaded online, and again after the browser was closed.

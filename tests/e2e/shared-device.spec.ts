@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
-import { publishedEvent } from './organiser-api.ts';
+import { publishedEvent } from './organizer-api.ts';
 
 // A shared phone: one person's session ends on the server (a password changed elsewhere), and the next
 // person to pick the phone up finds nothing of theirs, online or offline.

@@ -22,7 +22,7 @@ async function invitationLink(email: string): Promise<string> {
 }
 
 /** A new organiser with their own organisation, made through the API (the account pages have their own tests). */
-async function newOrganiser(request: APIRequestContext, project: string) {
+async function newOrganizer(request: APIRequestContext, project: string) {
   const id = unique(project);
   const account = {
     firstName: 'Olu',
@@ -43,7 +43,7 @@ test.describe('team', () => {
     consoleErrors,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const owner = await newOrganiser(page.request, testInfo.project.name);
+    const owner = await newOrganizer(page.request, testInfo.project.name);
     const doorEmail = `door.${unique(testInfo.project.name)}@example.test`;
 
     await signInAt(page, owner.email, '/organizer/settings');
@@ -136,7 +136,7 @@ test.describe('team', () => {
   });
 
   test('an invitation opened while signed in with another address says whose it is', async ({ page }, testInfo) => {
-    const owner = await newOrganiser(page.request, testInfo.project.name);
+    const owner = await newOrganizer(page.request, testInfo.project.name);
     const invited = `someone.${unique(testInfo.project.name)}@example.test`;
     await signInAt(page, owner.email, '/organizer/settings');
     await page.locator('#field-inviteEmail').fill(invited);

@@ -9,7 +9,7 @@ import { AddToCalendarButton, ShareButton } from '../../features/events/componen
 import { EventDates } from '../../features/events/components/event-dates.tsx';
 import { EventStatusBanner } from '../../features/events/components/event-status-banner.tsx';
 import { MarkdownText } from '../../features/events/components/markdown-text.tsx';
-import { OrganiserCard } from '../../features/events/components/organiser-card.tsx';
+import { OrganizerCard } from '../../features/events/components/organizer-card.tsx';
 import { ticketAvailability } from '../../features/events/components/ticket-list.tsx';
 import { TicketsPanel } from '../../features/events/components/tickets-panel.tsx';
 import { VenueDetails } from '../../features/events/components/venue-details.tsx';
@@ -126,7 +126,7 @@ export function Component() {
               <TicketSelection event={event} now={now} availabilityOf={(type) => ticketAvailability(type, event.timezone, now)} />
             }
           />
-          <OrganiserCard organizer={event.organizer} />
+          <OrganizerCard organizer={event.organizer} />
         </aside>
         <div className="space-y-8 lg:col-span-2">
           <section aria-labelledby="where-title">

@@ -29,7 +29,7 @@ const attendeePoints = [
   { title: 'Help when you need it', body: 'Raise a case with our help desk and follow it until it is solved.' },
 ];
 
-const organiserPoints = [
+const organizerPoints = [
   { title: 'Publish in minutes', body: 'Create an event with ticket types, prices, capacity and sales windows.' },
   { title: 'Scan at the door', body: 'Any phone is a scanner. It keeps admitting people offline and never loses a scan.' },
   { title: 'Forgery-proof tickets', body: 'Every ticket is signed, so a copied or invented code is refused on the spot.' },
@@ -95,7 +95,7 @@ export function Component() {
           id="organisers"
           eyebrow="For organisers"
           title="Sell out, then open the doors without a hitch."
-          points={organiserPoints}
+          points={organizerPoints}
         />
       </div>
       <section className="mx-auto max-w-6xl px-4 py-14 text-center sm:px-6">

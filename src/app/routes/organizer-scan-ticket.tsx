@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { can, rolesAllowed } from '../../contract/permissions.ts';
-import { EventPicker } from '../../features/door/components/event-picker.tsx';
-import { PreparePanel } from '../../features/door/components/prepare-panel.tsx';
-import { usePreparedEvents } from '../../features/door/hooks/use-prepared-events.ts';
-import type { DoorEventChoice } from '../../features/door/utils/door-events.ts';
-import { orderDoorEvents } from '../../features/door/utils/door-events.ts';
+import { EventPicker } from '../../features/checkins/components/event-picker.tsx';
+import { PreparePanel } from '../../features/checkins/components/prepare-panel.tsx';
+import { usePreparedEvents } from '../../features/checkins/hooks/use-prepared-events.ts';
+import type { DoorEventChoice } from '../../features/checkins/utils/door-events.ts';
+import { orderDoorEvents } from '../../features/checkins/utils/door-events.ts';
 import { useOrganizationEvents } from '../../features/organizer/api/get-organization-events.ts';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { useSession } from '../../lib/session/use-session.ts';

@@ -1,8 +1,8 @@
-import { DoorLoading, DoorMissing } from '../../features/door/components/door-missing.tsx';
-import { SearchScreen } from '../../features/door/components/search-screen.tsx';
-import { useDoorEngine } from '../../features/door/hooks/use-door-engine.ts';
-import { useDoorEventId } from '../../features/door/hooks/use-door-event-id.ts';
-import { useDoorUpdateHold } from '../../features/door/hooks/use-door-update-hold.ts';
+import { DoorLoading, DoorMissing } from '../../features/checkins/components/door-missing.tsx';
+import { SearchScreen } from '../../features/checkins/components/search-screen.tsx';
+import { useDoorEngine } from '../../features/checkins/hooks/use-door-engine.ts';
+import { useDoorEventId } from '../../features/checkins/hooks/use-door-event-id.ts';
+import { useDoorUpdateHold } from '../../features/checkins/hooks/use-door-update-hold.ts';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
 

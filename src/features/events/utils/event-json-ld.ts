@@ -7,7 +7,7 @@ const schema = (name: string) => `https://schema.org/${name}`;
 export function eventJsonLd(
   event: Event,
   pageUrl: string,
-  organiserUrl: string,
+  organizerUrl: string,
   imageUrl: string | null,
 ): Record<string, unknown> {
   const location = event.isOnline
@@ -50,7 +50,7 @@ export function eventJsonLd(
     url: pageUrl,
     ...(location ? { location } : {}),
     ...(imageUrl ? { image: [imageUrl] } : {}),
-    organizer: { '@type': 'Organization', name: event.organizer.name, url: organiserUrl },
+    organizer: { '@type': 'Organization', name: event.organizer.name, url: organizerUrl },
     ...(offers.length > 0 ? { offers } : {}),
   };
 }

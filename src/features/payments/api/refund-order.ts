@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrganiserOrder, RefundRequest } from '../../../contract/orders.ts';
+import type { OrganizerOrder, RefundRequest } from '../../../contract/orders.ts';
 import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 import { paymentKeys } from '../../../lib/query-keys/payments.ts';
 
@@ -12,8 +12,8 @@ export interface RefundInput {
 }
 
 /** `POST /orders/{orderId}/refunds` with an `Idempotency-Key`: the order after the refund. Silent: the dialog says why not. */
-export const refundOrder = (api: ApiCaller, { orderId, request, idempotencyKey }: RefundInput): Promise<OrganiserOrder> =>
-  api<OrganiserOrder>({
+export const refundOrder = (api: ApiCaller, { orderId, request, idempotencyKey }: RefundInput): Promise<OrganizerOrder> =>
+  api<OrganizerOrder>({
     method: 'POST',
     url: `/orders/${encodeURIComponent(orderId)}/refunds`,
     data: request,

@@ -5,9 +5,9 @@ import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { formatDateTime } from '../../../components/format/date-time.ts';
 import { Spinner } from '../../../components/submit-button.tsx';
 import { formatMoney } from '../../../contract/money.ts';
-import type { OrganiserOrder } from '../../../contract/orders.ts';
+import type { OrganizerOrder } from '../../../contract/orders.ts';
 import { TestBadge, TestNotice } from '../../../lib/test-badge.tsx';
-import { useOrganiserOrder } from '../api/get-organiser-order.ts';
+import { useOrganizerOrder } from '../api/get-organizer-order.ts';
 import { refundableTickets } from '../utils/refund-amount.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
@@ -25,7 +25,7 @@ const kindLabel = (kind: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-function OrderDetails({ order }: { order: OrganiserOrder }) {
+function OrderDetails({ order }: { order: OrganizerOrder }) {
   const money = (minor: number) => formatMoney(minor, order.currency);
   return (
     <div className="space-y-6">
@@ -137,7 +137,7 @@ function OrderDetails({ order }: { order: OrganiserOrder }) {
 
 /** One order beside the list (a sheet from the bottom on phones): tickets, money history, and the refund. */
 export function OrderDrawer({ organizationId, orderId, canRefund, onClose }: OrderDrawerProps) {
-  const order = useOrganiserOrder(organizationId, orderId);
+  const order = useOrganizerOrder(organizationId, orderId);
   const [refunding, setRefunding] = useState(false);
   const [refunded, setRefunded] = useState<string | null>(null);
 

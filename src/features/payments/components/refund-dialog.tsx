@@ -6,14 +6,14 @@ import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { serverMessage } from '../../../components/fields/form-errors.ts';
 import { Spinner } from '../../../components/submit-button.tsx';
 import { formatMoney } from '../../../contract/money.ts';
-import type { OrganiserOrder } from '../../../contract/orders.ts';
+import type { OrganizerOrder } from '../../../contract/orders.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { refundAmount, refundableTickets } from '../utils/refund-amount.ts';
 
 interface RefundDialogProps {
   organizationId: string;
-  order: OrganiserOrder;
+  order: OrganizerOrder;
   open: boolean;
   onClose(): void;
   onRefunded(amount: number): void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrganiserOrder } from '../../../contract/orders.ts';
+import type { OrganizerOrder } from '../../../contract/orders.ts';
 import { refundAmount, refundableTickets } from './refund-amount.ts';
 
 const ticket = (id: string, ticketTypeId: string, status: 'valid' | 'voided' = 'valid') => ({
@@ -12,7 +12,7 @@ const ticket = (id: string, ticketTypeId: string, status: 'valid' | 'voided' = '
   checkedInAt: null,
 });
 
-const order: Pick<OrganiserOrder, 'tickets' | 'items' | 'total' | 'refunded'> = {
+const order: Pick<OrganizerOrder, 'tickets' | 'items' | 'total' | 'refunded'> = {
   items: [
     { ticketTypeId: 'std', name: 'Standard', quantity: 2, unitPrice: 1800, unitFee: 94 },
     { ticketTypeId: 'vip', name: 'VIP', quantity: 1, unitPrice: 6000, unitFee: 199 },

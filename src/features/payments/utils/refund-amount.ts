@@ -1,7 +1,7 @@
-import type { OrganiserOrder } from '../../../contract/orders.ts';
+import type { OrganizerOrder } from '../../../contract/orders.ts';
 
 /** The valid tickets of an order: the ones a refund can still cover. */
-export const refundableTickets = (order: Pick<OrganiserOrder, 'tickets'>) =>
+export const refundableTickets = (order: Pick<OrganizerOrder, 'tickets'>) =>
   order.tickets.filter((ticket) => ticket.status === 'valid');
 
 /**
@@ -9,7 +9,7 @@ export const refundableTickets = (order: Pick<OrganiserOrder, 'tickets'>) =>
  * fee, never more than what is left of the total.
  */
 export function refundAmount(
-  order: Pick<OrganiserOrder, 'tickets' | 'items' | 'total' | 'refunded'>,
+  order: Pick<OrganizerOrder, 'tickets' | 'items' | 'total' | 'refunded'>,
   ticketIds: readonly string[],
 ) {
   const perType = new Map(order.items.map((item) => [item.ticketTypeId, item.unitPrice + item.unitFee]));

@@ -4,7 +4,7 @@ import {
   orderListQuerySchema,
   orderListSchema,
   orderParamsSchema,
-  organiserOrderSchema,
+  organizerOrderSchema,
   refundSchema,
   ticketKeysSchema,
 } from '../../../src/contract/orders.ts';
@@ -18,11 +18,11 @@ import {
   organisationOrdersCsv,
   refundOrder,
   ticketKeys,
-} from './organiser-orders.service.ts';
+} from './organizer-orders.service.ts';
 
 const tags = ['organiser orders'];
 
-export function organiserOrdersRoutes(app: FastifyInstance, { config, routes, auth }: ApiContext, deps: OrdersDeps): void {
+export function organizerOrdersRoutes(app: FastifyInstance, { config, routes, auth }: ApiContext, deps: OrdersDeps): void {
   routes.add(app, {
     method: 'GET',
     url: '/organizations/:organizationId/orders',
@@ -64,7 +64,7 @@ export function organiserOrdersRoutes(app: FastifyInstance, { config, routes, au
     auth: 'required',
     errors: ['FORBIDDEN'],
     params: organizationParamsSchema.extend(orderParamsSchema.shape),
-    response: organiserOrderSchema,
+    response: organizerOrderSchema,
     handler: async ({ params, request }) => {
       const caller = await auth.require(request);
       return { message: 'Order.', data: await organisationOrder(deps, caller.sub, params.organizationId, params.orderId) };
@@ -81,7 +81,7 @@ export function organiserOrdersRoutes(app: FastifyInstance, { config, routes, au
     errors: ['FORBIDDEN', 'CONFLICT'],
     params: orderParamsSchema,
     body: refundSchema,
-    response: organiserOrderSchema,
+    response: organizerOrderSchema,
     handler: async ({ params, body, request }) => {
       const key = idempotencyKeyOf(request);
       const caller = await auth.require(request);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { EventSummary } from '../../../contract/events.ts';
 
 /** Who runs the event, linking to their public page. */
-export function OrganiserCard({ organizer }: { organizer: EventSummary['organizer'] }) {
+export function OrganizerCard({ organizer }: { organizer: EventSummary['organizer'] }) {
   return (
     <div className="flex items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
       <span

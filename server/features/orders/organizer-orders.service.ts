@@ -1,5 +1,5 @@
 import { decimalAmount } from '../../../src/contract/money.ts';
-import type { Order, OrderList, OrderListQuery, OrganiserOrder, RefundRequest } from '../../../src/contract/orders.ts';
+import type { Order, OrderList, OrderListQuery, OrganizerOrder, RefundRequest } from '../../../src/contract/orders.ts';
 import { can, type Permission, rolesAllowed } from '../../../src/contract/permissions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { memberRoleOf } from '../organizations/members.repository.ts';
@@ -13,7 +13,7 @@ import {
   organisationOrderRows,
   revokedTicketsOf,
   testOrderCount,
-} from './organiser-orders.repository.ts';
+} from './organizer-orders.repository.ts';
 import { runRefund } from './refund-execution.service.ts';
 import { refundByKey } from './refunds.repository.ts';
 import { decideRefund, refundRequestHash } from './refunds.service.ts';
@@ -113,9 +113,9 @@ export async function organisationOrdersCsv(
   );
 }
 
-async function history(deps: OrdersDeps, order: Order): Promise<OrganiserOrder['history']> {
+async function history(deps: OrdersDeps, order: Order): Promise<OrganizerOrder['history']> {
   const rows = await orderHistoryRows(deps.db, order.id);
-  const entries: OrganiserOrder['history'] = [
+  const entries: OrganizerOrder['history'] = [
     { at: order.createdAt, kind: 'order.placed', amount: order.total, note: `Order ${order.reference} placed.` },
     ...rows.events.map((event) => ({
       at: new Date(event.received_at).toISOString(),
@@ -145,7 +145,7 @@ export async function organisationOrder(
   userId: string,
   organizationId: string,
   orderId: string,
-): Promise<OrganiserOrder> {
+): Promise<OrganizerOrder> {
   await requirePermission(deps, organizationId, userId, 'orders.read', 'see orders');
   const row = await findOrderRow(deps.db, orderId);
   const [event] = row ? await orderEventsOf(deps.db, [row.event_id]) : [];
@@ -163,7 +163,7 @@ export async function refundOrder(
   input: RefundRequest,
   idempotencyKey: string,
   origin: string,
-): Promise<OrganiserOrder> {
+): Promise<OrganizerOrder> {
   const row = await findOrderRow(deps.db, orderId);
   const [event] = row ? await orderEventsOf(deps.db, [row.event_id]) : [];
   if (!row || !event) throw notFound('That order');

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { formatEventRange } from '../../components/format/dates.ts';
 import { Spinner } from '../../components/submit-button.tsx';
+import { TestNotice } from '../../components/test-badge.tsx';
 import { AddToCalendarButton } from '../../features/events/components/event-actions.tsx';
 import { useOrder } from '../../features/orders/api/get-order.ts';
 import { EmailCodeForm } from '../../features/orders/components/email-code-form.tsx';
@@ -16,7 +17,6 @@ import { orderCalendarEvent } from '../../features/orders/utils/order-calendar-e
 import { resolveOrder } from '../../features/orders/utils/order-state.ts';
 import { useBootState } from '../../lib/public-config.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
-import { TestNotice } from '../../lib/test-badge.tsx';
 import { PageMeta } from '../page-meta.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { formatEventStart } from '../../../components/format/dates.ts';
+import { TestNotice } from '../../../components/test-badge.tsx';
 import type { Order, Ticket } from '../../../contract/orders.ts';
-import { TestNotice } from '../../../lib/test-badge.tsx';
 import { TicketQr } from './ticket-qr.tsx';
 
 interface TicketCardProps {

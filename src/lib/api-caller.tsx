@@ -52,6 +52,10 @@ export function injectedApiCaller(inject: ApiInject, apiBase: string, token: str
 /** The browser's caller; axios loads with the first call, off the page's critical path. */
 export const browserApiCaller: ApiCaller = async (config) => (await import('./api-client.ts')).apiRequest(config);
 
+/** A file the API sends as it is, not in an envelope (e.g. a CSV export): the browser's client, its body and headers. */
+export const browserApiFile = async (config: AxiosRequestConfig) =>
+  (await import('./api-client.ts')).api.request<Blob>({ ...config, responseType: 'blob' });
+
 const ApiCallerContext = createContext<ApiCaller>(browserApiCaller);
 
 export function ApiCallerProvider({ api, children }: { api: ApiCaller; children: ReactNode }) {

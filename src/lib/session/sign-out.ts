@@ -1,4 +1,4 @@
-import { api } from '../api-client.ts';
+import { browserApiCaller as api } from '../api-caller.tsx';
 import { forgetUserData } from './forget-user.ts';
 import { runSignOutSteps } from './sign-out-steps.ts';
 
@@ -10,7 +10,7 @@ import { runSignOutSteps } from './sign-out-steps.ts';
 export async function signOut(destination = '/'): Promise<boolean> {
   if (!(await runSignOutSteps())) return false;
   try {
-    await api.post('/auth/signOut', {}, { silent: true });
+    await api({ method: 'POST', url: '/auth/signOut', data: {}, silent: true });
   } catch {
     // Offline or already ended: the local session still goes.
   }

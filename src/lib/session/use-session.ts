@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Organization, User } from '../../contract/users.ts';
-import { apiRequest } from '../api-client.ts';
+import { useApiCaller } from '../api-caller.tsx';
 import { persistMaxAge } from '../query-client.ts';
 import type { RouteSession } from './route-session.ts';
 import { useRouteSession } from './session-context.tsx';
@@ -25,19 +25,20 @@ export interface Session extends RouteSession {
 
 /** The spec's auth session state: the user (`GET /users/{id}` with the id of the `u` cookie), the token and the organisation. */
 export function useSession(options: { silent?: boolean } = {}): Session {
+  const api = useApiCaller();
   const route = useRouteSession();
   // `silent`: a failed load raises no toast (the door, offline by design, shows its own connection state).
   const silent = options.silent ? { silent: true } : {};
   const user = useQuery({
     queryKey: sessionKeys.user(route.authId),
-    queryFn: () => apiRequest<User>({ url: `/users/${route.authId}`, ...silent }),
+    queryFn: () => api<User>({ url: `/users/${route.authId}`, ...silent }),
     enabled: route.signedIn && route.authId !== null,
     ...offline,
   });
   const organizationId = user.data?.organizationId ?? route.organizationId;
   const organization = useQuery({
     queryKey: sessionKeys.organization(organizationId),
-    queryFn: () => apiRequest<Organization>({ url: `/organizations/${organizationId}`, ...silent }),
+    queryFn: () => api<Organization>({ url: `/organizations/${organizationId}`, ...silent }),
     enabled: route.signedIn && organizationId !== null,
     ...offline,
   });

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '../../contract/public-config.ts';
 import type { UploadedImage, UploadKey, UploadKeyRequest } from '../../contract/uploads.ts';
-import { apiRequest } from '../api-client.ts';
+import { browserApiCaller as api } from '../api-caller.tsx';
 import { type AwsUploader, createAwsUploader, type StoredObject } from './aws-upload.ts';
 import { type ImageCompressor, processImage } from './process-image.ts';
 
@@ -46,13 +46,13 @@ export async function uploadImage(
       contentType: contentType as UploadKeyRequest['contentType'],
       sizeBytes: body.length,
     };
-    const { key } = await apiRequest<UploadKey>({ method: 'POST', url: '/uploads/key', data: request });
+    const { key } = await api<UploadKey>({ method: 'POST', url: '/uploads/key', data: request });
     await awsUploaderFor(config).upload(body, contentType, key);
-    const stored = await apiRequest<UploadedImage>({ method: 'POST', url: '/uploads/stored', data: { key } });
+    const stored = await api<UploadedImage>({ method: 'POST', url: '/uploads/stored', data: { key } });
     return { key: stored.key, url: stored.url };
   }
 
-  const uploaded = await apiRequest<UploadedImage>({
+  const uploaded = await api<UploadedImage>({
     method: 'POST',
     url: '/uploads',
     params: { organizationId, ...(name ? { name } : {}) },

@@ -3,15 +3,16 @@ import type { AxiosError } from 'axios';
 import type { z } from 'zod';
 import type { confirmForgotPasswordSchema } from '../../../contract/auth.ts';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 
 export type ConfirmForgotPasswordInput = z.infer<typeof confirmForgotPasswordSchema>;
 
 /** Sets a new password with the mailed code; every session of the account ends. */
 export const confirmForgotPassword = (
+  api: ApiCaller,
   input: ConfirmForgotPasswordInput,
   { silent = false }: { silent?: boolean } = {},
-): Promise<void> => apiRequest<void>({ method: 'POST', url: '/auth/confirmForgotPassword', data: input, silent });
+): Promise<void> => api<void>({ method: 'POST', url: '/auth/confirmForgotPassword', data: input, silent });
 
 interface UseConfirmForgotPasswordOptions {
   /** Leave the error to the page (shown beside the form) instead of a toast. */
@@ -20,8 +21,9 @@ interface UseConfirmForgotPasswordOptions {
 }
 
 export function useConfirmForgotPassword({ silent = false, mutationConfig }: UseConfirmForgotPasswordOptions = {}) {
+  const api = useApiCaller();
   return useMutation({
     ...mutationConfig,
-    mutationFn: (input: ConfirmForgotPasswordInput) => confirmForgotPassword(input, { silent }),
+    mutationFn: (input: ConfirmForgotPasswordInput) => confirmForgotPassword(api, input, { silent }),
   });
 }

@@ -3,13 +3,16 @@ import type { AxiosError } from 'axios';
 import type { z } from 'zod';
 import type { emailOnlySchema } from '../../../contract/auth.ts';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 
 export type ForgotPasswordInput = z.infer<typeof emailOnlySchema>;
 
 /** Mails a reset code when an account uses the address; the answer is the same either way. */
-export const forgotPassword = (input: ForgotPasswordInput, { silent = false }: { silent?: boolean } = {}): Promise<void> =>
-  apiRequest<void>({ method: 'POST', url: '/auth/forgotPassword', data: input, silent });
+export const forgotPassword = (
+  api: ApiCaller,
+  input: ForgotPasswordInput,
+  { silent = false }: { silent?: boolean } = {},
+): Promise<void> => api<void>({ method: 'POST', url: '/auth/forgotPassword', data: input, silent });
 
 interface UseForgotPasswordOptions {
   /** Leave the error to the page (shown beside the form) instead of a toast. */
@@ -18,5 +21,6 @@ interface UseForgotPasswordOptions {
 }
 
 export function useForgotPassword({ silent = false, mutationConfig }: UseForgotPasswordOptions = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: (input: ForgotPasswordInput) => forgotPassword(input, { silent }) });
+  const api = useApiCaller();
+  return useMutation({ ...mutationConfig, mutationFn: (input: ForgotPasswordInput) => forgotPassword(api, input, { silent }) });
 }

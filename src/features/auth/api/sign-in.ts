@@ -3,13 +3,13 @@ import type { AxiosError } from 'axios';
 import type { z } from 'zod';
 import type { SignInResult, signInSchema } from '../../../contract/auth.ts';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 
 export type SignInInput = z.infer<typeof signInSchema>;
 
 /** Answers the tokens and the user. Silent: the sign-in page shows the reason beside the form, not in a toast. */
-export const signIn = (input: SignInInput): Promise<SignInResult> =>
-  apiRequest<SignInResult>({ method: 'POST', url: '/auth/signIn', data: input, silent: true });
+export const signIn = (api: ApiCaller, input: SignInInput): Promise<SignInResult> =>
+  api<SignInResult>({ method: 'POST', url: '/auth/signIn', data: input, silent: true });
 
 /** What the server puts in `errors` of its 403 when the address still needs confirming. */
 export const emailNotConfirmedCode = 'EMAIL_NOT_CONFIRMED';
@@ -19,5 +19,6 @@ interface UseSignInOptions {
 }
 
 export function useSignIn({ mutationConfig }: UseSignInOptions = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: signIn });
+  const api = useApiCaller();
+  return useMutation({ ...mutationConfig, mutationFn: (input: SignInInput) => signIn(api, input) });
 }

@@ -3,13 +3,13 @@ import type { AxiosError } from 'axios';
 import type { z } from 'zod';
 import type { SignUp, signUpResultSchema } from '../../../contract/auth.ts';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 
 export type SignUpResult = z.infer<typeof signUpResultSchema>;
 
 /** Creates the account; the server mails a 6-digit code to confirm the address. */
-export const signUp = (input: SignUp, { silent = false }: { silent?: boolean } = {}): Promise<SignUpResult> =>
-  apiRequest<SignUpResult>({ method: 'POST', url: '/auth/signUp', data: input, silent });
+export const signUp = (api: ApiCaller, input: SignUp, { silent = false }: { silent?: boolean } = {}): Promise<SignUpResult> =>
+  api<SignUpResult>({ method: 'POST', url: '/auth/signUp', data: input, silent });
 
 interface UseSignUpOptions {
   /** Leave the error to the page (shown beside the form) instead of a toast. */
@@ -18,5 +18,6 @@ interface UseSignUpOptions {
 }
 
 export function useSignUp({ silent = false, mutationConfig }: UseSignUpOptions = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: (input: SignUp) => signUp(input, { silent }) });
+  const api = useApiCaller();
+  return useMutation({ ...mutationConfig, mutationFn: (input: SignUp) => signUp(api, input, { silent }) });
 }

@@ -3,7 +3,7 @@ import type { AxiosError } from 'axios';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
 import type { Team, TeamMember } from '../../../contract/team.ts';
 import type { MemberRole } from '../../../contract/users.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
 
 interface ChangeRoleInput {
@@ -13,8 +13,8 @@ interface ChangeRoleInput {
 }
 
 /** Silent: a refusal is shown on the member's row. */
-export const changeMemberRole = ({ organizationId, userId, role }: ChangeRoleInput) =>
-  apiRequest<TeamMember>({
+export const changeMemberRole = (api: ApiCaller, { organizationId, userId, role }: ChangeRoleInput) =>
+  api<TeamMember>({
     method: 'PATCH',
     url: `/organizations/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(userId)}`,
     data: { role },
@@ -22,9 +22,10 @@ export const changeMemberRole = ({ organizationId, userId, role }: ChangeRoleInp
   });
 
 export function useChangeMemberRole() {
+  const api = useApiCaller();
   const queryClient = useQueryClient();
   return useMutation<TeamMember, AxiosError<ApiEnvelope>, ChangeRoleInput>({
-    mutationFn: changeMemberRole,
+    mutationFn: (input) => changeMemberRole(api, input),
     onSuccess: (member, { organizationId }) => {
       queryClient.setQueryData<Team>(organizerKeys.team(organizationId), (team) =>
         team ? { ...team, members: team.members.map((entry) => (entry.userId === member.userId ? member : entry)) } : team,

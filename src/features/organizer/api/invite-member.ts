@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AxiosError } from 'axios';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
 import type { InviteMember, PendingInvitation } from '../../../contract/team.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
 
 interface InviteInput {
@@ -11,8 +11,8 @@ interface InviteInput {
 }
 
 /** Silent: the form shows a refusal beside its fields. */
-export const inviteMember = ({ organizationId, invitation }: InviteInput) =>
-  apiRequest<PendingInvitation>({
+export const inviteMember = (api: ApiCaller, { organizationId, invitation }: InviteInput) =>
+  api<PendingInvitation>({
     method: 'POST',
     url: `/organizations/${encodeURIComponent(organizationId)}/invitations`,
     data: invitation,
@@ -20,9 +20,10 @@ export const inviteMember = ({ organizationId, invitation }: InviteInput) =>
   });
 
 export function useInviteMember() {
+  const api = useApiCaller();
   const queryClient = useQueryClient();
   return useMutation<PendingInvitation, AxiosError<ApiEnvelope>, InviteInput>({
-    mutationFn: inviteMember,
+    mutationFn: (input) => inviteMember(api, input),
     onSuccess: (_invitation, { organizationId }) =>
       queryClient.invalidateQueries({ queryKey: organizerKeys.team(organizationId) }),
   });

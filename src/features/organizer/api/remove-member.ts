@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AxiosError } from 'axios';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
 import type { Team } from '../../../contract/team.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
 
 interface RemoveInput {
@@ -11,17 +11,18 @@ interface RemoveInput {
 }
 
 /** Silent: a refusal is shown on the member's row. */
-export const removeMember = ({ organizationId, userId }: RemoveInput) =>
-  apiRequest<Record<string, never>>({
+export const removeMember = (api: ApiCaller, { organizationId, userId }: RemoveInput) =>
+  api<Record<string, never>>({
     method: 'DELETE',
     url: `/organizations/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(userId)}`,
     silent: true,
   });
 
 export function useRemoveMember() {
+  const api = useApiCaller();
   const queryClient = useQueryClient();
   return useMutation<Record<string, never>, AxiosError<ApiEnvelope>, RemoveInput>({
-    mutationFn: removeMember,
+    mutationFn: (input) => removeMember(api, input),
     onSuccess: (_result, { organizationId, userId }) => {
       queryClient.setQueryData<Team>(organizerKeys.team(organizationId), (team) =>
         team ? { ...team, members: team.members.filter((entry) => entry.userId !== userId) } : team,

@@ -2,16 +2,16 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import type { AxiosError } from 'axios';
 import type { ApiEnvelope } from '../../../contract/envelope.ts';
 import type { CreateEvent, Event, UpdateEvent } from '../../../contract/events.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
 
 /** Creates a draft (POST /events); silent, as the editor shows the errors beside the fields. */
-export const createEvent = (input: CreateEvent): Promise<Event> =>
-  apiRequest<Event>({ method: 'POST', url: '/events', data: input, silent: true });
+export const createEvent = (api: ApiCaller, input: CreateEvent): Promise<Event> =>
+  api<Event>({ method: 'POST', url: '/events', data: input, silent: true });
 
 /** Changes an event (PATCH /events/{id}); the ticket types sent replace the current ones, matched by id. */
-export const updateEvent = ({ eventId, changes }: { eventId: string; changes: UpdateEvent }): Promise<Event> =>
-  apiRequest<Event>({ method: 'PATCH', url: `/events/${encodeURIComponent(eventId)}`, data: changes, silent: true });
+export const updateEvent = (api: ApiCaller, { eventId, changes }: { eventId: string; changes: UpdateEvent }): Promise<Event> =>
+  api<Event>({ method: 'PATCH', url: `/events/${encodeURIComponent(eventId)}`, data: changes, silent: true });
 
 /** The saved event is the answer: cache it, and let the organisation's lists load again. */
 export function storeSavedEvent(queryClient: QueryClient, event: Event): void {
@@ -20,17 +20,19 @@ export function storeSavedEvent(queryClient: QueryClient, event: Event): void {
 }
 
 export function useCreateEvent() {
+  const api = useApiCaller();
   const queryClient = useQueryClient();
   return useMutation<Event, AxiosError<ApiEnvelope>, CreateEvent>({
-    mutationFn: createEvent,
+    mutationFn: (input) => createEvent(api, input),
     onSuccess: (event) => storeSavedEvent(queryClient, event),
   });
 }
 
 export function useUpdateEvent() {
+  const api = useApiCaller();
   const queryClient = useQueryClient();
   return useMutation<Event, AxiosError<ApiEnvelope>, { eventId: string; changes: UpdateEvent }>({
-    mutationFn: updateEvent,
+    mutationFn: (input) => updateEvent(api, input),
     onSuccess: (event) => storeSavedEvent(queryClient, event),
   });
 }

@@ -1,3 +1,4 @@
+import { browserApiFile } from '../../../lib/api-caller.tsx';
 import { type OrderFilters, orderListQuery } from '../utils/order-filters.ts';
 
 /** The file name the server suggests, else one with today's date. */
@@ -12,10 +13,9 @@ export function csvFileName(disposition: string | undefined, today = new Date())
  * Bearer token (a plain link would carry none), saved as a file.
  */
 export async function downloadOrdersCsv(organizationId: string, filters: OrderFilters): Promise<void> {
-  const { api } = await import('../../../lib/api-client.ts');
-  const response = await api.get<Blob>(`/organizations/${encodeURIComponent(organizationId)}/orders.csv`, {
+  const response = await browserApiFile({
+    url: `/organizations/${encodeURIComponent(organizationId)}/orders.csv`,
     params: orderListQuery(filters, { paged: false }),
-    responseType: 'blob',
     headers: { Accept: 'text/csv' },
   });
   const href = URL.createObjectURL(response.data);

@@ -40,6 +40,15 @@ module.exports = {
       to: { path: '^src/(features|app|components)/' },
     },
     {
+      name: 'api-client-outside-api-caller',
+      comment:
+        'The browser calls the API one way, through an ApiCaller (useApiCaller, or browserApiCaller outside React): only ' +
+        'src/lib/api-caller.tsx loads the axios client, and lazily, so no page pulls it in sooner.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/lib/api-caller\\.tsx$', testFile] },
+      to: { path: '^src/lib/api-client\\.ts$' },
+    },
+    {
       name: 'contract-to-rest-of-src',
       comment: 'src/contract is shared by server and browser, so it may import only itself.',
       severity: 'error',

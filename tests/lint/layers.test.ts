@@ -27,6 +27,7 @@ async function violationsIn(tree: string): Promise<string[]> {
 describe('import rules between layers', () => {
   it('names each broken rule and the import that breaks it', async () => {
     expect(await violationsIn('violations')).toEqual([
+      'api-client-outside-api-caller: src/features/a/calls-api-client.ts → src/lib/api-client.ts',
       'components-to-features-or-app: src/components/button.ts → src/features/b/b.ts',
       'contract-to-node: src/contract/ids.ts → crypto',
       'contract-to-react: src/contract/view.ts → node_modules/react/index.js',

@@ -20,8 +20,6 @@ export const api = axios.create({
   timeout: 20_000,
 });
 
-export { apiBase };
-
 api.interceptors.request.use(async (config) => {
   config.baseURL ??= apiBase();
   config.withCredentials = true;

@@ -1,24 +1,16 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { generateEventKeyPair, signTicketCode } from '../../../contract/ticket-code.ts';
 import type { DoorApi } from '../api/door-api.ts';
 import type { DeviceStore } from '../storage/device-store.ts';
 import type { EventRecord, EventStore } from '../storage/event-store.ts';
 import type { ScanRecord, ScanStore } from '../storage/scan-store.ts';
 import { DoorEngine } from './door-engine.ts';
+import { otherEventTicketCode } from './other-event-code.test-helper.ts';
 
 const eventId = '00000000-0000-4000-8000-000000000001';
 // A genuine code of another event: decided on the device at once (wrong event).
 let otherEventCode = '';
 beforeAll(async () => {
-  const keys = await generateEventKeyPair();
-  otherEventCode = await signTicketCode(keys.privateKey, {
-    version: 1,
-    ticketId: '00000000-0000-4000-8000-000000000002',
-    eventId: '00000000-0000-4000-8000-000000000009',
-    ticketTypeId: '00000000-0000-4000-8000-000000000003',
-    validFrom: new Date('2026-01-01T00:00:00Z'),
-    validUntil: new Date('2030-01-01T00:00:00Z'),
-  });
+  otherEventCode = await otherEventTicketCode();
 });
 
 function deps() {

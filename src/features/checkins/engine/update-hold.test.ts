@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { generateEventKeyPair, signTicketCode } from '../../../contract/ticket-code.ts';
 import { onUpdateGate, updatesHeld } from '../../../lib/update-gate.ts';
 import type { DoorApi } from '../api/door-api.ts';
 import { createDeviceStore } from '../storage/device-store.ts';
@@ -9,21 +8,14 @@ import { createEventStore, type EventRecord } from '../storage/event-store.ts';
 import { queuedScan } from '../storage/queued-scan.test-helper.ts';
 import { createScanStore } from '../storage/scan-store.ts';
 import { DoorEngine } from './door-engine.ts';
+import { otherEventTicketCode } from './other-event-code.test-helper.ts';
 import { holdUpdatesWhilePending } from './update-hold.ts';
 
 const eventId = '00000000-0000-4000-8000-00000000000c';
 // A genuine code of another event: decided on the device at once, and queued for upload like any scan.
 let otherEventCode = '';
 beforeAll(async () => {
-  const keys = await generateEventKeyPair();
-  otherEventCode = await signTicketCode(keys.privateKey, {
-    version: 1,
-    ticketId: '00000000-0000-4000-8000-000000000002',
-    eventId: '00000000-0000-4000-8000-000000000009',
-    ticketTypeId: '00000000-0000-4000-8000-000000000003',
-    validFrom: new Date('2026-01-01T00:00:00Z'),
-    validUntil: new Date('2030-01-01T00:00:00Z'),
-  });
+  otherEventCode = await otherEventTicketCode();
 });
 
 /** The server's end of an upload: every scan of a batch is taken (the network boundary, not our code). */

@@ -4,7 +4,12 @@ import { AppErrorBoundary } from './app/errors/app-error-boundary.tsx';
 import { type RenderOptions, render } from './entry-server.tsx';
 
 const EmptyPage = () => null;
-const assets = { entry: '/assets/entry.js', css: ['/assets/app.css'], chunksFor: () => ['/assets/page.js'] };
+const assets = {
+  entry: '/assets/entry.js',
+  css: ['/assets/app.css'],
+  chunksFor: () => ['/assets/page.js'],
+  pageFiles: (keys: string[]) => Object.fromEntries(keys.map((key) => [key, '/assets/page.js'])),
+};
 const config = {
   apiBase: '/api',
   appUrl: null,
@@ -71,6 +76,8 @@ describe('the app shell and kept pages', () => {
     expect(html).toContain('Opening Admit…');
     expect(html).not.toContain('pia.private');
     expect(html).not.toContain('__staticRouterHydrationData');
+    // The device page the shell stands in for is named to the browser from the address, by the inline script.
+    expect(html).toContain('"src/app/routes/organizer-scan-ticket.tsx":"/assets/page.js"');
     for (const script of html.match(/<script[^>]*>/g) ?? []) expect(script).toContain('nonce="test-nonce"');
   });
 
@@ -93,6 +100,11 @@ describe('server rendering', () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(script).toContain('nonce="test-nonce"');
     expect(html).toContain('<link rel="modulepreload" href="/assets/page.js" fetchPriority="low"/>');
+  });
+
+  it('names the chunk of the page it rendered, so the browser loads it without the map of every page', async () => {
+    const { html } = await renderToText('/about-us');
+    expect(html).toContain('"pages":{"src/app/routes/about-us.tsx":"/assets/page.js"}');
   });
 
   it('asks for the stylesheet before any script, so the page paints without waiting for them', async () => {

@@ -32,6 +32,8 @@ export interface RenderAssets {
   css: string[];
   /** The chunks a page module needs, to preload them with the entry. */
   chunksFor(moduleKeys: string[]): string[];
+  /** The chunk of each page module (the ones the build manifest knows), by module key. */
+  pageFiles(moduleKeys: string[]): Record<string, string>;
 }
 
 export interface RenderOptions {
@@ -73,11 +75,15 @@ function hydrationData(context: StaticHandlerContext) {
  */
 function shellPreloadScript(assets: RenderAssets): string {
   const entry = new Set(assets.chunksFor([]));
-  const pages = devicePages.map(({ pattern, page }) => [
-    pattern.source,
-    assets.chunksFor([pageModulePath(page)]).filter((href) => !entry.has(href)),
-  ]);
-  return `(function(pages){for(var i=0;i<pages.length;i++)if(new RegExp(pages[i][0]).test(location.pathname))pages[i][1].forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)})})(${serializeForScript(pages)});`;
+  const pages = devicePages.map(({ pattern, page }) => {
+    const moduleKey = pageModulePath(page);
+    return [
+      pattern.source,
+      assets.chunksFor([moduleKey]).filter((href) => !entry.has(href)),
+      assets.pageFiles([moduleKey]),
+    ];
+  });
+  return `(function(pages,state){for(var i=0;i<pages.length;i++)if(new RegExp(pages[i][0]).test(location.pathname)){state.pages=pages[i][2];pages[i][1].forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)})}})(${serializeForScript(pages)},window.${bootStateGlobal});`;
 }
 
 /** The app shell: the document and its code, no page and nothing of the visitor; the browser renders the page. */
@@ -138,6 +144,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     dehydrated: dehydrate(queryClient),
     assets: { css: options.assets.css, modulePreloads: options.assets.chunksFor(moduleKeys) },
     shell: false,
+    pages: options.assets.pageFiles(moduleKeys),
   };
   const bootScript = `window.${bootStateGlobal}=${serializeForScript(state)};window.__staticRouterHydrationData=${serializeForScript(hydrationData(context))};`;
 

@@ -47,6 +47,14 @@ export function assetsFromManifest(clientDir: string): RenderAssets {
       cache.set(cacheKey, result);
       return result;
     },
+    pageFiles(moduleKeys) {
+      return Object.fromEntries(
+        moduleKeys.flatMap((key) => {
+          const file = manifest[key]?.file;
+          return file ? [[key, `/${file}`]] : [];
+        }),
+      );
+    },
   };
 }
 
@@ -55,4 +63,5 @@ export const devAssets: RenderAssets = {
   entry: `/${clientEntry}`,
   css: [],
   chunksFor: () => [],
+  pageFiles: () => ({}),
 };

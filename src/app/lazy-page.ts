@@ -1,21 +1,30 @@
-import type { LazyRouteFunction, LoaderFunction, RouteObject } from 'react-router';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { bootStateGlobal } from '../lib/boot-state.ts';
+import type { RouteModule } from './page-modules.ts';
 import type { RouteContext } from './routes.tsx';
 
-/** A page module: its component and, optionally, a loader made with the request's context. */
-type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>> & {
-  createLoader?: (context: RouteContext) => LoaderFunction;
-};
-
-// Every page is its own chunk, loaded when its route matches; a page's tests sit beside it and are no page.
-const pageModules = import.meta.glob<RouteModule>(['./routes/*.tsx', '!./routes/*.test.tsx']);
+const allPages = () => import('./page-modules.ts');
 
 /** Loads every page's code (the server does, once it serves, so no first visitor waits for a page's modules). */
 export async function loadAllPages(): Promise<void> {
+  const { pageModules } = await allPages();
   await Promise.all(Object.values(pageModules).map((load) => load()));
 }
 
 /** The source path of a page module: the key of its chunk in the build manifest. */
 export const pageModulePath = (name: string) => `src/app/routes/${name}.tsx`;
+
+/**
+ * A page's module: from the chunk the server named in the page (the page being opened, without waiting for the
+ * map of every page), else through that map.
+ */
+async function loadPage(name: string): Promise<RouteModule> {
+  const named = typeof window === 'undefined' ? undefined : window[bootStateGlobal]?.pages?.[pageModulePath(name)];
+  if (named) return (await import(/* @vite-ignore */ named)) as RouteModule;
+  const load = (await allPages()).pageModules[`./routes/${name}.tsx`];
+  if (!load) throw new Error(`No page module named ${name}`);
+  return load();
+}
 
 /** A page that re-raises its load error while rendering, where the route's error element catches it. */
 function failedPage(error: unknown) {
@@ -31,11 +40,9 @@ function failedPage(error: unknown) {
  * a rejected `lazy` would leave the router rendering nothing.
  */
 export function lazyPage(name: string, context: RouteContext): LazyRouteFunction<RouteObject> {
-  const load = pageModules[`./routes/${name}.tsx`];
-  if (!load) throw new Error(`No page module named ${name}`);
   return async () => {
     try {
-      const { createLoader, ...module } = await load();
+      const { createLoader, ...module } = await loadPage(name);
       return createLoader ? { ...module, loader: createLoader(context) } : module;
     } catch (error) {
       return { Component: failedPage(error) };

@@ -14,6 +14,8 @@ export interface BootState {
    * the browser for whatever address it stands in for (the door, My tickets, any page when offline).
    */
   shell: boolean;
+  /** The chunk of each page module on this page (build manifest key → URL), loaded without the map of all pages. */
+  pages?: Record<string, string>;
   /** Development only: Vite's client preamble. */
   devHead?: string;
 }

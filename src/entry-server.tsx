@@ -77,11 +77,7 @@ function shellPreloadScript(assets: RenderAssets): string {
   const entry = new Set(assets.chunksFor([]));
   const pages = devicePages.map(({ pattern, page }) => {
     const moduleKey = pageModulePath(page);
-    return [
-      pattern.source,
-      assets.chunksFor([moduleKey]).filter((href) => !entry.has(href)),
-      assets.pageFiles([moduleKey]),
-    ];
+    return [pattern.source, assets.chunksFor([moduleKey]).filter((href) => !entry.has(href)), assets.pageFiles([moduleKey])];
   });
   return `(function(pages,state){for(var i=0;i<pages.length;i++)if(new RegExp(pages[i][0]).test(location.pathname)){state.pages=pages[i][2];pages[i][1].forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)})}})(${serializeForScript(pages)},window.${bootStateGlobal});`;
 }

@@ -1,5 +1,42 @@
-import { describe, expect, it } from 'vitest';
-import { toastSettings } from './toasts.tsx';
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Toasts, toast, toastSettings } from './toasts.tsx';
+
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+
+let root: Root | null = null;
+/** The browser's idle callbacks, run only when a test says the browser is idle. */
+let idleCallbacks: Array<() => void> = [];
+beforeEach(() => {
+  idleCallbacks = [];
+  Object.assign(window, {
+    requestIdleCallback: (callback: () => void) => idleCallbacks.push(callback),
+    cancelIdleCallback: () => {},
+  });
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+function mountToasts(): HTMLElement {
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root?.render(<Toasts />));
+  return container;
+}
+
+async function eventually(check: () => boolean, ms = 3_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('not in time');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+}
 
 describe('toasts', () => {
   it('are configured as the product specifies', () => {
@@ -10,5 +47,21 @@ describe('toasts', () => {
       hideProgressBar: true,
       closeButton: true,
     });
+  });
+
+  it('load their container only once the page has settled, not while it becomes interactive', async () => {
+    const container = mountToasts();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(container.querySelector('.Toastify')).toBeNull();
+    act(() => {
+      for (const callback of idleCallbacks) callback();
+    });
+    await eventually(() => container.querySelector('.Toastify') !== null);
+  });
+
+  it('show a toast raised before then without waiting for the browser to be idle', async () => {
+    const container = mountToasts();
+    toast.success('Saved for later');
+    await eventually(() => container.textContent?.includes('Saved for later') ?? false);
   });
 });

@@ -38,10 +38,28 @@ const ToastContainer = lazy(async () => {
   return { default: () => <Container {...toastSettings} /> };
 });
 
-/** Mounted once by the app shell, in the browser only. */
+/** Mounts the container now: a toast was raised before the browser was idle. */
+let mountNow: (() => void) | null = null;
+let toastRaised = false;
+
+/**
+ * Mounted once by the app shell, in the browser only; the container (and its library) is loaded once the browser
+ * is idle after the page became interactive, or at once when a toast is raised before that.
+ */
 export function Toasts() {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    const mount = () => setMounted(true);
+    if (toastRaised) return mount();
+    mountNow = mount;
+    const idle = window.requestIdleCallback?.(mount, { timeout: 3_000 });
+    const timer = idle === undefined ? window.setTimeout(mount, 200) : undefined;
+    return () => {
+      mountNow = null;
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      window.clearTimeout(timer);
+    };
+  }, []);
   return mounted ? (
     <Suspense fallback={null}>
       <ToastContainer />
@@ -50,6 +68,8 @@ export function Toasts() {
 }
 
 function show(kind: ToastKind, content: ReactNode, options?: ToastOptions): void {
+  toastRaised = true;
+  mountNow?.();
   void loadToastify().then(({ toast: library }) =>
     kind === 'default' ? library(content, options) : library[kind](content, options),
   );

@@ -1,10 +1,20 @@
 import { DoorLoading, DoorMissing } from '../../features/checkins/components/door-missing.tsx';
 import { ScanScreen } from '../../features/checkins/components/scan-screen.tsx';
+import { warmDoorEngine } from '../../features/checkins/device/door-device.ts';
 import { useDoorEngine } from '../../features/checkins/hooks/use-door-engine.ts';
 import { useDoorEventId } from '../../features/checkins/hooks/use-door-event-id.ts';
 import { useDoorUpdateHold } from '../../features/checkins/hooks/use-door-update-hold.ts';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
+import type { RouteContext } from '../routes.tsx';
+
+/** In the browser, the event's scan data is read from the device while the page renders (never awaited). */
+export function createLoader({ session }: RouteContext) {
+  return ({ request }: { request: Request }) => {
+    warmDoorEngine(request.url, session().authId);
+    return null;
+  };
+}
 
 export function Component() {
   const { authId } = useRouteSession();

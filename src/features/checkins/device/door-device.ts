@@ -7,6 +7,7 @@ import { createDeviceStore } from '../storage/device-store.ts';
 import { doorDb } from '../storage/door-db.ts';
 import { createEventStore } from '../storage/event-store.ts';
 import { createScanStore } from '../storage/scan-store.ts';
+import { lastDoorEvent } from '../utils/last-event.ts';
 
 let stores: ReturnType<typeof makeStores> | null = null;
 function makeStores() {
@@ -41,6 +42,8 @@ export function requestBackgroundUpload(): void {
 }
 
 const engines = new Map<string, Promise<DoorEngine | null>>();
+/** The engines whose opening has finished, to render a screen with its engine at once. */
+const opened = new Map<string, DoorEngine>();
 
 /** The door engine of an event prepared on this device; one per tab, shared by the scan and search screens. */
 export function openDoorEngine(eventId: string, userId: string | null): Promise<DoorEngine | null> {
@@ -56,9 +59,10 @@ export function openDoorEngine(eventId: string, userId: string | null): Promise<
       online: navigator.onLine,
       requestBackgroundUpload,
       beforeUpload: shareUploadCredentials,
-    }).then((opened) => {
-      if (!opened) engines.delete(eventId);
-      return opened;
+    }).then((engine) => {
+      if (engine) opened.set(eventId, engine);
+      else engines.delete(eventId);
+      return engine;
     });
     engine.catch(() => engines.delete(eventId));
     engines.set(eventId, engine);
@@ -66,7 +70,23 @@ export function openDoorEngine(eventId: string, userId: string | null): Promise<
   return engine;
 }
 
+/** The event's engine if it has already been opened in this tab, else null. */
+export function openedDoorEngine(eventId: string | null): DoorEngine | null {
+  return (eventId && opened.get(eventId)) || null;
+}
+
+/**
+ * Starts opening the door engine of the event a door page's address names (or this device's last event) while
+ * the page's code renders, so reading the device's scan data and drawing the page overlap. Browser only.
+ */
+export function warmDoorEngine(address: string, userId: string | null): void {
+  if (typeof indexedDB === 'undefined') return;
+  const eventId = new URL(address).searchParams.get('event') ?? lastDoorEvent();
+  if (eventId) openDoorEngine(eventId, userId).catch(() => undefined);
+}
+
 /** Forgets a loaded engine, e.g. after the event's data was downloaded again. */
 export function closeDoorEngine(eventId: string): void {
   engines.delete(eventId);
+  opened.delete(eventId);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { closeDoorEngine, openDoorEngine } from '../device/door-device.ts';
+import { closeDoorEngine, openDoorEngine, openedDoorEngine } from '../device/door-device.ts';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import type { DoorStatus } from '../engine/door-status.ts';
 
@@ -11,7 +11,11 @@ export type DoorEngineState =
 
 /** The event's door engine on this device, kept in step (uploads, polling) while the screen is open. */
 export function useDoorEngine(eventId: string | null, userId: string | null): DoorEngineState {
-  const [state, setState] = useState<DoorEngineState>({ status: 'loading', engine: null });
+  // An engine opened already (the page's loader started it, or another door screen of this tab) shows at once.
+  const [state, setState] = useState<DoorEngineState>(() => {
+    const engine = openedDoorEngine(eventId);
+    return engine ? { status: 'ready', engine } : { status: 'loading', engine: null };
+  });
   useEffect(() => {
     if (!eventId) {
       setState({ status: 'missing', engine: null });
@@ -19,7 +23,8 @@ export function useDoorEngine(eventId: string | null, userId: string | null): Do
     }
     let stop: (() => void) | null = null;
     let cancelled = false;
-    setState({ status: 'loading', engine: null });
+    const ready = openedDoorEngine(eventId);
+    setState((current) => (ready && current.engine === ready ? current : { status: 'loading', engine: null }));
     openDoorEngine(eventId, userId).then(
       (engine) => {
         if (cancelled) return;
@@ -29,7 +34,7 @@ export function useDoorEngine(eventId: string | null, userId: string | null): Do
           return;
         }
         stop = engine.start();
-        setState({ status: 'ready', engine });
+        setState((current) => (current.engine === engine ? current : { status: 'ready', engine }));
       },
       (error: unknown) => {
         if (!cancelled) setState({ status: 'failed', engine: null, error });

@@ -12,15 +12,16 @@ Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 const eventId = '00000000-0000-4000-8000-00000000000c';
 const scanAddress = `https://admit.test/organizer/validate-ticket/scan?event=${eventId}`;
 
+function Screen({ statuses }: { statuses: string[] }) {
+  statuses.push(useDoorEngine(eventId, null).status);
+  return null;
+}
+
 /** The statuses a door screen renders with, in order. */
 function renderStatuses(): { statuses: string[]; unmount: () => void } {
   const statuses: string[] = [];
-  function Screen() {
-    statuses.push(useDoorEngine(eventId, null).status);
-    return null;
-  }
   const root = createRoot(document.createElement('div'));
-  act(() => root.render(<Screen />));
+  act(() => root.render(<Screen statuses={statuses} />));
   return { statuses, unmount: () => act(() => root.unmount()) };
 }
 

@@ -1,7 +1,6 @@
 // `npm run bench`: JavaScript budget, SSR throughput against a static baseline, and start-up, all in one run.
 // BENCH_DURATION sets the seconds of each measured load run (default 10).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureAuth } from './auth-load.ts';
@@ -14,22 +13,12 @@ import { measureJsBudget } from './js-budget.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { type BenchResults, formatReport } from './report.ts';
 import { measureSearchLatency } from './search-latency.ts';
-import { killAllServers, repoRoot, type StartedServer } from './server-process.ts';
+import { ensureBuild, killAllServers, repoRoot, type StartedServer } from './server-process.ts';
 import { measureThroughput } from './ssr-load.ts';
 import { measureStartup } from './startup.ts';
 
 const durationS = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 10;
 const resultsFile = join(repoRoot, 'bench', 'results', 'latest.json');
-
-function ensureBuild(): void {
-  const built =
-    existsSync(join(repoRoot, 'dist', 'server', 'entry-server.js')) &&
-    existsSync(join(repoRoot, 'dist', 'client', '.vite', 'manifest.json'));
-  if (built) return;
-  process.stdout.write('No build in dist/; running npm run build first…\n');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`npm run build failed (${build.status ?? build.signal})`);
-}
 
 async function main(): Promise<void> {
   ensureBuild();

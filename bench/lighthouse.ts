@@ -37,6 +37,7 @@ interface LighthouseReport {
   categories: { performance: { score: number } };
   audits: Record<string, { displayValue?: string; numericValue?: number }>;
   environment: { benchmarkIndex: number };
+  finalDisplayedUrl: string;
 }
 
 export function measureLighthouse(baseUrl: string, path: string, options: LighthouseOptions = {}): LighthouseResult {
@@ -58,6 +59,9 @@ export function measureLighthouse(baseUrl: string, path: string, options: Lighth
     );
     if (run.status !== 0) throw new Error(`lighthouse ${path} failed: ${run.stderr.slice(-400)}`);
     const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
+    // A guarded page measured without its session would be the sign-in page's figures.
+    const landed = new URL(report.finalDisplayedUrl);
+    if (`${landed.pathname}${landed.search}` !== path) throw new Error(`lighthouse ${path} ended on ${landed.pathname}`);
     const metrics = Object.fromEntries(metricIds.map((id) => [id, report.audits[id]?.displayValue ?? '?']));
     return {
       path,

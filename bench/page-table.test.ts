@@ -41,7 +41,7 @@ describe('page bench figures', () => {
     const summary = summarisePages(
       [
         {
-          path: '/event/abc',
+          path: '/event/76bb2e01-7a99-4b53-bc02-ae2f52fc260e',
           admit: { jsKb: [137.7], tbtMs: [1190, 1800, 1500], scriptMs: [480, 500, 520] },
           floor: { jsKb: [97.7], tbtMs: [0, 0, 0], scriptMs: [50, 40] },
         },
@@ -53,7 +53,7 @@ describe('page bench figures', () => {
     expect(summary.benchmarkIndex).toEqual({ median: 1970, runs: [1950, 1990, 1970] });
     const lines = formatPageTable(summary).split('\n');
     expect(lines[1]).toMatch(/^page\s+metric\s+Admit\s+floor\s+ratio\s+runs$/);
-    expect(lines[2]).toMatch(/^\/event\/abc\s+JS before interactive \(gzip\)\s+137\.7 KB\s+97\.7 KB\s+1\.41×\s+1$/);
+    expect(lines[2]).toMatch(/^\/event\/\{id\}\s+JS before interactive \(gzip\)\s+137\.7 KB\s+97\.7 KB\s+1\.41×\s+1$/);
     expect(lines[3]).toMatch(/^\s+TBT \(Lighthouse\)\s+1,500 ms\s+0 ms\s+—\s+3$/);
     expect(lines[4]).toMatch(/^\s+script, unthrottled\s+500 ms\s+45 ms\s+11\.11×\s+3\/2$/);
     expect(lines[5]).toBe('Host benchmarkIndex (Lighthouse): median 1970 of 3 runs, 1950–1990');

@@ -79,6 +79,9 @@ export function summarisePages(
   };
 }
 
+/** A page's address as the table shows it: ids as `{id}`, so the columns stay narrow. */
+export const pageLabel = (path: string) => path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{id}');
+
 /** The table: a row per page and metric, Admit's median next to the floor's, the ratio and the number of runs. */
 export function formatPageTable(summary: PageBenchSummary): string {
   const header = ['page', 'metric', 'Admit', 'floor', 'ratio', 'runs'];
@@ -90,7 +93,7 @@ export function formatPageTable(summary: PageBenchSummary): string {
       if (!figures) continue;
       const { label, format } = pageMetrics[metric];
       rows.push([
-        first ? page.path : '',
+        first ? pageLabel(page.path) : '',
         label,
         format(figures.admit),
         format(figures.floor),

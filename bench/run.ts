@@ -9,8 +9,9 @@ import { measureCheckins } from './checkin-load.ts';
 import { measureDoorDevice } from './door-device.ts';
 import { measureDoorNavigation } from './door-navigation.ts';
 import { measureEventPage } from './event-page.ts';
-import { measureJsBudget } from './js-budget.ts';
-import { measureLighthouse } from './lighthouse.ts';
+import { startFloor } from './floor/build.ts';
+import { type JsBudgetResult, measureJsBudget } from './js-budget.ts';
+import { type LighthouseResult, measureLighthouse } from './lighthouse.ts';
 import { type BenchResults, formatReport } from './report.ts';
 import { measureSearchLatency } from './search-latency.ts';
 import { ensureBuild, killAllServers, repoRoot, type StartedServer } from './server-process.ts';
@@ -27,7 +28,9 @@ async function main(): Promise<void> {
   process.once('exit', removeDataDir); // also when interrupted
   let server: StartedServer | undefined;
   try {
-    process.stdout.write(`Measuring start-up, JavaScript and ${4 * (durationS + 2) + 6} s of load and two Lighthouse runs…\n\n`);
+    process.stdout.write(
+      `Measuring start-up, JavaScript and ${4 * (durationS + 2) + 6} s of load and four Lighthouse runs (two of the floor)…\n\n`,
+    );
     const startup = await measureStartup(dataDir);
     server = startup.server;
     const jsBeforeInteractive = await measureJsBudget(server.baseUrl);
@@ -35,7 +38,21 @@ async function main(): Promise<void> {
     const auth = await measureAuth(server.baseUrl, durationS);
     const eventPage = await measureEventPage(server.baseUrl, durationS);
     const rssAfterLoadTestMb = server.rssMb();
-    const lighthouse = ['/', eventPage.path].map((path) => measureLighthouse(server?.baseUrl ?? '', path));
+    // The floor (bench/floor: React + react-router hydrating one heading, same server) beside Admit's pages,
+    // alternating, so the ratios hold on a host of any speed.
+    const floor = await startFloor();
+    const lighthouse: LighthouseResult[] = [];
+    const floorLighthouse: LighthouseResult[] = [];
+    let floorJs: JsBudgetResult;
+    try {
+      for (const path of ['/', eventPage.path]) {
+        lighthouse.push(measureLighthouse(server.baseUrl, path));
+        floorLighthouse.push(measureLighthouse(floor.baseUrl, path));
+      }
+      floorJs = await measureJsBudget(floor.baseUrl);
+    } finally {
+      await floor.stop();
+    }
     await server.stop();
     const search = await measureSearchLatency();
     const checkins = await measureCheckins(durationS);
@@ -57,6 +74,7 @@ async function main(): Promise<void> {
       auth,
       eventPage,
       lighthouse,
+      floor: { jsBeforeInteractive: floorJs, lighthouse: floorLighthouse },
       search,
       startup: startup.result,
       rssAfterLoadTestMb,

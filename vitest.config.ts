@@ -27,7 +27,13 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'unit',
-            include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'ssr/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+            include: [
+              'src/**/*.test.{ts,tsx}',
+              'server/**/*.test.ts',
+              'ssr/**/*.test.ts',
+              'bench/**/*.test.ts',
+              'tests/lint/**/*.test.ts',
+            ],
           },
         },
         {

@@ -47,8 +47,13 @@ export function scriptsBeforeInteractive(html: string): { entry: string; urls: s
   return { entry, urls: [...new Set([entry, ...preloads])] };
 }
 
-export async function measureJsBudget(baseUrl: string, path = '/'): Promise<JsBudgetResult> {
-  const page = await rawGet(`${baseUrl}${path}`);
+/** `headers` go with the page's request only (e.g. a signed-in visitor's Cookie). */
+export async function measureJsBudget(
+  baseUrl: string,
+  path = '/',
+  headers: Record<string, string> = {},
+): Promise<JsBudgetResult> {
+  const page = await rawGet(`${baseUrl}${path}`, headers);
   if (page.status !== 200 || page.headers['content-encoding']) {
     throw new Error(`GET ${path} answered ${page.status} ${page.headers['content-encoding'] ?? ''}; expected plain 200`);
   }

@@ -12,6 +12,16 @@ export interface LighthouseResult {
   path: string;
   score: number;
   metrics: Record<string, string>;
+  /** Largest contentful paint and total blocking time in ms, as Lighthouse computed them (simulated throttling). */
+  lcpMs: number;
+  tbtMs: number;
+  /** Lighthouse's measure of this host's CPU speed in this run (higher is faster). */
+  benchmarkIndex: number;
+}
+
+export interface LighthouseOptions {
+  /** A Chromium already running with this DevTools port (e.g. one holding a session's cookies); else Lighthouse launches its own. */
+  port?: number;
 }
 
 const chromeFlags = ['--headless', ...chromiumArgs].join(' ');
@@ -25,10 +35,12 @@ const metricIds = [
 
 interface LighthouseReport {
   categories: { performance: { score: number } };
-  audits: Record<string, { displayValue?: string }>;
+  audits: Record<string, { displayValue?: string; numericValue?: number }>;
+  environment: { benchmarkIndex: number };
+  finalDisplayedUrl: string;
 }
 
-export function measureLighthouse(baseUrl: string, path: string): LighthouseResult {
+export function measureLighthouse(baseUrl: string, path: string, options: LighthouseOptions = {}): LighthouseResult {
   const outDir = mkdtempSync(join(tmpdir(), 'admit-lighthouse-'));
   try {
     const output = join(outDir, 'report.json');
@@ -38,7 +50,7 @@ export function measureLighthouse(baseUrl: string, path: string): LighthouseResu
         `${baseUrl}${path}`,
         '--only-categories=performance',
         '--form-factor=mobile',
-        `--chrome-flags=${chromeFlags}`,
+        ...(options.port ? [`--port=${options.port}`] : [`--chrome-flags=${chromeFlags}`]),
         '--output=json',
         `--output-path=${output}`,
         '--quiet',
@@ -47,8 +59,18 @@ export function measureLighthouse(baseUrl: string, path: string): LighthouseResu
     );
     if (run.status !== 0) throw new Error(`lighthouse ${path} failed: ${run.stderr.slice(-400)}`);
     const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
+    // A guarded page measured without its session would be the sign-in page's figures.
+    const landed = new URL(report.finalDisplayedUrl);
+    if (`${landed.pathname}${landed.search}` !== path) throw new Error(`lighthouse ${path} ended on ${landed.pathname}`);
     const metrics = Object.fromEntries(metricIds.map((id) => [id, report.audits[id]?.displayValue ?? '?']));
-    return { path, score: report.categories.performance.score, metrics };
+    return {
+      path,
+      score: report.categories.performance.score,
+      metrics,
+      lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      tbtMs: report.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      benchmarkIndex: report.environment.benchmarkIndex,
+    };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

@@ -1,58 +1,165 @@
-// `npm run bench:pages [runs]`: the JavaScript before interactive and the Lighthouse mobile score of / and an
-// event page, several runs each against one fresh server. One Lighthouse run on a shared machine says little:
-// the median and the lowest score of a few do.
-import { mkdtempSync, rmSync } from 'node:fs';
+// `npm run bench:pages [runs]`: Admit's public pages next to a floor measured in the same run. The floor
+// (bench/floor) is React + react-router server-rendering and hydrating one heading, served by the same server
+// (ssr/main.ts with DIST_DIR), so what Admit costs beyond the framework shows as a ratio that holds across hosts.
+// Per page: JavaScript before interactive, Lighthouse mobile (score, LCP, TBT, benchmarkIndex) and main-thread time
+// in unthrottled Chromium; Admit and floor runs alternate so a burst of load on the machine falls on both.
+// BENCH_JSON=<file> also writes the medians and every run as JSON; BENCH_FAQ_SLUG picks the FAQ measured.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
 import { firstEventPath } from './event-page.ts';
-import { median } from './http-util.ts';
+import { startFloor } from './floor/build.ts';
+import { rawGet } from './http-util.ts';
 import { measureJsBudget } from './js-budget.ts';
-import { type LighthouseResult, lighthouseGoal, measureLighthouse } from './lighthouse.ts';
-import { admitServer, killAllServers, startServer } from './server-process.ts';
+import { measureLighthouse } from './lighthouse.ts';
+import { launchBrowser, measureScriptTime } from './page-script-time.ts';
+import { cookieHeader, type SessionCookie, signIn, withCookieBrowser } from './page-session.ts';
+import { formatPageTable, type PageSamples, type Samples, summarisePages } from './page-table.ts';
+import { admitServer, ensureBuild, killAllServers, type StartedServer, startServer } from './server-process.ts';
 
 const runs = Number(process.argv[2]) > 0 ? Number(process.argv[2]) : 3;
 
-async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'admit-pages-'));
-  const server = await startServer(admitServer(dataDir, 120_000));
+interface Target {
+  path: string;
+  /** A signed-in visitor's cookies, for guarded pages. */
+  cookies: SessionCookie[];
+}
+
+interface App {
+  name: 'Admit' | 'floor';
+  server: StartedServer;
+}
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const errorLine = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error));
+const push = (samples: Samples, metric: keyof Samples, value: number) => {
+  samples[metric] = [...(samples[metric] ?? []), value];
+};
+
+/** An FAQ's page when the route exists: the slug from BENCH_FAQ_SLUG or the FAQ listing, else a skip note. */
+async function faqTarget(baseUrl: string, cookies: SessionCookie[]): Promise<Target | string> {
+  let slug = process.env.BENCH_FAQ_SLUG;
+  if (!slug) {
+    const listing = await fetch(`${baseUrl}/api/faqs?pageSize=1`).then(
+      async (response) => (response.ok ? ((await response.json()) as { data?: unknown }) : null),
+      () => null,
+    );
+    const data = listing?.data as { items?: Array<{ slug?: string }> } | Array<{ slug?: string }> | undefined;
+    slug = (Array.isArray(data) ? data : data?.items)?.[0]?.slug ?? 'general';
+  }
+  const path = `/faqs/${encodeURIComponent(slug)}`;
+  const { status } = await rawGet(`${baseUrl}${path}`, { cookie: cookieHeader(cookies) });
+  return status === 200
+    ? { path, cookies }
+    : `${path}: skipped, it answers ${status} (no FAQ page yet; BENCH_FAQ_SLUG names one once there is)`;
+}
+
+async function measureJs(app: App, target: Target, samples: Samples): Promise<void> {
+  const headers: Record<string, string> = target.cookies.length ? { cookie: cookieHeader(target.cookies) } : {};
+  const js = await measureJsBudget(app.server.baseUrl, target.path, headers);
+  push(samples, 'jsKb', js.totalGzipKb);
+  say(
+    `JavaScript before interactive  ${app.name.padEnd(5)}  ${target.path}: ${js.totalGzipKb.toFixed(1)} KB gzip in ${js.files.length} files`,
+  );
+}
+
+async function measureRun(browser: Browser, app: App, target: Target, samples: Samples, indexRuns: number[]): Promise<void> {
+  const { baseUrl } = app.server;
+  const figures: string[] = [];
   try {
-    const paths = ['/', await firstEventPath(server.baseUrl)];
-    for (const path of paths) {
-      const js = await measureJsBudget(server.baseUrl, path);
-      process.stdout.write(
-        `JavaScript before interactive ${path}: ${js.totalGzipKb.toFixed(1)} KB gzip in ${js.files.length} files (goal <= ${js.goalKb} KB)\n`,
-      );
-    }
-    const results = new Map<string, LighthouseResult[]>(paths.map((path) => [path, []]));
-    // Alternating pages, so a burst of load on the machine does not fall on one page only.
+    // Lighthouse now and then loses a trace on a loaded machine: that run is reported, not counted.
+    const result = target.cookies.length
+      ? await withCookieBrowser(baseUrl, target.cookies, (port) => measureLighthouse(baseUrl, target.path, { port }))
+      : measureLighthouse(baseUrl, target.path);
+    push(samples, 'score', result.score);
+    push(samples, 'lcpMs', result.lcpMs);
+    push(samples, 'tbtMs', result.tbtMs);
+    indexRuns.push(result.benchmarkIndex);
+    figures.push(
+      `Lighthouse ${result.score.toFixed(2)}, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms, benchmarkIndex ${Math.round(result.benchmarkIndex)}`,
+    );
+  } catch (error) {
+    figures.push(`Lighthouse failed: ${errorLine(error)}`);
+  }
+  try {
+    const time = await measureScriptTime(browser, baseUrl, target.path, target.cookies);
+    push(samples, 'scriptMs', time.scriptMs);
+    push(samples, 'taskMs', time.taskMs);
+    push(samples, 'hydratedMs', time.hydratedMs);
+    figures.push(
+      `script ${Math.round(time.scriptMs)} ms, tasks ${Math.round(time.taskMs)} ms, hydrated at ${Math.round(time.hydratedMs)} ms`,
+    );
+  } catch (error) {
+    figures.push(`script time failed: ${errorLine(error)}`);
+  }
+  say(`${app.name.padEnd(5)}  ${target.path}  ${figures.join('; ')}`);
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  const dataDir = mkdtempSync(join(tmpdir(), 'admit-pages-'));
+  const servers: StartedServer[] = [];
+  let browser: Browser | undefined;
+  try {
+    const started = performance.now();
+    // An hour's access token: the signed-in runs outlast the default 15 minutes on a slow machine.
+    const [admit, floor] = await Promise.all([
+      startServer(admitServer(dataDir, 180_000, { ACCESS_TOKEN_TTL_SECONDS: '3600' })).then((server) => {
+        servers.push(server);
+        return server;
+      }),
+      startFloor().then((server) => {
+        servers.push(server);
+        return server;
+      }),
+    ]);
+    say(
+      `Admit at ${admit.baseUrl}, the floor at ${floor.baseUrl} (floor built in ${(floor.buildMs / 1000).toFixed(1)} s, ` +
+        `both ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    const apps: App[] = [
+      { name: 'Admit', server: admit },
+      { name: 'floor', server: floor },
+    ];
+
+    const cookies = await signIn(admit.baseUrl);
+    const targets: Target[] = [
+      { path: '/', cookies: [] },
+      { path: await firstEventPath(admit.baseUrl), cookies: [] },
+      { path: '/find-events', cookies },
+    ];
+    const notes: string[] = [];
+    const faq = await faqTarget(admit.baseUrl, cookies);
+    if (typeof faq === 'string') notes.push(faq);
+    else targets.push(faq);
+    for (const note of notes) say(note);
+
+    const pages: PageSamples[] = targets.map((target) => ({ path: target.path, admit: {}, floor: {} }));
+    const samplesOf = (app: App, index: number) => (app.name === 'Admit' ? pages[index]?.admit : pages[index]?.floor) ?? {};
+    for (const [index, target] of targets.entries()) for (const app of apps) await measureJs(app, target, samplesOf(app, index));
+
+    browser = await launchBrowser();
+    const indexRuns: number[] = [];
     for (let run = 0; run < runs; run++) {
-      for (const path of paths) {
-        let result: LighthouseResult;
-        try {
-          result = measureLighthouse(server.baseUrl, path);
-        } catch (error) {
-          // Lighthouse now and then loses a trace on a loaded machine: that run is reported, not counted.
-          process.stdout.write(
-            `Lighthouse failed  ${path}  ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`,
-          );
-          continue;
-        }
-        results.get(path)?.push(result);
-        const metrics = Object.entries(result.metrics)
-          .map(([id, value]) => `${id.replace(/-/g, ' ')} ${value}`)
-          .join(', ');
-        process.stdout.write(`Lighthouse ${result.score.toFixed(2)}  ${path}  ${metrics}\n`);
+      say(`Run ${run + 1} of ${runs}`);
+      for (const [index, target] of targets.entries()) {
+        // Admit first in even runs, the floor first in odd ones: neither always follows the other.
+        for (const app of run % 2 ? [...apps].reverse() : apps)
+          await measureRun(browser, app, target, samplesOf(app, index), indexRuns);
       }
     }
-    for (const [path, scores] of results) {
-      const values = scores.map((result) => result.score);
-      if (values.length === 0) continue;
-      process.stdout.write(
-        `${path}: median ${median(values).toFixed(2)}, lowest ${Math.min(...values).toFixed(2)} of ${values.length} (goal >= ${lighthouseGoal})\n`,
-      );
+
+    const summary = summarisePages(pages, indexRuns, notes);
+    say('');
+    say(formatPageTable(summary));
+    if (process.env.BENCH_JSON) {
+      writeFileSync(process.env.BENCH_JSON, `${JSON.stringify(summary, null, 2)}\n`);
+      say(`Wrote ${process.env.BENCH_JSON}`);
     }
   } finally {
-    await server.stop();
+    await browser?.close();
+    await Promise.all(servers.map((server) => server.stop()));
     killAllServers();
     rmSync(dataDir, { recursive: true, force: true });
   }

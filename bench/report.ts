@@ -7,6 +7,7 @@ import { type DoorNavigationBench, formatDoorNavigation } from './door-navigatio
 import type { EventPageResult } from './event-page.ts';
 import type { JsBudgetResult } from './js-budget.ts';
 import { type LighthouseResult, lighthouseGoal } from './lighthouse.ts';
+import { ratio } from './page-table.ts';
 import type { SearchLatency } from './search-latency.ts';
 import { connections, type LoadResult, type ThroughputResult, warmUpSeconds } from './ssr-load.ts';
 import type { StartupResult } from './startup.ts';
@@ -19,6 +20,8 @@ export interface BenchResults {
   auth: AuthResult;
   eventPage: EventPageResult;
   lighthouse: LighthouseResult[];
+  /** The floor (bench/floor: React + react-router hydrating one heading) on the same server: its JS and Lighthouse runs of the same paths. */
+  floor?: { jsBeforeInteractive: JsBudgetResult; lighthouse: LighthouseResult[] };
   search: SearchLatency[];
   startup: StartupResult;
   rssAfterLoadTestMb: number;
@@ -35,6 +38,33 @@ export interface BenchResults {
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const num = (value: number) => value.toFixed(0);
+
+const times = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)}×`);
+
+/** The floor's JS before interactive and Admit's over it. */
+export function floorJsLine(admit: JsBudgetResult, floor: JsBudgetResult | undefined): string[] {
+  if (!floor) return [];
+  return [
+    `   floor (React + react-router, one heading) ${kb(floor.totalGzipBytes).padStart(8)} KB  Admit / floor ${times(ratio(admit.totalGzipBytes, floor.totalGzipBytes))}`,
+  ];
+}
+
+/** Each Lighthouse run of Admit, then the floor's run of the same path beside it and Admit's ratios to it. */
+export function lighthouseLines(admit: LighthouseResult[], floor: LighthouseResult[] | undefined): string[] {
+  return admit.flatMap((run, index) => {
+    const metrics = Object.entries(run.metrics)
+      .map(([id, value]) => `${id.replace(/-/g, ' ')} ${value}`)
+      .join(', ');
+    const lines = [`   ${run.score.toFixed(2)}  ${run.path}  ${metrics}`];
+    const base = floor?.[index];
+    if (base)
+      lines.push(
+        `         floor ${base.score.toFixed(2)}, LCP ${ms(base.lcpMs)}, TBT ${ms(base.tbtMs)}; Admit / floor: score ${times(ratio(run.score, base.score))}, ` +
+          `LCP ${times(ratio(run.lcpMs, base.lcpMs))}, TBT ${times(ratio(run.tbtMs, base.tbtMs))}; benchmarkIndex ${num(run.benchmarkIndex)} / ${num(base.benchmarkIndex)}`,
+      );
+    return lines;
+  });
+}
 
 function loadLine(label: string, load: LoadResult, what: string): string {
   const problems = load.non2xx + load.errors + load.timeouts;
@@ -59,6 +89,7 @@ export function formatReport(results: BenchResults): string {
     `   ${'total'.padEnd(width)}  ${''.padStart(8)}  ${kb(js.totalGzipBytes).padStart(8)}  goal <= ${js.goalKb} KB: ${
       js.withinGoal ? 'within goal' : `OVER by ${(js.totalGzipKb - js.goalKb).toFixed(1)} KB`
     }`,
+    ...floorJsLine(js, results.floor?.jsBeforeInteractive),
     '',
     `2. Throughput (autocannon, ${connections} connections, ${env.durationS} s each after a ${warmUpSeconds} s warm-up)`,
     `   ${''.padEnd(14)} ${'req/s'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}`,
@@ -95,6 +126,7 @@ export function formatReport(results: BenchResults): string {
     '',
     '5. Event page',
     `   JavaScript before interactive (gzip)     ${`${kb(eventPage.js.totalGzipBytes)} KB`.padStart(8)}  ${eventPage.js.files.length} files`,
+    ...floorJsLine(eventPage.js, results.floor?.jsBeforeInteractive),
     loadLine('SSR event page', eventPage.load, eventPage.path),
     `   ${'event / static'.padEnd(14)} ${(eventPage.load.requestsPerSec / throughput.static.requestsPerSec).toFixed(2).padStart(7)}   event pages/s over static req/s, same server, same run`,
     '',
@@ -105,12 +137,7 @@ export function formatReport(results: BenchResults): string {
     ),
     '',
     `7. Lighthouse 13, mobile, performance (goal >= ${lighthouseGoal})`,
-    ...results.lighthouse.map(
-      (run) =>
-        `   ${run.score.toFixed(2)}  ${run.path}  ${Object.entries(run.metrics)
-          .map(([id, value]) => `${id.replace(/-/g, ' ')} ${value}`)
-          .join(', ')}`,
-    ),
+    ...lighthouseLines(results.lighthouse, results.floor?.lighthouse),
     '',
     ...(results.checkins ? [`8. ${formatCheckins(results.checkins)}`] : []),
     ...(results.doorDevice ? ['', '9. The door on a phone (Chromium, Pixel 7)', ...formatDoorDevice(results.doorDevice)] : []),

@@ -1,7 +1,6 @@
 // `npm run bench`: JavaScript budget, SSR throughput against a static baseline, and start-up, all in one run.
 // BENCH_DURATION sets the seconds of each measured load run (default 10).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureAuth } from './auth-load.ts';
@@ -10,26 +9,17 @@ import { measureCheckins } from './checkin-load.ts';
 import { measureDoorDevice } from './door-device.ts';
 import { measureDoorNavigation } from './door-navigation.ts';
 import { measureEventPage } from './event-page.ts';
-import { measureJsBudget } from './js-budget.ts';
-import { measureLighthouse } from './lighthouse.ts';
+import { startFloor } from './floor/build.ts';
+import { type JsBudgetResult, measureJsBudget } from './js-budget.ts';
+import { type LighthouseResult, measureLighthouse } from './lighthouse.ts';
 import { type BenchResults, formatReport } from './report.ts';
 import { measureSearchLatency } from './search-latency.ts';
-import { killAllServers, repoRoot, type StartedServer } from './server-process.ts';
+import { ensureBuild, killAllServers, repoRoot, type StartedServer } from './server-process.ts';
 import { measureThroughput } from './ssr-load.ts';
 import { measureStartup } from './startup.ts';
 
 const durationS = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 10;
 const resultsFile = join(repoRoot, 'bench', 'results', 'latest.json');
-
-function ensureBuild(): void {
-  const built =
-    existsSync(join(repoRoot, 'dist', 'server', 'entry-server.js')) &&
-    existsSync(join(repoRoot, 'dist', 'client', '.vite', 'manifest.json'));
-  if (built) return;
-  process.stdout.write('No build in dist/; running npm run build first…\n');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`npm run build failed (${build.status ?? build.signal})`);
-}
 
 async function main(): Promise<void> {
   ensureBuild();
@@ -38,7 +28,9 @@ async function main(): Promise<void> {
   process.once('exit', removeDataDir); // also when interrupted
   let server: StartedServer | undefined;
   try {
-    process.stdout.write(`Measuring start-up, JavaScript and ${4 * (durationS + 2) + 6} s of load and two Lighthouse runs…\n\n`);
+    process.stdout.write(
+      `Measuring start-up, JavaScript and ${4 * (durationS + 2) + 6} s of load and four Lighthouse runs (two of the floor)…\n\n`,
+    );
     const startup = await measureStartup(dataDir);
     server = startup.server;
     const jsBeforeInteractive = await measureJsBudget(server.baseUrl);
@@ -46,7 +38,21 @@ async function main(): Promise<void> {
     const auth = await measureAuth(server.baseUrl, durationS);
     const eventPage = await measureEventPage(server.baseUrl, durationS);
     const rssAfterLoadTestMb = server.rssMb();
-    const lighthouse = ['/', eventPage.path].map((path) => measureLighthouse(server?.baseUrl ?? '', path));
+    // The floor (bench/floor: React + react-router hydrating one heading, same server) beside Admit's pages,
+    // alternating, so the ratios hold on a host of any speed.
+    const floor = await startFloor();
+    const lighthouse: LighthouseResult[] = [];
+    const floorLighthouse: LighthouseResult[] = [];
+    let floorJs: JsBudgetResult;
+    try {
+      for (const path of ['/', eventPage.path]) {
+        lighthouse.push(measureLighthouse(server.baseUrl, path));
+        floorLighthouse.push(measureLighthouse(floor.baseUrl, path));
+      }
+      floorJs = await measureJsBudget(floor.baseUrl);
+    } finally {
+      await floor.stop();
+    }
     await server.stop();
     const search = await measureSearchLatency();
     const checkins = await measureCheckins(durationS);
@@ -68,6 +74,7 @@ async function main(): Promise<void> {
       auth,
       eventPage,
       lighthouse,
+      floor: { jsBeforeInteractive: floorJs, lighthouse: floorLighthouse },
       search,
       startup: startup.result,
       rssAfterLoadTestMb,

@@ -1,7 +1,7 @@
 // Spawns servers, times them to their first 200 on GET /, reads their memory and always stops them again.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../tests/fixtures/free-port.ts';
 import { rawGet } from './http-util.ts';
@@ -9,6 +9,17 @@ import { rawGet } from './http-util.ts';
 export const repoRoot = resolve(import.meta.dirname, '..');
 
 const live = new Set<ChildProcess>();
+
+/** Admit's production build in dist/, built first when there is none. */
+export function ensureBuild(): void {
+  const built =
+    existsSync(join(repoRoot, 'dist', 'server', 'entry-server.js')) &&
+    existsSync(join(repoRoot, 'dist', 'client', '.vite', 'manifest.json'));
+  if (built) return;
+  process.stdout.write('No build in dist/; running npm run build first…\n');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`npm run build failed (${build.status ?? build.signal})`);
+}
 
 /** Last resort, also on errors and Ctrl-C: no spawned server outlives the benchmark. */
 export function killAllServers(): void {

@@ -8,6 +8,7 @@ const accountItems: SideNavItem[] = [
   { to: '/account/bookmarks', label: 'Bookmarks' },
 ];
 const organizerItems: SideNavItem[] = [
+  { to: '/organizer/dashboard', label: 'Dashboard' },
   { to: '/organizer/events', label: 'Events' },
   { to: '/organizer/payments', label: 'Payments' },
   { to: '/organizer/scan-ticket', label: 'Scan tickets' },

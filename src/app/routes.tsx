@@ -74,6 +74,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         ]),
         guarded(['signIn', 'organisation'], session, [
           page('organizer/dashboard', 'organizer-dashboard', { layout: 'organizer-dashboard' }),
+          page('organizer/reports', 'organizer-reports', { layout: 'organizer-dashboard' }),
           page('organizer/events', 'organizer-events', { layout: 'organizer-dashboard' }),
           page('organizer/events/:eventId', 'organizer-event-editor', { layout: 'organizer-dashboard' }),
           page('organizer/settings', 'organizer-settings', { layout: 'organizer-dashboard' }),

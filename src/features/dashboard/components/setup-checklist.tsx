@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import type { Dashboard, SetupStep } from '../../../contract/dashboard.ts';
 
-const steps: Record<SetupStep, { title: string; text: string; to: string; action: string }> = {
+// Verification and payouts are decided outside the organiser area for now (issue 18's third part): they say
+// where the organisation stands, with no action to take here.
+const steps: Record<SetupStep, { title: string; text: string; to?: string; action?: string }> = {
   profile: {
     title: 'Describe your organisation',
     text: 'A description and a contact address on your public page.',
@@ -10,15 +12,11 @@ const steps: Record<SetupStep, { title: string; text: string; to: string; action
   },
   verification: {
     title: 'Verify who you are',
-    text: 'Paid tickets go on sale once your organisation is verified.',
-    to: '/organizer-kyc',
-    action: 'Start verification',
+    text: 'Not verified yet: paid tickets go on sale once your organisation is verified. Free events can be published now.',
   },
   payouts: {
     title: 'Connect payouts',
-    text: 'Where the money from ticket sales is paid to.',
-    to: '/organizer-kyc',
-    action: 'Connect payouts',
+    text: 'No payout account yet: the money from ticket sales needs an account to be paid to.',
   },
   published: {
     title: 'Publish your first event',
@@ -54,7 +52,7 @@ export function SetupChecklist({ setup }: Pick<Dashboard, 'setup'>) {
               </p>
               {done ? null : <p className="text-slate-600 text-sm">{steps[step].text}</p>}
             </div>
-            {done ? null : (
+            {done || !steps[step].to ? null : (
               <Link to={steps[step].to} className="font-semibold text-indigo-700 text-sm underline underline-offset-2">
                 {steps[step].action}
               </Link>

@@ -42,8 +42,11 @@ export function ReportForm({ events, onDownload }: ReportFormProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
+  // A field's message goes once the field is changed; the next download checks it again.
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [name]: event.target.value }));
+    setErrors(({ [name]: _gone, ...rest }) => rest);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -14,6 +14,7 @@ import { newOrderCaches, type OrdersDeps } from './features/orders/orders.servic
 import { organizerOrdersRoutes } from './features/orders/organizer-orders.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -50,6 +51,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     (app, context) => paymentsRoutes(app, context, orders),
     (app, context) => organizerOrdersRoutes(app, context, orders),
     checkinsRoutes,
+    reportsRoutes,
     uploadsRoutes,
     devRoutes,
   ];

@@ -441,6 +441,14 @@ export interface TicketAdmissionsTable {
 }
 // --- end door ---
 
+/** Views of an event's public page per UTC day (migration 0016): one counter row per event and day. */
+export interface EventPageViewsTable {
+  event_id: string;
+  /** Date-only; pg returns it as a string `yyyy-MM-dd`. */
+  day: ColumnType<string, string, string>;
+  views: Generated<number>;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   app_meta: AppMetaTable;
@@ -473,4 +481,5 @@ export interface Database {
   checkins: CheckinsTable;
   ticket_admissions: TicketAdmissionsTable;
   scan_data_downloads: ScanDataDownloadsTable;
+  event_page_views: EventPageViewsTable;
 }

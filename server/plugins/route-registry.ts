@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type FieldError, type HttpStatusName, httpStatusCodes } from '../../src/contract/envelope.ts';
@@ -66,7 +67,8 @@ export interface FileRouteSpec<P, Q> extends Described {
   query?: z.ZodType<Q>;
   /** The file's media type, e.g. `text/csv; charset=utf-8`. */
   contentType: string;
-  handler: (input: RouteInput<P, Q, undefined>) => Promise<{ fileName: string; content: string | Buffer }>;
+  /** The file's content; a stream is sent as it is read, so a long file never sits in memory. */
+  handler: (input: RouteInput<P, Q, undefined>) => Promise<{ fileName: string; content: string | Buffer | Readable }>;
 }
 
 /** Turns zod issues into the envelope's `errors` list. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSession, signedOut } from '../lib/session/route-session.ts';
-import { checkGuards, safeReturnPath } from './guards.ts';
+import { checkGuards, landingFor, safeReturnPath } from './guards.ts';
 
 const request = new Request('https://admit.test/account?tab=profile');
 const token = (claims: object) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.y`;
@@ -50,5 +50,14 @@ describe('return paths after sign-in', () => {
     for (const unsafe of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '', null]) {
       expect(safeReturnPath(unsafe)).toBeNull();
     }
+  });
+});
+
+describe('the landing page after sign-in', () => {
+  it('is the scanner for door staff, the dashboard for the organisation’s other members, the account for everyone else', () => {
+    expect(landingFor({ organizationRole: 'door' })).toBe('/organizer/scan-ticket');
+    for (const role of ['owner', 'manager', 'finance'] as const)
+      expect(landingFor({ organizationRole: role })).toBe('/organizer/dashboard');
+    expect(landingFor({ organizationRole: null })).toBe('/account');
   });
 });

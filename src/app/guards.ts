@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import type { MemberRole } from '../contract/users.ts';
 import type { RouteSession } from '../lib/session/route-session.ts';
 import { RouteError } from './errors/route-error.tsx';
 import { forbidden } from './not-found-response.ts';
@@ -16,9 +17,13 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   }
 }
 
-/** Where a user lands after signing in when they did not ask for a page. */
-export function landingFor(_session: Pick<RouteSession, 'platforms'>): string {
-  // Every role has its account page today; organiser and admin areas take over as they arrive.
+/**
+ * Where a user lands after signing in when they did not ask for a page: an organisation's door staff at the
+ * scanner, its other members on the dashboard, everyone else on their account.
+ */
+export function landingFor(user: { organizationRole?: MemberRole | null }): string {
+  if (user.organizationRole === 'door') return '/organizer/scan-ticket';
+  if (user.organizationRole) return '/organizer/dashboard';
   return '/account';
 }
 

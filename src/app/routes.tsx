@@ -73,6 +73,8 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           page('account', 'account', { layout: 'user-account' }),
         ]),
         guarded(['signIn', 'organisation'], session, [
+          page('organizer/dashboard', 'organizer-dashboard', { layout: 'organizer-dashboard' }),
+          page('organizer/reports', 'organizer-reports', { layout: 'organizer-dashboard' }),
           page('organizer/events', 'organizer-events', { layout: 'organizer-dashboard' }),
           page('organizer/events/:eventId', 'organizer-event-editor', { layout: 'organizer-dashboard' }),
           page('organizer/settings', 'organizer-settings', { layout: 'organizer-dashboard' }),

@@ -96,6 +96,9 @@ const matrix: Record<RouteKey, Row> = {
   // A check-in the owner scanned: the scanner, an owner or a manager may undo it.
   'POST /events/:eventId/checkins/undo':                             [401,  404,      200,   200,     403,     403,  404,   404],
   'GET /events/:eventId/checkins/stats':                             [401,  404,      200,   200,     403,     200,  404,   404],
+  // Money and sales: the order readers; door staff work the scanner instead.
+  'GET /organizations/:organizationId/dashboard':                    [401,  404,      200,   200,     200,     403,  404,   404],
+  'GET /organizations/:organizationId/reports/:report':              [401,  404,      200,   200,     200,     403,  404,   404],
 
   // Images are shown on public pages: a fresh link, and the bytes behind a signed link, are anyone's.
   // The image is on no public page yet: a link only for its organisation's members.

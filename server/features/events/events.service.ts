@@ -21,6 +21,7 @@ import { memberRoleOf } from '../organizations/members.repository.ts';
 import { can, permissionDenied, requirePermission } from '../organizations/permissions.ts';
 import { toEvent, toEventSummary } from './event-view.ts';
 import {
+  countPageView,
   deleteTicketTypes,
   type EventValues,
   findEventRow,
@@ -233,6 +234,8 @@ export async function getEvent(deps: EventsDeps, eventId: string, userId: string
   if (!row) throw notFound('That event');
   const role = userId ? await memberRoleOf(deps.db, row.organization_id, userId) : null;
   if (row.status === 'draft' && !role) throw notFound('That event');
+  // A view of the public page: the organisation's own members looking at it are not its audience.
+  if (row.status === 'published' && !role) await countPageView(deps.db, eventId);
   return present(deps, eventId, role !== null);
 }
 

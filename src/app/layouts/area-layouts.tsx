@@ -8,8 +8,10 @@ const accountItems: SideNavItem[] = [
   { to: '/account/bookmarks', label: 'Bookmarks' },
 ];
 const organizerItems: SideNavItem[] = [
+  { to: '/organizer/dashboard', label: 'Dashboard' },
   { to: '/organizer/events', label: 'Events' },
   { to: '/organizer/payments', label: 'Payments' },
+  { to: '/organizer/reports', label: 'Reports' },
   { to: '/organizer/scan-ticket', label: 'Scan tickets' },
   { to: '/organizer/settings', label: 'Settings' },
 ];

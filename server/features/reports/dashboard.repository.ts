@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+
+/** The organisation's events, or the one asked for: every dashboard query is scoped through this. */
+export interface Scope {
+  organizationId: string;
+  eventId: string | null;
+}
+
+const eventsIn = (scope: Scope) =>
+  scope.eventId
+    ? sql`select id from events where organization_id = ${scope.organizationId} and id = ${scope.eventId}`
+    : sql`select id from events where organization_id = ${scope.organizationId}`;
+
+/** The one definition of sold: valid tickets of paid (or partly refunded) orders. */
+const soldTicket = sql`t.status = 'valid' and o.status in ('paid', 'partially_refunded')`;
+
+export async function ordersByStatus(db: Executor, scope: Scope) {
+  const { rows } = await sql<{ status: string; n: string }>`
+    select o.status, count(*) as n from orders o
+    where o.event_id in (${eventsIn(scope)})
+    group by o.status order by o.status`.execute(db);
+  return rows.map((row) => ({ status: row.status, count: Number(row.n) }));
+}
+
+/** Sold against capacity per ticket type, the latest events first (at most `limit` types). */
+export async function ticketTypeSales(db: Executor, scope: Scope, limit: number) {
+  const { rows } = await sql<{ id: string; event_id: string; event_title: string; name: string; capacity: number; sold: string }>`
+    select tt.id, tt.event_id, e.title as event_title, tt.name, tt.capacity,
+      (select count(*) from tickets t join orders o on o.id = t.order_id
+        where t.ticket_type_id = tt.id and ${soldTicket}) as sold
+    from ticket_types tt join events e on e.id = tt.event_id
+    where tt.event_id in (${eventsIn(scope)})
+    order by e.starts_at desc, e.id, tt.sort_order, tt.id
+    limit ${limit}`.execute(db);
+  return rows.map((row) => ({ ...row, sold: Number(row.sold) }));
+}
+
+/** Sold tickets and the door's admissions (one row per ticket, so never counted twice). */
+export async function doorCounts(db: Executor, scope: Scope) {
+  const { rows } = await sql<{ sold: string; checked_in: string; inside: string }>`
+    select
+      (select count(*) from tickets t join orders o on o.id = t.order_id
+        where t.event_id in (${eventsIn(scope)}) and ${soldTicket}) as sold,
+      (select count(*) from ticket_admissions a where a.event_id in (${eventsIn(scope)})) as checked_in,
+      (select count(*) from ticket_admissions a where a.event_id in (${eventsIn(scope)}) and a.inside) as inside`.execute(db);
+  const row = rows[0];
+  return { sold: Number(row?.sold ?? 0), checkedIn: Number(row?.checked_in ?? 0), inside: Number(row?.inside ?? 0) };
+}
+
+export async function pageViews(db: Executor, scope: Scope): Promise<number> {
+  const { rows } = await sql<{ n: string | null }>`
+    select coalesce(sum(views), 0) as n from event_page_views where event_id in (${eventsIn(scope)})`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Tickets of paid orders per UTC day of payment, from `since` (a UTC midnight) on. */
+export async function dailyTickets(db: Executor, scope: Scope, since: Date) {
+  const { rows } = await sql<{ day: string; n: string }>`
+    select to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as n
+    from tickets t join orders o on o.id = t.order_id
+    where o.event_id in (${eventsIn(scope)}) and ${soldTicket} and o.paid_at >= ${since}
+    group by 1`.execute(db);
+  return new Map(rows.map((row) => [row.day, Number(row.n)]));
+}
+
+export function organizationEvents(db: Executor, organizationId: string, limit: number) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'title', 'status', 'starts_at'])
+    .where('organization_id', '=', organizationId)
+    .orderBy('starts_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** What the setup checklist reads. */
+export async function setupFacts(db: Executor, organizationId: string) {
+  return db
+    .selectFrom('organizations')
+    .select(['description', 'contact_email', 'kyc_status', 'stripe_account_id'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('events')
+            .select('events.id')
+            .where('events.organization_id', '=', organizationId)
+            .where('events.published_at', 'is not', null),
+        )
+        .as('published'),
+    )
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+}
+
+export async function organizationOfEvent(db: Executor, eventId: string): Promise<string | null> {
+  const row = await db.selectFrom('events').select('organization_id').where('id', '=', eventId).executeTakeFirst();
+  return row?.organization_id ?? null;
+}

@@ -1,0 +1,95 @@
+import { type Dashboard, type DashboardQuery, dashboardSalesDays } from '../../../src/contract/dashboard.ts';
+import type { OrderStatus } from '../../../src/contract/orders.ts';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { moneyTotals, testOrderCount } from '../orders/organizer-orders.repository.ts';
+import { requirePermission } from '../organizations/permissions.ts';
+import {
+  dailyTickets,
+  doorCounts,
+  ordersByStatus,
+  organizationEvents,
+  organizationOfEvent,
+  pageViews,
+  type Scope,
+  setupFacts,
+  ticketTypeSales,
+} from './dashboard.repository.ts';
+
+/** At most this many events to choose from, and ticket types listed, on one dashboard. */
+const eventChoices = 200;
+const ticketTypeRows = 100;
+
+/**
+ * The caller's scope when they may read the organisation's orders: not a member → 404, a member without
+ * the right (door staff) → 403, an event of another organisation → 404.
+ */
+export async function readableScope(db: Db, userId: string, organizationId: string, eventId: string | undefined): Promise<Scope> {
+  await requirePermission(db, organizationId, userId, 'orders.read');
+  if (eventId) {
+    if ((await organizationOfEvent(db, eventId)) !== organizationId) throw notFound('That event');
+  }
+  return { organizationId, eventId: eventId ?? null };
+}
+
+function salesDays(counts: Map<string, number>, today: Date): Dashboard['dailySales'] {
+  const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return Array.from({ length: dashboardSalesDays }, (_, index) => {
+    const day = new Date(end - (dashboardSalesDays - 1 - index) * 86_400_000).toISOString().slice(0, 10);
+    return { day, tickets: counts.get(day) ?? 0 };
+  });
+}
+
+function setupOf(facts: Awaited<ReturnType<typeof setupFacts>>): Dashboard['setup'] {
+  return [
+    { step: 'profile', done: Boolean(facts?.description.trim() && facts.contact_email) },
+    { step: 'verification', done: facts?.kyc_status === 'verified' },
+    { step: 'payouts', done: Boolean(facts?.stripe_account_id) },
+    { step: 'published', done: Boolean(facts?.published) },
+  ];
+}
+
+/** Everything the organiser's dashboard shows, for the organisation or one of its events. */
+export async function dashboard(db: Db, userId: string, organizationId: string, query: DashboardQuery): Promise<Dashboard> {
+  const scope = await readableScope(db, userId, organizationId, query.eventId);
+  const now = new Date();
+  const since = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (dashboardSalesDays - 1) * 86_400_000,
+  );
+  const orderFilter = scope.eventId ? { eventId: scope.eventId } : {};
+  const [totals, testOrders, statuses, types, door, views, daily, events, facts] = await Promise.all([
+    moneyTotals(db, organizationId, orderFilter),
+    testOrderCount(db, organizationId, orderFilter),
+    ordersByStatus(db, scope),
+    ticketTypeSales(db, scope, ticketTypeRows),
+    doorCounts(db, scope),
+    pageViews(db, scope),
+    dailyTickets(db, scope, since),
+    organizationEvents(db, organizationId, eventChoices),
+    setupFacts(db, organizationId),
+  ]);
+  return {
+    eventId: scope.eventId,
+    money: totals,
+    testOrders,
+    ordersByStatus: statuses.map((row) => ({ status: row.status as OrderStatus, count: row.count })),
+    ticketTypes: types.map((row) => ({
+      id: row.id,
+      eventId: row.event_id,
+      eventTitle: row.event_title,
+      name: row.name,
+      sold: row.sold,
+      capacity: row.capacity,
+    })),
+    door,
+    pageViews: views,
+    dailySales: salesDays(daily, now),
+    events: events.map((event) => ({
+      id: event.id,
+      title: event.title,
+      status: event.status,
+      startsAt: new Date(event.starts_at).toISOString(),
+    })),
+    setup: setupOf(facts),
+  };
+}

@@ -1,0 +1,104 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { ReportKind, ReportQuery } from '../../../src/contract/reports.ts';
+import type { Executor } from '../../db/database.ts';
+
+export interface ReportScope {
+  organizationId: string;
+  query: ReportQuery;
+}
+
+/** From the first day's midnight (UTC) to the end of the last day. */
+const within = (column: RawBuilder<unknown>, query: ReportQuery) =>
+  sql`${column} >= ${new Date(`${query.from}T00:00:00Z`)} and ${column} < ${new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)}`;
+
+const ofEvents = ({ organizationId, query }: ReportScope) =>
+  query.eventId
+    ? sql`e.organization_id = ${organizationId} and e.id = ${query.eventId}`
+    : sql`e.organization_id = ${organizationId}`;
+
+const currencyOf = (column: RawBuilder<unknown>, query: ReportQuery) =>
+  query.currency ? sql`and ${column} = ${query.currency}` : sql``;
+
+/** Sold: valid tickets of paid (or partly refunded) orders, as on the dashboard. */
+const sold = sql`t.status = 'valid' and o.status in ('paid', 'partially_refunded')`;
+
+interface ReportSql {
+  /** FROM … WHERE … (GROUP BY …): one row per report row. */
+  body(scope: ReportScope): RawBuilder<unknown>;
+  columns: RawBuilder<unknown>;
+  orderBy: RawBuilder<unknown>;
+}
+
+const reports: Record<ReportKind, ReportSql> = {
+  // Every ledger movement of real orders (TEST orders moved no money).
+  transactions: {
+    body: (scope) => sql`
+      from ledger_entries l
+      join orders o on o.id = l.order_id
+      join events e on e.id = l.event_id
+      left join payments p on p.id = l.payment_id
+      left join refunds r on r.id = l.refund_id
+      where ${ofEvents(scope)} and o.provider <> 'sandbox'
+        and ${within(scope.query.dateBy === 'payment' ? sql`l.created_at` : sql`e.starts_at`, scope.query)}
+        ${currencyOf(sql`l.currency`, scope.query)}`,
+    columns: sql`l.created_at as at, l.kind, o.reference, e.title as event_title, e.starts_at as event_starts_at,
+      l.currency, l.amount, coalesce(p.payment_ref, r.payment_ref) as payment_ref, r.provider_refund_id, o.provider`,
+    orderBy: sql`l.currency, l.created_at, l.id`,
+  },
+  'sales-by-type': {
+    body: (scope) => sql`
+      from tickets t
+      join orders o on o.id = t.order_id
+      join events e on e.id = t.event_id
+      join ticket_types tt on tt.id = t.ticket_type_id
+      where ${ofEvents(scope)} and ${sold} and o.provider <> 'sandbox'
+        and ${within(scope.query.dateBy === 'payment' ? sql`o.paid_at` : sql`e.starts_at`, scope.query)}
+        ${currencyOf(sql`o.currency`, scope.query)}
+      group by e.id, e.title, e.starts_at, tt.id, tt.name, tt.sort_order, o.currency`,
+    columns: sql`e.title as event_title, e.starts_at as event_starts_at, tt.name as type_name, o.currency,
+      count(*) as tickets, sum(t.unit_price) as ticket_money, sum(t.unit_fee) as fees`,
+    orderBy: sql`o.currency, e.starts_at, e.id, tt.sort_order, tt.id`,
+  },
+  // Per event, by the event's date (a check-in has no payment date); TEST tickets take seats, so they count.
+  checkins: {
+    body: (scope) => sql`
+      from events e
+      where ${ofEvents(scope)} and ${within(sql`e.starts_at`, scope.query)}`,
+    columns: sql`e.title as event_title, e.starts_at as event_starts_at,
+      (select count(*) from tickets t join orders o on o.id = t.order_id where t.event_id = e.id and ${sold}) as sold,
+      (select count(*) from ticket_admissions a where a.event_id = e.id) as checked_in,
+      (select count(*) from ticket_admissions a where a.event_id = e.id and a.inside) as inside`,
+    orderBy: sql`e.starts_at, e.id`,
+  },
+  attendees: {
+    body: (scope) => sql`
+      from tickets t
+      join orders o on o.id = t.order_id
+      join events e on e.id = t.event_id
+      join ticket_types tt on tt.id = t.ticket_type_id
+      left join ticket_admissions a on a.ticket_id = t.id
+      where ${ofEvents(scope)} and ${sold}
+        and ${within(scope.query.dateBy === 'payment' ? sql`o.paid_at` : sql`e.starts_at`, scope.query)}
+        ${currencyOf(sql`o.currency`, scope.query)}`,
+    columns: sql`e.title as event_title, e.starts_at as event_starts_at, tt.name as type_name, t.holder_name,
+      o.buyer_name, o.buyer_email, o.reference, a.scanned_at, a.device_name, o.provider`,
+    orderBy: sql`e.starts_at, e.id, o.reference, t.position, t.id`,
+  },
+};
+
+export async function countReportRows(db: Executor, kind: ReportKind, scope: ReportScope): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from (select 1 as one ${reports[kind].body(scope)}) q`.execute(
+    db,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export type ReportRow = Record<string, string | number | Date | null>;
+
+/** One chunk of the report's rows, in its order. */
+export async function reportRows(db: Executor, kind: ReportKind, scope: ReportScope, limit: number, offset: number) {
+  const report = reports[kind];
+  const { rows } = await sql<ReportRow>`
+    select ${report.columns} ${report.body(scope)} order by ${report.orderBy} limit ${limit} offset ${offset}`.execute(db);
+  return rows;
+}

@@ -1,0 +1,144 @@
+import { type FormEvent, useState } from 'react';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
+import { SelectField } from '../../../components/fields/select-field.tsx';
+import { TextField } from '../../../components/fields/text-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import {
+  type ReportKind,
+  type ReportQuery,
+  reportKindSchema,
+  reportMaxDays,
+  reportMaxRows,
+  reportQuerySchema,
+} from '../../../contract/reports.ts';
+
+export const reportTitles: Record<ReportKind, { title: string; text: string }> = {
+  transactions: {
+    title: 'Transactions',
+    text: 'Every ticket sale, booking fee and refund with its date, order and the payment provider’s ids.',
+  },
+  'sales-by-type': { title: 'Sales by ticket type', text: 'Tickets sold and money taken per ticket type and currency.' },
+  checkins: { title: 'Check-in summary', text: 'Per event: tickets sold, checked in, inside now and not arrived.' },
+  attendees: { title: 'Attendees', text: 'Who holds which ticket, who bought it, and when it was checked in.' },
+};
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+interface ReportFormProps {
+  events: readonly { id: string; title: string }[];
+  onDownload(kind: ReportKind, query: ReportQuery): Promise<string | null>;
+}
+
+/** Chooses a report, its events and dates; the same rules as the server's, checked before anything is asked. */
+export function ReportForm({ events, onDownload }: ReportFormProps) {
+  const [kind, setKind] = useState<ReportKind>('transactions');
+  const [values, setValues] = useState(() => ({
+    eventId: '',
+    dateBy: 'payment',
+    from: isoDay(new Date(Date.now() - 29 * 86_400_000)),
+    to: isoDay(new Date()),
+    currency: '',
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // A field's message goes once the field is changed; the next download checks it again.
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+    setErrors(({ [name]: _gone, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = reportQuerySchema.safeParse({
+      ...values,
+      eventId: values.eventId || undefined,
+      currency: values.currency.trim().toUpperCase() || undefined,
+    });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      setFailure(await onDownload(kind, parsed.data));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <fieldset>
+        <legend className="font-bold text-lg text-slate-900">Report</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {reportKindSchema.options.map((option) => (
+            <label
+              key={option}
+              className={`flex min-h-11 cursor-pointer gap-3 rounded-xl p-3 ring-1 ${kind === option ? 'bg-indigo-50 ring-indigo-400' : 'ring-slate-200'}`}
+            >
+              <input
+                type="radio"
+                name="report"
+                value={option}
+                checked={kind === option}
+                onChange={() => setKind(option)}
+                className="mt-1"
+              />
+              <span>
+                <span className="block font-semibold text-slate-900">{reportTitles[option].title}</span>
+                <span className="block text-slate-600 text-sm">{reportTitles[option].text}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField name="eventId" label="Events" value={values.eventId} onChange={set('eventId')} error={errors.eventId}>
+          <option value="">All events</option>
+          {events.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.title}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          name="dateBy"
+          label="Dates are"
+          value={values.dateBy}
+          onChange={set('dateBy')}
+          hint={kind === 'checkins' ? 'The check-in summary always goes by the event’s date.' : undefined}
+        >
+          <option value="payment">Payment dates</option>
+          <option value="event">Event dates</option>
+        </SelectField>
+        <TextField type="date" name="from" label="From" value={values.from} onChange={set('from')} error={errors.from} />
+        <TextField type="date" name="to" label="To (included)" value={values.to} onChange={set('to')} error={errors.to} />
+        <TextField
+          name="currency"
+          label="Currency (optional)"
+          value={values.currency}
+          onChange={set('currency')}
+          error={errors.currency}
+          hint="Three letters, e.g. GBP. Empty: every currency, each on its own rows."
+          maxLength={3}
+          autoCapitalize="characters"
+        />
+      </div>
+      <p className="text-slate-600 text-sm">
+        One file covers at most {reportMaxDays} days and {reportMaxRows.toLocaleString('en-GB')} rows. Dates and times are in UTC.
+        Cells that a spreadsheet would read as a formula start with an apostrophe, so they stay text.
+      </p>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <SubmitButton busy={busy} busyLabel="Preparing CSV…" inline>
+        Download CSV
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+// The demo organisation's owner: its demo events have sold tickets.
+const organiser = { email: 'maya@northernlights.demo', password: 'admit-demo-2026' };
+const shots = process.env.ADMIT_DASHBOARD_SHOTS;
+
+test.describe('organiser reports', () => {
+  test('an owner downloads the attendees as CSV; a backwards range is refused before anything is asked', async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/reports')}`);
+    await waitForHydration(page);
+    await page.locator('#field-email').fill(organiser.email);
+    await page.locator('#field-password').fill(organiser.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/organizer/reports');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    await expect(page.getByText('One file covers at most 366 days and 50,000 rows.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Booking fees and card fees' })).toBeVisible();
+
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/reports/')) requests.push(request.url());
+    });
+    await page.locator('#field-from').fill('2026-06-10');
+    await page.locator('#field-to').fill('2026-06-01');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    await expect(page.getByText('The last day is before the first.')).toBeVisible();
+    expect(requests).toEqual([]);
+
+    const lastYear = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
+    const nextMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByText('Attendees', { exact: true }).click();
+    await page.locator('#field-dateBy').selectOption('payment');
+    await page.locator('#field-from').fill(lastYear);
+    await page.locator('#field-to').fill(nextMonth);
+    if (shots) await page.screenshot({ path: join(shots, `reports-${testInfo.project.name}.png`), fullPage: true });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`attendees-${lastYear}-to-${nextMonth}.csv`);
+    const text = readFileSync(await download.path(), 'utf8');
+    const [header, ...rows] = text.split('\r\n').filter(Boolean);
+    expect(header).toBe(
+      'Event,Event date (UTC),Ticket type,Ticket holder,Buyer,Buyer email,Order,Checked in at (UTC),Checked in by device,Test',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(consoleErrors).toEqual([]);
+  });
+});

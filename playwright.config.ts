@@ -40,7 +40,8 @@ export default defineConfig({
     command: 'node ssr/main.ts',
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh embedded database takes seconds to create, more on a busy machine.
+    timeout: 150_000,
     env: {
       NODE_ENV: 'production',
       PORT: String(port),

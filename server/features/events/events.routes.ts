@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { catalogueQuerySchema, catalogueSchema } from '../../../src/contract/catalogue.ts';
 import {
   createEventSchema,
   eventListQuerySchema,
@@ -20,6 +21,7 @@ import {
   publishEvent,
   unpublishEvent,
 } from './events.service.ts';
+import { listCatalogue } from './catalogue.service.ts';
 
 const tags = ['events'];
 
@@ -35,6 +37,17 @@ export function eventsRoutes(app: FastifyInstance, { db, config, routes, auth, i
     query: eventListQuerySchema,
     response: eventListSchema,
     handler: async ({ query }) => ({ message: 'Events.', data: await listPublicEvents(deps, query) }),
+  });
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/catalogue',
+    summary: 'Every published event not yet over, soonest first: category, days and words; pages cut by event (after/before)',
+    tags,
+    auth: 'none',
+    query: catalogueQuerySchema,
+    response: catalogueSchema,
+    handler: async ({ query }) => ({ message: 'Events.', data: await listCatalogue(deps, query) }),
   });
 
   routes.add(app, {

@@ -16,7 +16,8 @@ export const catalogueMaxWords = 100;
  * `2026-12-01T19:00:00.000000Z_<uuid>`. Pages are cut by (start, id), so a page link keeps its place
  * however many events are published or sold out meanwhile.
  */
-export const cursorPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const cursorPattern =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A real calendar date written YYYY-MM-DD (no 31 June). */
 export function isCalendarDate(text: string): boolean {

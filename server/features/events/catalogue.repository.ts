@@ -101,7 +101,13 @@ export async function catalogueRows(
   const first = items[0]?.page_key;
   const last = items.at(-1)?.page_key;
   const next = forwards ? (more ? last : null) : last && (await anyBeyond(base, '>', parseCatalogueKey(last))) ? last : null;
-  const previous = !forwards ? (more ? first : null) : first && from && (await anyBeyond(base, '<', parseCatalogueKey(first))) ? first : null;
+  const previous = !forwards
+    ? more
+      ? first
+      : null
+    : first && from && (await anyBeyond(base, '<', parseCatalogueKey(first)))
+      ? first
+      : null;
   const total = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   return { items, total: Number(total.total), next: next ?? null, previous: previous ?? null };
 }

@@ -11,6 +11,7 @@ import {
 } from '../../../src/contract/events.ts';
 import { organizationParamsSchema } from '../../../src/contract/users.ts';
 import type { ApiContext } from '../../api-context.ts';
+import { listCatalogue } from './catalogue.service.ts';
 import {
   cancelEvent,
   changeEvent,
@@ -21,7 +22,6 @@ import {
   publishEvent,
   unpublishEvent,
 } from './events.service.ts';
-import { listCatalogue } from './catalogue.service.ts';
 
 const tags = ['events'];
 

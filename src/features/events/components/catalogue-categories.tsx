@@ -9,11 +9,12 @@ export function CatalogueCategories({ state }: { state: CatalogueState }) {
   const choices = [undefined, ...eventCategories];
   return (
     <nav aria-label="Categories">
-      <ul className="flex flex-wrap gap-2">
+      {/* One scrolling row on phones, so the events stay near the top; every chip in view on wider screens. */}
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         {choices.map((category) => {
           const current = category === state.category;
           return (
-            <li key={category ?? 'all'}>
+            <li key={category ?? 'all'} className="shrink-0">
               <Link
                 to={catalogueHref({ ...filters, category })}
                 aria-current={current ? 'page' : undefined}

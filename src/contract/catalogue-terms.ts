@@ -16,10 +16,10 @@ export const catalogueMaxWords = 100;
  * `2026-12-01T19:00:00.000000Z_<uuid>`. Pages are cut by (start, id), so a page link keeps its place
  * however many events are published or sold out meanwhile.
  */
-export const cursorPattern =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const cursorPattern =
+  /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A real calendar date written YYYY-MM-DD (no 31 June). */
+/** A real calendar date written YYYY-MM-DD (no 31 June, no year before 100). */
 export function isCalendarDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return false;
@@ -36,3 +36,11 @@ export const catalogueMessages = {
   backwards: 'The last date must be on or after the first.',
   when: 'Choose today or weekend.',
 } as const;
+
+/** Whether a text is a page key (see above) naming a real instant. */
+export function isPageKey(text: string): boolean {
+  const match = cursorPattern.exec(text);
+  if (!match) return false;
+  const [, day = '', hours, minutes, seconds] = match;
+  return isCalendarDate(day) && Number(hours) < 24 && Number(minutes) < 60 && Number(seconds) < 60;
+}

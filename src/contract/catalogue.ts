@@ -5,13 +5,13 @@ import {
   catalogueMessages,
   cataloguePageSize,
   catalogueWhens,
-  cursorPattern,
   isCalendarDate,
+  isPageKey,
 } from './catalogue-terms.ts';
 import { eventCategorySchema, eventSummarySchema } from './events.ts';
 
 const calendarDate = z.string().refine(isCalendarDate, catalogueMessages.date);
-const cursor = z.string().regex(cursorPattern, catalogueMessages.cursor);
+const cursor = z.string().refine(isPageKey, catalogueMessages.cursor);
 
 /** `GET /catalogue`: every published event not yet over, soonest first, a page at a time. */
 export const catalogueQuerySchema = z

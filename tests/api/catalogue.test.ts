@@ -154,6 +154,11 @@ describe('the public catalogue', () => {
   it('refuses bad input with a message that says what to fix', async () => {
     const cases: [string, string, string][] = [
       ['?after=yesterday', 'query.after', 'That page link is not valid; start again from the first page.'],
+      [
+        `?before=0000-00-00T25:00:00.000000Z_${crypto.randomUUID()}`,
+        'query.before',
+        'That page link is not valid; start again from the first page.',
+      ],
       ['?from=2026-02-30', 'query.from', 'Use a date written YYYY-MM-DD, e.g. 2026-12-31.'],
       ['?from=2026-12-10&to=2026-12-01', 'query.to', 'The last date must be on or after the first.'],
       ['?when=tomorrow', 'query.when', 'Choose today or weekend.'],

@@ -67,7 +67,7 @@ async function anyBeyond(base: Base, direction: '>' | '<', key: CatalogueKey): P
   return row !== undefined;
 }
 
-/** A key as the page links carry it (see `cursorPattern`). */
+/** A key as the page links carry it (see `isPageKey`). */
 export const parseCatalogueKey = (text: string): CatalogueKey => {
   const [startsAt = '', id = ''] = text.split('_');
   return { startsAt, id };

@@ -2,8 +2,8 @@ import {
   type CatalogueWhen,
   catalogueMaxWords,
   catalogueWhens,
-  cursorPattern,
   isCalendarDate,
+  isPageKey,
 } from '../../../contract/catalogue-terms.ts';
 import { type EventCategory, eventCategories } from '../../../contract/event-categories.ts';
 import type { CatalogueRequest } from '../../../lib/query-keys/catalogue.ts';
@@ -46,8 +46,8 @@ export function parseCatalogue(pathCategory: string | undefined, params: URLSear
   }
   const after = text('after');
   const before = text('before');
-  if (after && cursorPattern.test(after)) state.after = after;
-  else if (before && cursorPattern.test(before)) state.before = before;
+  if (after && isPageKey(after)) state.after = after;
+  else if (before && isPageKey(before)) state.before = before;
   return state;
 }
 

@@ -62,9 +62,9 @@ test.describe('the public catalogue', () => {
     const word = uniqueWord();
     const event = await organiserEvents(request, testInfo, word);
     // The map's own site is answered here: where the link leads is the point, not OpenStreetMap's page.
-    await page.context().route('https://www.openstreetmap.org/**', (route) =>
-      route.fulfill({ contentType: 'text/plain', body: 'OpenStreetMap' }),
-    );
+    await page
+      .context()
+      .route('https://www.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'OpenStreetMap' }));
 
     await page.goto('/');
     await waitForHydration(page);
@@ -83,6 +83,8 @@ test.describe('the public catalogue', () => {
     expect(secondTitles.length).toBeGreaterThan(0);
     expect(secondTitles.filter((title) => firstTitles.includes(title))).toEqual([]);
     await shot(page, testInfo, 'catalogue-second-page');
+    await pages.screenshot({ path: testInfo.outputPath('catalogue-pager.png') });
+    await page.getByRole('navigation', { name: 'Categories' }).screenshot({ path: testInfo.outputPath('catalogue-chips.png') });
 
     await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Family' }).click();
     await expect(page).toHaveURL(/\/events\/family$/);

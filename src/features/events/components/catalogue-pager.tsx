@@ -14,28 +14,38 @@ export function CataloguePager({ state, previous, next }: CataloguePagerProps) {
   const filters = firstPage(state);
   const inactive = `${buttonClass('secondary', 'small')} opacity-50`;
   return (
-    <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label="Pages" className="mt-8 grid grid-cols-[1fr_auto_1fr] items-center gap-2">
       {previous ? (
-        <Link to={catalogueHref({ ...filters, before: previous })} rel="prev" className={buttonClass('secondary', 'small')}>
-          <span aria-hidden="true">←</span> Previous page
+        <Link
+          to={catalogueHref({ ...filters, before: previous })}
+          rel="prev"
+          className={`${buttonClass('secondary', 'small')} justify-self-start`}
+        >
+          <span aria-hidden="true">←</span> Previous<span className="sr-only"> page</span>
         </Link>
       ) : (
-        <span aria-disabled="true" className={inactive}>
-          <span aria-hidden="true">←</span> Previous page
+        <span aria-disabled="true" className={`${inactive} justify-self-start`}>
+          <span aria-hidden="true">←</span> Previous<span className="sr-only"> page</span>
         </span>
       )}
       {previous ? (
         <Link to={catalogueHref(filters)} className={`${linkClass} text-sm`}>
           First page
         </Link>
-      ) : null}
+      ) : (
+        <span />
+      )}
       {next ? (
-        <Link to={catalogueHref({ ...filters, after: next })} rel="next" className={buttonClass('secondary', 'small')}>
-          Next page <span aria-hidden="true">→</span>
+        <Link
+          to={catalogueHref({ ...filters, after: next })}
+          rel="next"
+          className={`${buttonClass('secondary', 'small')} justify-self-end`}
+        >
+          Next<span className="sr-only"> page</span> <span aria-hidden="true">→</span>
         </Link>
       ) : (
-        <span aria-disabled="true" className={inactive}>
-          Next page <span aria-hidden="true">→</span>
+        <span aria-disabled="true" className={`${inactive} justify-self-end`}>
+          Next<span className="sr-only"> page</span> <span aria-hidden="true">→</span>
         </span>
       )}
     </nav>

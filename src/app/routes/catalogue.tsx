@@ -1,5 +1,5 @@
 import { Link, type LoaderFunctionArgs, redirect, useLocation, useParams } from 'react-router';
-import { buttonClass } from '../../components/button.ts';
+import { buttonClass, linkClass } from '../../components/button.ts';
 import { categoryLabel } from '../../contract/event-categories.ts';
 import { catalogueQueryOptions, useCatalogue } from '../../features/events/api/get-catalogue.ts';
 import { CatalogueCategories } from '../../features/events/components/catalogue-categories.tsx';
@@ -15,6 +15,7 @@ import {
   parseCatalogue,
   toCatalogueRequest,
 } from '../../features/events/utils/catalogue-params.ts';
+import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
@@ -45,6 +46,21 @@ function countText(total: number, state: CatalogueState) {
   return state.q ? `${events} matching “${state.q}”` : `${events} on sale`;
 }
 
+/** The same words and category in the signed-in search, which also has distance, price and bookmarks. */
+function MoreFilters({ state }: { state: CatalogueState }) {
+  const { signedIn } = useRouteSession();
+  if (!signedIn) return null;
+  const params = new URLSearchParams();
+  if (state.q) params.set('q', state.q);
+  if (state.category) params.set('category', state.category);
+  const search = params.toString();
+  return (
+    <Link to={`/find-events${search ? `?${search}` : ''}`} className={`${linkClass} text-sm`}>
+      More filters: near me, price, online
+    </Link>
+  );
+}
+
 export function Component() {
   const { category } = useParams();
   const { search } = useLocation();
@@ -68,6 +84,7 @@ export function Component() {
         <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">{heading}</h1>
         <CatalogueCategories state={state} />
         <CatalogueFilters state={state} />
+        <MoreFilters state={state} />
       </header>
       <section aria-labelledby="catalogue-results" aria-busy={catalogue.isPending}>
         <h2 id="catalogue-results" className="mb-4 font-semibold text-slate-700">

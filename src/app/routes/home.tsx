@@ -8,7 +8,6 @@ import { SearchBox } from '../../features/events/components/search-box.tsx';
 import { AudienceSection } from '../../features/marketing/components/audience-section.tsx';
 import { HomeHero } from '../../features/marketing/components/home-hero.tsx';
 import { useApiCaller } from '../../lib/api-caller.tsx';
-import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
@@ -37,20 +36,7 @@ const organizerPoints = [
   { title: 'Know your numbers', body: 'See sales, payments, check-ins and who is inside, live, with your whole team.' },
 ];
 
-/**
- * Where browsing leads: everyone may see the public catalogue (decision 027); a signed-in visitor keeps
- * the search with every filter.
- */
-function useBrowse() {
-  const find = useRouteSession().signedIn;
-  return {
-    all: find ? '/find-events' : '/events',
-    category: (category: string) => (find ? `/find-events?category=${category}` : `/events/${category}`),
-  };
-}
-
 function HappeningSoon() {
-  const browse = useBrowse();
   const api = useApiCaller();
   const events = useQuery(eventsQueryOptions(api, happeningSoon));
   return (
@@ -59,7 +45,7 @@ function HappeningSoon() {
         <h2 id="happening-soon-title" className="font-bold text-2xl text-slate-900 sm:text-3xl">
           Happening soon
         </h2>
-        <Link to={browse.all} className="font-semibold text-indigo-700 underline-offset-4 hover:underline">
+        <Link to="/events" className="font-semibold text-indigo-700 underline-offset-4 hover:underline">
           See all events
         </Link>
       </div>
@@ -80,7 +66,6 @@ function HappeningSoon() {
 }
 
 export function Component() {
-  const browse = useBrowse();
   return (
     <>
       <PageMeta
@@ -88,7 +73,7 @@ export function Component() {
         description="Find events and book tickets with every fee shown up front, or sell tickets and scan them at the door, even offline."
       />
       <HomeHero>
-        <SearchBox action={browse.all} />
+        <SearchBox />
       </HomeHero>
       <HappeningSoon />
       <section aria-labelledby="categories-title" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -96,7 +81,7 @@ export function Component() {
           Browse by category
         </h2>
         <div className="mt-4">
-          <CategoryList labelledBy="categories-title" linkTo={browse.category} />
+          <CategoryList labelledBy="categories-title" />
         </div>
       </section>
       <AudienceSection

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
-import { categoryLabel, type EventCategory, eventCategories } from '../../../contract/event-categories.ts';
+import { categoryLabel, eventCategories } from '../../../contract/event-categories.ts';
 
-/** Every category as a link to its listing (`linkTo` makes the address). */
-export function CategoryList({ labelledBy, linkTo }: { labelledBy?: string; linkTo: (category: EventCategory) => string }) {
+/** Every category as a link to its listing in the public catalogue. */
+export function CategoryList({ labelledBy }: { labelledBy?: string }) {
   return (
     <ul aria-labelledby={labelledBy} className="flex flex-wrap gap-2">
       {eventCategories.map((category) => (
         <li key={category}>
-          <Link to={linkTo(category)} className={buttonClass('secondary', 'small')}>
+          <Link to={`/events/${category}`} className={buttonClass('secondary', 'small')}>
             {categoryLabel(category)}
           </Link>
         </li>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { mapOrigin } from '../src/contract/maps.ts';
 import { checkoutProviderSchema } from '../src/contract/orders.ts';
 import { storageDriverSchema } from '../src/contract/public-config.ts';
 
@@ -191,9 +192,15 @@ function toConfig(env: z.infer<typeof envSchema>) {
       storageDriver: env.STORAGE_DRIVER,
       devMailbox: isLocal && !env.SMTP_URL,
       mapsApiKey: env.PUBLIC_MAPS_API_KEY ?? null,
-      allowedExternalOrigins: env.ALLOWED_EXTERNAL_ORIGINS.split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
+      // The event page's map link always opens; an operator adds others.
+      allowedExternalOrigins: [
+        ...new Set([
+          mapOrigin,
+          ...env.ALLOWED_EXTERNAL_ORIGINS.split(',')
+            .map((origin) => origin.trim())
+            .filter(Boolean),
+        ]),
+      ],
     },
   };
 }

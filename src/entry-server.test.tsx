@@ -84,6 +84,7 @@ describe('the app shell and kept pages', () => {
   it('marks public pages as keepable on the device, and never a guarded page or a missing one', async () => {
     expect((await renderToText('/')).keepable).toBe(true);
     expect((await renderToText('/about-us')).keepable).toBe(true);
+    expect((await renderToText('/events/music')).keepable).toBe(true);
     expect((await renderToText('/find-events', { cookies: signedInCookies() })).keepable).toBe(false);
     expect((await renderToText('/sign-in')).keepable).toBe(false);
     expect((await renderToText('/nowhere')).keepable).toBe(false);

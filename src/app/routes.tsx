@@ -60,6 +60,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         page('sign-in', 'sign-in', { layout: 'auth' }),
         page('invitations/:token', 'invitation', { layout: 'auth' }),
         page('dev/mailbox', 'dev-mailbox'),
+        page('events/:category?', 'catalogue'),
         page('event/:eventId', 'event'),
         page('organisation-view/:orgId', 'organisation-view'),
         page('pay/sandbox/:sessionId', 'pay-sandbox', { layout: 'auth' }),

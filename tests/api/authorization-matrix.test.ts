@@ -54,6 +54,8 @@ const matrix: Record<RouteKey, Row> = {
   'POST /invitations/:token/accept':                                 [401,  403,      403,   403,     403,     403,  403,   403],
 
   'GET /events':                                                     [200,  200,      200,   200,     200,     200,  200,   200],
+  // The public catalogue: the same for everyone, signed in or not.
+  'GET /catalogue':                                                  [200,  200,      200,   200,     200,     200,  200,   200],
   // A draft: only its organisation sees it.
   'GET /events/:eventId':                                            [404,  404,      200,   200,     200,     200,  404,   404],
   'POST /events':                                                    [401,  403,      201,   201,     403,     403,  403,   403],

@@ -32,8 +32,10 @@ test.describe('events', () => {
     await expect(soon.getByRole('link', { name: event.title })).toHaveAttribute('href', `/event/${event.id}`);
     expect(await soon.getByRole('listitem').count()).toBeGreaterThan(1);
     await expect(soon.getByRole('img', { name: event.title })).toHaveAttribute('width', '960');
-    await expect(page.getByRole('search')).toHaveAttribute('action', '/find-events');
-    await expect(page.getByRole('link', { name: 'Music', exact: true })).toHaveAttribute('href', '/find-events?category=music');
+    // The public catalogue, for everyone; find-events needs sign-in.
+    await expect(page.getByRole('search')).toHaveAttribute('action', '/events');
+    await expect(page.getByRole('link', { name: 'Music', exact: true })).toHaveAttribute('href', '/events/music');
+    await expect(page.getByRole('link', { name: 'See all events' })).toHaveAttribute('href', '/events');
     await context.close();
   });
 

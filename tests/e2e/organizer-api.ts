@@ -8,12 +8,13 @@ export interface TicketTypeSpec {
   capacity: number;
 }
 
-/** A published event a week ahead, made through the organiser API (the editor has its own tests). */
+/** A published event a week ahead unless `overrides` say otherwise, made through the organiser API (the editor has its own tests). */
 export async function publishedEvent(
   request: APIRequestContext,
   token: string,
   title: string,
   types: TicketTypeSpec[],
+  overrides: Record<string, unknown> = {},
 ): Promise<Event> {
   const headers = { Authorization: `Bearer ${token}` };
   const organizationId = organizationOf(token);
@@ -31,6 +32,7 @@ export async function publishedEvent(
       isOnline: false,
       venue: { name: 'Test Hall', address: '1 Test Street', city: 'Bristol', country: 'United Kingdom' },
       ticketTypes: types.map((type) => ({ ...type, currency: 'GBP' })),
+      ...overrides,
     },
   });
   expect(created.status()).toBe(201);

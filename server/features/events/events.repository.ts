@@ -166,6 +166,9 @@ export function listingColumns() {
   ] as const;
 }
 
+/** The event search: the words against the event's text (title, summary, venue, city…), in any order. */
+export const matchesWords = (terms: string) => sql<boolean>`events.search @@ websearch_to_tsquery('simple', ${terms})`;
+
 const earthRadiusKm = 6371;
 
 /** Great-circle distance in km from a point, in SQL (no extension needed). */
@@ -197,7 +200,7 @@ export async function listEventRows(db: Executor, query: EventListQuery, options
   if (query.city) base = base.where(sql`lower(events.city)`, '=', query.city.toLowerCase());
   if (query.online !== undefined) base = base.where('events.is_online', '=', query.online);
   if (query.organizationId) base = base.where('events.organization_id', '=', query.organizationId);
-  if (terms) base = base.where(sql<boolean>`events.search @@ websearch_to_tsquery('simple', ${terms})`);
+  if (terms) base = base.where(matchesWords(terms));
   if (near) base = base.where('events.latitude', 'is not', null).where(distanceKm(near.lat, near.lng), '<=', query.radiusKm);
   if (query.price) {
     const paid = sql<boolean>`exists (select 1 from ticket_types t where t.event_id = events.id and not t.hidden and t.price > 0)`;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { catalogueQuerySchema, catalogueSchema } from '../../../src/contract/catalogue.ts';
 import {
   createEventSchema,
   eventListQuerySchema,
@@ -10,6 +11,7 @@ import {
 } from '../../../src/contract/events.ts';
 import { organizationParamsSchema } from '../../../src/contract/users.ts';
 import type { ApiContext } from '../../api-context.ts';
+import { listCatalogue } from './catalogue.service.ts';
 import {
   cancelEvent,
   changeEvent,
@@ -35,6 +37,17 @@ export function eventsRoutes(app: FastifyInstance, { db, config, routes, auth, i
     query: eventListQuerySchema,
     response: eventListSchema,
     handler: async ({ query }) => ({ message: 'Events.', data: await listPublicEvents(deps, query) }),
+  });
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/catalogue',
+    summary: 'Every published event not yet over, soonest first: category, days and words; pages cut by event (after/before)',
+    tags,
+    auth: 'none',
+    query: catalogueQuerySchema,
+    response: catalogueSchema,
+    handler: async ({ query }) => ({ message: 'Events.', data: await listCatalogue(deps, query) }),
   });
 
   routes.add(app, {

@@ -45,7 +45,7 @@ function HappeningSoon() {
         <h2 id="happening-soon-title" className="font-bold text-2xl text-slate-900 sm:text-3xl">
           Happening soon
         </h2>
-        <Link to="/find-events" className="font-semibold text-indigo-700 underline-offset-4 hover:underline">
+        <Link to="/events" className="font-semibold text-indigo-700 underline-offset-4 hover:underline">
           See all events
         </Link>
       </div>

@@ -1,15 +1,12 @@
 import type { Event } from '../../../contract/events.ts';
-import { judgeNavigation } from '../../../lib/external-navigation.ts';
-import { useBootState } from '../../../lib/public-config.tsx';
+import { mapPointUrl, mapSearchUrl } from '../../../contract/maps.ts';
 import { CopyAddressButton } from './event-actions.tsx';
 
-/** OpenStreetMap centred on the venue. */
-export const mapUrl = (latitude: number, longitude: number) =>
-  `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
-
-/** Where the event happens: the venue's address, or the note that an online event's link goes to ticket holders. */
+/**
+ * Where the event happens: the venue's address, linked to OpenStreetMap at its coordinates (or to a search
+ * for the address when it has none); or the note that an online event's link goes to ticket holders.
+ */
 export function VenueDetails({ event }: { event: Pick<Event, 'isOnline' | 'venue'> }) {
-  const { origin, config } = useBootState();
   if (event.isOnline || !event.venue) {
     return (
       <p className="text-slate-800">
@@ -19,34 +16,30 @@ export function VenueDetails({ event }: { event: Pick<Event, 'isOnline' | 'venue
   }
   const { venue } = event;
   const addressLines = [venue.address, venue.city, venue.country].filter(Boolean);
-  const hasPoint = venue.latitude !== null && venue.longitude !== null;
-  const map = hasPoint ? mapUrl(venue.latitude as number, venue.longitude as number) : null;
-  // Links to sites not on the allowlist are refused by the app, so the map is a link only when it would open.
-  const mapAllowed = map !== null && judgeNavigation(map, origin, config.allowedExternalOrigins) === 'allowed-external';
+  const fullAddress = [venue.name, ...addressLines].join(', ');
+  const map =
+    venue.latitude !== null && venue.longitude !== null
+      ? mapPointUrl(venue.latitude, venue.longitude)
+      : mapSearchUrl(addressLines.join(', '));
   return (
     <div className="space-y-3">
       <address className="not-italic text-slate-800">
         <span className="block font-semibold text-slate-900">{venue.name}</span>
-        {addressLines.map((line) => (
-          <span key={line} className="block">
-            {line}
+        <a href={map} target="_blank" rel="noopener noreferrer" className="group block">
+          {addressLines.map((line) => (
+            <span
+              key={line}
+              className="block underline decoration-slate-400 underline-offset-4 group-hover:decoration-indigo-700"
+            >
+              {line}
+            </span>
+          ))}
+          <span className="mt-1 block font-semibold text-indigo-700 text-sm">
+            Show on the map<span className="sr-only"> (OpenStreetMap, opens in a new tab)</span>
           </span>
-        ))}
+        </a>
       </address>
-      {hasPoint ? (
-        <p className="text-slate-600 text-sm">
-          {mapAllowed && map ? (
-            <a href={map} target="_blank" rel="noopener noreferrer" className="font-semibold text-indigo-700 underline">
-              Open in OpenStreetMap
-            </a>
-          ) : (
-            <>
-              Map position: {venue.latitude?.toFixed(5)}, {venue.longitude?.toFixed(5)}
-            </>
-          )}
-        </p>
-      ) : null}
-      <CopyAddressButton address={[venue.name, ...addressLines].join(', ')} />
+      <CopyAddressButton address={fullAddress} />
     </div>
   );
 }

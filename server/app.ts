@@ -9,6 +9,7 @@ import { checkinsRoutes } from './features/checkins/checkins.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { helpArticlesRoutes } from './features/helpdesk/help-articles.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { newOrderCaches, type OrdersDeps } from './features/orders/orders.service.ts';
 import { organizerOrdersRoutes } from './features/orders/organizer-orders.routes.ts';
@@ -51,6 +52,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     (app, context) => organizerOrdersRoutes(app, context, orders),
     checkinsRoutes,
     uploadsRoutes,
+    helpArticlesRoutes,
     devRoutes,
   ];
 }

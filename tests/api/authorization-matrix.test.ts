@@ -103,6 +103,18 @@ const matrix: Record<RouteKey, Row> = {
   // Images belong to an organisation: only its owners and managers upload them (another organisation's owner included: 403).
   'POST /uploads':                                                   [401,  403,      201,   201,     403,     403,  403,   403],
   'GET /uploads/file/*':                                             [200,  200,      200,   200,     200,     200,  200,   200],
+
+  // The help desk's answers are public; a vote needs no account (one per visitor).
+  'GET /help/categories':                                            [200,  200,      200,   200,     200,     200,  200,   200],
+  'GET /help/categories/:category':                                  [200,  200,      200,   200,     200,     200,  200,   200],
+  'GET /help/articles/:slug':                                        [200,  200,      200,   200,     200,     200,  200,   200],
+  'GET /help/search':                                                [200,  200,      200,   200,     200,     200,  200,   200],
+  'PUT /help/articles/:slug/vote':                                   [200,  200,      200,   200,     200,     200,  200,   200],
+  // Agents (every administrator, for now) edit them.
+  'GET /admin/help/articles':                                        [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/help/articles':                                       [401,  403,      403,   403,     403,     403,  403,   201],
+  'PUT /admin/help/articles/:articleId':                             [401,  403,      403,   403,     403,     403,  403,   200],
+  'PUT /admin/help/categories':                                      [401,  403,      403,   403,     403,     403,  403,   200],
 };
 
 /** Why each row with planned cells differs today. */

@@ -8,7 +8,7 @@ import { eventQueryOptions, useEvent } from '../../features/events/api/get-event
 import { AddToCalendarButton, ShareButton } from '../../features/events/components/event-actions.tsx';
 import { EventDates } from '../../features/events/components/event-dates.tsx';
 import { EventStatusBanner } from '../../features/events/components/event-status-banner.tsx';
-import { MarkdownText } from '../../features/events/components/markdown-text.tsx';
+import { MarkdownText } from '../../components/markdown/markdown-text.tsx';
 import { OrganizerCard } from '../../features/events/components/organizer-card.tsx';
 import { ticketAvailability } from '../../features/events/components/ticket-list.tsx';
 import { TicketsPanel } from '../../features/events/components/tickets-panel.tsx';

@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/button.ts';
 import { Spinner } from '../../components/submit-button.tsx';
 import type { Event } from '../../contract/events.ts';
 import { eventParamsSchema } from '../../contract/events.ts';
-import { MarkdownText } from '../../features/events/components/markdown-text.tsx';
+import { MarkdownText } from '../../components/markdown/markdown-text.tsx';
 import {
   organizationProfileQueryOptions,
   useOrganizationProfile,

@@ -66,6 +66,9 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         page('payment-success', 'payment-success', { layout: 'home' }),
         page('payment/order-success', 'payment-order-success'),
         page('payment/order-error', 'payment-order-error'),
+        page('help-desk', 'help-desk'),
+        page('help-desk/:category', 'help-desk-category'),
+        page('faqs/:slug', 'faq'),
         guarded(['signIn'], session, [
           page('find-events', 'find-events'),
           page('account/bookmarks', 'account-bookmarks', { layout: 'user-account' }),

@@ -26,7 +26,7 @@ const article = (overrides: Record<string, unknown> = {}) => ({
   status: 'published',
   ...overrides,
 });
-const write = (body: object, headers = agent.bearer) =>
+const write = (body: object, headers: Record<string, string> = agent.bearer) =>
   api.app.inject({ method: 'POST', url: '/api/admin/help/articles', headers, payload: body });
 
 describe('help desk answers', () => {
@@ -113,9 +113,9 @@ describe('help desk answers', () => {
       .where('slug', '=', 'booking-fee')
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ helpful_votes: 1, unhelpful_votes: 1 });
-    expect((await api.app.inject({ method: 'PUT', url: '/api/help/articles/nope/vote', payload: { helpful: true } })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await api.app.inject({ method: 'PUT', url: '/api/help/articles/nope/vote', payload: { helpful: true } })).statusCode,
+    ).toBe(404);
   });
 
   it('refuse votes from one network past the limit', async () => {

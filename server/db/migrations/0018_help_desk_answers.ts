@@ -12,7 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('title', 'text', (col) => col.notNull())
     .addColumn('summary', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('position', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('first_reply_hours', 'integer', (col) => col.notNull().defaultTo(24).check(sql`first_reply_hours between 1 and 720`))
+    .addColumn('first_reply_hours', 'integer', (col) =>
+      col.notNull().defaultTo(24).check(sql`first_reply_hours between 1 and 720`),
+    )
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
 
@@ -82,9 +84,13 @@ async function insertStarterContent(db: Kysely<unknown>): Promise<void> {
   const terms: unknown[][] = [];
   for (const [categoryIndex, category] of starterCategories.entries()) {
     await sql`insert into help_categories (slug, title, summary, position, first_reply_hours)
-      values (${category.slug}, ${category.title}, ${category.summary}, ${categoryIndex}, ${category.firstReplyHours})`.execute(db);
+      values (${category.slug}, ${category.title}, ${category.summary}, ${categoryIndex}, ${category.firstReplyHours})`.execute(
+      db,
+    );
     for (const [articleIndex, article] of category.articles.entries()) {
-      const { rows } = await sql<{ id: string }>`insert into help_articles (category_slug, slug, title, summary, body, status, position)
+      const { rows } = await sql<{
+        id: string;
+      }>`insert into help_articles (category_slug, slug, title, summary, body, status, position)
         values (${category.slug}, ${article.slug}, ${article.title}, ${article.summary}, ${article.body}, 'published', ${articleIndex})
         returning id`.execute(db);
       const id = rows[0]?.id as string;

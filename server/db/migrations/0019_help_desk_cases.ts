@@ -43,7 +43,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Only an agent writes an internal note.
     .addCheckConstraint('help_case_messages_internal_by_agent', sql`not internal or author = 'agent'`)
     .execute();
-  await db.schema.createIndex('help_case_messages_case_idx').on('help_case_messages').columns(['case_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('help_case_messages_case_idx')
+    .on('help_case_messages')
+    .columns(['case_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('help_case_history')

@@ -4,7 +4,12 @@ import type { Database } from '../../db/types.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-const linkColumns = ['help_articles.slug', 'help_articles.title', 'help_articles.summary', 'help_articles.category_slug'] as const;
+const linkColumns = [
+  'help_articles.slug',
+  'help_articles.title',
+  'help_articles.summary',
+  'help_articles.category_slug',
+] as const;
 
 export function listCategories(db: Db) {
   return db.selectFrom('help_categories').selectAll().orderBy('position').orderBy('title').execute();
@@ -177,7 +182,9 @@ export async function upsertCategory(
       position: sql<number>`(select coalesce(max(position), -1) + 1 from help_categories)` as unknown as number,
     })
     .onConflict((oc) =>
-      oc.column('slug').doUpdateSet({ title: values.title, summary: values.summary, first_reply_hours: values.first_reply_hours }),
+      oc
+        .column('slug')
+        .doUpdateSet({ title: values.title, summary: values.summary, first_reply_hours: values.first_reply_hours }),
     )
     .execute();
 }

@@ -67,6 +67,9 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         page('payment/order-success', 'payment-order-success'),
         page('payment/order-error', 'payment-order-error'),
         page('help-desk', 'help-desk'),
+        page('help-desk/raise-case', 'raise-case'),
+        page('help-desk/check-status', 'check-status'),
+        page('help-desk/case-details', 'case-details'),
         page('help-desk/:category', 'help-desk-category'),
         page('faqs/:slug', 'faq'),
         guarded(['signIn'], session, [

@@ -87,6 +87,9 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           page('organizer/validate-ticket/scan', 'validate-ticket-scan', { layout: 'validate-ticket-layout' }),
           page('organizer/validate-ticket/search', 'validate-ticket-search', { layout: 'validate-ticket-layout' }),
         ]),
+        // Spec §2: the cases list needs only the admin check; the other admin pages sign-in and the admin check.
+        guarded(['admin'], session, [page('admin/cases', 'admin-cases', { layout: 'admin' })]),
+        guarded(['signIn', 'admin'], session, [page('admin/cases/:caseId', 'admin-case', { layout: 'admin' })]),
         guarded(['session'], session, [page('forgot-password', 'forgot-password', { layout: 'auth' })]),
         { id: 'not-found', path: '*', loader: notFoundLoader, element: <NotFound />, errorElement: <RouteError /> },
       ],

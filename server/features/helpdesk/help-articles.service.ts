@@ -59,7 +59,7 @@ const relatedCount = 3;
 /** A published article with a few others of its category; a draft is as unknown as a missing one. */
 export async function helpArticle(db: Db, slug: string): Promise<HelpArticle> {
   const article = await findArticleBySlug(db, slug);
-  if (!article || article.status !== 'published') throw notFound('That help article');
+  if (article?.status !== 'published') throw notFound('That help article');
   const related = await relatedLinks(db, article, relatedCount);
   return {
     ...toLink(article),
@@ -97,7 +97,7 @@ export async function voteOnArticle(
 ): Promise<void> {
   await consumeRateLimit(db, voteLimit, input.network);
   const article = await findArticleBySlug(db, input.slug);
-  if (!article || article.status !== 'published') throw notFound('That help article');
+  if (article?.status !== 'published') throw notFound('That help article');
   await db.transaction().execute((trx) => recordVote(trx, article.id, input.voter, input.helpful));
 }
 

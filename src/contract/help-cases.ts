@@ -15,6 +15,15 @@ export const caseStateLabels: Record<CaseState, string> = {
   closed: 'Closed',
 };
 
+/** The same states as agents read them. */
+export const agentStateLabels: Record<CaseState, string> = {
+  new: 'New',
+  open: 'Open',
+  pending: 'Pending (waiting on customer)',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+
 /** How long a resolved case may still be reopened by a reply from the person who raised it. */
 export const reopenDays = 14;
 

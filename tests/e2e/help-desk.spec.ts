@@ -13,7 +13,8 @@ const shot = (page: Page, testInfo: TestInfo, name: string) =>
   });
 
 test('a misspelt search finds the answer, which says whether it helped', async ({ page, consoleErrors }, testInfo) => {
-  await page.goto('/help-desk');
+  // Public answers are kept on the device for reading offline (decision 025); the case pages never are.
+  expect((await page.goto('/help-desk'))?.headers()['x-admit-keepable']).toBe('1');
   await waitForHydration(page);
   await page.getByLabel('Search the help desk').fill('refnd');
   await page.getByRole('button', { name: 'Search' }).click();
@@ -28,6 +29,8 @@ test('a misspelt search finds the answer, which says whether it helped', async (
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Thank you — glad it helped.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Related answers' })).toBeVisible();
+  expect((await page.request.get('/faqs/booking-fee')).headers()['x-admit-keepable']).toBe('1');
+  expect((await page.request.get('/help-desk/raise-case')).headers()['x-admit-keepable']).toBeUndefined();
   await shot(page, testInfo, 'faq-refund-policy');
   expect(consoleErrors).toEqual([]);
 });

@@ -4,7 +4,7 @@ import { choiceFilter, textFilter } from '../../components/data-table/url-filter
 import { useUrlFilters } from '../../components/data-table/use-url-filters.ts';
 import { SelectField } from '../../components/fields/select-field.tsx';
 import { type CaseQueue, caseQueueLabels, caseQueueSchema } from '../../contract/help-agents.ts';
-import { caseStateLabels, caseStateSchema } from '../../contract/help-cases.ts';
+import { agentStateLabels, caseStateSchema } from '../../contract/help-cases.ts';
 import { useAgentQueue } from '../../features/help-desk/api/agent-calls.ts';
 import { helpCategoriesQueryOptions, useHelpCategories } from '../../features/help-desk/api/get-help-categories.ts';
 import { AgentQueueTable } from '../../features/help-desk/components/agent-queue-table.tsx';
@@ -69,7 +69,7 @@ export function Component() {
           <option value="">Any active state</option>
           {caseStateSchema.options.map((state) => (
             <option key={state} value={state}>
-              {caseStateLabels[state]}
+              {agentStateLabels[state]}
             </option>
           ))}
         </SelectField>

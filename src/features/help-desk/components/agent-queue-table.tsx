@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
 import { formatDateTime } from '../../../components/format/date-time.ts';
 import type { AgentCaseRow } from '../../../contract/help-agents.ts';
-import { caseStateLabels } from '../../../contract/help-cases.ts';
+import { agentStateLabels } from '../../../contract/help-cases.ts';
 
 const columns: ReadonlyArray<Column<AgentCaseRow>> = [
   {
@@ -22,7 +22,7 @@ const columns: ReadonlyArray<Column<AgentCaseRow>> = [
     header: 'State',
     cell: (row) => (
       <span>
-        {caseStateLabels[row.state]}
+        {agentStateLabels[row.state]}
         {row.overdue ? (
           <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 font-semibold text-red-800 text-xs">Overdue</span>
         ) : null}

@@ -40,7 +40,14 @@ export type AgentCaseRow = z.infer<typeof agentCaseRowSchema>;
 export const agentQueueSchema = z.object({
   items: z.array(agentCaseRowSchema),
   nextCursor: z.string().nullable(),
-  counts: z.record(caseQueueSchema, z.number().int()),
+  /** How many cases each queue holds. */
+  counts: z.object({
+    all: z.number().int(),
+    unassigned: z.number().int(),
+    mine: z.number().int(),
+    waiting: z.number().int(),
+    overdue: z.number().int(),
+  }),
 });
 export type AgentQueue = z.infer<typeof agentQueueSchema>;
 

@@ -22,7 +22,10 @@ test('a misspelt search finds the answer, which says whether it helped', async (
   await expect(page.getByRole('heading', { name: 'Answers for “refnd”' })).toBeVisible();
   await shot(page, testInfo, 'search-refnd');
 
-  await page.getByRole('link', { name: /Can I get a refund\?/ }).first().click();
+  await page
+    .getByRole('link', { name: /Can I get a refund\?/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Can I get a refund?' })).toBeVisible();
   await expect.poll(() => page.locator('script[type="application/ld+json"]').textContent()).toContain('"@type":"FAQPage"');
   await waitForHydration(page);

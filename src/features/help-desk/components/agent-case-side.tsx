@@ -2,7 +2,7 @@ import { buttonClass } from '../../../components/button.ts';
 import { SelectField } from '../../../components/fields/select-field.tsx';
 import { formatDateTime } from '../../../components/format/date-time.ts';
 import type { AgentCase } from '../../../contract/help-agents.ts';
-import { type CaseState, agentStateLabels, caseStateSchema } from '../../../contract/help-cases.ts';
+import { agentStateLabels, type CaseState, caseStateSchema } from '../../../contract/help-cases.ts';
 import { useAgentCaseAction } from '../api/agent-calls.ts';
 
 /** State, assignment, who raised it and what it is about (with links), and its history. */

@@ -90,6 +90,8 @@ test('a guest raises a case, follows it from the mail, and sees the agent’s re
 
   // The agent, at a desk, adds a note and replies.
   const agent = await agentPage(browser);
+  await expect(agent.getByRole('link', { name: subject })).toBeVisible();
+  await shot(agent, testInfo, 'agent-queue');
   await agent.getByRole('link', { name: subject }).click();
   await expect(agent.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await waitForHydration(agent);

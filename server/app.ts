@@ -9,6 +9,8 @@ import { checkinsRoutes } from './features/checkins/checkins.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { casesRoutes } from './features/helpdesk/cases.routes.ts';
+import { helpArticlesRoutes } from './features/helpdesk/help-articles.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { newOrderCaches, type OrdersDeps } from './features/orders/orders.service.ts';
 import { organizerOrdersRoutes } from './features/orders/organizer-orders.routes.ts';
@@ -53,6 +55,8 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     checkinsRoutes,
     reportsRoutes,
     uploadsRoutes,
+    helpArticlesRoutes,
+    casesRoutes,
     devRoutes,
   ];
 }

@@ -111,7 +111,19 @@ function renderShell(options: RenderOptions): Promise<RenderResult> {
  * Public pages, with nothing of the visitor in them: the service worker may keep a copy for offline use.
  * Every other page (accounts, organisers, payments, sign-in) is never stored as HTML (decision 025).
  */
-const keepablePages = new Set(['home', 'about-us', 'terms', 'policy-index', 'policy', 'catalogue', 'event', 'organisation-view']);
+const keepablePages = new Set([
+  'home',
+  'about-us',
+  'terms',
+  'policy-index',
+  'policy',
+  'catalogue',
+  'event',
+  'organisation-view',
+  'help-desk',
+  'help-desk-category',
+  'faq',
+]);
 
 function keepableMatches(matches: StaticHandlerContext['matches'], status: number): boolean {
   if (status !== 200) return false;

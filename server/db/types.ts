@@ -449,6 +449,103 @@ export interface EventPageViewsTable {
   views: Generated<number>;
 }
 
+// Help desk -----------------------------------------------------------------------------------------
+
+export interface HelpCategoriesTable {
+  slug: string;
+  title: string;
+  summary: Generated<string>;
+  position: Generated<number>;
+  first_reply_hours: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface HelpArticlesTable {
+  id: Generated<string>;
+  category_slug: string;
+  slug: string;
+  title: string;
+  summary: Generated<string>;
+  body: string;
+  status: Generated<'draft' | 'published'>;
+  position: Generated<number>;
+  helpful_votes: Generated<number>;
+  unhelpful_votes: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface HelpSearchTermsTable {
+  article_id: string;
+  term: string;
+  weight: number;
+}
+
+export interface HelpTermGramsTable {
+  gram: string;
+  term: string;
+  gram_count: number;
+}
+
+export interface HelpArticleVotesTable {
+  article_id: string;
+  voter: string;
+  helpful: boolean;
+  created_at: CreatedAt;
+}
+
+export type HelpCaseStateRow = 'unconfirmed' | 'new' | 'open' | 'pending' | 'resolved' | 'closed';
+
+export interface HelpCasesTable {
+  id: Generated<string>;
+  reference: string;
+  user_id: string | null;
+  email: string;
+  name: string;
+  category_slug: string;
+  subject: string;
+  state: HelpCaseStateRow;
+  assigned_to: string | null;
+  order_id: string | null;
+  event_id: string | null;
+  first_reply_due_at: Timestamp;
+  first_replied_at: Timestamp | null;
+  resolved_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface HelpCaseMessagesTable {
+  id: Generated<string>;
+  case_id: string;
+  author: 'customer' | 'agent';
+  author_user_id: string | null;
+  body: string;
+  internal: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface HelpCaseHistoryTable {
+  id: Generated<string>;
+  case_id: string;
+  actor: 'customer' | 'agent' | 'system';
+  actor_user_id: string | null;
+  action: string;
+  detail: Generated<string>;
+  created_at: CreatedAt;
+}
+
+/** A mailed link (kind link, used once) or the access it was exchanged for (kind access). */
+export interface HelpCaseAccessTable {
+  token_hash: string;
+  case_id: string;
+  email: string;
+  kind: 'link' | 'access';
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   app_meta: AppMetaTable;
@@ -482,4 +579,13 @@ export interface Database {
   ticket_admissions: TicketAdmissionsTable;
   scan_data_downloads: ScanDataDownloadsTable;
   event_page_views: EventPageViewsTable;
+  help_categories: HelpCategoriesTable;
+  help_articles: HelpArticlesTable;
+  help_search_terms: HelpSearchTermsTable;
+  help_term_grams: HelpTermGramsTable;
+  help_article_votes: HelpArticleVotesTable;
+  help_cases: HelpCasesTable;
+  help_case_messages: HelpCaseMessagesTable;
+  help_case_history: HelpCaseHistoryTable;
+  help_case_access: HelpCaseAccessTable;
 }

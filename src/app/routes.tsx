@@ -67,6 +67,12 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         page('payment-success', 'payment-success', { layout: 'home' }),
         page('payment/order-success', 'payment-order-success'),
         page('payment/order-error', 'payment-order-error'),
+        page('help-desk', 'help-desk'),
+        page('help-desk/raise-case', 'raise-case'),
+        page('help-desk/check-status', 'check-status'),
+        page('help-desk/case-details', 'case-details'),
+        page('help-desk/:category', 'help-desk-category'),
+        page('faqs/:slug', 'faq'),
         guarded(['signIn'], session, [
           page('find-events', 'find-events'),
           page('account/bookmarks', 'account-bookmarks', { layout: 'user-account' }),
@@ -84,6 +90,9 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           page('organizer/validate-ticket/scan', 'validate-ticket-scan', { layout: 'validate-ticket-layout' }),
           page('organizer/validate-ticket/search', 'validate-ticket-search', { layout: 'validate-ticket-layout' }),
         ]),
+        // Spec §2: the cases list needs only the admin check; the other admin pages sign-in and the admin check.
+        guarded(['admin'], session, [page('admin/cases', 'admin-cases', { layout: 'admin' })]),
+        guarded(['signIn', 'admin'], session, [page('admin/cases/:caseId', 'admin-case', { layout: 'admin' })]),
         guarded(['session'], session, [page('forgot-password', 'forgot-password', { layout: 'auth' })]),
         { id: 'not-found', path: '*', loader: notFoundLoader, element: <NotFound />, errorElement: <RouteError /> },
       ],

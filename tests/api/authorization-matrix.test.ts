@@ -108,6 +108,33 @@ const matrix: Record<RouteKey, Row> = {
   // Images belong to an organisation: only its owners and managers upload them (another organisation's owner included: 403).
   'POST /uploads':                                                   [401,  403,      201,   201,     403,     403,  403,   403],
   'GET /uploads/file/*':                                             [200,  200,      200,   200,     200,     200,  200,   200],
+
+  // The help desk's answers are public; a vote needs no account (one per visitor).
+  'GET /help/categories':                                            [200,  200,      200,   200,     200,     200,  200,   200],
+  'GET /help/categories/:category':                                  [200,  200,      200,   200,     200,     200,  200,   200],
+  'GET /help/articles/:slug':                                        [200,  200,      200,   200,     200,     200,  200,   200],
+  'GET /help/search':                                                [200,  200,      200,   200,     200,     200,  200,   200],
+  'PUT /help/articles/:slug/vote':                                   [200,  200,      200,   200,     200,     200,  200,   200],
+  // Agents (every administrator, for now) edit them.
+  'GET /admin/help/articles':                                        [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/help/articles':                                       [401,  403,      403,   403,     403,     403,  403,   201],
+  'PUT /admin/help/articles/:articleId':                             [401,  403,      403,   403,     403,     403,  403,   200],
+  'PUT /admin/help/categories':                                      [401,  403,      403,   403,     403,     403,  403,   200],
+  // Anyone may raise a case (a guest's opens from the mailed link) and ask for a link: the same answer whether or not it exists.
+  'POST /help/cases':                                                [201,  201,      201,   201,     201,     201,  201,   201],
+  'GET /help/cases/options':                                         [401,  200,      200,   200,     200,     200,  200,   200],
+  'POST /help/cases/check-status':                                   [200,  200,      200,   200,     200,     200,  200,   200],
+  // The mailed link is the proof, used once.
+  'POST /help/cases/access':                                         [200,  200,      200,   200,     200,     200,  200,   200],
+  'GET /help/cases/mine':                                            [401,  200,      200,   200,     200,     200,  200,   200],
+  // The attendee's case: only they reach it here; agents work it through /admin/cases.
+  'GET /help/cases/:caseId':                                         [404,  200,      404,   404,     404,     404,  404,   404],
+  'POST /help/cases/:caseId/replies':                                [404,  201,      404,   404,     404,     404,  404,   404],
+  'POST /help/cases/:caseId/resolve':                                [404,  200,      404,   404,     404,     404,  404,   404],
+  'GET /admin/cases':                                                [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/cases/:caseId':                                        [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/cases/:caseId/messages':                              [401,  403,      403,   403,     403,     403,  403,   201],
+  'PATCH /admin/cases/:caseId':                                      [401,  403,      403,   403,     403,     403,  403,   200],
 };
 
 /** Why each row with planned cells differs today. */

@@ -31,3 +31,17 @@ export function linkFromMail(email: string, count = 1): string {
   if (!link) throw new Error(`No confirmation link in the mail to ${email}`);
   return link.replace(/&amp;/g, '&');
 }
+
+/** Waits for the `count`-th mail to `email` and returns the help desk case link in it. */
+export async function caseLinkFromMail(email: string, count = 1): Promise<string> {
+  await expect.poll(() => messagesTo(email).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+  const link = /https?:\/\/\S+\/help-desk\/case-details\?token=[\w-]+/.exec(messagesTo(email)[count - 1] ?? '')?.[0];
+  if (!link) throw new Error(`No case link in the mail to ${email}`);
+  return link;
+}
+
+/** The `count`-th mail to `email`, body only, once it has arrived. */
+export async function mailText(email: string, count = 1): Promise<string> {
+  await expect.poll(() => messagesTo(email).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+  return messagesTo(email)[count - 1] ?? '';
+}

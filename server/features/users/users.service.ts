@@ -6,7 +6,7 @@ import { dateOfBirthToIso, toUser } from './user-view.ts';
 import { findUserById, updateUser } from './users.repository.ts';
 
 /** Admin rights are read from the database, so a revoked admin loses them at once. */
-async function isAdmin(db: Db, userId: string): Promise<boolean> {
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
   return (await findUserById(db, userId))?.is_admin === true;
 }
 

@@ -15,7 +15,7 @@ const organizerItems: SideNavItem[] = [
   { to: '/organizer/scan-ticket', label: 'Scan tickets' },
   { to: '/organizer/settings', label: 'Settings' },
 ];
-const adminItems: SideNavItem[] = [];
+const adminItems: SideNavItem[] = [{ to: '/admin/cases', label: 'Cases' }];
 
 export function UserAccountLayout({ children }: { children: ReactNode }) {
   return (

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData, useParams } from 'react-router';
 import { useClientNow } from '../../components/format/dates.ts';
+import { MarkdownText } from '../../components/markdown/markdown-text.tsx';
 import { categoryLabel } from '../../contract/event-categories.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
@@ -8,7 +9,6 @@ import { eventQueryOptions, useEvent } from '../../features/events/api/get-event
 import { AddToCalendarButton, ShareButton } from '../../features/events/components/event-actions.tsx';
 import { EventDates } from '../../features/events/components/event-dates.tsx';
 import { EventStatusBanner } from '../../features/events/components/event-status-banner.tsx';
-import { MarkdownText } from '../../features/events/components/markdown-text.tsx';
 import { OrganizerCard } from '../../features/events/components/organizer-card.tsx';
 import { ticketAvailability } from '../../features/events/components/ticket-list.tsx';
 import { TicketsPanel } from '../../features/events/components/tickets-panel.tsx';

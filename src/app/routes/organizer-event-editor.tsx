@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useParams } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
+import { MarkdownText } from '../../components/markdown/markdown-text.tsx';
 import { Spinner } from '../../components/submit-button.tsx';
 import type { Event } from '../../contract/events.ts';
 import { eventParamsSchema } from '../../contract/events.ts';
-import { MarkdownText } from '../../features/events/components/markdown-text.tsx';
 import {
   organizationProfileQueryOptions,
   useOrganizationProfile,

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { BootState } from '../../../lib/boot-state.ts';
-import { BootStateProvider } from '../../../lib/public-config.tsx';
+import type { BootState } from '../../lib/boot-state.ts';
+import { BootStateProvider } from '../../lib/public-config.tsx';
 import { MarkdownText } from './markdown-text.tsx';
 
 function render(source: string, allowedExternalOrigins: string[] = []) {

@@ -47,6 +47,13 @@ describe('the description Markdown reader', () => {
     expect(safeHref('JAVASCRIPT:alert(1)')).toBeNull();
   });
 
+  it('keeps paths on this site and refuses protocol-relative ones', () => {
+    expect(safeHref('/help-desk/payments?x=1#a')).toBe('/help-desk/payments?x=1#a');
+    expect(safeHref('//evil.example/x')).toBeNull();
+    expect(safeHref('/\\evil.example/x')).toBeNull();
+    expect(parseInline('[desk](//evil.example)')).toEqual([{ type: 'text', text: 'desk' }]);
+  });
+
   it('links bare web addresses without the trailing full stop', () => {
     expect(parseInline('See https://example.com/info.')).toEqual([
       { type: 'text', text: 'See ' },

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
-import { judgeNavigation } from '../../../lib/external-navigation.ts';
-import { useBootState } from '../../../lib/public-config.tsx';
-import { type Inline, parseMarkdown } from '../utils/markdown.ts';
+import { judgeNavigation } from '../../lib/external-navigation.ts';
+import { useBootState } from '../../lib/public-config.tsx';
+import { type Inline, parseMarkdown } from './markdown.ts';
 
 interface LinkPolicy {
   origin: string;

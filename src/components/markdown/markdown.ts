@@ -32,8 +32,13 @@ const inlinePattern = new RegExp(
   'g',
 );
 
-/** Only web links survive; `javascript:`, `data:` and the like become plain text. */
+/** Only web links and paths on this site survive; `javascript:`, `data:` and the like become plain text. */
 export function safeHref(href: string): string | null {
+  // A path on this site ("/help-desk"), never "//host" or "/\\host", which browsers read as another origin.
+  if (/^\/(?![/\\])/.test(href)) {
+    const url = new URL(href, 'http://admit.invalid');
+    return url.origin === 'http://admit.invalid' ? `${url.pathname}${url.search}${url.hash}` : null;
+  }
   try {
     const url = new URL(href);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;

@@ -1,0 +1,99 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { CaseQueue } from '../../../src/contract/help-agents.ts';
+import type { CaseState } from '../../../src/contract/help-cases.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
+
+type CasesEb = ExpressionBuilder<Database, 'help_cases'>;
+
+const active = ['new', 'open', 'pending'] as const;
+const awaitingAgent = ['new', 'open'] as const;
+
+/** The rows of a queue. Pending and closed cases never count as overdue: they wait on the customer or are done. */
+function queueFilter(eb: CasesEb, queue: CaseQueue, agentId: string) {
+  switch (queue) {
+    case 'unassigned':
+      return eb.and([eb('help_cases.state', 'in', awaitingAgent), eb('help_cases.assigned_to', 'is', null)]);
+    case 'mine':
+      return eb.and([eb('help_cases.state', 'in', active), eb('help_cases.assigned_to', '=', agentId)]);
+    case 'waiting':
+      return eb('help_cases.state', '=', 'pending');
+    case 'overdue':
+      return eb.and([
+        eb('help_cases.state', 'in', awaitingAgent),
+        eb('help_cases.first_replied_at', 'is', null),
+        eb('help_cases.first_reply_due_at', '<', sql<Date>`now()`),
+      ]);
+    default:
+      return eb('help_cases.state', 'in', active);
+  }
+}
+
+export interface QueueFilters {
+  queue: CaseQueue;
+  state?: CaseState;
+  category?: string;
+  sort: 'oldest' | 'newest';
+  after?: { createdAt: Date; id: string };
+  limit: number;
+}
+
+/** One page of a queue, by age, continuing after a (created_at, id) cursor: keyset pagination, no offsets. */
+export function queuePage(db: Db, agentId: string, filters: QueueFilters) {
+  const direction = filters.sort === 'oldest' ? 'asc' : 'desc';
+  let query = db
+    .selectFrom('help_cases')
+    .innerJoin('help_categories', 'help_categories.slug', 'help_cases.category_slug')
+    .leftJoin('users as assignee', 'assignee.id', 'help_cases.assigned_to')
+    .select([
+      'help_cases.id',
+      'help_cases.reference',
+      'help_cases.subject',
+      'help_cases.state',
+      'help_cases.name',
+      'help_cases.email',
+      'help_cases.created_at',
+      'help_cases.first_replied_at',
+      'help_cases.first_reply_due_at',
+      'help_categories.title as category_title',
+      'assignee.first_name as assignee_first_name',
+      'assignee.last_name as assignee_last_name',
+    ])
+    .where((eb) => (filters.state ? eb('help_cases.state', '=', filters.state) : queueFilter(eb, filters.queue, agentId)));
+  if (filters.state && filters.queue !== 'all') query = query.where((eb) => queueFilter(eb, filters.queue, agentId));
+  if (filters.category) query = query.where('help_cases.category_slug', '=', filters.category);
+  const after = filters.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('help_cases.created_at', 'help_cases.id'),
+        direction === 'asc' ? '>' : '<',
+        eb.tuple(after.createdAt, after.id),
+      ),
+    );
+  }
+  return query.orderBy('help_cases.created_at', direction).orderBy('help_cases.id', direction).limit(filters.limit).execute();
+}
+
+/** How many cases each queue holds now. */
+export async function queueCounts(db: Db, agentId: string): Promise<Record<CaseQueue, number>> {
+  const row = await db
+    .selectFrom('help_cases')
+    .select((eb) =>
+      (['all', 'unassigned', 'mine', 'waiting', 'overdue'] as const).map((queue) =>
+        eb.fn
+          .countAll<string>()
+          .filterWhere(queueFilter(eb, queue, agentId))
+          .as(queue),
+      ),
+    )
+    .where('help_cases.state', 'in', active)
+    .executeTakeFirstOrThrow();
+  return {
+    all: Number(row.all),
+    unassigned: Number(row.unassigned),
+    mine: Number(row.mine),
+    waiting: Number(row.waiting),
+    overdue: Number(row.overdue),
+  };
+}

@@ -1,0 +1,245 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { emptySchema } from '../../../src/contract/auth.ts';
+import {
+  agentCaseChangeSchema,
+  agentCaseSchema,
+  agentMessageInputSchema,
+  agentQueueQuerySchema,
+  agentQueueSchema,
+} from '../../../src/contract/help-agents.ts';
+import {
+  caseAccessHeader,
+  caseAccessSchema,
+  caseIdParamsSchema,
+  caseLinkSchema,
+  caseOptionsSchema,
+  caseReplySchema,
+  caseSummaryListSchema,
+  checkStatusSchema,
+  customerCaseSchema,
+  raiseCaseSchema,
+  raisedCaseSchema,
+} from '../../../src/contract/help-cases.ts';
+import type { ApiContext } from '../../api-context.ts';
+import type { HeaderSpec } from '../../plugins/route-registry.ts';
+import { requireAgent } from './agent-access.ts';
+import { agentCase, agentMessage, agentQueue, changeAgentCase } from './agent-cases.service.ts';
+import {
+  type CaseCaller,
+  caseOptions,
+  customerCase,
+  customerReply,
+  customerResolve,
+  myCases,
+  openCaseLink,
+  raiseCase,
+  requestCaseLink,
+} from './cases.service.ts';
+
+const tags = ['help desk'];
+
+const accessHeader: HeaderSpec = {
+  name: caseAccessHeader,
+  in: 'header',
+  required: false,
+  description: 'The access a mailed case link was exchanged for (POST /help/cases/access); the owner’s bearer works instead.',
+  schema: z.string(),
+};
+
+export function casesRoutes(app: FastifyInstance, { db, routes, auth, config }: ApiContext): void {
+  const deps = { db, origin: config.publicOrigin };
+  const callerOf = async (request: FastifyRequest): Promise<CaseCaller> => {
+    const claims = await auth.optional(request);
+    const header = request.headers[caseAccessHeader];
+    return { userId: claims?.sub ?? null, accessKey: typeof header === 'string' ? header : undefined };
+  };
+  const agentOf = async (request: FastifyRequest) => {
+    const caller = await auth.require(request);
+    await requireAgent(db, caller);
+    return caller.sub;
+  };
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/help/cases',
+    summary: 'Raise a case, signed in or as a guest (whose case opens from the link mailed to them)',
+    tags,
+    auth: 'optional',
+    body: raiseCaseSchema,
+    response: raisedCaseSchema,
+    statuses: ['CREATED'],
+    errors: ['TOO_MANY_REQUESTS'],
+    handler: async ({ body, request }) => {
+      const claims = await auth.optional(request);
+      const raised = await raiseCase(deps, body, { userId: claims?.sub ?? null, ip: request.ip });
+      const message = raised.caseId
+        ? `Case ${raised.reference} is open. We have emailed you a copy.`
+        : `We have emailed you a link to confirm your address and open case ${raised.reference}.`;
+      return { message, data: raised };
+    },
+  });
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/help/cases/options',
+    summary: 'What a signed-in person may link a new case to: their own orders',
+    tags,
+    auth: 'required',
+    response: caseOptionsSchema,
+    handler: async ({ request }) => {
+      const caller = await auth.require(request);
+      return { message: 'Case options.', data: await caseOptions(deps, caller.sub) };
+    },
+  });
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/help/cases/check-status',
+    summary: 'Mail a new link to a case; the same answer whether or not the case exists',
+    tags,
+    auth: 'none',
+    body: checkStatusSchema,
+    response: emptySchema,
+    errors: ['TOO_MANY_REQUESTS'],
+    handler: async ({ body, request }) => {
+      await requestCaseLink(deps, body, request.ip);
+      return { message: 'If a case with that reference exists for that email, we have sent a link to it.', data: {} };
+    },
+  });
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/help/cases/access',
+    summary: 'Exchange a mailed case link, once, for access to the case from this browser',
+    tags,
+    auth: 'none',
+    body: caseLinkSchema,
+    response: caseAccessSchema,
+    errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS'],
+    handler: async ({ body, request }) => ({ message: 'Your case.', data: await openCaseLink(deps, body.token, request.ip) }),
+  });
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/help/cases/mine',
+    summary: 'The signed-in person’s cases',
+    tags,
+    auth: 'required',
+    response: caseSummaryListSchema,
+    handler: async ({ request }) => {
+      const caller = await auth.require(request);
+      return { message: 'Your cases.', data: { items: await myCases(deps, caller.sub) } };
+    },
+  });
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/help/cases/:caseId',
+    summary: 'A case as the person who raised it sees it (their session or their link’s access)',
+    tags,
+    auth: 'optional',
+    headers: [accessHeader],
+    params: caseIdParamsSchema,
+    response: customerCaseSchema,
+    handler: async ({ params, request }) => ({
+      message: 'Your case.',
+      data: await customerCase(deps, params.caseId, await callerOf(request)),
+    }),
+  });
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/help/cases/:caseId/replies',
+    summary: 'Reply to your case; a reply reopens a pending or recently resolved case',
+    tags,
+    auth: 'optional',
+    headers: [accessHeader],
+    params: caseIdParamsSchema,
+    body: caseReplySchema,
+    response: customerCaseSchema,
+    statuses: ['CREATED'],
+    errors: ['CONFLICT', 'TOO_MANY_REQUESTS'],
+    handler: async ({ params, body, request }) => ({
+      message: 'Reply sent.',
+      data: await customerReply(deps, params.caseId, await callerOf(request), body.body),
+    }),
+  });
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/help/cases/:caseId/resolve',
+    summary: 'Mark your case resolved',
+    tags,
+    auth: 'optional',
+    headers: [accessHeader],
+    params: caseIdParamsSchema,
+    response: customerCaseSchema,
+    errors: ['CONFLICT'],
+    handler: async ({ params, request }) => ({
+      message: 'Marked as resolved. Reply within 14 days to reopen it.',
+      data: await customerResolve(deps, params.caseId, await callerOf(request)),
+    }),
+  });
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/admin/cases',
+    summary: 'The agents’ queue: filters, counts per queue, by age, a page at a time (agents)',
+    tags,
+    auth: 'required',
+    errors: ['FORBIDDEN'],
+    query: agentQueueQuerySchema,
+    response: agentQueueSchema,
+    handler: async ({ query, request }) => ({ message: 'Cases.', data: await agentQueue(deps, await agentOf(request), query) }),
+  });
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/admin/cases/:caseId',
+    summary: 'A case with its internal notes, links and history (agents)',
+    tags,
+    auth: 'required',
+    errors: ['FORBIDDEN'],
+    params: caseIdParamsSchema,
+    response: agentCaseSchema,
+    handler: async ({ params, request }) => {
+      await agentOf(request);
+      return { message: 'Case.', data: await agentCase(deps, params.caseId) };
+    },
+  });
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/admin/cases/:caseId/messages',
+    summary: 'A public reply (mailed to the customer) or an internal note (agents)',
+    tags,
+    auth: 'required',
+    errors: ['FORBIDDEN', 'CONFLICT'],
+    params: caseIdParamsSchema,
+    body: agentMessageInputSchema,
+    response: agentCaseSchema,
+    statuses: ['CREATED'],
+    handler: async ({ params, body, request }) => {
+      const agentId = await agentOf(request);
+      const data = await agentMessage(deps, agentId, params.caseId, body);
+      return { message: body.internal ? 'Internal note added.' : 'Reply sent to the customer.', data };
+    },
+  });
+
+  routes.add(app, {
+    method: 'PATCH',
+    url: '/admin/cases/:caseId',
+    summary: 'Change a case’s state or assignment (agents)',
+    tags,
+    auth: 'required',
+    errors: ['FORBIDDEN'],
+    params: caseIdParamsSchema,
+    body: agentCaseChangeSchema,
+    response: agentCaseSchema,
+    handler: async ({ params, body, request }) => {
+      const agentId = await agentOf(request);
+      return { message: 'Case updated.', data: await changeAgentCase(deps, agentId, params.caseId, body) };
+    },
+  });
+}

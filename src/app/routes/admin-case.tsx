@@ -1,0 +1,51 @@
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { FormAlert } from '../../components/fields/form-alert.tsx';
+import { isUuid } from '../../contract/ids.ts';
+import { useAgentCase } from '../../features/help-desk/api/agent-calls.ts';
+import { AgentCaseSide } from '../../features/help-desk/components/agent-case-side.tsx';
+import { AgentReplyForm } from '../../features/help-desk/components/agent-reply-form.tsx';
+import { CaseThread } from '../../features/help-desk/components/case-thread.tsx';
+import { notFound } from '../not-found-response.ts';
+import { PageMeta } from '../page-meta.tsx';
+
+export function loader({ params }: LoaderFunctionArgs) {
+  if (!isUuid(params.caseId)) throw notFound();
+  return null;
+}
+
+export function Component() {
+  const { caseId = '' } = useParams();
+  const found = useAgentCase(caseId);
+  const item = found.data;
+  return (
+    <div className="space-y-5">
+      <PageMeta title={item ? `${item.reference} · Cases` : 'Case'} description="A help desk case." noIndex />
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/admin/cases" className="link">
+          Cases
+        </Link>
+      </nav>
+      {found.isError ? <FormAlert>This case was not found.</FormAlert> : null}
+      {found.isPending ? <p className="text-slate-600">Loading the case…</p> : null}
+      {item ? (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="space-y-5 lg:col-span-2">
+            <header>
+              <p className="font-semibold text-indigo-700 text-sm">
+                {item.reference} · {item.categoryTitle}
+              </p>
+              <h1 className="break-words font-bold text-2xl text-slate-900">{item.subject}</h1>
+            </header>
+            <CaseThread messages={item.messages} />
+            {item.state === 'closed' ? (
+              <FormAlert tone="info">This case is closed. Change its state to reply.</FormAlert>
+            ) : (
+              <AgentReplyForm caseId={item.id} />
+            )}
+          </div>
+          <AgentCaseSide item={item} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

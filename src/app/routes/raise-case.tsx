@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
+import { FormAlert } from '../../components/fields/form-alert.tsx';
+import type { RaisedCase } from '../../contract/help-cases.ts';
+import { helpCategoriesQueryOptions, useHelpCategories } from '../../features/help-desk/api/get-help-categories.ts';
+import { RaiseCaseForm } from '../../features/help-desk/components/raise-case-form.tsx';
+import { useRouteSession } from '../../lib/session/session-context.tsx';
+import { PageMeta } from '../page-meta.tsx';
+import type { RouteContext } from '../routes.tsx';
+
+export function createLoader({ queryClient, api }: RouteContext) {
+  return async () => {
+    await queryClient.ensureQueryData(helpCategoriesQueryOptions(api));
+    return null;
+  };
+}
+
+function Raised({ raised, email }: { raised: RaisedCase; email: string }) {
+  if (raised.caseId) {
+    return (
+      <FormAlert tone="success">
+        Case <strong>{raised.reference}</strong> is open and we have emailed you a copy.{' '}
+        <Link className="link" to={`/help-desk/case-details?case=${raised.caseId}`}>
+          Follow your case
+        </Link>
+      </FormAlert>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <FormAlert tone="success">
+        Check your email. We sent a link to <strong>{email}</strong>: open it to confirm your address and your case{' '}
+        <strong>{raised.reference}</strong> goes to our team. Keep the reference to check on it later.
+      </FormAlert>
+      <Link to="/help-desk" className={buttonClass('secondary')}>
+        Back to the help desk
+      </Link>
+    </div>
+  );
+}
+
+export function Component() {
+  const [searchParams] = useSearchParams();
+  const { signedIn } = useRouteSession();
+  const { data: categories } = useHelpCategories();
+  const [raised, setRaised] = useState<{ raised: RaisedCase; email: string } | null>(null);
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <PageMeta title="Raise a case" description="Ask the Admit help desk; a person will answer by email." noIndex />
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/help-desk" className="link">
+          Help desk
+        </Link>
+      </nav>
+      <header className="space-y-2">
+        <h1 className="font-extrabold text-3xl text-slate-900">Raise a case</h1>
+        <p className="text-slate-700">Tell us what happened and a person from our team will answer by email.</p>
+      </header>
+      {raised ? (
+        <Raised raised={raised.raised} email={raised.email} />
+      ) : (
+        <RaiseCaseForm
+          categories={categories}
+          initialCategory={searchParams.get('category') ?? ''}
+          signedIn={signedIn}
+          onRaised={(result, email) => setRaised({ raised: result, email })}
+        />
+      )}
+    </div>
+  );
+}

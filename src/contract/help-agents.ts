@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { caseMessageSchema, caseStateSchema, caseTextSchema } from './help-cases.ts';
+
+// The agents' side of the help desk.
+
+export const caseQueueSchema = z.enum(['all', 'unassigned', 'mine', 'waiting', 'overdue']);
+export type CaseQueue = z.infer<typeof caseQueueSchema>;
+
+export const caseQueueLabels: Record<CaseQueue, string> = {
+  all: 'All active',
+  unassigned: 'Unassigned',
+  mine: 'Mine',
+  waiting: 'Waiting on customer',
+  overdue: 'Overdue',
+};
+
+export const agentQueueQuerySchema = z.object({
+  queue: caseQueueSchema.default('all'),
+  state: caseStateSchema.optional(),
+  category: z.string().trim().max(80).optional(),
+  sort: z.enum(['oldest', 'newest']).default('oldest'),
+  cursor: z.string().max(200).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AgentQueueQuery = z.infer<typeof agentQueueQuerySchema>;
+
+export const agentCaseRowSchema = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  subject: z.string(),
+  categoryTitle: z.string(),
+  state: caseStateSchema,
+  requester: z.string(),
+  assignee: z.string().nullable(),
+  createdAt: z.string(),
+  overdue: z.boolean(),
+});
+export type AgentCaseRow = z.infer<typeof agentCaseRowSchema>;
+
+export const agentQueueSchema = z.object({
+  items: z.array(agentCaseRowSchema),
+  nextCursor: z.string().nullable(),
+  /** How many cases each queue holds. */
+  counts: z.object({
+    all: z.number().int(),
+    unassigned: z.number().int(),
+    mine: z.number().int(),
+    waiting: z.number().int(),
+    overdue: z.number().int(),
+  }),
+});
+export type AgentQueue = z.infer<typeof agentQueueSchema>;
+
+export const agentMessageSchema = caseMessageSchema.extend({ internal: z.boolean() });
+
+export const agentCaseSchema = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  subject: z.string(),
+  categorySlug: z.string(),
+  categoryTitle: z.string(),
+  state: caseStateSchema,
+  requester: z.object({ name: z.string(), email: z.string(), userId: z.uuid().nullable() }),
+  assignee: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  order: z.object({ id: z.uuid(), reference: z.string() }).nullable(),
+  event: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+  createdAt: z.string(),
+  firstReplyDueAt: z.string(),
+  overdue: z.boolean(),
+  messages: z.array(agentMessageSchema),
+  history: z.array(z.object({ actor: z.string(), action: z.string(), detail: z.string(), createdAt: z.string() })),
+});
+export type AgentCase = z.infer<typeof agentCaseSchema>;
+
+export const agentMessageInputSchema = z.object({ body: caseTextSchema, internal: z.boolean() });
+
+export const agentCaseChangeSchema = z
+  .object({
+    state: caseStateSchema.optional(),
+    /** `me`, or null to leave it unassigned. */
+    assignee: z.union([z.literal('me'), z.null()]).optional(),
+  })
+  .refine((change) => change.state !== undefined || change.assignee !== undefined, 'Choose a state or an assignment.');
+export type AgentCaseChange = z.infer<typeof agentCaseChangeSchema>;

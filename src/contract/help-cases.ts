@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { emailSchema, personNameSchema } from './users.ts';
+
+// Help desk cases: raised by a person (signed in, or a guest who proves their email through the mailed link),
+// followed by them through their session or an expiring link, and worked by agents.
+
+export const caseStateSchema = z.enum(['new', 'open', 'pending', 'resolved', 'closed']);
+export type CaseState = z.infer<typeof caseStateSchema>;
+
+export const caseStateLabels: Record<CaseState, string> = {
+  new: 'New',
+  open: 'Open',
+  pending: 'Waiting on you',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+
+/** The same states as agents read them. */
+export const agentStateLabels: Record<CaseState, string> = {
+  new: 'New',
+  open: 'Open',
+  pending: 'Pending (waiting on customer)',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+
+/** How long a resolved case may still be reopened by a reply from the person who raised it. */
+export const reopenDays = 14;
+
+const slug = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Choose a category.');
+export const caseSubjectSchema = z.string().trim().min(3, 'Give your case a short subject.').max(160, 'At most 160 characters.');
+export const caseTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'Write your message.')
+  .max(5000, 'At most 5,000 characters; attach the rest in a later reply.');
+
+export const raiseCaseSchema = z.object({
+  categorySlug: slug,
+  subject: caseSubjectSchema,
+  description: z
+    .string()
+    .trim()
+    .min(10, 'Tell us a little more (at least 10 characters).')
+    .max(5000, 'At most 5,000 characters.'),
+  /** A guest's name and email; a signed-in person's come from their account. */
+  name: personNameSchema.optional(),
+  email: emailSchema.optional(),
+  /** One of the signed-in person's own orders. */
+  orderId: z.uuid().optional(),
+  /** Left empty by people; a form filler that fills every field is a bot. */
+  website: z.string().max(200).optional(),
+});
+export type RaiseCase = z.infer<typeof raiseCaseSchema>;
+
+export const raisedCaseSchema = z.object({
+  reference: z.string(),
+  /** Null for a guest: the case opens from the link mailed to them. */
+  caseId: z.uuid().nullable(),
+});
+export type RaisedCase = z.infer<typeof raisedCaseSchema>;
+
+export const caseReferenceSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^HD-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/, 'A case reference looks like HD-ABCD-EFGH-JKLM.');
+
+export const checkStatusSchema = z.object({ reference: caseReferenceSchema, email: emailSchema });
+
+export const caseLinkSchema = z.object({ token: z.string().trim().min(20).max(100) });
+export const caseAccessSchema = z.object({ caseId: z.uuid(), accessKey: z.string() });
+export type CaseAccess = z.infer<typeof caseAccessSchema>;
+
+/** The header a guest's browser sends with the access its mailed link was exchanged for. */
+export const caseAccessHeader = 'x-case-access';
+
+export const caseIdParamsSchema = z.object({ caseId: z.uuid() });
+
+export const caseMessageSchema = z.object({
+  id: z.uuid(),
+  author: z.enum(['customer', 'agent']),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type CaseMessage = z.infer<typeof caseMessageSchema>;
+
+/** What the person who raised a case sees: never an internal note, never who is assigned. */
+export const customerCaseSchema = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  subject: z.string(),
+  categorySlug: z.string(),
+  categoryTitle: z.string(),
+  state: caseStateSchema,
+  createdAt: z.string(),
+  messages: z.array(caseMessageSchema),
+  /** False once closed, or resolved longer ago than `reopenDays`. */
+  canReply: z.boolean(),
+});
+export type CustomerCase = z.infer<typeof customerCaseSchema>;
+
+export const caseSummarySchema = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  subject: z.string(),
+  state: caseStateSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CaseSummary = z.infer<typeof caseSummarySchema>;
+export const caseSummaryListSchema = z.object({ items: z.array(caseSummarySchema) });
+
+export const caseReplySchema = z.object({ body: caseTextSchema });
+
+export const caseOrderOptionSchema = z.object({ id: z.uuid(), reference: z.string(), eventTitle: z.string() });
+export const caseOptionsSchema = z.object({ orders: z.array(caseOrderOptionSchema) });
+export type CaseOptions = z.infer<typeof caseOptionsSchema>;

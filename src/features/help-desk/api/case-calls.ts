@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CaseAccess, CaseOptions, CaseSummary, CustomerCase, RaiseCase, RaisedCase } from '../../../contract/help-cases.ts';
+import { useApiCaller } from '../../../lib/api-caller.tsx';
+import { helpKeys } from '../../../lib/query-keys/help-desk.ts';
+import { caseAccessHeaders } from '../utils/case-access.ts';
+
+/** Raises a case; a guest's answer has no case id (their case opens from the mailed link). */
+export function useRaiseCase() {
+  const api = useApiCaller();
+  return useMutation({
+    mutationFn: (input: RaiseCase) => api<RaisedCase>({ method: 'POST', url: '/help/cases', data: input, silent: true }),
+  });
+}
+
+/** The signed-in person's own orders, to link a case to. */
+export function useCaseOptions(enabled: boolean) {
+  const api = useApiCaller();
+  return useQuery({
+    queryKey: helpKeys.caseOptions(),
+    queryFn: () => api<CaseOptions>({ url: '/help/cases/options', silent: true }),
+    enabled,
+  });
+}
+
+export function useMyCases(enabled: boolean) {
+  const api = useApiCaller();
+  return useQuery({
+    queryKey: helpKeys.cases(),
+    queryFn: async () => (await api<{ items: CaseSummary[] }>({ url: '/help/cases/mine', silent: true })).items,
+    enabled,
+  });
+}
+
+/** Always answers the same message, whether or not such a case exists. */
+export function useCheckStatus() {
+  const api = useApiCaller();
+  return useMutation({
+    mutationFn: (input: { reference: string; email: string }) =>
+      api<Record<string, never>>({ method: 'POST', url: '/help/cases/check-status', data: input, silent: true }),
+  });
+}
+
+/** Exchanges a mailed link for this tab's access to its case. */
+export function useOpenCaseLink() {
+  const api = useApiCaller();
+  return useMutation({
+    mutationFn: (token: string) => api<CaseAccess>({ method: 'POST', url: '/help/cases/access', data: { token }, silent: true }),
+  });
+}
+
+export function useCustomerCase(caseId: string | null) {
+  const api = useApiCaller();
+  return useQuery({
+    queryKey: helpKeys.case(caseId ?? ''),
+    queryFn: () => api<CustomerCase>({ url: `/help/cases/${caseId}`, headers: caseAccessHeaders(caseId ?? ''), silent: true }),
+    enabled: caseId !== null,
+  });
+}
+
+/** Replies to the case or marks it resolved; the answer is the case as it now is. */
+export function useCaseAction(caseId: string) {
+  const api = useApiCaller();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: { kind: 'reply'; body: string } | { kind: 'resolve' }) =>
+      api<CustomerCase>({
+        method: 'POST',
+        url: `/help/cases/${caseId}/${action.kind === 'reply' ? 'replies' : 'resolve'}`,
+        data: action.kind === 'reply' ? { body: action.body } : undefined,
+        headers: caseAccessHeaders(caseId),
+        silent: true,
+      }),
+    onSuccess: (updated) => queryClient.setQueryData(helpKeys.case(caseId), updated),
+  });
+}

@@ -1,0 +1,109 @@
+import type { FormEvent } from 'react';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
+import { formErrorKey } from '../../../components/fields/form-errors.ts';
+import { SelectField } from '../../../components/fields/select-field.tsx';
+import { TextField } from '../../../components/fields/text-field.tsx';
+import { TextareaField } from '../../../components/fields/textarea-field.tsx';
+import { useFormFields } from '../../../components/fields/use-form-fields.ts';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { type RaisedCase, raiseCaseSchema } from '../../../contract/help-cases.ts';
+import { useCaseOptions, useRaiseCase } from '../api/case-calls.ts';
+
+interface RaiseCaseFormProps {
+  categories: Array<{ slug: string; title: string }>;
+  initialCategory: string;
+  signedIn: boolean;
+  onRaised: (raised: RaisedCase, email: string) => void;
+}
+
+/** Category, subject and description; a guest's name and email; a signed-in person's own order. */
+export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised }: RaiseCaseFormProps) {
+  const form = useFormFields({
+    categorySlug: categories.some((category) => category.slug === initialCategory) ? initialCategory : '',
+    subject: '',
+    description: '',
+    name: '',
+    email: '',
+    orderId: '',
+    website: '',
+  });
+  const options = useCaseOptions(signedIn);
+  const raise = useRaiseCase();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (raise.isPending) return;
+    const { name, email, orderId, ...rest } = form.values;
+    const input = { ...rest, ...(signedIn ? {} : { name, email }), ...(orderId ? { orderId } : {}) };
+    const data = form.validateWith(raiseCaseSchema, input, (found) => ({
+      ...(rest.categorySlug ? {} : { categorySlug: 'Choose a category.' }),
+      ...(!signedIn && !name.trim() && !found.name ? { name: 'Tell us your name.' } : {}),
+      ...(!signedIn && !email.trim() && !found.email ? { email: 'Enter the email address we should answer.' } : {}),
+    }));
+    if (data)
+      raise.mutate(data, { onSuccess: (raised) => onRaised(raised, email), onError: (error) => form.showServerErrors(error) });
+  };
+
+  return (
+    <form ref={form.formRef} onSubmit={submit} noValidate className="space-y-5">
+      {form.errors[formErrorKey] ? <FormAlert>{form.errors[formErrorKey]}</FormAlert> : null}
+      <SelectField
+        label="What is it about?"
+        {...form.field('categorySlug')}
+        onChange={(event) => form.field('categorySlug').onChange(event as never)}
+      >
+        <option value="">Choose a category</option>
+        {categories.map((category) => (
+          <option key={category.slug} value={category.slug}>
+            {category.title}
+          </option>
+        ))}
+      </SelectField>
+      {signedIn && options.data?.orders.length ? (
+        <SelectField
+          label="Which booking? (optional)"
+          {...form.field('orderId')}
+          onChange={(event) => form.field('orderId').onChange(event as never)}
+        >
+          <option value="">Not about a booking</option>
+          {options.data.orders.map((order) => (
+            <option key={order.id} value={order.id}>
+              {order.eventTitle} — {order.reference}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <TextField label="Subject" maxLength={160} autoComplete="off" {...form.field('subject')} />
+      <TextareaField
+        label="Describe what happened"
+        rows={6}
+        maxLength={5000}
+        hint="Dates, amounts and what you tried help us answer first time. Never send card numbers or passwords."
+        {...form.field('description')}
+        onChange={(event) => form.field('description').onChange(event as never)}
+      />
+      {signedIn ? null : (
+        <>
+          <TextField label="Your name" autoComplete="name" {...form.field('name')} />
+          <TextField
+            label="Your email"
+            type="email"
+            autoComplete="email"
+            hint="We email you a link to confirm it; your case opens when you use it."
+            {...form.field('email')}
+          />
+        </>
+      )}
+      {/* A trap for form-filling bots: hidden from people and from screen readers. */}
+      <div aria-hidden="true" className="hidden">
+        <label>
+          Website
+          <input type="text" tabIndex={-1} autoComplete="off" {...form.field('website')} />
+        </label>
+      </div>
+      <SubmitButton busy={raise.isPending} busyLabel="Sending…">
+        Raise case
+      </SubmitButton>
+    </form>
+  );
+}

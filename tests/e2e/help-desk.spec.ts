@@ -1,0 +1,144 @@
+import { join } from 'node:path';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { expect, test, waitForHydration } from './fixtures.ts';
+import { caseLinkFromMail, mailText } from './mailbox.ts';
+
+/** Screenshots go to ADMIT_HELP_SHOTS when set, else beside the test's own output. */
+const shot = (page: Page, testInfo: TestInfo, name: string) =>
+  page.screenshot({
+    path: process.env.ADMIT_HELP_SHOTS
+      ? join(process.env.ADMIT_HELP_SHOTS, `${testInfo.project.name}-${name}.png`)
+      : testInfo.outputPath(`${name}.png`),
+    fullPage: true,
+  });
+
+test('a misspelt search finds the answer, which says whether it helped', async ({ page, consoleErrors }, testInfo) => {
+  // Public answers are kept on the device for reading offline (decision 025); the case pages never are.
+  expect((await page.goto('/help-desk'))?.headers()['x-admit-keepable']).toBe('1');
+  await waitForHydration(page);
+  await page.getByLabel('Search the help desk').fill('refnd');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/help-desk\?q=refnd$/);
+  await expect(page.getByRole('heading', { name: 'Answers for “refnd”' })).toBeVisible();
+  await shot(page, testInfo, 'search-refnd');
+
+  await page
+    .getByRole('link', { name: /Can I get a refund\?/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Can I get a refund?' })).toBeVisible();
+  await expect.poll(() => page.locator('script[type="application/ld+json"]').textContent()).toContain('"@type":"FAQPage"');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Thank you — glad it helped.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Related answers' })).toBeVisible();
+  expect((await page.request.get('/faqs/booking-fee')).headers()['x-admit-keepable']).toBe('1');
+  expect((await page.request.get('/help-desk/raise-case')).headers()['x-admit-keepable']).toBeUndefined();
+  await shot(page, testInfo, 'faq-refund-policy');
+  expect(consoleErrors).toEqual([]);
+});
+
+async function agentPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': `10.250.${Math.floor(Math.random() * 250)}.7` },
+  });
+  const page = await context.newPage();
+  await page.goto(`/sign-in?redirect=${encodeURIComponent('/admin/cases?queue=unassigned')}`);
+  await waitForHydration(page);
+  await page.locator('#field-email').fill('admin@admit.demo');
+  await page.locator('#field-password').fill('admit-demo-2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/cases\?queue=unassigned$/);
+  return page;
+}
+
+test('a guest raises a case, follows it from the mail, and sees the agent’s reply but never the note', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const email = `guest.${testInfo.project.name}.${Date.now()}@example.test`;
+  const subject = `Refund for a cancelled gig ${Date.now()}`;
+
+  // From an answer, with its category filled in.
+  await page.goto('/faqs/refund-policy');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Raise a case' }).click();
+  await expect(page).toHaveURL(/\/help-desk\/raise-case\?category=payments-and-refunds/);
+  await waitForHydration(page);
+  await expect(page.getByLabel('What is it about?')).toHaveValue('payments-and-refunds');
+  await page.getByRole('button', { name: 'Raise case' }).click();
+  await expect(page.getByText('Give your case a short subject.')).toBeVisible();
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Describe what happened').fill('The gig was cancelled last week and my refund has not arrived.');
+  await page.getByLabel('Your name').fill('Grace Hopper');
+  await page.getByLabel('Your email').fill(email);
+  await page.getByRole('button', { name: 'Raise case' }).click();
+  await expect(page.getByText('Check your email.')).toBeVisible();
+  const reference = (await page.locator('strong', { hasText: /^HD-/ }).textContent()) ?? '';
+  expect(reference).toMatch(/^HD-/);
+  await shot(page, testInfo, 'raise-case-sent');
+
+  // The mailed link opens the case, once.
+  const firstLink = await caseLinkFromMail(email, 1);
+  await page.goto(firstLink);
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  await expect(page.getByTestId('case-state')).toHaveText('New');
+  await expect(page).toHaveURL(/case-details\?case=/);
+  await shot(page, testInfo, 'case-details-new');
+
+  // The agent, at a desk, adds a note and replies.
+  const agent = await agentPage(browser);
+  await expect(agent.getByRole('link', { name: subject })).toBeVisible();
+  await shot(agent, testInfo, 'agent-queue');
+  await agent.getByRole('link', { name: subject }).click();
+  await expect(agent.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  await waitForHydration(agent);
+  await agent.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(agent.getByText('Assigned to:')).not.toContainText('nobody');
+  await agent.getByLabel('Internal note (agents only)').check();
+  await agent.getByLabel('Internal note', { exact: true }).fill('Provider shows the refund as queued.');
+  await agent.getByRole('button', { name: 'Add note' }).click();
+  await expect(agent.getByText('Internal note added.')).toBeVisible();
+  await agent.getByLabel('Public reply (emailed to the customer)').check();
+  await agent.getByLabel('Reply', { exact: true }).fill('Your refund is on its way and should arrive within 5 working days.');
+  await agent.getByRole('button', { name: 'Send reply' }).click();
+  await expect(agent.getByText('Reply sent to the customer.')).toBeVisible();
+  await expect(agent.getByLabel('State')).toHaveValue('pending');
+  await shot(agent, testInfo, 'agent-case');
+
+  // The guest's mail quotes the reply and never the note; its own link opens the case.
+  const replyMail = await mailText(email, 2);
+  expect(replyMail).toContain('Your refund is on its way');
+  expect(replyMail).not.toContain('queued');
+  await page.goto(await caseLinkFromMail(email, 2));
+  await expect(page.getByText('Your refund is on its way')).toBeVisible();
+  await expect(page.getByText('Provider shows the refund as queued.')).toHaveCount(0);
+  await expect(page.getByTestId('case-state')).toHaveText('Waiting on you');
+  await waitForHydration(page);
+  await page.getByLabel('Your reply').fill('Thank you, I will keep an eye out.');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByTestId('case-state')).toHaveText('Open');
+  await shot(page, testInfo, 'case-details-replied');
+
+  // The first link was used: it opens nothing now.
+  await page.goto(firstLink);
+  await expect(page.getByText('expired or has already been used')).toBeVisible();
+
+  // Check a case answers alike for the real reference and a made-up one.
+  const answers: string[] = [];
+  for (const asked of [reference, 'HD-0000-0000-0000']) {
+    await page.goto('/help-desk/check-status');
+    await waitForHydration(page);
+    await page.getByLabel('Case reference').fill(asked);
+    await page.getByLabel('Email you raised it with').fill(email);
+    await page.getByRole('button', { name: 'Email me a link' }).click();
+    const status = page.getByRole('status').filter({ hasText: 'If a case with that reference exists' });
+    await expect(status).toBeVisible();
+    answers.push((await status.textContent()) ?? '');
+  }
+  expect(answers[0]).toBe(answers[1]);
+  await shot(page, testInfo, 'check-status');
+  await agent.context().close();
+});

@@ -37,22 +37,22 @@ const push = (samples: Samples, metric: keyof Samples, value: number) => {
   samples[metric] = [...(samples[metric] ?? []), value];
 };
 
-/** An FAQ's page when the route exists: the slug from BENCH_FAQ_SLUG or the FAQ listing, else a skip note. */
+/** An FAQ's page: the slug from BENCH_FAQ_SLUG or the help desk's first article, else a skip note. */
 async function faqTarget(baseUrl: string, cookies: SessionCookie[]): Promise<Target | string> {
   let slug = process.env.BENCH_FAQ_SLUG;
   if (!slug) {
-    const listing = await fetch(`${baseUrl}/api/faqs?pageSize=1`).then(
-      async (response) => (response.ok ? ((await response.json()) as { data?: unknown }) : null),
+    const listing = await fetch(`${baseUrl}/api/help/categories`).then(
+      async (response) =>
+        response.ok ? ((await response.json()) as { data?: { items?: Array<{ articles?: Array<{ slug: string }> }> } }) : null,
       () => null,
     );
-    const data = listing?.data as { items?: Array<{ slug?: string }> } | Array<{ slug?: string }> | undefined;
-    slug = (Array.isArray(data) ? data : data?.items)?.[0]?.slug ?? 'general';
+    slug = listing?.data?.items?.flatMap((category) => category.articles ?? [])[0]?.slug ?? 'general';
   }
   const path = `/faqs/${encodeURIComponent(slug)}`;
   const { status } = await rawGet(`${baseUrl}${path}`, { cookie: cookieHeader(cookies) });
   return status === 200
     ? { path, cookies }
-    : `${path}: skipped, it answers ${status} (no FAQ page yet; BENCH_FAQ_SLUG names one once there is)`;
+    : `${path}: skipped, it answers ${status} (BENCH_FAQ_SLUG names an article that exists)`;
 }
 
 async function measureJs(app: App, target: Target, samples: Samples): Promise<void> {

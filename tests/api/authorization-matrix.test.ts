@@ -103,6 +103,20 @@ const matrix: Record<RouteKey, Row> = {
   // Images belong to an organisation: only its owners and managers upload them (another organisation's owner included: 403).
   'POST /uploads':                                                   [401,  403,      201,   201,     403,     403,  403,   403],
   'GET /uploads/file/*':                                             [200,  200,      200,   200,     200,     200,  200,   200],
+
+  // The admin console: administrators only, each route behind one permission (the administrator here holds them all;
+  // tests/api/admin-groups.test.ts refuses each route to an administrator whose groups lack its permission).
+  'GET /admin/access':                                               [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/groups':                                               [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/groups':                                              [401,  403,      403,   403,     403,     403,  403,   201],
+  'GET /admin/groups/:groupId':                                      [401,  403,      403,   403,     403,     403,  403,   200],
+  'PATCH /admin/groups/:groupId':                                    [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/groups/:groupId/members':                             [401,  403,      403,   403,     403,     403,  403,   200],
+  'DELETE /admin/groups/:groupId/members/:userId':                   [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/audit':                                                [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/users':                                                [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/users/:userId/suspend':                               [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/users/:userId/reactivate':                            [401,  403,      403,   403,     403,     403,  403,   200],
 };
 
 /** Why each row with planned cells differs today. */

@@ -81,6 +81,12 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           page('organizer/validate-ticket/scan', 'validate-ticket-scan', { layout: 'validate-ticket-layout' }),
           page('organizer/validate-ticket/search', 'validate-ticket-search', { layout: 'validate-ticket-layout' }),
         ]),
+        guarded(['signIn', 'admin'], session, [
+          page('admin', 'admin', { layout: 'admin' }),
+          page('admin/users', 'admin-users', { layout: 'admin' }),
+          page('admin/user-groups', 'admin-user-groups', { layout: 'admin' }),
+          page('admin/user-groups/:groupId', 'admin-user-group', { layout: 'admin' }),
+        ]),
         guarded(['session'], session, [page('forgot-password', 'forgot-password', { layout: 'auth' })]),
         { id: 'not-found', path: '*', loader: notFoundLoader, element: <NotFound />, errorElement: <RouteError /> },
       ],

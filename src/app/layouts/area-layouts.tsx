@@ -13,7 +13,11 @@ const organizerItems: SideNavItem[] = [
   { to: '/organizer/scan-ticket', label: 'Scan tickets' },
   { to: '/organizer/settings', label: 'Settings' },
 ];
-const adminItems: SideNavItem[] = [];
+const adminItems: SideNavItem[] = [
+  { to: '/admin', label: 'Overview', end: true },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/user-groups', label: 'User groups' },
+];
 
 export function UserAccountLayout({ children }: { children: ReactNode }) {
   return (

@@ -117,3 +117,15 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageSchema = z.object({ items: z.array(adminUserSchema), next: z.string().nullable() });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 export const userIdParamsSchema = z.object({ userId: z.uuid() });
+
+/** The platform at a glance: the last 30 days' money per currency (TEST orders apart), and 14 days day by day. */
+export const platformOverviewSchema = z.object({
+  since: z.string(),
+  money: z.array(z.object({ currency: z.string(), orders: z.number().int(), sales: z.number().int(), fees: z.number().int() })),
+  paidOrders: z.number().int(),
+  testOrders: z.number().int(),
+  signups: z.number().int(),
+  days: z.array(z.object({ day: z.string(), orders: z.number().int(), signups: z.number().int() })),
+  topEvents: z.array(z.object({ eventId: z.uuid(), title: z.string(), orders: z.number().int() })),
+});
+export type PlatformOverview = z.infer<typeof platformOverviewSchema>;

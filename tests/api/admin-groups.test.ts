@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminPermission, adminPermissions } from '../../src/contract/admin.ts';
 import { post, signedInAccount } from '../fixtures/accounts.ts';
 import { builtInGroupId, groupInDb, userInDb } from '../fixtures/admin.ts';
+import { eventOnSale, heldOrder, lineAddress, orderBody, paySandbox } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -64,6 +65,7 @@ const endpoints: { permission: AdminPermission; call: (bearer: Bearer) => Return
       return call('DELETE', `/admin/groups/${await groupInDb(db(), [], [admin.id])}/members/${admin.id}`, bearer);
     },
   },
+  { permission: 'payments.read', call: (bearer) => call('GET', '/admin/overview', bearer) },
   { permission: 'audit.read', call: (bearer) => call('GET', '/admin/audit', bearer) },
   { permission: 'users.read', call: (bearer) => call('GET', '/admin/users', bearer) },
   {
@@ -179,6 +181,39 @@ describe('user groups', () => {
     expect(last.json().message).toBe('The built-in group must keep at least one member.');
     const left = await db().selectFrom('admin_group_members').select('user_id').where('group_id', '=', builtIn).execute();
     expect(left.map((row) => row.user_id)).toEqual([admin.authId]);
+  });
+});
+
+describe('the platform overview', () => {
+  it('counts paid orders and money per currency, TEST orders apart, with daily figures and top events', async () => {
+    const admin = await fullAdmin();
+    const before = (await call('GET', '/admin/overview', admin.bearer)).json().data;
+    const sale = await eventOnSale(api.app, db());
+    const typeId = (sale.types[0] as { id: string }).id;
+    const orders = [];
+    for (let index = 0; index < 3; index += 1) {
+      const order = await heldOrder(
+        api.app,
+        orderBody(sale.event.id, [{ ticketTypeId: typeId, quantity: 1 }]),
+        {},
+        lineAddress(900 + index),
+      );
+      expect((await paySandbox(api.app, order)).statusCode).toBe(200);
+      orders.push(order.id);
+    }
+    // Two as if paid by card; the third stays a TEST order.
+    await db().updateTable('orders').set({ provider: 'stripe' }).where('id', 'in', orders.slice(0, 2)).execute();
+    const after = (await call('GET', '/admin/overview', admin.bearer)).json().data;
+    expect(after.paidOrders - before.paidOrders).toBe(2);
+    expect(after.testOrders - before.testOrders).toBe(1);
+    const gbp = (data: typeof after) =>
+      data.money.find((row: { currency: string }) => row.currency === 'GBP') ?? { sales: 0, fees: 0 };
+    const paid = await db().selectFrom('orders').select(['total', 'booking_fee']).where('id', 'in', orders.slice(0, 2)).execute();
+    expect(gbp(after).sales - gbp(before).sales).toBe(paid.reduce((sum, row) => sum + row.total, 0));
+    expect(gbp(after).fees - gbp(before).fees).toBe(paid.reduce((sum, row) => sum + row.booking_fee, 0));
+    expect(after.days).toHaveLength(14);
+    expect(after.days.at(-1).orders).toBeGreaterThanOrEqual(2);
+    expect(after.topEvents).toContainEqual({ eventId: sale.event.id, title: sale.event.title, orders: 2 });
   });
 });
 

@@ -107,6 +107,7 @@ const matrix: Record<RouteKey, Row> = {
   // The admin console: administrators only, each route behind one permission (the administrator here holds them all;
   // tests/api/admin-groups.test.ts refuses each route to an administrator whose groups lack its permission).
   'GET /admin/access':                                               [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/overview':                                             [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/groups':                                               [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/groups':                                              [401,  403,      403,   403,     403,     403,  403,   201],
   'GET /admin/groups/:groupId':                                      [401,  403,      403,   403,     403,     403,  403,   200],

@@ -12,6 +12,7 @@ import {
   groupIdParamsSchema,
   groupListSchema,
   groupMemberParamsSchema,
+  platformOverviewSchema,
   reasonBodySchema,
   updateGroupSchema,
   userIdParamsSchema,
@@ -19,6 +20,7 @@ import {
 import type { ApiContext } from '../../api-context.ts';
 import { adminPermissions } from './admin-access.service.ts';
 import { addMember, changeGroup, createGroup, getGroup, getGroups, removeMember } from './admin-groups.service.ts';
+import { platformOverview } from './admin-overview.service.ts';
 import { listUsers, readAudit, setUserSuspended } from './admin-users.service.ts';
 
 const tags = ['admin'];
@@ -35,6 +37,20 @@ export function adminRoutes(app: FastifyInstance, { db, routes, auth, suspension
     handler: async ({ request }) => ({
       message: 'Your admin permissions.',
       data: { permissions: await adminPermissions(db, await auth.require(request)) },
+    }),
+  });
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/admin/overview',
+    summary: 'Platform figures: money per currency, orders, sign-ups and top events',
+    tags,
+    auth: 'required',
+    errors: ['FORBIDDEN'],
+    response: platformOverviewSchema,
+    handler: async ({ request }) => ({
+      message: 'Platform overview.',
+      data: await platformOverview(db, await auth.require(request)),
     }),
   });
 

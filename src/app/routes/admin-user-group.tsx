@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { linkClass } from '../../components/button.ts';
+import { accessQueryOptions } from '../../features/admin/api/get-access.ts';
 import { groupQueryOptions, useGroup } from '../../features/admin/api/groups.ts';
 import { AdminHeader, AdminPage, NotAllowed } from '../../features/admin/components/admin-page.tsx';
 import { GroupMembers } from '../../features/admin/components/group-members.tsx';
@@ -13,7 +14,10 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ params }: { params: { groupId?: string } }) => {
-    if (params.groupId && uuid.test(params.groupId)) await queryClient.prefetchQuery(groupQueryOptions(api, params.groupId));
+    await Promise.all([
+      queryClient.prefetchQuery(accessQueryOptions(api)),
+      params.groupId && uuid.test(params.groupId) ? queryClient.prefetchQuery(groupQueryOptions(api, params.groupId)) : null,
+    ]);
     return null;
   };
 }

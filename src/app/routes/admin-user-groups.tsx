@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { linkClass } from '../../components/button.ts';
 import { type Column, DataTable } from '../../components/data-table/data-table.tsx';
 import type { GroupSummary } from '../../contract/admin.ts';
+import { accessQueryOptions } from '../../features/admin/api/get-access.ts';
 import { groupsQueryOptions, useGroups } from '../../features/admin/api/groups.ts';
 import { AdminHeader, AdminPage, NotAllowed } from '../../features/admin/components/admin-page.tsx';
 import { CreateGroupForm } from '../../features/admin/components/create-group-form.tsx';
@@ -11,7 +12,7 @@ import type { RouteContext } from '../routes.tsx';
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async () => {
-    await queryClient.prefetchQuery(groupsQueryOptions(api));
+    await Promise.all([queryClient.prefetchQuery(groupsQueryOptions(api)), queryClient.prefetchQuery(accessQueryOptions(api))]);
     return null;
   };
 }

@@ -22,7 +22,7 @@ export function PermissionChecklist({ value, onChange, disabled = false }: Permi
               value={permission}
               checked={value.includes(permission)}
               onChange={(event) => toggle(permission, event.target.checked)}
-              className="size-5 accent-indigo-700"
+              className="size-5 shrink-0 accent-indigo-700"
             />
             <span className="text-slate-800">{adminPermissionLabels[permission]}</span>
           </label>

@@ -45,7 +45,10 @@ export function selfTimes(profile: CpuProfile): { byFile: Map<string, number>; b
 }
 
 const top = (totals: Map<string, number[]>, count: number) =>
-  [...totals].map(([name, values]) => [name, median(values)] as const).sort((a, b) => b[1] - a[1]).slice(0, count);
+  [...totals]
+    .map(([name, values]) => [name, median(values)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -73,7 +76,8 @@ async function main(): Promise<void> {
         hydratedAt.push(await page.evaluate(() => performance.now()));
         await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
         const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
-        if (profileDir) writeFileSync(join(profileDir, `${path.replace(/\W+/g, '_') || 'home'}-${run}.cpuprofile`), JSON.stringify(profile));
+        if (profileDir)
+          writeFileSync(join(profileDir, `${path.replace(/\W+/g, '_') || 'home'}-${run}.cpuprofile`), JSON.stringify(profile));
         const { byFile, byFunction } = selfTimes(profile);
         for (const [name, ms] of byFile) files.set(name, [...(files.get(name) ?? []), ms]);
         for (const [name, ms] of byFunction) functions.set(name, [...(functions.get(name) ?? []), ms]);

@@ -96,6 +96,8 @@ test.describe('admin console', () => {
     expect(signIn.status()).toBe(403);
 
     await page.goto(`/admin?q=${encodeURIComponent('admin.user_suspended')}`);
+    await expect(page.getByRole('heading', { name: 'Last 30 days' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /Paid orders per day/ })).toBeVisible();
     await expect(page.getByRole('cell', { name: /Reselling tickets above face value/ })).toBeVisible();
     await shoot(page, 'desktop-admin-audit');
     await kitContext.close();

@@ -1,9 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
 import { linkClass } from '../../components/button.ts';
 import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-access.ts';
+import { overviewQueryOptions, useOverview } from '../../features/admin/api/get-overview.ts';
 import { auditQueryOptions, useAudit } from '../../features/admin/api/users.ts';
 import { AdminHeader, AdminPage, AdminSearch, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
 import { AuditTable } from '../../features/admin/components/audit-table.tsx';
+import { PlatformFigures } from '../../features/admin/components/platform-figures.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
@@ -12,7 +14,10 @@ export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ request }: { request: Request }) => {
     const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
     const access = await queryClient.fetchQuery(accessQueryOptions(api)).catch(() => null);
-    if (access?.permissions.includes('audit.read')) await queryClient.prefetchInfiniteQuery(auditQueryOptions(api, q));
+    await Promise.all([
+      access?.permissions.includes('audit.read') ? queryClient.prefetchInfiniteQuery(auditQueryOptions(api, q)) : null,
+      access?.permissions.includes('payments.read') ? queryClient.prefetchQuery(overviewQueryOptions(api)) : null,
+    ]);
     return null;
   };
 }
@@ -23,13 +28,14 @@ export function Component() {
   const can = useAdminCan();
   const mayRead = can('audit.read');
   const audit = useAudit(q, mayRead);
+  const overview = useOverview(can('payments.read'));
 
   return (
     <AdminPage>
       <PageMeta title="Admin" description="The platform's administration." noIndex />
       <AdminHeader
         title="Admin"
-        intro="Every administrator's action is recorded here: who, what, on which object, when and why."
+        intro="The platform at a glance, and every administrator's action: who, what, on which object, when and why."
       />
       <nav aria-label="Admin pages" className="flex flex-wrap gap-4">
         {can('users.read') ? (
@@ -43,6 +49,7 @@ export function Component() {
           </Link>
         ) : null}
       </nav>
+      {overview.data ? <PlatformFigures overview={overview.data} /> : null}
       <section aria-labelledby="audit-title" className="space-y-4">
         <h2 id="audit-title" className="font-bold text-slate-900 text-xl">
           Audit log

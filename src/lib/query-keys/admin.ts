@@ -3,6 +3,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   /** The calling administrator's permissions. */
   access: () => [...adminKeys.all, 'access'] as const,
+  overview: () => [...adminKeys.all, 'overview'] as const,
   groups: () => [...adminKeys.all, 'groups'] as const,
   group: (groupId: string) => [...adminKeys.groups(), groupId] as const,
   userLists: () => [...adminKeys.all, 'users'] as const,

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../contract/money.ts';
 const dayLabel = (day: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 const count = (value: number) => new Intl.NumberFormat('en-GB').format(value);
+const orders = (value: number) => `${count(value)} order${value === 1 ? '' : 's'}`;
 
 /** The last 30 days in figures, and 14 days of orders and sign-ups as bars. */
 export function PlatformFigures({ overview }: { overview: PlatformOverview }) {
@@ -28,23 +29,29 @@ export function PlatformFigures({ overview }: { overview: PlatformOverview }) {
             key={row.currency}
             label={`Sales in ${row.currency}`}
             value={formatMoney(row.sales, row.currency)}
-            hint={`${formatMoney(row.fees, row.currency)} booking fees · ${count(row.orders)} orders`}
+            hint={`${formatMoney(row.fees, row.currency)} booking fees · ${orders(row.orders)}`}
           />
         ))}
       </dl>
       <div className="grid gap-6 xl:grid-cols-2">
-        <BarChart
-          title="Paid orders per day"
-          description="The last 14 days, UTC, TEST orders apart."
-          data={overview.days.map((day) => ({ label: dayLabel(day.day), value: day.orders }))}
-          formatValue={count}
-        />
-        <BarChart
-          title="Sign-ups per day"
-          description="The last 14 days, UTC."
-          data={overview.days.map((day) => ({ label: dayLabel(day.day), value: day.signups }))}
-          formatValue={count}
-        />
+        <figure>
+          <figcaption className="mb-2 font-semibold text-slate-900">Paid orders per day</figcaption>
+          <BarChart
+            title="Paid orders per day"
+            description="The last 14 days, UTC, TEST orders apart."
+            data={overview.days.map((day) => ({ label: dayLabel(day.day), value: day.orders }))}
+            formatValue={count}
+          />
+        </figure>
+        <figure>
+          <figcaption className="mb-2 font-semibold text-slate-900">Sign-ups per day</figcaption>
+          <BarChart
+            title="Sign-ups per day"
+            description="The last 14 days, UTC."
+            data={overview.days.map((day) => ({ label: dayLabel(day.day), value: day.signups }))}
+            formatValue={count}
+          />
+        </figure>
       </div>
       <div>
         <h3 className="font-semibold text-slate-900">Top events</h3>
@@ -54,7 +61,7 @@ export function PlatformFigures({ overview }: { overview: PlatformOverview }) {
           <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-800">
             {overview.topEvents.map((event) => (
               <li key={event.eventId}>
-                {event.title} — {count(event.orders)} order{event.orders === 1 ? '' : 's'}
+                {event.title} — {orders(event.orders)}
               </li>
             ))}
           </ol>

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { Suspensions } from './features/users/suspensions.service.ts';
 import type { AccessTokenIssuer } from './lib/auth/access-tokens.ts';
 import type { Authenticator } from './plugins/authentication.ts';
 import type { RouteRegistry } from './plugins/route-registry.ts';
@@ -13,4 +14,6 @@ export interface ApiContext {
   auth: Authenticator;
   /** Links to stored images (signed, time-limited). */
   images: { url(key: string | null): string | null };
+  /** Suspended accounts, which no token serves. */
+  suspensions: Suspensions;
 }

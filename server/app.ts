@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from './api-context.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
 import { checkinsRoutes } from './features/checkins/checkins.routes.ts';
@@ -19,6 +20,7 @@ import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
+import { createSuspensions } from './features/users/suspensions.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createAccessTokens } from './lib/auth/access-tokens.ts';
 import { createPaymentProvider } from './lib/payments/create-provider.ts';
@@ -57,6 +59,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     uploadsRoutes,
     helpArticlesRoutes,
     casesRoutes,
+    adminRoutes,
     devRoutes,
   ];
 }
@@ -80,7 +83,9 @@ export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: Ap
   const routes = new RouteRegistry(prefix);
   const tokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
   const images = { url: (key: string | null) => signedImageUrl(config, key) };
-  const context: ApiContext = { config, db, routes, tokens, auth: createAuthenticator(tokens), images };
+  const suspensions = createSuspensions(db);
+  const auth = createAuthenticator(tokens, suspensions);
+  const context: ApiContext = { config, db, routes, tokens, auth, images, suspensions };
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   for (const routeSet of routeSets(ordersDeps(context))) routeSet(app, context);

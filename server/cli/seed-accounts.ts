@@ -20,6 +20,15 @@ export const demoPassword = 'admit-demo-2026';
 
 const people: SeedAccount[] = [
   { role: 'admin', email: 'admin@admit.demo', firstName: 'Ada', lastName: 'Admin', userType: 'attendee', isAdmin: true },
+  // An administrator for support work: the built-in group at first; narrow them with a group of their own.
+  {
+    role: 'admin (support)',
+    email: 'kit@admit.demo',
+    firstName: 'Kit',
+    lastName: 'Support',
+    userType: 'attendee',
+    isAdmin: true,
+  },
   { role: 'attendee', email: 'alex@admit.demo', firstName: 'Alex', lastName: 'Morgan', userType: 'attendee' },
 ];
 

@@ -42,6 +42,25 @@ export interface UsersTable {
   email_confirmed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: DefaultedTimestamp;
+  /** Set while an administrator has suspended the account: no sign-in, no token works (migration 0020). */
+  suspended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A named set of admin permissions (migration 0020); one built-in group holds them all. */
+export interface AdminGroupsTable {
+  id: Generated<string>;
+  name: string;
+  built_in: Generated<boolean>;
+  permissions: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface AdminGroupMembersTable {
+  group_id: string;
+  user_id: string;
+  added_at: CreatedAt;
 }
 
 export interface OrganizationsTable {
@@ -550,6 +569,8 @@ export interface Database {
   audit_log: AuditLogTable;
   app_meta: AppMetaTable;
   users: UsersTable;
+  admin_groups: AdminGroupsTable;
+  admin_group_members: AdminGroupMembersTable;
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
   organization_invitations: OrganizationInvitationsTable;

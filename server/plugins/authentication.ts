@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { accountSuspendedMessage } from '../../src/contract/users.ts';
 import type { AccessClaims, AccessTokenIssuer } from '../lib/auth/access-tokens.ts';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -11,11 +12,17 @@ export interface Authenticator {
 
 const bearer = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/;
 
-export function createAuthenticator(tokens: AccessTokenIssuer): Authenticator {
+/** Accounts whose tokens no longer count though they are signed and unexpired (suspended ones). */
+export interface RefusedAccounts {
+  isSuspended(userId: string): Promise<boolean>;
+}
+
+export function createAuthenticator(tokens: AccessTokenIssuer, refused?: RefusedAccounts): Authenticator {
   const require = async (request: FastifyRequest) => {
     const match = bearer.exec(request.headers.authorization ?? '');
     const claims = match?.[1] ? await tokens.verify(match[1]) : null;
     if (!claims) throw new HttpError('UNAUTHORIZED', 'Please sign in to continue.');
+    if (await refused?.isSuspended(claims.sub)) throw new HttpError('UNAUTHORIZED', accountSuspendedMessage);
     return claims;
   };
   return {

@@ -102,3 +102,6 @@ export type Organization = z.infer<typeof organizationSchema>;
 
 export const idParamsSchema = z.object({ id: z.uuid('Not a valid id.') });
 export const organizationParamsSchema = z.object({ organizationId: z.uuid('Not a valid id.') });
+
+/** What a suspended account is told when it signs in or uses a token it still holds. */
+export const accountSuspendedMessage = 'This account is suspended. Please contact support.';

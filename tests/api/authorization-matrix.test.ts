@@ -115,7 +115,7 @@ const matrix: Record<RouteKey, Row> = {
   'GET /help/articles/:slug':                                        [200,  200,      200,   200,     200,     200,  200,   200],
   'GET /help/search':                                                [200,  200,      200,   200,     200,     200,  200,   200],
   'PUT /help/articles/:slug/vote':                                   [200,  200,      200,   200,     200,     200,  200,   200],
-  // Agents (every administrator, for now) edit them.
+  // Administrators whose groups allow editing help articles edit them.
   'GET /admin/help/articles':                                        [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/help/articles':                                       [401,  403,      403,   403,     403,     403,  403,   201],
   'PUT /admin/help/articles/:articleId':                             [401,  403,      403,   403,     403,     403,  403,   200],
@@ -135,6 +135,20 @@ const matrix: Record<RouteKey, Row> = {
   'GET /admin/cases/:caseId':                                        [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/cases/:caseId/messages':                              [401,  403,      403,   403,     403,     403,  403,   201],
   'PATCH /admin/cases/:caseId':                                      [401,  403,      403,   403,     403,     403,  403,   200],
+  // The admin console: administrators only, each route behind one permission (the administrator here holds them all;
+  // tests/api/admin-groups.test.ts refuses each route to an administrator whose groups lack its permission).
+  'GET /admin/access':                                               [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/overview':                                             [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/groups':                                               [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/groups':                                              [401,  403,      403,   403,     403,     403,  403,   201],
+  'GET /admin/groups/:groupId':                                      [401,  403,      403,   403,     403,     403,  403,   200],
+  'PATCH /admin/groups/:groupId':                                    [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/groups/:groupId/members':                             [401,  403,      403,   403,     403,     403,  403,   200],
+  'DELETE /admin/groups/:groupId/members/:userId':                   [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/audit':                                                [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/users':                                                [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/users/:userId/suspend':                               [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/users/:userId/reactivate':                            [401,  403,      403,   403,     403,     403,  403,   200],
 };
 
 /** Why each row with planned cells differs today. */

@@ -72,7 +72,7 @@ export async function refreshSession(
       return { kind: 'ended' as const };
     }
     const user = await findUserById(trx, stored.user_id);
-    if (!user) return { kind: 'ended' as const };
+    if (!user || user.suspended_at) return { kind: 'ended' as const };
     await markRefreshTokenUsed(trx, stored.id);
     return { kind: 'ok' as const, session: await issueSession(deps, trx, user, stored.family_id) };
   });

@@ -1,4 +1,5 @@
 import type { SignInResult } from '../../../src/contract/auth.ts';
+import { accountSuspendedMessage } from '../../../src/contract/users.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { verifyPassword } from '../../lib/auth/passwords.ts';
@@ -30,6 +31,7 @@ export interface SignedIn {
  * it passes the per-account limits a stranger's guesses may have closed (decision 010).
  */
 export async function startSession(deps: AuthDeps, user: UserRow, caller: Caller): Promise<SignedIn> {
+  if (user.suspended_at) throw new HttpError('FORBIDDEN', accountSuspendedMessage);
   const device = caller.device ?? randomToken();
   const session = await deps.db.transaction().execute(async (trx) => {
     const issued = await issueSession(deps, trx, user, crypto.randomUUID());

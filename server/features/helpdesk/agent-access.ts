@@ -1,12 +1,11 @@
 import type { Db } from '../../db/database.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
-import { forbidden } from '../../lib/http-error.ts';
-import { isAdmin } from '../users/users.service.ts';
+import { requirePermission } from '../admin/admin-access.service.ts';
 
 /**
- * Who may work the help desk as an agent: for now every administrator (read from the database, so a revoked
- * admin stops at once). The admin console's groups and permissions will narrow this one check.
+ * Who may work the help desk: an administrator whose groups allow it — answering cases, or editing the help
+ * articles. Read from the database on every request, so a group change or a revoked admin applies at once.
  */
-export async function requireAgent(db: Db, caller: AccessClaims): Promise<void> {
-  if (!(await isAdmin(db, caller.sub))) throw forbidden('Only help desk agents can do that.');
+export async function requireAgent(db: Db, caller: AccessClaims, permission: 'cases.handle' | 'help.edit' = 'cases.handle'): Promise<void> {
+  await requirePermission(db, caller, permission);
 }

@@ -132,7 +132,7 @@ export function helpArticlesRoutes(app: FastifyInstance, { db, routes, auth }: A
     errors: ['FORBIDDEN'],
     response: helpAdminArticleListSchema,
     handler: async ({ request }) => {
-      await requireAgent(db, await auth.require(request));
+      await requireAgent(db, await auth.require(request), 'help.edit');
       return { message: 'Help articles.', data: { items: await allArticles(db) } };
     },
   });
@@ -148,7 +148,7 @@ export function helpArticlesRoutes(app: FastifyInstance, { db, routes, auth }: A
     response: helpAdminArticleSchema,
     statuses: ['CREATED'],
     handler: async ({ body, request }) => {
-      await requireAgent(db, await auth.require(request));
+      await requireAgent(db, await auth.require(request), 'help.edit');
       return { message: 'Article saved.', data: await saveArticle(db, null, body) };
     },
   });
@@ -164,7 +164,7 @@ export function helpArticlesRoutes(app: FastifyInstance, { db, routes, auth }: A
     body: helpArticleInputSchema,
     response: helpAdminArticleSchema,
     handler: async ({ params, body, request }) => {
-      await requireAgent(db, await auth.require(request));
+      await requireAgent(db, await auth.require(request), 'help.edit');
       return { message: 'Article saved.', data: await saveArticle(db, params.articleId, body) };
     },
   });
@@ -179,7 +179,7 @@ export function helpArticlesRoutes(app: FastifyInstance, { db, routes, auth }: A
     body: helpCategoryInputSchema,
     response: emptySchema,
     handler: async ({ body, request }) => {
-      await requireAgent(db, await auth.require(request));
+      await requireAgent(db, await auth.require(request), 'help.edit');
       await saveCategory(db, body);
       return { message: 'Category saved.', data: {} };
     },

@@ -12,6 +12,7 @@ const userColumns = [
   'users.is_admin',
   'users.email_confirmed_at',
   'users.created_at',
+  'users.suspended_at',
   'organization_members.organization_id',
   'organization_members.role',
 ] as const;
@@ -88,4 +89,19 @@ export async function insertOrganizationWithOwner(db: Executor, name: string, ow
     .values({ organization_id: organization.id, user_id: ownerId, role: 'owner' })
     .execute();
   return organization.id;
+}
+
+/** Suspends (with a reason) or reactivates (null) an account. */
+export async function setSuspension(db: Executor, id: string, suspension: { at: Date; reason: string } | null): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ suspended_at: suspension?.at ?? null, suspension_reason: suspension?.reason ?? null, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Every suspended account's id (a partial index keeps this small). */
+export async function suspendedUserIds(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('suspended_at', 'is not', null).execute();
+  return rows.map((row) => row.id);
 }

@@ -1,4 +1,6 @@
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { adminKeys } from '../../lib/query-keys/admin.ts';
 import { type SideNavItem, SideNavLayout } from './side-nav-layout.tsx';
 
 // Each area lists only the pages that exist; features add theirs as they land.
@@ -15,7 +17,13 @@ const organizerItems: SideNavItem[] = [
   { to: '/organizer/scan-ticket', label: 'Scan tickets' },
   { to: '/organizer/settings', label: 'Settings' },
 ];
-const adminItems: SideNavItem[] = [{ to: '/admin/cases', label: 'Cases' }];
+/** Each admin page with the permission it needs (the strings of src/contract/admin.ts, kept out of this shared chunk). */
+const adminItems: (SideNavItem & { needs?: string })[] = [
+  { to: '/admin', label: 'Overview', end: true },
+  { to: '/admin/users', label: 'Users', needs: 'users.read' },
+  { to: '/admin/user-groups', label: 'User groups', needs: 'groups.manage' },
+  { to: '/admin/cases', label: 'Cases', needs: 'cases.handle' },
+];
 
 export function UserAccountLayout({ children }: { children: ReactNode }) {
   return (
@@ -33,9 +41,13 @@ export function OrganizerDashboardLayout({ children }: { children: ReactNode }) 
   );
 }
 
+/** Lists the pages the administrator's groups allow, from the permissions the admin pages' loaders fetched. */
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const access = useQuery<{ permissions: string[] }>({ queryKey: adminKeys.access(), queryFn: skipToken });
+  const permissions = access.data?.permissions ?? [];
+  const items = adminItems.filter((item) => !item.needs || permissions.includes(item.needs));
   return (
-    <SideNavLayout area="Admin" items={adminItems}>
+    <SideNavLayout area="Admin" items={items}>
       {children}
     </SideNavLayout>
   );

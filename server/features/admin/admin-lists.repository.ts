@@ -1,0 +1,88 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+
+/** A keyset position: the sort time and the id of the last row shown. */
+export interface Position {
+  at: Date;
+  id: string;
+}
+
+const selectUserList = (db: Executor) =>
+  db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'first_name',
+      'last_name',
+      'is_admin',
+      'email_confirmed_at',
+      'suspended_at',
+      'suspension_reason',
+      'created_at',
+    ]);
+
+export function findUserListRow(db: Executor, userId: string) {
+  return selectUserList(db).where('id', '=', userId).executeTakeFirst();
+}
+
+/** Users, newest first; `q` is a prefix of the email or a part of the name. */
+export function searchUsers(db: Executor, q: string | undefined, after: Position | null, limit: number) {
+  let query = selectUserList(db);
+  if (q) {
+    const lowered = q.toLowerCase();
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['email']), 'like', `${escapeLike(lowered)}%`),
+        eb(sql`lower(first_name || ' ' || last_name)`, 'like', `%${escapeLike(lowered)}%`),
+      ]),
+    );
+  }
+  if (after) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.at, after.id)));
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export function findUserForAdmin(db: Executor, userId: string) {
+  return db.selectFrom('users').select(['id', 'email', 'is_admin', 'suspended_at']).where('id', '=', userId).executeTakeFirst();
+}
+
+export function findUserIdByEmail(db: Executor, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'is_admin'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** The audit trail, newest first; `q` is an action prefix, an object id or the actor's email. */
+export function searchAudit(db: Executor, q: string | undefined, after: Position | null, limit: number) {
+  let query = db
+    .selectFrom('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .select([
+      'a.id',
+      'a.created_at',
+      'a.actor_id',
+      'u.email as actor_email',
+      'a.action',
+      'a.subject_type',
+      'a.subject_id',
+      'a.details',
+    ]);
+  if (q) {
+    const lowered = q.toLowerCase();
+    query = query.where((eb) =>
+      eb.or([
+        eb('a.action', 'like', `${escapeLike(lowered)}%`),
+        eb('a.subject_id', '=', q),
+        eb(eb.fn('lower', ['u.email']), '=', lowered),
+      ]),
+    );
+  }
+  if (after) query = query.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(after.at, after.id)));
+  return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

@@ -1,0 +1,49 @@
+import { useSearchParams } from 'react-router';
+import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-access.ts';
+import { useAdminUsers, usersQueryOptions } from '../../features/admin/api/users.ts';
+import { AdminHeader, AdminPage, AdminSearch, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
+import { UsersTable } from '../../features/admin/components/users-table.tsx';
+import { statusOf } from '../../lib/api-caller.tsx';
+import { PageMeta } from '../page-meta.tsx';
+import type { RouteContext } from '../routes.tsx';
+
+export function createLoader({ queryClient, api }: RouteContext) {
+  return async ({ request }: { request: Request }) => {
+    const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
+    await Promise.all([
+      queryClient.prefetchQuery(accessQueryOptions(api)),
+      queryClient.prefetchInfiniteQuery(usersQueryOptions(api, q)),
+    ]);
+    return null;
+  };
+}
+
+export function Component() {
+  const [searchParams] = useSearchParams();
+  const q = searchParams.get('q')?.trim() ?? '';
+  const users = useAdminUsers(q);
+  const can = useAdminCan();
+  const forbidden = statusOf(users.error) === 403;
+
+  return (
+    <AdminPage>
+      <PageMeta title="Users" description="Find and manage accounts." noIndex />
+      <AdminHeader title="Users" intro="Find anyone by email or name; suspend an account that breaks the rules." />
+      {forbidden ? (
+        <NotAllowed what="reading users" />
+      ) : (
+        <>
+          <AdminSearch label="Search users" q={q} placeholder="Email address or name" />
+          <UsersTable
+            users={users.data?.pages.flatMap((page) => page.items) ?? []}
+            loading={users.isPending}
+            error={users.isError ? 'The users could not be loaded.' : null}
+            onRetry={() => void users.refetch()}
+            canManage={can('users.manage')}
+          />
+          <ShowMore hasMore={users.hasNextPage} loading={users.isFetchingNextPage} onMore={() => void users.fetchNextPage()} />
+        </>
+      )}
+    </AdminPage>
+  );
+}

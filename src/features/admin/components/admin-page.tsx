@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { buttonClass } from '../../../components/button.ts';
+import { SearchInput } from '../../../components/search-input.tsx';
+import { Spinner } from '../../../components/submit-button.tsx';
+
+/** The heading every admin page opens with. */
+export function AdminHeader({ title, intro }: { title: string; intro: string }) {
+  return (
+    <header>
+      <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">{title}</h1>
+      <p className="mt-1 text-slate-600">{intro}</p>
+    </header>
+  );
+}
+
+/** What a page says in place of what the caller's groups do not allow. */
+export function NotAllowed({ what }: { what: string }) {
+  return (
+    <div role="alert" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 className="font-bold text-lg text-slate-900">Not in your groups</h2>
+      <p className="mt-1 text-slate-600">
+        Your admin groups do not allow {what}. An administrator who manages groups can add it.
+      </p>
+    </div>
+  );
+}
+
+/** A GET search form: it works before the page's code has loaded, and its words stay in the address. */
+export function AdminSearch({ label, q, placeholder }: { label: string; q: string; placeholder: string }) {
+  return (
+    <form method="get" className="max-w-xl">
+      <SearchInput label={label} defaultValue={q} placeholder={placeholder} buttonVariant="secondary" />
+    </form>
+  );
+}
+
+/** Fetches the next keyset page. */
+export function ShowMore({ hasMore, loading, onMore }: { hasMore: boolean; loading: boolean; onMore(): void }) {
+  if (!hasMore) return null;
+  return (
+    <button type="button" className={buttonClass('secondary')} onClick={onMore} disabled={loading}>
+      {loading ? <Spinner /> : null}
+      {loading ? 'Loading…' : 'Show more'}
+    </button>
+  );
+}
+
+export function AdminPage({ children }: { children: ReactNode }) {
+  return <div className="space-y-6">{children}</div>;
+}

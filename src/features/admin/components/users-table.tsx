@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { buttonClass } from '../../../components/button.ts';
+import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
+import { serverMessage } from '../../../components/fields/form-errors.ts';
+import { formatDay } from '../../../components/format/date-time.ts';
+import type { AdminUser } from '../../../contract/admin.ts';
+import { toast } from '../../../lib/toasts.tsx';
+import { useSetSuspended } from '../api/users.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
+
+interface UsersTableProps {
+  users: readonly AdminUser[];
+  loading: boolean;
+  error: string | null;
+  onRetry(): void;
+  /** Whether the caller may suspend and reactivate (the server checks it again). */
+  canManage: boolean;
+}
+
+function StatusText({ user }: { user: AdminUser }) {
+  if (user.suspendedAt) {
+    return (
+      <span className="font-semibold text-red-700" title={user.suspensionReason ?? undefined}>
+        Suspended {formatDay(user.suspendedAt)}
+      </span>
+    );
+  }
+  if (user.isAdmin) return <span className="font-semibold text-indigo-700">Administrator</span>;
+  return <span>{user.emailConfirmed ? 'Active' : 'Email not confirmed'}</span>;
+}
+
+/** Users found, with suspend / reactivate behind a reason for those who may. */
+export function UsersTable({ users, loading, error, onRetry, canManage }: UsersTableProps) {
+  const [target, setTarget] = useState<AdminUser | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const setSuspended = useSetSuspended();
+  const suspending = target ? target.suspendedAt === null : true;
+
+  const columns: Column<AdminUser>[] = [
+    { id: 'name', header: 'Name', cell: (user) => <span className="font-semibold text-slate-900">{user.name}</span> },
+    { id: 'email', header: 'Email', cell: (user) => <span className="break-all">{user.email}</span> },
+    { id: 'joined', header: 'Joined', cell: (user) => formatDay(user.createdAt) },
+    { id: 'status', header: 'Status', cell: (user) => <StatusText user={user} /> },
+  ];
+  if (canManage) {
+    columns.push({
+      id: 'actions',
+      header: 'Actions',
+      align: 'end',
+      cell: (user) =>
+        user.isAdmin ? null : (
+          <button
+            type="button"
+            className={buttonClass(user.suspendedAt ? 'secondary' : 'danger', 'small')}
+            onClick={() => {
+              setProblem(null);
+              setTarget(user);
+            }}
+          >
+            {user.suspendedAt ? 'Reactivate' : 'Suspend'}
+            <span className="sr-only"> {user.email}</span>
+          </button>
+        ),
+    });
+  }
+
+  const confirm = (reason: string) => {
+    if (!target) return;
+    setSuspended
+      .mutateAsync({ userId: target.id, suspend: suspending, reason })
+      .then(() => {
+        toast.success(suspending ? `${target.email} is suspended.` : `${target.email} is active again.`);
+        setTarget(null);
+      })
+      .catch((failure: unknown) => setProblem(serverMessage(failure)));
+  };
+
+  return (
+    <>
+      <DataTable
+        caption="Users"
+        captionHidden
+        columns={columns}
+        rows={users}
+        rowKey={(user) => user.id}
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        empty="No users match this search."
+      />
+      <ReasonDialog
+        open={target !== null}
+        title={suspending ? `Suspend ${target?.email ?? ''}` : `Reactivate ${target?.email ?? ''}`}
+        description={
+          suspending
+            ? 'They are signed out at once and cannot sign in until reactivated. The reason is recorded in the audit log.'
+            : 'They can sign in again. The reason is recorded in the audit log.'
+        }
+        confirmLabel={suspending ? 'Suspend account' : 'Reactivate account'}
+        busy={setSuspended.isPending}
+        problem={problem}
+        onConfirm={confirm}
+        onClose={() => setTarget(null)}
+      />
+    </>
+  );
+}

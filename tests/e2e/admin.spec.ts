@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { confirmedAccount, testPassword } from './accounts.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+const demoPassword = 'admit-demo-2026';
+const fullAdmin = 'admin@admit.demo';
+const supportAdmin = 'kit@admit.demo';
+const shots = process.env.ADMIT_ADMIN_SHOTS;
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+async function signInAs(page: Page, email: string, path: string): Promise<void> {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
+  await waitForHydration(page);
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(path);
+  await waitForHydration(page);
+}
+
+const shoot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+};
+
+test.describe('admin console', () => {
+  test('a group with read-only users permission: its member sees users but cannot suspend; the full admin suspends a user', async ({
+    page,
+    browser,
+    request,
+    consoleErrors,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'The admin flow runs on the desktop; the phone checks each page below.');
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const groupName = `Support read-only ${unique()}`;
+
+    await signInAs(page, fullAdmin, '/admin/user-groups');
+    await page.getByLabel('Name', { exact: true }).fill(groupName);
+    await page.getByRole('checkbox', { name: 'Read users' }).check();
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: groupName })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByLabel('Add an administrator by email').fill(supportAdmin);
+    await page.getByRole('button', { name: 'Add to group' }).click();
+    await expect(page.getByText(`${supportAdmin} · added`)).toBeVisible();
+    await shoot(page, 'desktop-user-group');
+
+    // Kit starts in the built-in group, which holds everything: take them out of it.
+    await page.goto('/admin/user-groups');
+    await page.getByRole('link', { name: 'Full access (built-in)' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Full access' })).toBeVisible();
+    await waitForHydration(page);
+    const removeKit = page.getByRole('button', { name: `Remove ${supportAdmin}` });
+    if (await removeKit.isVisible()) {
+      await removeKit.click();
+      await expect(page.getByText(`${supportAdmin} is removed from the group.`)).toBeVisible();
+    }
+    await expect(page.getByText(`${supportAdmin} · added`)).toHaveCount(0);
+    await page.goto('/admin/user-groups');
+    await expect(page.getByRole('link', { name: groupName })).toBeVisible();
+    await shoot(page, 'desktop-user-groups');
+
+    // Kit, on their own browser, reads users but is offered no suspension, and the server refuses one.
+    const kitContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const kit = await kitContext.newPage();
+    await signInAs(kit, supportAdmin, '/admin/users');
+    await expect(kit.getByRole('table', { name: 'Users' })).toBeVisible();
+    await expect(kit.getByRole('cell', { name: fullAdmin })).toBeVisible();
+    await expect(kit.getByRole('button', { name: /^Suspend/ })).toHaveCount(0);
+    await expect(kit.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+    await shoot(kit, 'desktop-users-read-only');
+    await kit.goto('/admin/user-groups');
+    await expect(kit.getByText('Your admin groups do not allow managing user groups.')).toBeVisible();
+
+    // The full admin suspends a new attendee (signed up apart from the admin's browser) with a reason; the attendee can no longer sign in.
+    const attendee = await confirmedAccount(request, {
+      firstName: 'Tess',
+      lastName: 'Tout',
+      email: `tout.${unique()}@example.test`,
+      dateOfBirth: Math.floor(Date.UTC(1990, 1, 1) / 1000),
+      userType: 'attendee',
+    });
+    await page.goto(`/admin/users?q=${encodeURIComponent(attendee.email)}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: `Suspend ${attendee.email}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Suspend ${attendee.email}` });
+    await dialog.getByRole('button', { name: 'Suspend account' }).click();
+    await expect(dialog.getByText('Give a reason of at least 3 characters.')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('Reselling tickets above face value.');
+    await dialog.getByRole('button', { name: 'Suspend account' }).click();
+    await expect(page.getByText(`${attendee.email} is suspended.`)).toBeVisible();
+    await expect(page.getByRole('cell', { name: /Suspended/ })).toBeVisible();
+    await shoot(page, 'desktop-users-suspended');
+    const signIn = await request.post('/api/auth/signIn', { data: { email: attendee.email, password: testPassword } });
+    expect(signIn.status()).toBe(403);
+
+    await page.goto(`/admin?q=${encodeURIComponent('admin.user_suspended')}`);
+    await expect(page.getByRole('heading', { name: 'Last 30 days' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /Paid orders per day/ })).toBeVisible();
+    await expect(page.getByRole('cell', { name: /Reselling tickets above face value/ })).toBeVisible();
+    await shoot(page, 'desktop-admin-audit');
+    await kitContext.close();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('each admin page fits a phone', async ({ page, consoleErrors }, testInfo) => {
+    test.skip(testInfo.project.name !== 'pixel-7', 'The phone check.');
+    await signInAs(page, fullAdmin, '/admin');
+    for (const [path, heading] of [
+      ['/admin', 'Admin'],
+      ['/admin/users', 'Users'],
+      ['/admin/user-groups', 'User groups'],
+    ] as const) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      await shoot(page, `phone-${path.replace(/\W+/g, '-').replace(/^-/, '')}`);
+    }
+    await page.getByRole('link', { name: 'Full access (built-in)' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Full access' })).toBeVisible();
+    await shoot(page, 'phone-user-group');
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -92,8 +92,8 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         ]),
         // Spec §2: the cases list needs only the admin check; the other admin pages sign-in and the admin check.
         guarded(['admin'], session, [page('admin/cases', 'admin-cases', { layout: 'admin' })]),
-        guarded(['signIn', 'admin'], session, [page('admin/cases/:caseId', 'admin-case', { layout: 'admin' })]),
         guarded(['signIn', 'admin'], session, [
+          page('admin/cases/:caseId', 'admin-case', { layout: 'admin' }),
           page('admin', 'admin', { layout: 'admin' }),
           page('admin/users', 'admin-users', { layout: 'admin' }),
           page('admin/user-groups', 'admin-user-groups', { layout: 'admin' }),

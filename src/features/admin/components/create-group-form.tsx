@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { serverFieldErrors, serverMessage } from '../../../components/fields/form-errors.ts';
 import { TextField } from '../../../components/fields/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -43,11 +44,7 @@ export function CreateGroupForm() {
         maxLength={60}
       />
       <PermissionChecklist value={permissions} onChange={setPermissions} />
-      {problem.form ? (
-        <p role="alert" className="text-red-700">
-          {problem.form}
-        </p>
-      ) : null}
+      {problem.form ? <FormAlert>{problem.form}</FormAlert> : null}
       <SubmitButton busy={create.isPending} busyLabel="Creating…" inline>
         Create group
       </SubmitButton>

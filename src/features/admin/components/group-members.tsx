@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { serverFieldErrors, serverMessage } from '../../../components/fields/form-errors.ts';
 import { TextField } from '../../../components/fields/text-field.tsx';
 import { formatDay } from '../../../components/format/date-time.ts';
@@ -76,11 +77,7 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
           onChange={(event) => setEmail(event.target.value)}
           error={problem.email}
         />
-        {problem.form ? (
-          <p role="alert" className="text-red-700">
-            {problem.form}
-          </p>
-        ) : null}
+        {problem.form ? <FormAlert>{problem.form}</FormAlert> : null}
         <SubmitButton busy={add.isPending} busyLabel="Adding…" inline>
           Add to group
         </SubmitButton>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { serverFieldErrors, serverMessage } from '../../../components/fields/form-errors.ts';
 import { TextField } from '../../../components/fields/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -43,11 +44,7 @@ export function GroupSettings({ group }: { group: GroupDetail }) {
       ) : (
         <PermissionChecklist value={permissions} onChange={setPermissions} />
       )}
-      {problem.form ? (
-        <p role="alert" className="text-red-700">
-          {problem.form}
-        </p>
-      ) : null}
+      {problem.form ? <FormAlert>{problem.form}</FormAlert> : null}
       <SubmitButton busy={update.isPending} busyLabel="Saving…" inline>
         Save group
       </SubmitButton>

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
+import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { TextareaField } from '../../../components/fields/textarea-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 
@@ -59,11 +60,7 @@ export function ReasonDialog({ open, title, description, confirmLabel, busy, pro
           }}
           error={error}
         />
-        {problem ? (
-          <p role="alert" className="text-red-700">
-            {problem}
-          </p>
-        ) : null}
+        {problem ? <FormAlert>{problem}</FormAlert> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={buttonClass('secondary')} onClick={onClose}>
             Cancel

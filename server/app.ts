@@ -9,6 +9,7 @@ import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
 import { checkinsRoutes } from './features/checkins/checkins.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
+import { flushPageViews } from './features/events/page-views.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { casesRoutes } from './features/helpdesk/cases.routes.ts';
 import { helpArticlesRoutes } from './features/helpdesk/help-articles.routes.ts';
@@ -89,6 +90,10 @@ export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: Ap
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   for (const routeSet of routeSets(ordersDeps(context))) routeSet(app, context);
+  // Page views tallied in memory are written before the database closes.
+  app.addHook('onClose', async () => {
+    await flushPageViews(db).catch((error: unknown) => app.log.warn({ err: error }, 'could not write the last page views'));
+  });
 
   // Made on first request: routes in encapsulated scopes (the image upload) are only added once the app is ready.
   let openApi: ReturnType<RouteRegistry['openApiDocument']> | undefined;

@@ -147,6 +147,12 @@ describe('the organiser dashboard', () => {
     for (let view = 0; view < 3; view += 1) await api.app.inject({ method: 'GET', url: `/api/events/${paris.id}` });
     await api.app.inject({ method: 'GET', url: `/api/events/${paris.id}`, headers: organiser.bearer });
     expect((await read(organiser, `?eventId=${paris.id}`)).pageViews).toBe(before + 3);
+    // Many readers at once: each is counted, and none waits on the counter (views are written in batches).
+    const crowd = await Promise.all(
+      Array.from({ length: 40 }, () => api.app.inject({ method: 'GET', url: `/api/events/${paris.id}` })),
+    );
+    expect(crowd.every((response) => response.statusCode === 200)).toBe(true);
+    expect((await read(organiser, `?eventId=${paris.id}`)).pageViews).toBe(before + 43);
     const rows = await db().selectFrom('event_page_views').selectAll().where('event_id', '=', paris.id).execute();
     expect(rows).toHaveLength(1);
   });

@@ -243,11 +243,11 @@ export async function salesByEvent(db: Executor, eventIds: string[]): Promise<Ma
   return new Map(rows.map((row) => [row.event_id, { sold: Number(row.sold), capacity: Number(row.capacity) }]));
 }
 
-/** One more view of the event's public page today (UTC): an upsert on the day's counter. */
-export async function countPageView(db: Executor, eventId: string, now = new Date()): Promise<void> {
+/** Adds tallied views of events' public pages to their days' counters: one upsert for all of them. */
+export async function addPageViews(db: Executor, rows: Array<{ eventId: string; day: string; views: number }>): Promise<void> {
   await db
     .insertInto('event_page_views')
-    .values({ event_id: eventId, day: now.toISOString().slice(0, 10), views: 1 })
-    .onConflict((oc) => oc.columns(['event_id', 'day']).doUpdateSet({ views: sql`event_page_views.views + 1` }))
+    .values(rows.map((row) => ({ event_id: row.eventId, day: row.day, views: row.views })))
+    .onConflict((oc) => oc.columns(['event_id', 'day']).doUpdateSet({ views: sql`event_page_views.views + excluded.views` }))
     .execute();
 }

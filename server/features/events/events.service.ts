@@ -21,7 +21,6 @@ import { memberRoleOf } from '../organizations/members.repository.ts';
 import { can, permissionDenied, requirePermission } from '../organizations/permissions.ts';
 import { toEvent, toEventSummary } from './event-view.ts';
 import {
-  countPageView,
   deleteTicketTypes,
   type EventValues,
   findEventRow,
@@ -36,6 +35,7 @@ import {
   updateEvent,
   updateTicketType,
 } from './events.repository.ts';
+import { countPageView } from './page-views.ts';
 
 export interface EventsDeps {
   db: Db;
@@ -235,7 +235,7 @@ export async function getEvent(deps: EventsDeps, eventId: string, userId: string
   const role = userId ? await memberRoleOf(deps.db, row.organization_id, userId) : null;
   if (row.status === 'draft' && !role) throw notFound('That event');
   // A view of the public page: the organisation's own members looking at it are not its audience.
-  if (row.status === 'published' && !role) await countPageView(deps.db, eventId);
+  if (row.status === 'published' && !role) countPageView(deps.db, eventId);
   return present(deps, eventId, role !== null);
 }
 

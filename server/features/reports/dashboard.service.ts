@@ -2,6 +2,7 @@ import { type Dashboard, type DashboardQuery, dashboardSalesDays } from '../../.
 import type { OrderStatus } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { flushPageViews } from '../events/page-views.ts';
 import { moneyTotals, testOrderCount } from '../orders/organizer-orders.repository.ts';
 import { requirePermission } from '../organizations/permissions.ts';
 import {
@@ -57,6 +58,8 @@ export async function dashboard(db: Db, userId: string, organizationId: string, 
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (dashboardSalesDays - 1) * 86_400_000,
   );
   const orderFilter = scope.eventId ? { eventId: scope.eventId } : {};
+  // Views this instance has tallied but not yet written count too.
+  await flushPageViews(db);
   const [totals, testOrders, statuses, types, door, views, daily, events, facts] = await Promise.all([
     moneyTotals(db, organizationId, orderFilter),
     testOrderCount(db, organizationId, orderFilter),

@@ -4,6 +4,7 @@ import type { ApiContext } from './api-context.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { adminSalesRoutes } from './features/admin/admin-sales.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
 import { checkinsRoutes } from './features/checkins/checkins.routes.ts';
@@ -61,6 +62,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     helpArticlesRoutes,
     casesRoutes,
     adminRoutes,
+    (app, context) => adminSalesRoutes(app, context, orders),
     devRoutes,
   ];
 }

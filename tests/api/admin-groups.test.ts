@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminPermission, adminPermissions } from '../../src/contract/admin.ts';
 import { post, signedInAccount } from '../fixtures/accounts.ts';
@@ -14,8 +15,25 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, bearer: Bearer, payload?: object) =>
-  api.app.inject({ method, url: `/api${url}`, headers: bearer, ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, bearer: Bearer, payload?: object, headers: Bearer = {}) =>
+  api.app.inject({ method, url: `/api${url}`, headers: { ...bearer, ...headers }, ...(payload ? { payload } : {}) });
+
+let orderLine = 700;
+/** A paid order of a new event. */
+async function paidOrderInDb() {
+  const sale = await eventOnSale(api.app, db());
+  const typeId = (sale.types[0] as { id: string }).id;
+  orderLine += 1;
+  const order = await heldOrder(
+    api.app,
+    orderBody(sale.event.id, [{ ticketTypeId: typeId, quantity: 1 }]),
+    {},
+    lineAddress(orderLine),
+  );
+  expect((await paySandbox(api.app, order)).statusCode).toBe(200);
+  const paid = await db().selectFrom('tickets').select('id').where('order_id', '=', order.id).execute();
+  return { id: order.id, tickets: paid };
+}
 
 /** A signed-in administrator whose only group grants `permissions` (taken out of the built-in group). */
 async function adminWith(permissions: AdminPermission[]) {
@@ -66,6 +84,45 @@ const endpoints: { permission: AdminPermission; call: (bearer: Bearer) => Return
     },
   },
   { permission: 'payments.read', call: (bearer) => call('GET', '/admin/overview', bearer) },
+  // Money, events and tickets (tests/api/admin-sales.test.ts has the rest): each refused without its permission.
+  { permission: 'payments.read', call: (bearer) => call('GET', '/admin/payments', bearer) },
+  { permission: 'payments.read', call: (bearer) => call('GET', '/admin/refunds', bearer) },
+  { permission: 'payments.read', call: (bearer) => call('GET', '/admin/webhooks', bearer) },
+  { permission: 'payments.read', call: (bearer) => call('GET', '/admin/platform-fees', bearer) },
+  { permission: 'tickets.void', call: (bearer) => call('GET', '/admin/tickets', bearer) },
+  { permission: 'events.moderate', call: (bearer) => call('GET', '/admin/events', bearer) },
+  { permission: 'fees.manage', call: (bearer) => call('GET', '/admin/booking-fees', bearer) },
+  {
+    permission: 'fees.manage',
+    call: (bearer) => call('POST', '/admin/booking-fees/quote', bearer, { lines: [{ unitPrice: 1000, quantity: 1 }] }),
+  },
+  {
+    permission: 'events.moderate',
+    call: async (bearer) => {
+      const sale = await eventOnSale(api.app, db());
+      return call('POST', `/admin/events/${sale.event.id}/moderation`, bearer, { action: 'unpublish', reason: 'Misleading.' });
+    },
+  },
+  {
+    permission: 'orders.refund',
+    call: async (bearer) => {
+      const order = await paidOrderInDb();
+      return call(
+        'POST',
+        `/admin/orders/${order.id}/refunds`,
+        bearer,
+        { reason: 'Asked to.' },
+        { 'idempotency-key': randomUUID() },
+      );
+    },
+  },
+  {
+    permission: 'tickets.void',
+    call: async (bearer) => {
+      const order = await paidOrderInDb();
+      return call('POST', `/admin/tickets/${order.tickets[0]?.id}/void`, bearer, { reason: 'Stolen.' });
+    },
+  },
   { permission: 'audit.read', call: (bearer) => call('GET', '/admin/audit', bearer) },
   { permission: 'users.read', call: (bearer) => call('GET', '/admin/users', bearer) },
   // The help desk's agents: cases, and the help articles.
@@ -104,6 +161,22 @@ describe('admin permissions', () => {
       expect((await endpoint.call(admin.bearer)).statusCode).toBeLessThan(300);
     });
   }
+
+  it('let read orders with payments.read or orders.refund, and refuse it with neither', async () => {
+    const admin = await limitedAdmin();
+    const setPermissions = (permissions: AdminPermission[]) =>
+      db().updateTable('admin_groups').set({ permissions }).where('id', '=', admin.groupId).execute();
+    const order = await paidOrderInDb();
+    await setPermissions(adminPermissions.filter((one) => one !== 'payments.read' && one !== 'orders.refund'));
+    expect((await call('GET', '/admin/orders', admin.bearer)).statusCode).toBe(403);
+    expect((await call('GET', `/admin/orders/${order.id}`, admin.bearer)).statusCode).toBe(403);
+    expect((await call('GET', '/admin/orders.csv', admin.bearer)).statusCode).toBe(403);
+    for (const one of ['payments.read', 'orders.refund'] as const) {
+      await setPermissions([one]);
+      expect((await call('GET', '/admin/orders', admin.bearer)).statusCode).toBe(200);
+      expect((await call('GET', `/admin/orders/${order.id}`, admin.bearer)).statusCode).toBe(200);
+    }
+  });
 
   it('refuse every admin endpoint to a signed-in non-administrator, even one put in a group', async () => {
     const person = await signedInAccount(api.app, db());

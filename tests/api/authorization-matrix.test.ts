@@ -149,6 +149,27 @@ const matrix: Record<RouteKey, Row> = {
   'GET /admin/users':                                                [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/users/:userId/suspend':                               [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/users/:userId/reactivate':                            [401,  403,      403,   403,     403,     403,  403,   200],
+  // Money, events and tickets: each behind its permission (src/contract/admin-sales.ts); refunds, voids and
+  // suspensions also need a recent sign-in, which the administrator here has.
+  'GET /admin/orders':                                               [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/orders.csv':                                           [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/orders/:orderId':                                      [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/orders/:orderId/refunds':                             [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/orders/:orderId/resend-tickets':                      [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/tickets':                                              [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/tickets/:ticketId':                                    [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/tickets/:ticketId/void':                              [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/tickets/:ticketId/reissue':                           [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/events':                                               [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/events/:eventId/moderation':                          [401,  403,      403,   403,     403,     403,  403,   200],
+  'PUT /admin/events/:eventId/featured':                             [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/payments':                                             [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/refunds':                                              [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/webhooks':                                             [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/platform-fees':                                        [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/booking-fees':                                         [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/booking-fees':                                        [401,  403,      403,   403,     403,     403,  403,   201],
+  'POST /admin/booking-fees/quote':                                  [401,  403,      403,   403,     403,     403,  403,   200],
 };
 
 /** Why each row with planned cells differs today. */

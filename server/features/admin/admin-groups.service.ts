@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { requirePermission } from './admin-access.service.ts';
+import { requirePermission, requireSensitivePermission } from './admin-access.service.ts';
 import {
   deleteMember,
   findGroup,
@@ -56,7 +56,7 @@ export async function getGroup(db: Db, caller: AccessClaims, groupId: string): P
 }
 
 export async function createGroup(db: Db, caller: AccessClaims, input: CreateGroup): Promise<GroupDetail> {
-  const actorId = await requirePermission(db, caller, 'groups.manage');
+  const actorId = await requireSensitivePermission(db, caller, 'groups.manage');
   return db.transaction().execute(async (trx) => {
     if (await findGroupByName(trx, input.name)) throw nameTaken();
     const id = await insertGroup(trx, { name: input.name, permissions: input.permissions });
@@ -72,7 +72,7 @@ export async function createGroup(db: Db, caller: AccessClaims, input: CreateGro
 }
 
 export async function changeGroup(db: Db, caller: AccessClaims, groupId: string, input: UpdateGroup): Promise<GroupDetail> {
-  const actorId = await requirePermission(db, caller, 'groups.manage');
+  const actorId = await requireSensitivePermission(db, caller, 'groups.manage');
   return db.transaction().execute(async (trx) => {
     const group = await lockGroup(trx, groupId);
     if (!group) throw notFound('That group');
@@ -98,7 +98,7 @@ export async function changeGroup(db: Db, caller: AccessClaims, groupId: string,
 }
 
 export async function addMember(db: Db, caller: AccessClaims, groupId: string, email: string): Promise<GroupDetail> {
-  const actorId = await requirePermission(db, caller, 'groups.manage');
+  const actorId = await requireSensitivePermission(db, caller, 'groups.manage');
   return db.transaction().execute(async (trx) => {
     if (!(await lockGroup(trx, groupId))) throw notFound('That group');
     const user = await findUserIdByEmail(trx, email);
@@ -121,7 +121,7 @@ export async function addMember(db: Db, caller: AccessClaims, groupId: string, e
 }
 
 export async function removeMember(db: Db, caller: AccessClaims, groupId: string, userId: string): Promise<GroupDetail> {
-  const actorId = await requirePermission(db, caller, 'groups.manage');
+  const actorId = await requireSensitivePermission(db, caller, 'groups.manage');
   return db.transaction().execute(async (trx) => {
     const group = await lockGroup(trx, groupId);
     if (!group) throw notFound('That group');

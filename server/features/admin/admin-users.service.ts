@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { revokeAllSessions } from '../auth/auth.repository.ts';
 import type { Suspensions } from '../users/suspensions.service.ts';
 import { setSuspension } from '../users/users.repository.ts';
-import { requirePermission } from './admin-access.service.ts';
+import { requirePermission, requireSensitivePermission } from './admin-access.service.ts';
 import { findUserForAdmin, findUserListRow, searchAudit, searchUsers } from './admin-lists.repository.ts';
 import { decodeCursor, pageOf } from './keyset-cursor.ts';
 
@@ -63,7 +63,7 @@ export async function setUserSuspended(
   userId: string,
   input: { suspend: boolean; reason: string },
 ): Promise<AdminUser> {
-  const actorId = await requirePermission(deps.db, caller, 'users.manage');
+  const actorId = await requireSensitivePermission(deps.db, caller, 'users.manage');
   await deps.db.transaction().execute(async (trx) => {
     const user = await findUserForAdmin(trx, userId);
     if (!user) throw notFound('That account');

@@ -105,3 +105,13 @@ export async function isKnownDevice(db: Executor, userId: string, tokenHash: str
 export async function forgetDevices(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom('known_devices').where('user_id', '=', userId).execute();
 }
+
+/** When a token family began: the sign-in with a password that every refresh of it continues. */
+export async function familySignedInAt(db: Executor, familyId: string): Promise<Date> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select((eb) => eb.fn.min('created_at').as('first'))
+    .where('family_id', '=', familyId)
+    .executeTakeFirst();
+  return row?.first ? new Date(row.first) : new Date(0);
+}

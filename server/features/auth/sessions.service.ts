@@ -8,6 +8,7 @@ import { consumeRateLimit, releaseRateLimit } from '../../lib/rate-limiter.ts';
 import { platformsOf } from '../users/user-view.ts';
 import { findUserById, type UserRow, updateUser } from '../users/users.repository.ts';
 import {
+  familySignedInAt,
   insertRefreshToken,
   lockRefreshToken,
   markRefreshTokenUsed,
@@ -33,6 +34,8 @@ export async function issueSession(
   trx: Transaction<Database>,
   user: UserRow,
   familyId: string,
+  /** When the password was given: now for a sign-in, the family's start for a refresh. */
+  signedInAt: Date = new Date(),
 ): Promise<Session> {
   const refreshToken = randomToken();
   const refreshTokenExpiresAt = new Date(Date.now() + deps.config.refreshTokenTtlDays * 24 * 3600 * 1000);
@@ -41,6 +44,7 @@ export async function issueSession(
     sub: user.id,
     platforms: platformsOf(user),
     org: user.organization_id ?? null,
+    auth_time: Math.floor(signedInAt.getTime() / 1000),
   });
   return { accessToken: token, accessTokenExpiresAt: expiresAt, refreshToken, refreshTokenExpiresAt };
 }
@@ -74,7 +78,8 @@ export async function refreshSession(
     const user = await findUserById(trx, stored.user_id);
     if (!user || user.suspended_at) return { kind: 'ended' as const };
     await markRefreshTokenUsed(trx, stored.id);
-    return { kind: 'ok' as const, session: await issueSession(deps, trx, user, stored.family_id) };
+    const signedInAt = await familySignedInAt(trx, stored.family_id);
+    return { kind: 'ok' as const, session: await issueSession(deps, trx, user, stored.family_id, signedInAt) };
   });
   if (outcome.kind !== 'ok') throw sessionEnded();
   return outcome.session;

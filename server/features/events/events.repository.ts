@@ -102,7 +102,14 @@ export function lockEventRow(trx: Transaction<Database>, id: string) {
   return trx
     .selectFrom('events')
     .innerJoin('organizations', 'organizations.id', 'events.organization_id')
-    .select(['events.status', 'events.starts_at', 'events.ends_at', 'organizations.kyc_status'])
+    .select([
+      'events.status',
+      'events.starts_at',
+      'events.ends_at',
+      'events.suspended_at',
+      'events.suspension_reason',
+      'organizations.kyc_status',
+    ])
     .where('events.id', '=', id)
     .forUpdate('events')
     .executeTakeFirstOrThrow();
@@ -219,6 +226,8 @@ export async function listEventRows(db: Executor, query: EventListQuery, options
     rows = rows.orderBy(sql`ts_rank(events.search, websearch_to_tsquery('simple', ${terms}))`, 'desc');
   }
   const items = await rows
+    // Events an administrator featured come first (migration 0022), then by start.
+    .orderBy(sql`events.featured_at is null`)
     .orderBy('events.starts_at', 'asc')
     .orderBy('events.id')
     .limit(query.pageSize)

@@ -171,6 +171,12 @@ export async function publishEvent(deps: EventsDeps, userId: string, eventId: st
     // Read under the event's lock, so a change of ticket types saved meanwhile is the one checked.
     const locked = await lockEventRow(trx, eventId);
     if (locked.status === 'cancelled') throw new HttpError('CONFLICT', 'A cancelled event cannot be published again.');
+    if (locked.suspended_at) {
+      throw new HttpError(
+        'CONFLICT',
+        `Admit suspended this event (${locked.suspension_reason ?? 'no reason given'}); contact support.`,
+      );
+    }
     const types = await ticketTypesOf(trx, eventId);
     const problems: string[] = [];
     if (types.length === 0) problems.push('Add at least one ticket type.');

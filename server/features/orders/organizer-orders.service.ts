@@ -1,10 +1,11 @@
 import { decimalAmount } from '../../../src/contract/money.ts';
 import type { Order, OrderList, OrderListQuery, OrganizerOrder, RefundRequest } from '../../../src/contract/orders.ts';
 import { can, type Permission, rolesAllowed } from '../../../src/contract/permissions.ts';
+import type { Executor } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { memberRoleOf } from '../organizations/members.repository.ts';
 import { presentOrders } from './order-lifecycle.service.ts';
-import { findOrderRow, lockOrder, orderEventsOf } from './orders.repository.ts';
+import { findOrderRow, orderEventsOf } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
 import { toCsv } from './orders-csv.ts';
 import {
@@ -14,9 +15,7 @@ import {
   revokedTicketsOf,
   testOrderCount,
 } from './organizer-orders.repository.ts';
-import { runRefund } from './refund-execution.service.ts';
-import { refundByKey } from './refunds.repository.ts';
-import { decideRefund, refundRequestHash } from './refunds.service.ts';
+import { refundWithKey } from './refunds.service.ts';
 import { eventSigningKey } from './ticket-issue.repository.ts';
 
 /** Members without the permission are told so (403); anyone else learns nothing about the organisation (404). */
@@ -113,8 +112,9 @@ export async function organisationOrdersCsv(
   );
 }
 
-async function history(deps: OrdersDeps, order: Order): Promise<OrganizerOrder['history']> {
-  const rows = await orderHistoryRows(deps.db, order.id);
+/** An order's history: placed, the provider's events, the ledger and the refunds, in time order. */
+export async function orderHistory(db: Executor, order: Order): Promise<OrganizerOrder['history']> {
+  const rows = await orderHistoryRows(db, order.id);
   const entries: OrganizerOrder['history'] = [
     { at: order.createdAt, kind: 'order.placed', amount: order.total, note: `Order ${order.reference} placed.` },
     ...rows.events.map((event) => ({
@@ -152,7 +152,7 @@ export async function organisationOrder(
   if (!row || event?.organization_id !== organizationId) throw notFound('That order');
   const [order] = (await presentOrders(deps.db, [row], deps.imageUrl)) as Order[];
   if (!order) throw notFound('That order');
-  return { ...order, history: await history(deps, order) };
+  return { ...order, history: await orderHistory(deps.db, order) };
 }
 
 /** Refunds a whole order or some of its tickets (owners and finance), once per Idempotency-Key. */
@@ -174,29 +174,7 @@ export async function refundOrder(
   }
   if (!can(role, 'orders.refund')) throw new HttpError('FORBIDDEN', `Only ${rolesAllowed('orders.refund')} can refund orders.`);
 
-  const requestHash = refundRequestHash(input);
-  const decision = await deps.db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, orderId);
-    if (!order) throw notFound('That order');
-    // Under the order lock, so two identical requests cannot both pass this check.
-    const earlier = await refundByKey(trx, orderId, idempotencyKey);
-    if (earlier) {
-      if (earlier.request_hash !== requestHash) {
-        throw new HttpError('CONFLICT', 'This Idempotency-Key was already used for a different refund. Send a new key.');
-      }
-      return { refundId: null, amount: 0 };
-    }
-    return decideRefund(trx, order, {
-      ticketIds: input.ticketIds ?? null,
-      reason: input.reason,
-      actorId: userId,
-      idempotencyKey,
-      requestHash,
-      why: 'refund',
-      origin,
-    });
-  });
-  if (decision.refundId) await runRefund(deps.db, deps.provider, decision.refundId);
+  await refundWithKey(deps, { orderId, input, idempotencyKey, actorId: userId, origin });
   return organisationOrder(deps, userId, event.organization_id, orderId);
 }
 

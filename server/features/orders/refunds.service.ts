@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { RefundRequest } from '../../../src/contract/orders.ts';
+import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
+import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import { recordRefund } from './ledger.repository.ts';
 import { endHold, presentOrders } from './order-lifecycle.service.ts';
 import { refundMail } from './order-mail.ts';
 import { holdingStatuses, lockOrder, type OrderRow, releaseTickets, setOrderStatus } from './orders.repository.ts';
-import { capturedPaymentRef, insertRefund, orderIdsOfEvent, validTicketsOf } from './refunds.repository.ts';
+import { runRefund } from './refund-execution.service.ts';
+import { capturedPaymentRef, insertRefund, orderIdsOfEvent, refundByKey, validTicketsOf } from './refunds.repository.ts';
 import { voidTickets } from './ticket-issue.repository.ts';
 
 export interface RefundDecision {
@@ -93,7 +96,14 @@ export async function decideRefund(
     action: input.why === 'cancelled' ? 'order.refunded_event_cancelled' : 'order.refunded',
     subjectType: 'order',
     subjectId: order.id,
-    details: { amount, tickets: chosen.length, refundId },
+    details: {
+      amount,
+      tickets: chosen.length,
+      refundId,
+      ...(input.reason ? { reason: input.reason } : {}),
+      before: { status: order.status, refunded: order.refunded },
+      after: { status, refunded: order.refunded + amount },
+    },
   });
   const [view] = await presentOrders(trx, [{ ...order, status, refunded: order.refunded + amount }], () => null);
   if (view) await enqueueMail(trx, refundMail(view, { amount, why: input.why, reason: input.reason }, input.origin));
@@ -131,4 +141,39 @@ export async function refundEventOrders(
     if (decision.refundId) refundIds.push(decision.refundId);
   }
   return refundIds;
+}
+
+/**
+ * Refunds a whole order or some of its tickets once per Idempotency-Key (whoever asks: the organiser or an
+ * administrator, checked by the caller): decided under the order lock, then carried out at the provider.
+ */
+export async function refundWithKey(
+  deps: { db: Db; provider: PaymentProvider },
+  request: { orderId: string; input: RefundRequest; idempotencyKey: string; actorId: string; origin: string },
+): Promise<RefundDecision> {
+  const { orderId, input, idempotencyKey } = request;
+  const requestHash = refundRequestHash(input);
+  const decision = await deps.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId);
+    if (!order) throw notFound('That order');
+    // Under the order lock, so two identical requests cannot both pass this check.
+    const earlier = await refundByKey(trx, orderId, idempotencyKey);
+    if (earlier) {
+      if (earlier.request_hash !== requestHash) {
+        throw new HttpError('CONFLICT', 'This Idempotency-Key was already used for a different refund. Send a new key.');
+      }
+      return { refundId: null, amount: 0 };
+    }
+    return decideRefund(trx, order, {
+      ticketIds: input.ticketIds ?? null,
+      reason: input.reason,
+      actorId: request.actorId,
+      idempotencyKey,
+      requestHash,
+      why: 'refund',
+      origin: request.origin,
+    });
+  });
+  if (decision.refundId) await runRefund(deps.db, deps.provider, decision.refundId);
+  return decision;
 }

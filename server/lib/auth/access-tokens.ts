@@ -10,6 +10,8 @@ export const accessClaimsSchema = z.object({
   exp: z.number(),
   platforms: z.array(platformSchema),
   org: z.uuid().nullable(),
+  /** When the person signed in with their password (seconds since the epoch; OIDC's auth_time), kept across refreshes. */
+  auth_time: z.number().optional(),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
 
@@ -33,9 +35,9 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
     verified.set(token, claims);
   };
   return {
-    async sign({ sub, platforms, org }) {
+    async sign({ sub, platforms, org, auth_time }) {
       const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
-      const token = await new SignJWT({ platforms, org })
+      const token = await new SignJWT({ platforms, org, ...(auth_time === undefined ? {} : { auth_time }) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
         .setIssuer(issuer)

@@ -1,0 +1,360 @@
+import type {
+  AdminEventPage,
+  AdminEventRow,
+  AdminEventsQuery,
+  AdminPaymentPage,
+  AdminRefundPage,
+  AdminWebhookPage,
+  FeeQuote,
+  FeeQuoteRequest,
+  FeeRule,
+  ModerateEvent,
+  NewFeeRule,
+  PlatformFees,
+} from '../../../src/contract/admin-sales.ts';
+import { orderAmounts } from '../../../src/contract/booking-fee.ts';
+import type { Db } from '../../db/database.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { escapeHtml, mailPage } from '../../lib/mail/templates.ts';
+import { requirePermission, requireSensitivePermission } from './admin-access.service.ts';
+import {
+  eventForModeration,
+  feeRules,
+  organiserContacts,
+  platformFeesSince,
+  salesOfEvents,
+  searchEvents,
+  searchPayments,
+  searchRefunds,
+  searchWebhooks,
+} from './admin-sales.repository.ts';
+import { decodeCursor, pageOf } from './keyset-cursor.ts';
+
+const PAGE_SIZE = 25;
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+// --- events ------------------------------------------------------------------------------------------
+
+export async function listEvents(db: Db, caller: AccessClaims, query: AdminEventsQuery): Promise<AdminEventPage> {
+  await requirePermission(db, caller, 'events.moderate');
+  const filter = { words: query.q?.trim() || undefined, status: query.status };
+  const rows = await searchEvents(db, filter, decodeCursor(query.after), PAGE_SIZE + 1);
+  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  return { items: await withSales(db, page.items), next: page.next };
+}
+
+async function eventRow(db: Db, eventId: string): Promise<AdminEventRow> {
+  const [row] = await withSales(db, await searchEvents(db, { id: eventId }, null, 1));
+  if (!row) throw notFound('That event');
+  return row;
+}
+
+async function withSales(db: Db, rows: Awaited<ReturnType<typeof searchEvents>>): Promise<AdminEventRow[]> {
+  const page = { items: rows };
+  const sales = await salesOfEvents(
+    db,
+    page.items.map((row) => row.id),
+  );
+  const items: AdminEventRow[] = page.items.map((row) => ({
+    id: row.id,
+    title: row.title,
+    organisationId: row.organization_id,
+    organisationName: row.organisation_name,
+    status: row.status,
+    startsAt: iso(row.starts_at),
+    createdAt: iso(row.created_at),
+    featured: row.featured_at !== null,
+    suspendedAt: isoOrNull(row.suspended_at),
+    suspensionReason: row.suspension_reason,
+    ticketsSold: Number(row.sold ?? 0),
+    capacity: Number(row.capacity ?? 0),
+    sales: sales
+      .filter((sale) => sale.event_id === row.id)
+      .map((sale) => ({ currency: sale.currency, amount: Number(sale.amount ?? 0) })),
+  }));
+  return items;
+}
+
+const moderationWords = {
+  unpublish: {
+    done: 'unpublished',
+    subject: 'was unpublished by Admit',
+    next: 'You can publish it again once the problem is fixed.',
+  },
+  suspend: {
+    done: 'suspended',
+    subject: 'was suspended by Admit',
+    next: 'It cannot be published again until Admit lifts the suspension; reply to this mail to talk to us.',
+  },
+  lift: { done: 'no longer suspended', subject: 'is no longer suspended', next: 'You can publish it again.' },
+} as const;
+
+/**
+ * Unpublishes, suspends or lifts the suspension of an event with a reason (events.moderate; a suspension needs a
+ * recent sign-in). Its owners and managers receive the reason by mail; the change and the reason are audited.
+ */
+export async function moderateEvent(db: Db, caller: AccessClaims, eventId: string, input: ModerateEvent): Promise<AdminEventRow> {
+  const actorId =
+    input.action === 'suspend'
+      ? await requireSensitivePermission(db, caller, 'events.moderate')
+      : await requirePermission(db, caller, 'events.moderate');
+  await db.transaction().execute(async (trx) => {
+    const event = await eventForModeration(trx, eventId);
+    if (!event) throw notFound('That event');
+    const before = { status: event.status, suspended: event.suspended_at !== null };
+    if (input.action === 'unpublish' && event.status !== 'published') {
+      throw new HttpError('CONFLICT', 'Only a published event can be unpublished.');
+    }
+    if (input.action === 'suspend' && event.suspended_at) throw new HttpError('CONFLICT', 'This event is already suspended.');
+    if (input.action === 'lift' && !event.suspended_at) throw new HttpError('CONFLICT', 'This event is not suspended.');
+    const after =
+      input.action === 'lift'
+        ? { status: event.status, suspended: false }
+        : { status: event.status === 'published' ? ('draft' as const) : event.status, suspended: input.action === 'suspend' };
+    await trx
+      .updateTable('events')
+      .set({
+        status: after.status,
+        suspended_at: after.suspended ? new Date() : null,
+        suspension_reason: after.suspended ? input.reason : null,
+        // A moderated event is not shown first on the home page any more.
+        ...(input.action === 'lift' ? {} : { featured_at: null }),
+        updated_at: new Date(),
+      })
+      .where('id', '=', eventId)
+      .execute();
+    await recordAudit(trx, {
+      actorId,
+      action: `admin.event_${input.action === 'lift' ? 'suspension_lifted' : `${input.action}ed`}`,
+      subjectType: 'event',
+      subjectId: eventId,
+      details: { reason: input.reason, before, after },
+    });
+    const words = moderationWords[input.action];
+    for (const contact of await organiserContacts(trx, event.organization_id)) {
+      const subject = `Your event “${event.title}” ${words.subject}`;
+      const lines = [
+        `Hello ${contact.first_name},`,
+        `Your event “${event.title}” is ${words.done}.`,
+        `Reason: ${input.reason}`,
+        words.next,
+      ];
+      await enqueueMail(trx, {
+        to: contact.email,
+        subject,
+        text: lines.join('\n\n'),
+        html: mailPage(subject, lines.map((line) => `<p style="margin:0 0 16px;">${escapeHtml(line)}</p>`).join('')),
+      });
+    }
+  });
+  return eventRow(db, eventId);
+}
+
+/** Features an event on the home page (shown first) or stops featuring it. Only a published event is featured. */
+export async function featureEvent(db: Db, caller: AccessClaims, eventId: string, featured: boolean): Promise<AdminEventRow> {
+  const actorId = await requirePermission(db, caller, 'events.moderate');
+  await db.transaction().execute(async (trx) => {
+    const event = await eventForModeration(trx, eventId);
+    if (!event) throw notFound('That event');
+    if (featured && (event.status !== 'published' || event.suspended_at)) {
+      throw new HttpError('CONFLICT', 'Only a published event can be featured.');
+    }
+    if (featured === (event.featured_at !== null)) return;
+    await trx
+      .updateTable('events')
+      .set({ featured_at: featured ? new Date() : null })
+      .where('id', '=', eventId)
+      .execute();
+    await recordAudit(trx, {
+      actorId,
+      action: featured ? 'admin.event_featured' : 'admin.event_unfeatured',
+      subjectType: 'event',
+      subjectId: eventId,
+      details: { before: { featured: !featured }, after: { featured } },
+    });
+  });
+  return eventRow(db, eventId);
+}
+
+// --- payments ----------------------------------------------------------------------------------------
+
+export async function listPayments(
+  db: Db,
+  caller: AccessClaims,
+  query: { q?: string; after?: string },
+): Promise<AdminPaymentPage> {
+  await requirePermission(db, caller, 'payments.read');
+  const q = query.q?.trim();
+  const filter = !q
+    ? {}
+    : q.includes('@')
+      ? { email: q }
+      : /^[A-Z0-9]{4}-[A-Z0-9]{4}$/i.test(q)
+        ? { reference: q.toUpperCase() }
+        : { paymentRef: q };
+  const rows = await searchPayments(db, filter, decodeCursor(query.after), PAGE_SIZE + 1);
+  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  return {
+    items: page.items.map((row) => ({
+      id: row.id,
+      orderId: row.order_id,
+      reference: row.reference,
+      buyerEmail: row.buyer_email,
+      provider: row.provider,
+      paymentRef: row.payment_ref,
+      amount: row.amount,
+      fee: row.booking_fee,
+      currency: row.currency,
+      status: row.status,
+      failureReason: row.failure_reason,
+      createdAt: iso(row.created_at),
+    })),
+    next: page.next,
+  };
+}
+
+export async function listRefunds(
+  db: Db,
+  caller: AccessClaims,
+  query: { status?: 'pending' | 'succeeded' | 'failed'; after?: string },
+): Promise<AdminRefundPage> {
+  await requirePermission(db, caller, 'payments.read');
+  const rows = await searchRefunds(db, query.status, decodeCursor(query.after), PAGE_SIZE + 1);
+  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  return {
+    items: page.items.map((row) => ({
+      id: row.id,
+      orderId: row.order_id,
+      reference: row.reference,
+      amount: row.amount,
+      feeAmount: row.fee_amount,
+      currency: row.currency,
+      reason: row.reason,
+      provider: row.provider,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: iso(row.created_at),
+      completedAt: isoOrNull(row.completed_at),
+    })),
+    next: page.next,
+  };
+}
+
+export async function listWebhooks(
+  db: Db,
+  caller: AccessClaims,
+  query: { failed?: 'true' | 'false'; after?: string },
+): Promise<AdminWebhookPage> {
+  await requirePermission(db, caller, 'payments.read');
+  const rows = await searchWebhooks(db, query.failed === 'true', decodeCursor(query.after), PAGE_SIZE + 1);
+  const page = pageOf(rows, PAGE_SIZE, (row) => [row.received_at, row.id]);
+  return {
+    items: page.items.map((row) => ({
+      id: row.id,
+      provider: row.provider,
+      providerEventId: row.provider_event_id,
+      type: row.type,
+      orderId: row.order_id,
+      outcome: row.outcome,
+      receivedAt: iso(row.received_at),
+    })),
+    next: page.next,
+  };
+}
+
+const FEE_DAYS = 30;
+
+export async function platformFees(db: Db, caller: AccessClaims): Promise<PlatformFees> {
+  await requirePermission(db, caller, 'payments.read');
+  const since = new Date(Date.now() - FEE_DAYS * 24 * 3600 * 1000);
+  const rows = await platformFeesSince(db, since);
+  return {
+    since: since.toISOString(),
+    items: rows.map((row) => ({
+      currency: row.currency,
+      orders: Number(row.orders),
+      fees: Number(row.fees),
+      refundedFees: Number(row.refunded),
+    })),
+  };
+}
+
+// --- booking fees ------------------------------------------------------------------------------------
+
+async function ruleList(db: Db): Promise<FeeRule[]> {
+  const rows = await feeRules(db);
+  const now = Date.now();
+  // The rule in force: the latest that has started (ties: the latest written), as checkout reads it.
+  const current = rows.find((row) => new Date(row.effective_from).getTime() <= now);
+  return rows.map((row) => ({
+    id: row.id,
+    percentBasisPoints: row.percent_basis_points,
+    fixed: row.fixed,
+    capPerTicket: row.cap_per_ticket,
+    effectiveFrom: iso(row.effective_from),
+    createdAt: iso(row.created_at),
+    current: row.id === current?.id,
+  }));
+}
+
+export async function listFeeRules(db: Db, caller: AccessClaims): Promise<FeeRule[]> {
+  await requirePermission(db, caller, 'fees.manage');
+  return ruleList(db);
+}
+
+/** Adds a rule that starts later (the history is append-only: a rule is never changed or removed). */
+export async function addFeeRule(db: Db, caller: AccessClaims, input: NewFeeRule): Promise<FeeRule[]> {
+  const actorId = await requireSensitivePermission(db, caller, 'fees.manage');
+  const from = new Date(input.effectiveFrom);
+  if (from.getTime() <= Date.now() + 60_000) {
+    const message = 'A new rule must start in the future (at least a minute from now).';
+    throw new HttpError('BAD_REQUEST', message, [{ path: 'body.effectiveFrom', message }]);
+  }
+  if (input.capPerTicket !== null && input.capPerTicket < input.fixed) {
+    const message = 'The cap per ticket cannot be below the fixed amount.';
+    throw new HttpError('BAD_REQUEST', message, [{ path: 'body.capPerTicket', message }]);
+  }
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('booking_fee_rules')
+      .values({
+        percent_basis_points: input.percentBasisPoints,
+        fixed: input.fixed,
+        cap_per_ticket: input.capPerTicket,
+        effective_from: from,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actorId,
+      action: 'admin.fee_rule_added',
+      subjectType: 'booking_fee_rule',
+      subjectId: row.id,
+      details: {
+        reason: input.reason,
+        after: {
+          percentBasisPoints: input.percentBasisPoints,
+          fixed: input.fixed,
+          capPerTicket: input.capPerTicket,
+          effectiveFrom: from.toISOString(),
+        },
+      },
+    });
+  });
+  return ruleList(db);
+}
+
+/** What a buyer pays and the organiser receives for a sample order, by the function checkout prices with. */
+export async function quoteFee(db: Db, caller: AccessClaims, input: FeeQuoteRequest): Promise<FeeQuote> {
+  await requirePermission(db, caller, 'fees.manage');
+  const rules = await ruleList(db);
+  const rule = input.ruleId ? rules.find((one) => one.id === input.ruleId) : (rules.find((one) => one.current) ?? null);
+  if (input.ruleId && !rule) throw notFound('That fee rule');
+  const amounts = orderAmounts(rule ?? { percentBasisPoints: 0, fixed: 0, capPerTicket: null }, input.lines);
+  return { ruleId: rule?.id ?? null, ...amounts, organiserReceives: amounts.subtotal };
+}

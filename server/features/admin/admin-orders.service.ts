@@ -1,0 +1,324 @@
+import type { AuditEntry } from '../../../src/contract/admin.ts';
+import {
+  type AdminOrder,
+  type AdminOrderPage,
+  type AdminOrderRow,
+  type AdminOrdersQuery,
+  type AdminRefund,
+  type AdminTicket,
+  type AdminTicketPage,
+  type AdminTicketRow,
+  orderReadPermissions,
+} from '../../../src/contract/admin-sales.ts';
+import { isTestOrder, type Order } from '../../../src/contract/orders.ts';
+import { decodeTicketCode, looksLikeTicketCode } from '../../../src/contract/ticket-code.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { presentOrders } from '../orders/order-lifecycle.service.ts';
+import { confirmationMail } from '../orders/order-mail.ts';
+import { findOrderRow } from '../orders/orders.repository.ts';
+import type { OrdersDeps } from '../orders/orders.service.ts';
+import { orderHistory } from '../orders/organizer-orders.service.ts';
+import { refundWithKey } from '../orders/refunds.service.ts';
+import { voidTickets } from '../orders/ticket-issue.repository.ts';
+import { requireAnyPermission, requirePermission, requireSensitivePermission } from './admin-access.service.ts';
+import {
+  auditOf,
+  checkinsOf,
+  findTicketRow,
+  mailsOfOrder,
+  organisationNameOfEvent,
+  revocationOf,
+  searchOrders,
+  searchTickets,
+} from './admin-sales.repository.ts';
+import { decodeCursor, pageOf } from './keyset-cursor.ts';
+
+const PAGE_SIZE = 25;
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A bare day is a whole UTC day: `from` its start, `to` its end. */
+const boundary = (value: string | undefined, end: boolean) => {
+  if (!value) return undefined;
+  const at = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return end && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(at.getTime() + DAY_MS) : at;
+};
+
+const reference = (text: string) => text.trim().toUpperCase();
+
+export async function auditEntries(db: Executor, subjectType: string, subjectId: string): Promise<AuditEntry[]> {
+  const rows = await auditOf(db, subjectType, subjectId);
+  return rows.map((row) => ({
+    id: row.id,
+    at: iso(row.created_at),
+    actorId: row.actor_id,
+    actorEmail: row.actor_email,
+    action: row.action,
+    subjectType: row.subject_type,
+    subjectId: row.subject_id,
+    details: row.details,
+  }));
+}
+
+// --- orders ------------------------------------------------------------------------------------------
+
+type OrderListRow = Awaited<ReturnType<typeof searchOrders>>[number];
+const toOrderRow = (row: OrderListRow): AdminOrderRow => ({
+  id: row.id,
+  reference: row.reference,
+  status: row.status,
+  buyerName: row.buyer_name,
+  buyerEmail: row.buyer_email,
+  eventId: row.event_id,
+  eventTitle: row.event_title,
+  currency: row.currency,
+  total: row.total,
+  refunded: row.refunded,
+  test: isTestOrder(row),
+  createdAt: iso(row.created_at),
+});
+
+function orderFilter(query: AdminOrdersQuery) {
+  const q = query.q?.trim();
+  return {
+    ...(q ? (q.includes('@') ? { email: q } : { reference: reference(q) }) : {}),
+    status: query.status,
+    eventId: query.eventId,
+    from: boundary(query.from, false),
+    to: boundary(query.to, true),
+  };
+}
+
+/** Orders across the platform (payments.read or orders.refund), newest first. */
+export async function listOrders(db: Db, caller: AccessClaims, query: AdminOrdersQuery): Promise<AdminOrderPage> {
+  await requireAnyPermission(db, caller, orderReadPermissions);
+  const rows = await searchOrders(db, orderFilter(query), decodeCursor(query.after), PAGE_SIZE + 1);
+  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  return { items: page.items.map(toOrderRow), next: page.next };
+}
+
+/** The same filtered orders (at most 10,000), for the CSV export. */
+export async function ordersForExport(db: Db, caller: AccessClaims, query: AdminOrdersQuery): Promise<AdminOrderRow[]> {
+  await requireAnyPermission(db, caller, orderReadPermissions);
+  const rows = await searchOrders(db, orderFilter(query), decodeCursor(query.after), 10_000);
+  return rows.map(toOrderRow);
+}
+
+/** One order with its tickets, payments and refunds (history), the mails sent about it and its audit trail. */
+export async function adminOrder(deps: OrdersDeps, caller: AccessClaims, orderId: string): Promise<AdminOrder> {
+  await requireAnyPermission(deps.db, caller, orderReadPermissions);
+  const row = await findOrderRow(deps.db, orderId);
+  if (!row) throw notFound('That order');
+  const [order] = (await presentOrders(deps.db, [row], deps.imageUrl)) as Order[];
+  if (!order) throw notFound('That order');
+  const [history, mails, audit, organisation] = await Promise.all([
+    orderHistory(deps.db, order),
+    mailsOfOrder(deps.db, row),
+    auditEntries(deps.db, 'order', orderId),
+    organisationNameOfEvent(deps.db, row.event_id),
+  ]);
+  return {
+    ...order,
+    history,
+    organisationName: organisation?.name ?? '',
+    mails: mails.map((mail) => ({
+      at: iso(mail.created_at),
+      subject: mail.subject,
+      to: mail.to_address,
+      sentAt: isoOrNull(mail.sent_at),
+      lastError: mail.last_error,
+    })),
+    audit,
+  };
+}
+
+/**
+ * Refunds a whole order or some of its tickets with a reason (orders.refund, recent sign-in), once per
+ * Idempotency-Key: the organisers' refund, carried out at the provider and recorded with before → after.
+ */
+export async function adminRefund(
+  deps: OrdersDeps,
+  caller: AccessClaims,
+  orderId: string,
+  input: AdminRefund,
+  idempotencyKey: string,
+  origin: string,
+): Promise<AdminOrder> {
+  const actorId = await requireSensitivePermission(deps.db, caller, 'orders.refund');
+  if (!(await findOrderRow(deps.db, orderId))) throw notFound('That order');
+  await refundWithKey(deps, { orderId, input, idempotencyKey: `admin:${idempotencyKey}`, actorId, origin });
+  return adminOrder(deps, caller, orderId);
+}
+
+/** Sends the buyer their valid tickets again (orders.refund), recorded. */
+export async function resendTickets(
+  deps: OrdersDeps,
+  caller: AccessClaims,
+  orderId: string,
+  origin: string,
+): Promise<AdminOrder> {
+  const actorId = await requirePermission(deps.db, caller, 'orders.refund');
+  const row = await findOrderRow(deps.db, orderId);
+  if (!row) throw notFound('That order');
+  const [order] = (await presentOrders(deps.db, [row], deps.imageUrl)) as Order[];
+  if (!order) throw notFound('That order');
+  const valid = order.tickets.flatMap((ticket) =>
+    ticket.status === 'valid' && ticket.code
+      ? [{ id: ticket.id, typeName: ticket.typeName, holderName: ticket.holderName, code: ticket.code }]
+      : [],
+  );
+  if (valid.length === 0) throw new HttpError('CONFLICT', 'This order has no valid tickets to send.');
+  await deps.db.transaction().execute(async (trx) => {
+    await enqueueMail(trx, confirmationMail(order, valid, origin));
+    await recordAudit(trx, {
+      actorId,
+      action: 'admin.order_tickets_resent',
+      subjectType: 'order',
+      subjectId: orderId,
+      details: { to: order.buyer.email, tickets: valid.length },
+    });
+  });
+  return adminOrder(deps, caller, orderId);
+}
+
+// --- tickets -----------------------------------------------------------------------------------------
+
+type TicketListRow = Awaited<ReturnType<typeof searchTickets>>[number];
+const toTicketRow = (row: TicketListRow): AdminTicketRow => ({
+  id: row.id,
+  holderName: row.holder_name,
+  typeName: row.type_name,
+  status: row.status,
+  voidedAt: isoOrNull(row.voided_at),
+  eventId: row.event_id,
+  eventTitle: row.event_title,
+  orderId: row.order_id,
+  reference: row.reference,
+  buyerEmail: row.buyer_email,
+  test: isTestOrder(row),
+  createdAt: iso(row.created_at),
+});
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the search words name: a scanned or typed code, a ticket id, an order reference, or a holder. */
+function ticketFilter(q: string | undefined) {
+  const text = q?.trim();
+  if (!text) return {};
+  if (looksLikeTicketCode(text)) {
+    const decoded = decodeTicketCode(text);
+    // A code that does not read names no ticket: an impossible id finds nothing.
+    return { ticketId: decoded.ok ? decoded.payload.ticketId : '00000000-0000-0000-0000-000000000000' };
+  }
+  if (uuidPattern.test(text)) return { ticketId: text.toLowerCase() };
+  if (/^[A-Z0-9]{4}-[A-Z0-9]{4}$/i.test(text)) return { reference: reference(text) };
+  return { holder: text };
+}
+
+export async function listTickets(db: Db, caller: AccessClaims, query: { q?: string; after?: string }): Promise<AdminTicketPage> {
+  await requirePermission(db, caller, 'tickets.void');
+  const rows = await searchTickets(db, ticketFilter(query.q), decodeCursor(query.after), PAGE_SIZE + 1);
+  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  return { items: page.items.map(toTicketRow), next: page.next };
+}
+
+/** A ticket with every scan of it, from every door device, and its audit trail. */
+export async function adminTicket(db: Db, caller: AccessClaims, ticketId: string): Promise<AdminTicket> {
+  await requirePermission(db, caller, 'tickets.void');
+  const row = await findTicketRow(db, ticketId);
+  if (!row) throw notFound('That ticket');
+  const [revocation, checkins, audit] = await Promise.all([
+    revocationOf(db, ticketId),
+    checkinsOf(db, ticketId),
+    auditEntries(db, 'ticket', ticketId),
+  ]);
+  return {
+    ...toTicketRow(row),
+    revokedReason: revocation?.reason ?? null,
+    checkins: checkins.map((scan) => ({
+      id: scan.id,
+      kind: scan.kind,
+      scannedAt: iso(scan.scanned_at),
+      receivedAt: iso(scan.received_at),
+      deviceId: scan.device_id,
+      deviceName: scan.device_name,
+      scannedBy: scan.scanned_by,
+      direction: scan.direction,
+      manual: scan.manual,
+      result: scan.result,
+      offlineResult: scan.offline_result,
+    })),
+    audit,
+  };
+}
+
+/**
+ * Voids a ticket with a reason (tickets.void, recent sign-in). The door answers `voided` online from the next scan,
+ * and devices learn it with their next scan data download (the ticket is in the changes, marked voided).
+ */
+export async function voidTicket(db: Db, caller: AccessClaims, ticketId: string, reason: string): Promise<AdminTicket> {
+  const actorId = await requireSensitivePermission(db, caller, 'tickets.void');
+  await db.transaction().execute(async (trx) => {
+    const ticket = await trx
+      .selectFrom('tickets')
+      .select(['id', 'event_id', 'status'])
+      .where('id', '=', ticketId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!ticket) throw notFound('That ticket');
+    if (ticket.status !== 'valid') throw new HttpError('CONFLICT', 'This ticket is already void.');
+    await voidTickets(trx, ticket.event_id, [ticketId], `voided by an administrator: ${reason}`);
+    await recordAudit(trx, {
+      actorId,
+      action: 'admin.ticket_voided',
+      subjectType: 'ticket',
+      subjectId: ticketId,
+      details: { reason, before: { status: 'valid' }, after: { status: 'voided' } },
+    });
+  });
+  return adminTicket(db, caller, ticketId);
+}
+
+/**
+ * Reissues a ticket to a corrected holder name (tickets.void, recent sign-in): its code stays (the code names the
+ * ticket, not the person), door devices get the new name with their next download, and the buyer gets the ticket
+ * again by mail.
+ */
+export async function reissueTicket(
+  deps: OrdersDeps,
+  caller: AccessClaims,
+  ticketId: string,
+  input: { holderName: string; reason: string },
+  origin: string,
+): Promise<AdminTicket> {
+  const actorId = await requireSensitivePermission(deps.db, caller, 'tickets.void');
+  const before = await findTicketRow(deps.db, ticketId);
+  if (!before) throw notFound('That ticket');
+  if (before.status !== 'valid') throw new HttpError('CONFLICT', 'A void ticket cannot be reissued.');
+  const row = await findOrderRow(deps.db, before.order_id);
+  if (!row) throw notFound('That ticket');
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('tickets').set({ holder_name: input.holderName }).where('id', '=', ticketId).execute();
+    // The order's change puts its tickets in the door's next changes download.
+    await trx.updateTable('orders').set({ updated_at: new Date() }).where('id', '=', before.order_id).execute();
+    const [order] = (await presentOrders(trx, [row], deps.imageUrl)) as Order[];
+    const ticket = order?.tickets.find((one) => one.id === ticketId);
+    if (order && ticket?.code) {
+      const issued = { id: ticket.id, typeName: ticket.typeName, holderName: ticket.holderName, code: ticket.code };
+      await enqueueMail(trx, confirmationMail(order, [issued], origin));
+    }
+    await recordAudit(trx, {
+      actorId,
+      action: 'admin.ticket_reissued',
+      subjectType: 'ticket',
+      subjectId: ticketId,
+      details: { reason: input.reason, before: { holderName: before.holder_name }, after: { holderName: input.holderName } },
+    });
+  });
+  return adminTicket(deps.db, caller, ticketId);
+}

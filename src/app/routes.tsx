@@ -98,6 +98,12 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           page('admin/users', 'admin-users', { layout: 'admin' }),
           page('admin/user-groups', 'admin-user-groups', { layout: 'admin' }),
           page('admin/user-groups/:groupId', 'admin-user-group', { layout: 'admin' }),
+          page('admin/orders', 'admin-orders', { layout: 'admin' }),
+          page('admin/tickets', 'admin-tickets', { layout: 'admin' }),
+          page('admin/events', 'admin-events', { layout: 'admin' }),
+          page('admin/payments', 'admin-payments', { layout: 'admin' }),
+          // Decision 005: booking fees get the sign-in and admin guards too.
+          page('admin/booking-fees', 'admin-booking-fees', { layout: 'admin' }),
         ]),
         guarded(['session'], session, [page('forgot-password', 'forgot-password', { layout: 'auth' })]),
         { id: 'not-found', path: '*', loader: notFoundLoader, element: <NotFound />, errorElement: <RouteError /> },

@@ -18,11 +18,17 @@ const organizerItems: SideNavItem[] = [
   { to: '/organizer/settings', label: 'Settings' },
 ];
 /** Each admin page with the permission it needs (the strings of src/contract/admin.ts, kept out of this shared chunk). */
-const adminItems: (SideNavItem & { needs?: string })[] = [
+/** `needs`: any one of these permissions shows the page. */
+const adminItems: (SideNavItem & { needs?: string[] })[] = [
   { to: '/admin', label: 'Overview', end: true },
-  { to: '/admin/users', label: 'Users', needs: 'users.read' },
-  { to: '/admin/user-groups', label: 'User groups', needs: 'groups.manage' },
-  { to: '/admin/cases', label: 'Cases', needs: 'cases.handle' },
+  { to: '/admin/users', label: 'Users', needs: ['users.read'] },
+  { to: '/admin/orders', label: 'Orders', needs: ['payments.read', 'orders.refund'] },
+  { to: '/admin/tickets', label: 'Tickets', needs: ['tickets.void'] },
+  { to: '/admin/events', label: 'Events', needs: ['events.moderate'] },
+  { to: '/admin/payments', label: 'Payments', needs: ['payments.read'] },
+  { to: '/admin/booking-fees', label: 'Booking fees', needs: ['fees.manage'] },
+  { to: '/admin/user-groups', label: 'User groups', needs: ['groups.manage'] },
+  { to: '/admin/cases', label: 'Cases', needs: ['cases.handle'] },
 ];
 
 export function UserAccountLayout({ children }: { children: ReactNode }) {
@@ -45,7 +51,7 @@ export function OrganizerDashboardLayout({ children }: { children: ReactNode }) 
 export function AdminLayout({ children }: { children: ReactNode }) {
   const access = useQuery<{ permissions: string[] }>({ queryKey: adminKeys.access(), queryFn: skipToken });
   const permissions = access.data?.permissions ?? [];
-  const items = adminItems.filter((item) => !item.needs || permissions.includes(item.needs));
+  const items = adminItems.filter((item) => !item.needs || item.needs.some((one) => permissions.includes(one)));
   return (
     <SideNavLayout area="Admin" items={items}>
       {children}

@@ -43,6 +43,31 @@ export function Component() {
             Users
           </Link>
         ) : null}
+        {can('payments.read') || can('orders.refund') ? (
+          <Link to="/admin/orders" className={linkClass}>
+            Orders
+          </Link>
+        ) : null}
+        {can('tickets.void') ? (
+          <Link to="/admin/tickets" className={linkClass}>
+            Tickets
+          </Link>
+        ) : null}
+        {can('events.moderate') ? (
+          <Link to="/admin/events" className={linkClass}>
+            Events
+          </Link>
+        ) : null}
+        {can('payments.read') ? (
+          <Link to="/admin/payments" className={linkClass}>
+            Payments
+          </Link>
+        ) : null}
+        {can('fees.manage') ? (
+          <Link to="/admin/booking-fees" className={linkClass}>
+            Booking fees
+          </Link>
+        ) : null}
         {can('groups.manage') ? (
           <Link to="/admin/user-groups" className={linkClass}>
             User groups

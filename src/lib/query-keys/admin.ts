@@ -9,4 +9,11 @@ export const adminKeys = {
   userLists: () => [...adminKeys.all, 'users'] as const,
   users: (q: string) => [...adminKeys.userLists(), { q }] as const,
   audit: (q: string) => [...adminKeys.all, 'audit', { q }] as const,
+  /** A keyset list of the money, events and tickets pages under its filters (orders, tickets, events, payments…). */
+  list: (name: string, filters: Record<string, string>) => [...adminKeys.all, 'list', name, filters] as const,
+  lists: (name: string) => [...adminKeys.all, 'list', name] as const,
+  order: (orderId: string) => [...adminKeys.all, 'order', orderId] as const,
+  ticket: (ticketId: string) => [...adminKeys.all, 'ticket', ticketId] as const,
+  platformFees: () => [...adminKeys.all, 'platform-fees'] as const,
+  feeRules: () => [...adminKeys.all, 'fee-rules'] as const,
 };

@@ -31,18 +31,25 @@ const columns: Column<AuditEntry>[] = [
   { id: 'details', header: 'Details', cell: (entry) => <span className="break-words text-sm">{detailText(entry.details)}</span> },
 ];
 
-export function AuditTable(props: { entries: readonly AuditEntry[]; loading: boolean; error: string | null; onRetry(): void }) {
+/** `ofOneObject`: the history of one object, whose column would repeat it on every row. */
+export function AuditTable(props: {
+  entries: readonly AuditEntry[];
+  loading: boolean;
+  error: string | null;
+  onRetry(): void;
+  ofOneObject?: boolean;
+}) {
   return (
     <DataTable
       caption="Audit log"
       captionHidden
-      columns={columns}
+      columns={props.ofOneObject ? columns.filter((column) => column.id !== 'subject') : columns}
       rows={props.entries}
       rowKey={(entry) => entry.id}
       loading={props.loading}
       error={props.error}
       onRetry={props.onRetry}
-      empty="No recorded actions match this search."
+      empty={props.ofOneObject ? 'No administrator has acted on it.' : 'No recorded actions match this search.'}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
@@ -12,13 +12,25 @@ interface ReasonDialogProps {
   confirmLabel: string;
   busy: boolean;
   /** The server's refusal, shown in the dialog. */
-  problem: string | null;
+  problem: ReactNode;
   onConfirm(reason: string): void;
   onClose(): void;
+  /** More fields above the reason (tickets to refund, a corrected name). */
+  children?: ReactNode;
 }
 
 /** Asks for the reason an admin action records (and the person affected may see) before it is done. */
-export function ReasonDialog({ open, title, description, confirmLabel, busy, problem, onConfirm, onClose }: ReasonDialogProps) {
+export function ReasonDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  busy,
+  problem,
+  onConfirm,
+  onClose,
+  children,
+}: ReasonDialogProps) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -48,6 +60,7 @@ export function ReasonDialog({ open, title, description, confirmLabel, busy, pro
         <p id={`${id}-text`} className="text-slate-600">
           {description}
         </p>
+        {children}
         <TextareaField
           label="Reason"
           name="reason"

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
-import { serverMessage } from '../../../components/fields/form-errors.ts';
 import { formatDay } from '../../../components/format/date-time.ts';
 import type { AdminUser } from '../../../contract/admin.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useSetSuspended } from '../api/users.ts';
+import { ActionProblem } from './action-problem.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 interface UsersTableProps {
@@ -32,7 +32,7 @@ function StatusText({ user }: { user: AdminUser }) {
 /** Users found, with suspend / reactivate behind a reason for those who may. */
 export function UsersTable({ users, loading, error, onRetry, canManage }: UsersTableProps) {
   const [target, setTarget] = useState<AdminUser | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ReactNode>(null);
   const setSuspended = useSetSuspended();
   const suspending = target ? target.suspendedAt === null : true;
 
@@ -72,7 +72,7 @@ export function UsersTable({ users, loading, error, onRetry, canManage }: UsersT
         toast.success(suspending ? `${target.email} is suspended.` : `${target.email} is active again.`);
         setTarget(null);
       })
-      .catch((failure: unknown) => setProblem(serverMessage(failure)));
+      .catch((failure: unknown) => setProblem(<ActionProblem failure={failure} />));
   };
 
   return (

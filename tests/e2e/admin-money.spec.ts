@@ -1,0 +1,161 @@
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { doorEvent } from './door-device.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+const demoPassword = 'admit-demo-2026';
+const fullAdmin = 'admin@admit.demo';
+const supportAdmin = 'kit@admit.demo';
+const shots = process.env.ADMIT_ADMIN_SHOTS;
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+async function signInAs(page: Page, email: string, path: string): Promise<void> {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
+  await waitForHydration(page);
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(path);
+  await waitForHydration(page);
+}
+
+const shoot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+};
+
+async function apiBearer(request: APIRequestContext, email: string) {
+  const response = await request.post('/api/auth/signIn', { data: { email, password: demoPassword } });
+  expect(response.ok()).toBe(true);
+  return { authorization: `Bearer ${(await response.json()).data.accessToken as string}` };
+}
+
+/** A paid (sandbox) order of two tickets on a new event, and its reference, read through the admin API. */
+async function freshOrder(request: APIRequestContext) {
+  const event = await doorEvent(request, 0, { testTickets: 2 });
+  const admin = await apiBearer(request, fullAdmin);
+  const list = await request.get(`/api/admin/orders?eventId=${event.id}`, { headers: admin });
+  const [order] = (await list.json()).data.items as { id: string; reference: string }[];
+  if (!order) throw new Error('the new order is not listed');
+  return { ...order, event };
+}
+
+test.describe('admin orders', () => {
+  test.beforeEach(async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'The admin flows run on a 1440 px desktop; the phone checks each page below.');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  test('a support agent without refund rights sees an order but cannot refund it', async ({ page, request, consoleErrors }) => {
+    test.setTimeout(90_000);
+    const order = await freshOrder(request);
+    // Kit reads payments in a group of their own, and leaves the built-in group (another test may have done so already).
+    const admin = await apiBearer(request, fullAdmin);
+    const group = await request.post('/api/admin/groups', {
+      headers: admin,
+      data: { name: `Support payments ${unique()}`, permissions: ['payments.read'] },
+    });
+    expect(group.status()).toBe(201);
+    const groupId = (await group.json()).data.id as string;
+    expect(
+      (await request.post(`/api/admin/groups/${groupId}/members`, { headers: admin, data: { email: supportAdmin } })).ok(),
+    ).toBe(true);
+    const groups = (await (await request.get('/api/admin/groups', { headers: admin })).json()).data.items as {
+      id: string;
+      builtIn: boolean;
+    }[];
+    const builtIn = groups.find((one) => one.builtIn)?.id as string;
+    const members = (await (await request.get(`/api/admin/groups/${builtIn}`, { headers: admin })).json()).data.memberList as {
+      userId: string;
+      email: string;
+    }[];
+    const kitInBuiltIn = members.find((member) => member.email === supportAdmin);
+    if (kitInBuiltIn) await request.delete(`/api/admin/groups/${builtIn}/members/${kitInBuiltIn.userId}`, { headers: admin });
+
+    await signInAs(page, supportAdmin, '/admin/orders');
+    await expect(page.getByRole('link', { name: 'Orders', exact: true }).first()).toBeVisible();
+    await page.getByLabel('Reference or buyer email').fill(order.reference);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('link', { name: order.reference }).click();
+    await expect(page.getByRole('heading', { name: `Order ${order.reference}` })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Tickets' }).getByRole('row')).toHaveCount(3);
+    await expect(page.getByRole('button', { name: 'Refund…' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Resend tickets' })).toHaveCount(0);
+    await shoot(page, 'desktop-order-read-only');
+    // The server refuses it too.
+    const kit = await apiBearer(request, supportAdmin);
+    const refused = await request.post(`/api/admin/orders/${order.id}/refunds`, {
+      headers: { ...kit, 'idempotency-key': crypto.randomUUID() },
+      data: { reason: 'Trying anyway.' },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).message).toBe('Your admin groups do not allow this.');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a refund with a reason appears in the order’s history and in the audit log', async ({ page, request, consoleErrors }) => {
+    test.setTimeout(90_000);
+    const order = await freshOrder(request);
+    const reason = `Buyer fell ill ${unique()}`;
+    await signInAs(page, fullAdmin, `/admin/orders?order=${order.id}`);
+    await expect(page.getByRole('heading', { name: `Order ${order.reference}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Refund order ${order.reference}` });
+    // One of the two tickets.
+    await dialog.getByRole('checkbox').first().uncheck();
+    await dialog.getByRole('button', { name: /^Refund £/ }).click();
+    await expect(dialog.getByText('Give a reason of at least 3 characters.')).toBeVisible();
+    await dialog.getByLabel('Reason').fill(reason);
+    // A double click sends one refund (one Idempotency-Key for the dialog).
+    await dialog.getByRole('button', { name: /^Refund £/ }).dblclick();
+    await expect(page.getByText(/Refunded £15\.\d\d\. The buyer is told by email\./).first()).toBeVisible();
+    await expect(page.getByText('Partly refunded')).toBeVisible();
+    const history = page.getByRole('table', { name: 'Payments and history' });
+    await expect(history.getByRole('row', { name: /refund\.succeeded/ })).toContainText(reason);
+    await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row', { name: /order\.refunded/ })).toContainText(
+      reason,
+    );
+    await shoot(page, 'desktop-order-refunded');
+    const admin = await apiBearer(request, fullAdmin);
+    const refunds = (await (await request.get('/api/admin/refunds', { headers: admin })).json()).data.items as {
+      orderId: string;
+    }[];
+    expect(refunds.filter((refund) => refund.orderId === order.id)).toHaveLength(1);
+
+    await page.goto(`/admin?q=${order.id}`);
+    await expect(page.getByRole('cell', { name: new RegExp(reason) })).toBeVisible();
+    await shoot(page, 'desktop-audit-refund');
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test('each money, events and tickets admin page fits a phone', async ({ page, consoleErrors }, testInfo) => {
+  test.skip(testInfo.project.name !== 'pixel-7', 'The phone check.');
+  await signInAs(page, fullAdmin, '/admin');
+  for (const [path, heading] of [
+    ['/admin/orders', 'Orders'],
+    ['/admin/tickets', 'Tickets'],
+    ['/admin/events', 'Events'],
+    ['/admin/payments', 'Payments'],
+    ['/admin/payments?view=webhooks', 'Payments'],
+    ['/admin/booking-fees', 'Booking fees'],
+  ] as const) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    await shoot(page, `phone-${path.replace(/\W+/g, '-').replace(/^-/, '')}`);
+  }
+  // An order and a ticket on the phone.
+  await page.goto('/admin/orders');
+  await waitForHydration(page);
+  await page.locator('table a').first().click();
+  await expect(page.getByRole('heading', { name: /^Order / })).toBeVisible();
+  let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the order scrolls sideways').toBeLessThanOrEqual(0);
+  await page.getByRole('link', { name: /^Open/ }).first().click();
+  await expect(page.getByRole('heading', { name: /^Ticket of / })).toBeVisible();
+  overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the ticket scrolls sideways').toBeLessThanOrEqual(0);
+  expect(consoleErrors).toEqual([]);
+});

@@ -244,6 +244,19 @@ describe('admin tickets', () => {
     expect((await call('POST', `/admin/tickets/${ticket.id}/void`, admin.bearer, { reason: 'Again.' })).statusCode).toBe(409);
   });
 
+  it('void once when two voids arrive together: one answers 409, one audit entry', async () => {
+    const d = await door();
+    const [ticket] = (await tickets(d, 1)) as [BulkTicket];
+    const admin = await adminWith(['tickets.void']);
+    const [a, b] = await Promise.all([
+      call('POST', `/admin/tickets/${ticket.id}/void`, admin.bearer, { reason: 'Duplicate sale.' }),
+      call('POST', `/admin/tickets/${ticket.id}/void`, admin.bearer, { reason: 'Duplicate sale.' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const audit = await db().selectFrom('audit_log').select('id').where('subject_id', '=', ticket.id).execute();
+    expect(audit).toHaveLength(1);
+  });
+
   it('reissue to a corrected holder: the door shows the new name, the buyer gets the ticket again', async () => {
     const d = await door();
     const [ticket] = (await tickets(d, 1)) as [BulkTicket];

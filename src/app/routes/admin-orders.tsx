@@ -153,7 +153,7 @@ function OrderView({ orderId }: { orderId: string }) {
       </p>
     );
   }
-  return <AdminOrderDetail order={order.data} canRefund={can('orders.refund')} />;
+  return <AdminOrderDetail order={order.data} canRefund={can('orders.refund')} canOpenTickets={can('tickets.void')} />;
 }
 
 export function Component() {

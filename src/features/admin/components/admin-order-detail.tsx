@@ -139,7 +139,16 @@ const mailColumns: Column<Mail>[] = [
 ];
 
 /** One order as an administrator sees it: figures, tickets, history (payments, refunds), mails sent and the audit trail. */
-export function AdminOrderDetail({ order, canRefund }: { order: AdminOrder; canRefund: boolean }) {
+export function AdminOrderDetail({
+  order,
+  canRefund,
+  canOpenTickets,
+}: {
+  order: AdminOrder;
+  canRefund: boolean;
+  /** Whether the caller's groups open the tickets page (tickets.void). */
+  canOpenTickets: boolean;
+}) {
   const [refunding, setRefunding] = useState(false);
   const resend = useResendTickets(order.id);
   const [resendProblem, setResendProblem] = useState<ReactNode>(null);

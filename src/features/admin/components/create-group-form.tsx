@@ -1,18 +1,19 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { serverFieldErrors, serverMessage } from '../../../components/fields/form-errors.ts';
+import { serverFieldErrors } from '../../../components/fields/form-errors.ts';
 import { TextField } from '../../../components/fields/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import type { AdminPermission } from '../../../contract/admin.ts';
 import { useCreateGroup } from '../api/groups.ts';
+import { ActionProblem } from './action-problem.tsx';
 import { PermissionChecklist } from './permission-checklist.tsx';
 
 /** A new group: its name and permissions; members are added on its own page, which opens next. */
 export function CreateGroupForm() {
   const [name, setName] = useState('');
   const [permissions, setPermissions] = useState<AdminPermission[]>([]);
-  const [problem, setProblem] = useState<{ name?: string; form?: string }>({});
+  const [problem, setProblem] = useState<{ name?: string; form?: ReactNode }>({});
   const create = useCreateGroup();
   const navigate = useNavigate();
 
@@ -28,7 +29,7 @@ export function CreateGroupForm() {
       .then((group) => navigate(`/admin/user-groups/${group.id}`))
       .catch((error: unknown) => {
         const fields = serverFieldErrors(error);
-        setProblem(fields.name ? { name: fields.name } : { form: serverMessage(error) });
+        setProblem(fields.name ? { name: fields.name } : { form: <ActionProblem failure={error} /> });
       });
   };
 

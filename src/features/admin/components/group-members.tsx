@@ -1,18 +1,19 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { serverFieldErrors, serverMessage } from '../../../components/fields/form-errors.ts';
+import { serverFieldErrors } from '../../../components/fields/form-errors.ts';
 import { TextField } from '../../../components/fields/text-field.tsx';
 import { formatDay } from '../../../components/format/date-time.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import type { GroupDetail } from '../../../contract/admin.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useAddGroupMember, useRemoveGroupMember } from '../api/groups.ts';
+import { ActionProblem } from './action-problem.tsx';
 
 /** The administrators in the group: add one by email, remove one (never the built-in group's last). */
 export function GroupMembers({ group }: { group: GroupDetail }) {
   const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<{ email?: string; form?: string }>({});
+  const [problem, setProblem] = useState<{ email?: string; form?: ReactNode }>({});
   const add = useAddGroupMember();
   const remove = useRemoveGroupMember();
   const lastOfBuiltIn = group.builtIn && group.memberList.length <= 1;
@@ -28,7 +29,7 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
       })
       .catch((error: unknown) => {
         const fields = serverFieldErrors(error);
-        setProblem(fields.email ? { email: fields.email } : { form: serverMessage(error) });
+        setProblem(fields.email ? { email: fields.email } : { form: <ActionProblem failure={error} /> });
       });
   };
 
@@ -58,7 +59,7 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
                   remove
                     .mutateAsync({ groupId: group.id, userId: member.userId })
                     .then(() => toast.success(`${member.email} is removed from the group.`))
-                    .catch((error: unknown) => setProblem({ form: serverMessage(error) }))
+                    .catch((error: unknown) => setProblem({ form: <ActionProblem failure={error} /> }))
                 }
               >
                 Remove<span className="sr-only"> {member.email}</span>

@@ -1,18 +1,19 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { serverFieldErrors, serverMessage } from '../../../components/fields/form-errors.ts';
+import { serverFieldErrors } from '../../../components/fields/form-errors.ts';
 import { TextField } from '../../../components/fields/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import type { AdminPermission, GroupDetail } from '../../../contract/admin.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useUpdateGroup } from '../api/groups.ts';
+import { ActionProblem } from './action-problem.tsx';
 import { PermissionChecklist } from './permission-checklist.tsx';
 
 /** The group's name and permissions; the built-in group's permissions are fixed (it holds them all). */
 export function GroupSettings({ group }: { group: GroupDetail }) {
   const [name, setName] = useState(group.name);
   const [permissions, setPermissions] = useState<AdminPermission[]>(group.permissions);
-  const [problem, setProblem] = useState<{ name?: string; form?: string }>({});
+  const [problem, setProblem] = useState<{ name?: string; form?: ReactNode }>({});
   const update = useUpdateGroup();
 
   const submit = (event: FormEvent) => {
@@ -24,7 +25,7 @@ export function GroupSettings({ group }: { group: GroupDetail }) {
       .then(() => toast.success('The group is saved.'))
       .catch((error: unknown) => {
         const fields = serverFieldErrors(error);
-        setProblem(fields.name ? { name: fields.name } : { form: serverMessage(error) });
+        setProblem(fields.name ? { name: fields.name } : { form: <ActionProblem failure={error} /> });
       });
   };
 

@@ -31,8 +31,8 @@ const orderListColumns = [
   'o.created_at',
 ] as const;
 
-/** Orders across the platform, newest first, filtered. */
-export function searchOrders(db: Executor, filter: OrderFilter, after: Position | null, limit: number) {
+/** Orders across the platform, newest first, filtered (the statement; searchOrders runs it). */
+export function ordersQuery(db: Executor, filter: OrderFilter, after: Position | null, limit: number) {
   let query = db.selectFrom('orders as o').innerJoin('events as e', 'e.id', 'o.event_id').select(orderListColumns);
   if (filter.reference) query = query.where('o.reference', '=', filter.reference);
   if (filter.email) query = query.where((eb) => eb(eb.fn('lower', ['o.buyer_email']), '=', filter.email?.toLowerCase() ?? ''));
@@ -41,8 +41,11 @@ export function searchOrders(db: Executor, filter: OrderFilter, after: Position 
   if (filter.from) query = query.where('o.created_at', '>=', filter.from);
   if (filter.to) query = query.where('o.created_at', '<', filter.to);
   if (after) query = query.where((eb) => eb(eb.refTuple('o.created_at', 'o.id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
+  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit);
 }
+
+export const searchOrders = (db: Executor, filter: OrderFilter, after: Position | null, limit: number) =>
+  ordersQuery(db, filter, after, limit).execute();
 
 export function organisationNameOfEvent(db: Executor, eventId: string) {
   return db
@@ -118,7 +121,7 @@ const selectTickets = (db: Executor) =>
     ]);
 
 /** Tickets by id (a scanned code names it), order reference or part of the holder's name; newest first. */
-export function searchTickets(db: Executor, filter: TicketFilter, after: Position | null, limit: number) {
+export function ticketsQuery(db: Executor, filter: TicketFilter, after: Position | null, limit: number) {
   let query = selectTickets(db);
   if (filter.ticketId) query = query.where('t.id', '=', filter.ticketId);
   if (filter.reference) query = query.where('o.reference', '=', filter.reference);
@@ -127,8 +130,11 @@ export function searchTickets(db: Executor, filter: TicketFilter, after: Positio
     query = query.where((eb) => eb(eb.fn('lower', ['t.holder_name']), 'like', like));
   }
   if (after) query = query.where((eb) => eb(eb.refTuple('t.created_at', 't.id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit).execute();
+  return query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit);
 }
+
+export const searchTickets = (db: Executor, filter: TicketFilter, after: Position | null, limit: number) =>
+  ticketsQuery(db, filter, after, limit).execute();
 
 export const findTicketRow = (db: Executor, ticketId: string) =>
   selectTickets(db).where('t.id', '=', ticketId).executeTakeFirst();
@@ -175,7 +181,7 @@ export interface EventFilter {
 }
 
 /** Every event with its organisation, newest first; tickets sold and capacity come from its ticket types. */
-export function searchEvents(db: Executor, filter: EventFilter, after: Position | null, limit: number) {
+export function eventsQuery(db: Executor, filter: EventFilter, after: Position | null, limit: number) {
   let query = db
     .selectFrom('events as e')
     .innerJoin('organizations as g', 'g.id', 'e.organization_id')
@@ -213,8 +219,11 @@ export function searchEvents(db: Executor, filter: EventFilter, after: Position 
   else if (filter.status === 'featured') query = query.where('e.featured_at', 'is not', null);
   else if (filter.status) query = query.where('e.status', '=', filter.status);
   if (after) query = query.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit).execute();
+  return query.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit);
 }
+
+export const searchEvents = (db: Executor, filter: EventFilter, after: Position | null, limit: number) =>
+  eventsQuery(db, filter, after, limit).execute();
 
 /** Paid orders' money per event and currency, TEST orders left out. */
 export function salesOfEvents(db: Executor, eventIds: string[]) {
@@ -260,7 +269,7 @@ export function organiserContacts(db: Executor, organizationId: string) {
 
 // --- payments ----------------------------------------------------------------------------------------
 
-export function searchPayments(
+export function paymentsQuery(
   db: Executor,
   filter: { reference?: string; email?: string; paymentRef?: string },
   after: Position | null,
@@ -287,8 +296,10 @@ export function searchPayments(
   if (filter.email) query = query.where((eb) => eb(eb.fn('lower', ['o.buyer_email']), '=', filter.email?.toLowerCase() ?? ''));
   if (filter.paymentRef) query = query.where('p.payment_ref', '=', filter.paymentRef);
   if (after) query = query.where((eb) => eb(eb.refTuple('p.created_at', 'p.id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
+  return query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit);
 }
+
+export const searchPayments = (...args: Parameters<typeof paymentsQuery>) => paymentsQuery(...args).execute();
 
 export function searchRefunds(
   db: Executor,

@@ -18,6 +18,8 @@ export const RECENT_SIGN_IN_MINUTES = 15;
 export const SIGN_IN_AGAIN = 'SIGN_IN_AGAIN';
 
 const cursorSchema = z.string().max(200).optional();
+/** A list's order: newest first (the default) or oldest first. */
+export const listSortSchema = z.enum(['newest', 'oldest']).optional();
 const searchSchema = z.string().trim().max(120).optional();
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date and time.' });
 const dayOrDateTime = z.union([z.iso.date(), isoDateTime], { error: 'Use a date (2026-05-01) or an ISO date and time.' });
@@ -33,6 +35,7 @@ export const adminOrdersQuerySchema = z.object({
   from: dayOrDateTime.optional(),
   /** Placed before this day (the whole day included) / time. */
   to: dayOrDateTime.optional(),
+  sort: listSortSchema,
   after: cursorSchema,
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
@@ -128,6 +131,7 @@ export const adminEventsQuerySchema = z.object({
   /** Words of the title, or the organisation's name. */
   q: searchSchema,
   status: z.enum([...eventStatusSchema.options, 'suspended', 'featured']).optional(),
+  sort: listSortSchema,
   after: cursorSchema,
 });
 export type AdminEventsQuery = z.infer<typeof adminEventsQuerySchema>;
@@ -158,6 +162,7 @@ export const featureEventSchema = z.object({ featured: z.boolean() });
 export const adminPaymentsQuerySchema = z.object({
   /** An order reference, a buyer's email or a provider's payment reference, exactly. */
   q: searchSchema,
+  sort: listSortSchema,
   after: cursorSchema,
 });
 export const adminPaymentRowSchema = z.object({

@@ -92,6 +92,21 @@ describe('admin orders', () => {
     expect((await call('GET', '/admin/orders?from=yesterday', admin.bearer)).statusCode).toBe(400);
   });
 
+  it('sort oldest first in keyset pages that follow on, and refuse an unknown order', async () => {
+    for (let index = 0; index < 3; index += 1) await paidOrder(1);
+    const admin = await adminWith(['payments.read']);
+    const times = (page: { items: { createdAt: string }[] }) => page.items.map((row) => row.createdAt);
+    const first = (await call('GET', '/admin/orders?sort=oldest', admin.bearer)).json().data;
+    expect(times(first)).toEqual([...times(first)].sort());
+    const newest = (await call('GET', '/admin/orders', admin.bearer)).json().data;
+    expect(times(newest)).toEqual([...times(newest)].sort().reverse());
+    if (first.next) {
+      const second = (await call('GET', `/admin/orders?sort=oldest&after=${first.next}`, admin.bearer)).json().data;
+      expect(second.items[0].createdAt >= (times(first).at(-1) as string)).toBe(true);
+    }
+    expect((await call('GET', '/admin/orders?sort=sideways', admin.bearer)).statusCode).toBe(400);
+  });
+
   it('refund part of an order with a reason: the money goes back, history and audit log say so', async () => {
     const order = await paidOrder(2);
     const admin = await adminWith(['orders.refund']);

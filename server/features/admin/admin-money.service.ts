@@ -41,7 +41,7 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(
 
 export async function listEvents(db: Db, caller: AccessClaims, query: AdminEventsQuery): Promise<AdminEventPage> {
   await requirePermission(db, caller, 'events.moderate');
-  const filter = { words: query.q?.trim() || undefined, status: query.status };
+  const filter = { words: query.q?.trim() || undefined, status: query.status, oldestFirst: query.sort === 'oldest' };
   const rows = await searchEvents(db, filter, decodeCursor(query.after), PAGE_SIZE + 1);
   const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
   return { items: await withSales(db, page.items), next: page.next };
@@ -185,7 +185,7 @@ export async function featureEvent(db: Db, caller: AccessClaims, eventId: string
 export async function listPayments(
   db: Db,
   caller: AccessClaims,
-  query: { q?: string; after?: string },
+  query: { q?: string; sort?: 'newest' | 'oldest'; after?: string },
 ): Promise<AdminPaymentPage> {
   await requirePermission(db, caller, 'payments.read');
   const q = query.q?.trim();
@@ -196,7 +196,12 @@ export async function listPayments(
       : /^[A-Z0-9]{4}-[A-Z0-9]{4}$/i.test(q)
         ? { reference: q.toUpperCase() }
         : { paymentRef: q };
-  const rows = await searchPayments(db, filter, decodeCursor(query.after), PAGE_SIZE + 1);
+  const rows = await searchPayments(
+    db,
+    { ...filter, oldestFirst: query.sort === 'oldest' },
+    decodeCursor(query.after),
+    PAGE_SIZE + 1,
+  );
   const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
   return {
     items: page.items.map((row) => ({

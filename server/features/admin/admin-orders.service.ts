@@ -91,6 +91,7 @@ function orderFilter(query: AdminOrdersQuery) {
     eventId: query.eventId,
     from: boundary(query.from, false),
     to: boundary(query.to, true),
+    oldestFirst: query.sort === 'oldest',
   };
 }
 

@@ -7,7 +7,14 @@ import type { OrderStatus } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 import { escapeLike, type Position } from './admin-lists.repository.ts';
 
-export interface OrderFilter {
+/** Newest first unless `oldestFirst`; either way the keyset index serves it. */
+interface Sorted {
+  oldestFirst?: boolean;
+}
+const direction = (filter: Sorted) => (filter.oldestFirst ? ('asc' as const) : ('desc' as const));
+const beyond = (filter: Sorted) => (filter.oldestFirst ? ('>' as const) : ('<' as const));
+
+export interface OrderFilter extends Sorted {
   reference?: string;
   email?: string;
   status?: OrderStatus;
@@ -40,8 +47,8 @@ export function ordersQuery(db: Executor, filter: OrderFilter, after: Position |
   if (filter.eventId) query = query.where('o.event_id', '=', filter.eventId);
   if (filter.from) query = query.where('o.created_at', '>=', filter.from);
   if (filter.to) query = query.where('o.created_at', '<', filter.to);
-  if (after) query = query.where((eb) => eb(eb.refTuple('o.created_at', 'o.id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit);
+  if (after) query = query.where((eb) => eb(eb.refTuple('o.created_at', 'o.id'), beyond(filter), eb.tuple(after.at, after.id)));
+  return query.orderBy('o.created_at', direction(filter)).orderBy('o.id', direction(filter)).limit(limit);
 }
 
 export const searchOrders = (db: Executor, filter: OrderFilter, after: Position | null, limit: number) =>
@@ -174,7 +181,7 @@ export function checkinsOf(db: Executor, ticketId: string) {
 
 // --- events ------------------------------------------------------------------------------------------
 
-export interface EventFilter {
+export interface EventFilter extends Sorted {
   id?: string;
   words?: string;
   status?: 'draft' | 'published' | 'cancelled' | 'suspended' | 'featured';
@@ -218,8 +225,8 @@ export function eventsQuery(db: Executor, filter: EventFilter, after: Position |
   if (filter.status === 'suspended') query = query.where('e.suspended_at', 'is not', null);
   else if (filter.status === 'featured') query = query.where('e.featured_at', 'is not', null);
   else if (filter.status) query = query.where('e.status', '=', filter.status);
-  if (after) query = query.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit);
+  if (after) query = query.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), beyond(filter), eb.tuple(after.at, after.id)));
+  return query.orderBy('e.created_at', direction(filter)).orderBy('e.id', direction(filter)).limit(limit);
 }
 
 export const searchEvents = (db: Executor, filter: EventFilter, after: Position | null, limit: number) =>
@@ -271,7 +278,7 @@ export function organiserContacts(db: Executor, organizationId: string) {
 
 export function paymentsQuery(
   db: Executor,
-  filter: { reference?: string; email?: string; paymentRef?: string },
+  filter: { reference?: string; email?: string; paymentRef?: string } & Sorted,
   after: Position | null,
   limit: number,
 ) {
@@ -295,8 +302,8 @@ export function paymentsQuery(
   if (filter.reference) query = query.where('o.reference', '=', filter.reference);
   if (filter.email) query = query.where((eb) => eb(eb.fn('lower', ['o.buyer_email']), '=', filter.email?.toLowerCase() ?? ''));
   if (filter.paymentRef) query = query.where('p.payment_ref', '=', filter.paymentRef);
-  if (after) query = query.where((eb) => eb(eb.refTuple('p.created_at', 'p.id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit);
+  if (after) query = query.where((eb) => eb(eb.refTuple('p.created_at', 'p.id'), beyond(filter), eb.tuple(after.at, after.id)));
+  return query.orderBy('p.created_at', direction(filter)).orderBy('p.id', direction(filter)).limit(limit);
 }
 
 export const searchPayments = (...args: Parameters<typeof paymentsQuery>) => paymentsQuery(...args).execute();

@@ -5,11 +5,12 @@ import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-ac
 import { adminListOptions, setFilters, useAdminList } from '../../features/admin/api/sales.ts';
 import { AdminEventsTable } from '../../features/admin/components/admin-events-table.tsx';
 import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
-import { ListFilters } from '../../features/admin/components/list-filters.tsx';
+import { ListFilters, SortField } from '../../features/admin/components/list-filters.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
-const filtersOf = (search: URLSearchParams) => setFilters({ q: search.get('q'), status: search.get('status') });
+const filtersOf = (search: URLSearchParams) =>
+  setFilters({ q: search.get('q'), status: search.get('status'), sort: search.get('sort') });
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ request }: { request: Request }) => {
@@ -57,6 +58,7 @@ export function Component() {
                 </option>
               ))}
             </SelectField>
+            <SortField value={filters.sort} />
           </ListFilters>
           <AdminEventsTable
             events={events.data?.pages.flatMap((page) => page.items) ?? []}

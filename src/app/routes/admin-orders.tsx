@@ -14,14 +14,14 @@ import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-ac
 import { adminListOptions, orderQueryOptions, setFilters, useAdminList, useAdminOrder } from '../../features/admin/api/sales.ts';
 import { AdminOrderDetail } from '../../features/admin/components/admin-order-detail.tsx';
 import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
-import { ListFilters, Pill } from '../../features/admin/components/list-filters.tsx';
+import { ListFilters, Pill, SortField } from '../../features/admin/components/list-filters.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { downloadApiFile, fileErrorMessage } from '../../lib/download-file.ts';
 import { toast } from '../../lib/toasts.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
-const filterNames = ['q', 'status', 'eventId', 'from', 'to'] as const;
+const filterNames = ['q', 'status', 'eventId', 'from', 'to', 'sort'] as const;
 const filtersOf = (search: URLSearchParams) =>
   setFilters(Object.fromEntries(filterNames.map((name) => [name, search.get(name)])));
 
@@ -113,9 +113,10 @@ function OrdersList() {
         <TextField label="Event id" name="eventId" defaultValue={filters.eventId ?? ''} placeholder="Events page → Orders" />
         <TextField label="Placed from" name="from" type="date" defaultValue={filters.from ?? ''} />
         <TextField label="Placed to" name="to" type="date" defaultValue={filters.to ?? ''} />
+        <SortField value={filters.sort} />
       </ListFilters>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-slate-600 text-sm">Newest first. Times in UTC.</p>
+        <p className="text-slate-600 text-sm">{filters.sort === 'oldest' ? 'Oldest first' : 'Newest first'}. Times in UTC.</p>
         <button type="button" className={buttonClass('secondary', 'small')} onClick={downloadCsv} disabled={downloading}>
           {downloading ? 'Preparing CSV…' : 'Download CSV'}
         </button>

@@ -15,7 +15,7 @@ import {
   usePlatformFees,
 } from '../../features/admin/api/sales.ts';
 import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
-import { ListFilters, Pill } from '../../features/admin/components/list-filters.tsx';
+import { ListFilters, Pill, SortField } from '../../features/admin/components/list-filters.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
@@ -31,7 +31,7 @@ const viewOf = (search: URLSearchParams): View => {
 };
 const filtersOf = (view: View, search: URLSearchParams) =>
   view === 'payments'
-    ? setFilters({ q: search.get('q') })
+    ? setFilters({ q: search.get('q'), sort: search.get('sort') })
     : view === 'refunds'
       ? setFilters({ status: search.get('status') })
       : setFilters({ failed: search.get('failed') });
@@ -156,6 +156,7 @@ function ViewFilters({ view, filters }: { view: View; filters: Record<string, st
         <div className="md:col-span-3">
           <TextField label="Order reference, buyer email or provider reference" name="q" defaultValue={filters.q ?? ''} />
         </div>
+        <SortField value={filters.sort} />
       </ListFilters>
     );
   }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass, linkClass } from '../../../components/button.ts';
+import { SelectField } from '../../../components/fields/select-field.tsx';
 import { FilterPanel } from '../../../components/filter-panel.tsx';
 
 /**
@@ -54,5 +55,15 @@ export function AdminCard({
       </div>
       {children}
     </section>
+  );
+}
+
+/** The list's order, kept in the address with the filters. */
+export function SortField({ value }: { value: string | undefined }) {
+  return (
+    <SelectField label="Order" name="sort" defaultValue={value ?? ''}>
+      <option value="">Newest first</option>
+      <option value="oldest">Oldest first</option>
+    </SelectField>
   );
 }

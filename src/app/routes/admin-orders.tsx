@@ -110,7 +110,7 @@ function OrdersList() {
             </option>
           ))}
         </SelectField>
-        <TextField label="Event id" name="eventId" defaultValue={filters.eventId ?? ''} placeholder="Events page → Orders" />
+        <TextField label="Event id" name="eventId" defaultValue={filters.eventId ?? ''} />
         <TextField label="Placed from" name="from" type="date" defaultValue={filters.from ?? ''} />
         <TextField label="Placed to" name="to" type="date" defaultValue={filters.to ?? ''} />
         <SortField value={filters.sort} />

@@ -359,7 +359,7 @@ export function adminSalesRoutes(app: FastifyInstance, { config, db, routes, aut
     summary: 'What a buyer pays and the organiser receives for a sample order, by the checkout’s fee function (fees.manage)',
     tags,
     auth: 'required',
-    errors: ['FORBIDDEN'],
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
     body: feeQuoteSchema,
     response: feeQuoteResultSchema,
     handler: async ({ body, request }) => ({ message: 'Quote.', data: await quoteFee(db, await auth.require(request), body) }),

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { doorEvent } from './door-device.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
@@ -128,7 +129,18 @@ test.describe('admin orders', () => {
   });
 });
 
-test('each money, events and tickets admin page fits a phone', async ({ page, consoleErrors }, testInfo) => {
+/** Axe's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`);
+}
+
+test('each money, events and tickets admin page fits a phone, with no serious accessibility finding', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'pixel-7', 'The phone check.');
   await signInAs(page, fullAdmin, '/admin');
   for (const [path, heading] of [
@@ -144,6 +156,7 @@ test('each money, events and tickets admin page fits a phone', async ({ page, co
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page), path).toEqual([]);
     await shoot(page, `phone-${path.replace(/\W+/g, '-').replace(/^-/, '')}`);
   }
   // An order and a ticket on the phone.
@@ -153,9 +166,11 @@ test('each money, events and tickets admin page fits a phone', async ({ page, co
   await expect(page.getByRole('heading', { name: /^Order / })).toBeVisible();
   let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the order scrolls sideways').toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page), 'the order').toEqual([]);
   await page.getByRole('link', { name: /^Open/ }).first().click();
   await expect(page.getByRole('heading', { name: /^Ticket of / })).toBeVisible();
   overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the ticket scrolls sideways').toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page), 'the ticket').toEqual([]);
   expect(consoleErrors).toEqual([]);
 });

@@ -152,8 +152,8 @@ export function AdminOrderDetail({
   const [refunding, setRefunding] = useState(false);
   const resend = useResendTickets(order.id);
   const [resendProblem, setResendProblem] = useState<ReactNode>(null);
-  const refundable =
-    (order.status === 'paid' || order.status === 'partially_refunded') && order.tickets.some((t) => t.status === 'valid');
+  const hasValidTickets = order.tickets.some((ticket) => ticket.status === 'valid' && ticket.code !== null);
+  const refundable = (order.status === 'paid' || order.status === 'partially_refunded') && hasValidTickets;
   const money = (minor: number) => formatMoney(minor, order.currency);
 
   return (
@@ -162,7 +162,7 @@ export function AdminOrderDetail({
         id="order-title"
         title={`Order ${order.reference}`}
         actions={
-          canRefund ? (
+          canRefund && hasValidTickets ? (
             <>
               <button
                 type="button"

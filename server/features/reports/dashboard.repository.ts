@@ -79,7 +79,7 @@ export function organizationEvents(db: Executor, organizationId: string, limit: 
 export async function setupFacts(db: Executor, organizationId: string) {
   return db
     .selectFrom('organizations')
-    .select(['description', 'contact_email', 'kyc_status', 'stripe_account_id'])
+    .select(['description', 'contact_email', 'kyc_status', 'payouts_enabled'])
     .select((eb) =>
       eb
         .exists(

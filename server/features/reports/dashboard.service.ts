@@ -45,7 +45,7 @@ function setupOf(facts: Awaited<ReturnType<typeof setupFacts>>): Dashboard['setu
   return [
     { step: 'profile', done: Boolean(facts?.description.trim() && facts.contact_email) },
     { step: 'verification', done: facts?.kyc_status === 'verified' },
-    { step: 'payouts', done: Boolean(facts?.stripe_account_id) },
+    { step: 'payouts', done: Boolean(facts?.payouts_enabled) },
     { step: 'published', done: Boolean(facts?.published) },
   ];
 }

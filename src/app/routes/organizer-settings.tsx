@@ -37,6 +37,7 @@ const verification = {
   unverified: { label: 'Not started', className: 'bg-slate-100 text-slate-800' },
   pending: { label: 'In review', className: 'bg-amber-50 text-amber-900' },
   verified: { label: 'Verified', className: 'bg-emerald-50 text-emerald-800' },
+  action_required: { label: 'Action required', className: 'bg-amber-50 text-amber-900' },
   rejected: { label: 'Not accepted', className: 'bg-red-50 text-red-800' },
 } as const;
 

@@ -157,14 +157,17 @@ describe('the organiser dashboard', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('lists the setup steps with what is done', async () => {
+  it('lists the setup steps with what is done, payouts as the verification left them', async () => {
     const board = await read(organiser);
     expect(board.setup).toEqual([
       { step: 'profile', done: false },
       { step: 'verification', done: true },
-      { step: 'payouts', done: false },
+      { step: 'payouts', done: true },
       { step: 'published', done: true },
     ]);
+    await db().updateTable('organizations').set({ payouts_enabled: false }).where('id', '=', organiser.organizationId).execute();
+    expect((await read(organiser)).setup.find((item) => item.step === 'payouts')).toEqual({ step: 'payouts', done: false });
+    await db().updateTable('organizations').set({ payouts_enabled: true }).where('id', '=', organiser.organizationId).execute();
   });
 
   it('is closed to door staff (403), other organisations and strangers (404), and nobody signed in (401)', async () => {

@@ -10,6 +10,7 @@ import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createLoader({ queryClient, api }: RouteContext) {
@@ -56,7 +57,7 @@ export function Component() {
             <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">{data.organiser.name}</h1>
             <p className="mt-1 text-slate-600">
               Owner {data.organiser.ownerEmail ?? 'unknown'} · joined {formatDay(data.organiser.createdAt)} ·{' '}
-              {data.organiser.events} events · {data.organiser.members} members ·{' '}
+              {plural(data.organiser.events, 'event')} · {plural(data.organiser.members, 'member')} ·{' '}
               <Link
                 to={`/admin/organisers/${organiserId}/team`}
                 className="font-semibold text-indigo-700 underline underline-offset-2"

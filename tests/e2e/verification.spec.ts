@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
@@ -7,6 +8,15 @@ import { publishedEvent } from './organizer-api.ts';
 const demoPassword = 'admit-demo-2026';
 const shots = process.env.ADMIT_KYC_SHOTS;
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** Subjects of the mail the SMTP peer received for `email`. */
+const subjectsTo = (email: string) =>
+  readFileSync(process.env.ADMIT_E2E_MAIL_FILE as string, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string; raw: string })
+    .filter((message) => message.to.toLowerCase() === email.toLowerCase())
+    .map((message) => /^Subject: (.*)$/im.exec(message.raw)?.[1] ?? '');
 
 const shoot = async (page: Page, project: string, name: string) => {
   if (shots) await page.screenshot({ path: join(shots, `${project}-${name}.png`), fullPage: true });
@@ -59,6 +69,15 @@ test.describe('organiser verification', () => {
     await waitForHydration(page);
     await expect(page.getByText(/We are reviewing what you sent/)).toBeVisible();
     await shoot(page, project, 'kyc-status-pending');
+    // Stripe's return and refresh pages say plainly that payments run in the sandbox here (the API's 409 each time).
+    const before = consoleErrors.length;
+    for (const path of ['/organizer/account/success', '/organizer/account/failure']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByText('Payments run in the sandbox here: verify on the verification page instead.')).toBeVisible();
+      await shoot(page, project, path.split('/').at(-1) as string);
+    }
+    expect(consoleErrors.splice(before)).toEqual(Array(2).fill(expect.stringContaining('status of 409 (Conflict)')));
 
     // An administrator finds the organiser by name and approves it.
     const adminContext = await browser.newContext({ ...(testInfo.project.use as object), baseURL: testInfo.project.use.baseURL });
@@ -88,6 +107,11 @@ test.describe('organiser verification', () => {
     await expect(admin.getByRole('button', { name: `Remove ${owner.email}` })).toBeVisible();
     await shoot(admin, project, 'admin-organiser-team');
     await adminContext.close();
+
+    // The decision reached the owner by mail.
+    await expect
+      .poll(() => subjectsTo(owner.email).some((subject) => subject.includes('is verified')), { timeout: 15_000 })
+      .toBe(true);
 
     // The owner now sees it verified, and a paid event publishes.
     await page.goto('/kyc-status');

@@ -5,6 +5,7 @@ import { FormAlert } from '../../components/fields/form-alert.tsx';
 import { serverMessage } from '../../components/fields/form-errors.ts';
 import { Spinner } from '../../components/submit-button.tsx';
 import { useOnboardingLink } from '../../features/verification/api/verification.ts';
+import { statusOf } from '../../lib/api-caller.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
 
@@ -28,12 +29,14 @@ export function Component() {
         <div className="space-y-3">
           <FormAlert>{serverMessage(link.error)}</FormAlert>
           <div className="flex flex-wrap gap-3">
-            <button type="button" className={buttonClass('primary')} onClick={start}>
-              Try again
-            </button>
-            <Link to="/kyc-status" className={buttonClass('secondary')}>
-              Verification status
+            <Link to="/organizer-kyc" className={buttonClass('primary')}>
+              Verification page
             </Link>
+            {statusOf(link.error) === 409 ? null : (
+              <button type="button" className={buttonClass('secondary')} onClick={start}>
+                Try again
+              </button>
+            )}
           </div>
         </div>
       ) : (

@@ -6,6 +6,7 @@ import { serverMessage } from '../../components/fields/form-errors.ts';
 import { Spinner } from '../../components/submit-button.tsx';
 import { VerificationStatusPanel } from '../../components/verification-status.tsx';
 import { useRefreshOnboarding } from '../../features/verification/api/verification.ts';
+import { statusOf } from '../../lib/api-caller.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
 
@@ -42,9 +43,17 @@ export function Component() {
       ) : refresh.isError ? (
         <div className="space-y-3">
           <FormAlert>{serverMessage(refresh.error)}</FormAlert>
-          <button type="button" className={buttonClass('secondary')} onClick={() => organizationId && mutate(organizationId)}>
-            Check again
-          </button>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/organizer-kyc" className={buttonClass('primary')}>
+              Verification page
+            </Link>
+            {/* A refusal (409) would be refused again; an outage may pass. */}
+            {statusOf(refresh.error) === 409 ? null : (
+              <button type="button" className={buttonClass('secondary')} onClick={() => organizationId && mutate(organizationId)}>
+                Check again
+              </button>
+            )}
+          </div>
         </div>
       ) : (
         <p className="flex items-center gap-2 text-slate-600" role="status">

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { can } from '../../contract/permissions.ts';
 import type { User } from '../../contract/users.ts';
@@ -56,7 +57,10 @@ function Settings({ organizationId }: { organizationId: string }) {
           The public profile and team of {organization.name}.{' '}
           <span className="whitespace-nowrap">
             Identity verification:{' '}
-            <span className={`rounded-full px-2.5 py-0.5 font-semibold text-sm ${kyc.className}`}>{kyc.label}</span>
+            <span className={`rounded-full px-2.5 py-0.5 font-semibold text-sm ${kyc.className}`}>{kyc.label}</span>{' '}
+            <Link to="/kyc-status" className="font-semibold text-indigo-700 text-sm underline underline-offset-2">
+              Details
+            </Link>
           </span>
         </p>
       </header>

@@ -24,7 +24,9 @@ export function Component() {
     <div className="mx-auto max-w-3xl space-y-6">
       <PageMeta title="Continue at Stripe" description="A fresh link to Stripe’s onboarding." noIndex />
       <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">Continue at Stripe</h1>
-      <p className="text-slate-600">The link to Stripe expired or was already used. We are making you a fresh one.</p>
+      {link.isError ? null : (
+        <p className="text-slate-600">The link to Stripe expired or was already used. We are making you a fresh one.</p>
+      )}
       {link.isError ? (
         <div className="space-y-3">
           <FormAlert>{serverMessage(link.error)}</FormAlert>

@@ -368,6 +368,26 @@ describe('an administrator’s decisions', () => {
     expect((await state(person.organizationId)).kyc_status).toBe('pending');
   });
 
+  it('two reviewers deciding at once: one decision holds, the other is refused, one mail', async () => {
+    const person = await pending();
+    const [first, second] = [await admin(['organisers.review']), await admin(['organisers.review'])];
+    const url = `/admin/organisers/${person.organizationId}/decision`;
+    const before = (await mailsTo(person.account.email)).length;
+    const answers = await Promise.all([
+      call('POST', url, first.bearer, { decision: 'approve' }),
+      call('POST', url, second.bearer, { decision: 'reject', reason: 'Documents unreadable' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await mailsTo(person.account.email)).length).toBe(before + 1);
+    const decided = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject_id', '=', person.organizationId)
+      .where('action', 'in', ['verification.approved', 'verification.rejected'])
+      .execute();
+    expect(decided).toHaveLength(1);
+  });
+
   it('ask for more with what and a deadline, or reject with a reason; the owner is mailed each time', async () => {
     const person = await pending();
     const reviewer = await admin(['organisers.review']);

@@ -4,6 +4,7 @@ import type { ApiContext } from './api-context.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { adminOrganisersRoutes } from './features/admin/admin-organisers.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
 import { checkinsRoutes } from './features/checkins/checkins.routes.ts';
@@ -23,6 +24,7 @@ import { teamRoutes } from './features/team/team.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { createSuspensions } from './features/users/suspensions.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { verificationRoutes } from './features/verification/verification.routes.ts';
 import { createAccessTokens } from './lib/auth/access-tokens.ts';
 import { createPaymentProvider } from './lib/payments/create-provider.ts';
 import { signedImageUrl } from './lib/storage/signed-links.ts';
@@ -61,6 +63,8 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     helpArticlesRoutes,
     casesRoutes,
     adminRoutes,
+    adminOrganisersRoutes,
+    verificationRoutes,
     devRoutes,
   ];
 }

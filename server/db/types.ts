@@ -74,6 +74,12 @@ export interface OrganizationsTable {
   city: string | null;
   /** Stripe connected account that receives ticket money, when the organisation has one. */
   stripe_account_id: string | null;
+  /** Whether the organisation can be paid out (the sandbox's bank account, or Stripe's `payouts_enabled`). */
+  payouts_enabled: Generated<boolean>;
+  charges_enabled: Generated<boolean>;
+  /** Set by an administrator: the organisation's events stop selling. */
+  suspended_at: Timestamp | null;
+  suspension_reason: string | null;
   social_links: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
   created_at: CreatedAt;
   updated_at: DefaultedTimestamp;
@@ -609,4 +615,49 @@ export interface Database {
   help_case_messages: HelpCaseMessagesTable;
   help_case_history: HelpCaseHistoryTable;
   help_case_access: HelpCaseAccessTable;
+  organization_verifications: OrganizationVerificationsTable;
+  verification_documents: VerificationDocumentsTable;
+}
+
+/** Who an organisation is as a seller, and what its verification still needs (one row per organisation). */
+export interface OrganizationVerificationsTable {
+  organization_id: string;
+  seller_type: 'individual' | 'company' | null;
+  legal_name: string | null;
+  country: string | null;
+  address_line: string | null;
+  city: string | null;
+  postal_code: string | null;
+  /** A `date` column: read back as a `yyyy-MM-dd` string. */
+  representative_birth_date: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_id: string | null;
+  bank_account_holder: string | null;
+  bank_sort_code: string | null;
+  bank_account_last4: string | null;
+  bank_status: 'valid' | 'failed' | null;
+  action_required: string | null;
+  action_deadline: Timestamp | null;
+  rejection_reason: string | null;
+  requirements_due: ColumnType<string[], string[] | undefined, string[]>;
+  requirements_past_due: ColumnType<string[], string[] | undefined, string[]>;
+  disabled_reason: string | null;
+  /** When the provider's last applied account state was made (an older webhook is not applied over it). */
+  provider_state_at: Timestamp | null;
+  submitted_at: Timestamp | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  updated_at: DefaultedTimestamp;
+}
+
+/** Identity and business documents, in private storage under `storage_key`; never a public link. */
+export interface VerificationDocumentsTable {
+  id: Generated<string>;
+  organization_id: string;
+  kind: 'identity' | 'address' | 'company';
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  file_name: string;
+  uploaded_by: string | null;
+  uploaded_at: CreatedAt;
 }

@@ -149,6 +149,25 @@ const matrix: Record<RouteKey, Row> = {
   'GET /admin/users':                                                [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/users/:userId/suspend':                               [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/users/:userId/reactivate':                            [401,  403,      403,   403,     403,     403,  403,   200],
+
+  // Identity verification and payouts: the organisation's owners only (another organisation's owner and admins: 404).
+  'GET /organizations/:organizationId/verification':                  [401,  404,      200,   403,     403,     403,  404,   404],
+  'PUT /organizations/:organizationId/verification':                  [401,  404,      200,   403,     403,     403,  404,   404],
+  'POST /organizations/:organizationId/verification/submit':          [401,  404,      200,   403,     403,     403,  404,   404],
+  'POST /organizations/:organizationId/verification/documents':       [401,  404,      201,   403,     403,     403,  404,   404],
+  'GET /organizations/:organizationId/verification/documents/:documentId': [401, 404,   200,   403,     403,     403,  404,   404],
+  // In the sandbox the owner passes the check and is sent to the verification page (409).
+  'POST /organizations/:organizationId/verification/stripe/link':     [401,  404,      409,   403,     403,     403,  404,   404],
+  'POST /organizations/:organizationId/verification/stripe/refresh':  [401,  404,      409,   403,     403,     403,  404,   404],
+  // Reviewing organisers: administrators whose groups allow 'organisers.review'; reading a document is one of them.
+  'GET /admin/organisers':                                            [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/organisers/:organizationId':                            [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/organisers/:organizationId/documents/:documentId':      [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/organisers/:organizationId/decision':                  [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/organisers/:organizationId/suspend':                   [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/organisers/:organizationId/reinstate':                 [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/organisers/:organizationId/team':                       [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/organisers/:organizationId/team/:userId/remove':       [401,  403,      403,   403,     403,     403,  403,   200],
 };
 
 /** Why each row with planned cells differs today. */

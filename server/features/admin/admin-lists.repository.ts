@@ -83,6 +83,6 @@ export function searchAudit(db: Executor, q: string | undefined, after: Position
   return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
 }
 
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

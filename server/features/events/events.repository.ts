@@ -102,7 +102,7 @@ export function lockEventRow(trx: Transaction<Database>, id: string) {
   return trx
     .selectFrom('events')
     .innerJoin('organizations', 'organizations.id', 'events.organization_id')
-    .select(['events.status', 'events.starts_at', 'events.ends_at', 'organizations.kyc_status'])
+    .select(['events.status', 'events.starts_at', 'events.ends_at', 'organizations.kyc_status', 'organizations.payouts_enabled'])
     .where('events.id', '=', id)
     .forUpdate('events')
     .executeTakeFirstOrThrow();

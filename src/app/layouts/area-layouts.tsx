@@ -21,6 +21,7 @@ const organizerItems: SideNavItem[] = [
 const adminItems: (SideNavItem & { needs?: string })[] = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/users', label: 'Users', needs: 'users.read' },
+  { to: '/admin/organisers', label: 'Organisers', needs: 'organisers.review' },
   { to: '/admin/user-groups', label: 'User groups', needs: 'groups.manage' },
   { to: '/admin/cases', label: 'Cases', needs: 'cases.handle' },
 ];

@@ -43,6 +43,11 @@ export function Component() {
             Users
           </Link>
         ) : null}
+        {can('organisers.review') ? (
+          <Link to="/admin/organisers" className={linkClass}>
+            Organisers
+          </Link>
+        ) : null}
         {can('groups.manage') ? (
           <Link to="/admin/user-groups" className={linkClass}>
             User groups

@@ -9,4 +9,8 @@ export const adminKeys = {
   userLists: () => [...adminKeys.all, 'users'] as const,
   users: (q: string) => [...adminKeys.userLists(), { q }] as const,
   audit: (q: string) => [...adminKeys.all, 'audit', { q }] as const,
+  organiserLists: () => [...adminKeys.all, 'organisers'] as const,
+  organisers: (q: string, status: string) => [...adminKeys.organiserLists(), { q, status }] as const,
+  organiser: (organiserId: string) => [...adminKeys.all, 'organiser', organiserId] as const,
+  organiserTeam: (organiserId: string) => [...adminKeys.organiser(organiserId), 'team'] as const,
 };

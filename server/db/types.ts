@@ -532,6 +532,25 @@ export interface HelpCasesTable {
   resolved_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Since when the case waits on the customer (migration 0023); the reminder is mailed days after. */
+  pending_since: Timestamp | null;
+  reminded_at: Timestamp | null;
+}
+
+/** How many cases each queue holds, kept by triggers on help_cases (migration 0023); `mine:<agent id>` per agent. */
+export interface HelpCaseCountsTable {
+  bucket: string;
+  cases: ColumnType<string, string | number, string | number>;
+}
+
+/** The agents' saved replies (migration 0023). */
+export interface HelpSavedRepliesTable {
+  id: Generated<string>;
+  title: string;
+  body: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface HelpCaseMessagesTable {
@@ -609,4 +628,6 @@ export interface Database {
   help_case_messages: HelpCaseMessagesTable;
   help_case_history: HelpCaseHistoryTable;
   help_case_access: HelpCaseAccessTable;
+  help_case_counts: HelpCaseCountsTable;
+  help_saved_replies: HelpSavedRepliesTable;
 }

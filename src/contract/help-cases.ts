@@ -27,6 +27,9 @@ export const agentStateLabels: Record<CaseState, string> = {
 /** How long a resolved case may still be reopened by a reply from the person who raised it. */
 export const reopenDays = 14;
 
+/** A case waiting on the customer this long gets one reminder mail; a resolved case closes `reopenDays` after. */
+export const pendingReminderDays = 3;
+
 const slug = z
   .string()
   .trim()

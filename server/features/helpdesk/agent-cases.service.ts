@@ -140,9 +140,12 @@ export async function agentMessage(
       await insertHistory(trx, { case_id: caseId, actor: 'agent', actor_user_id: agentId, action: 'added an internal note' });
       return;
     }
+    // Each public reply starts the customer's time to answer afresh (and their one reminder).
     await updateCase(trx, caseId, {
       state: 'pending',
       resolved_at: null,
+      pending_since: new Date(),
+      reminded_at: null,
       ...(locked.first_replied_at ? {} : { first_replied_at: new Date() }),
     });
     await insertHistory(trx, {
@@ -182,6 +185,7 @@ export async function changeAgentCase(
       await updateCase(trx, caseId, {
         state: change.state,
         resolved_at: change.state === 'resolved' ? new Date() : null,
+        ...(change.state === 'pending' ? { pending_since: new Date(), reminded_at: null } : {}),
       });
       await insertHistory(trx, {
         case_id: caseId,

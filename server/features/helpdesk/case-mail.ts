@@ -83,3 +83,22 @@ export function agentReplyMail(input: {
     footer: linkFooter(input.linkHours),
   });
 }
+
+export function pendingReminderMail(input: {
+  reference: string;
+  subject: string;
+  name: string;
+  days: number;
+  closeDays: number;
+  link: string;
+  linkHours: number;
+}) {
+  return caseMail({
+    subject: `[${input.reference}] We are waiting for your answer: ${input.subject}`,
+    name: input.name,
+    intro: `We replied to your case ${input.days} days ago and are waiting for your answer. If your question is answered, mark the case resolved; it closes by itself ${input.closeDays} days after that.`,
+    buttonLabel: 'Reply or mark resolved',
+    link: input.link,
+    footer: linkFooter(input.linkHours),
+  });
+}

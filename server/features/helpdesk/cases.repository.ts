@@ -127,6 +127,8 @@ export async function updateCase(
     assigned_to: string | null;
     first_replied_at: Date;
     resolved_at: Date | null;
+    pending_since: Date | null;
+    reminded_at: Date | null;
   }>,
 ): Promise<void> {
   await trx

@@ -13,6 +13,7 @@ import { flushPageViews } from './features/events/page-views.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { casesRoutes } from './features/helpdesk/cases.routes.ts';
 import { helpArticlesRoutes } from './features/helpdesk/help-articles.routes.ts';
+import { savedRepliesRoutes } from './features/helpdesk/saved-replies.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { newOrderCaches, type OrdersDeps } from './features/orders/orders.service.ts';
 import { organizerOrdersRoutes } from './features/orders/organizer-orders.routes.ts';
@@ -60,6 +61,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     uploadsRoutes,
     helpArticlesRoutes,
     casesRoutes,
+    savedRepliesRoutes,
     adminRoutes,
     devRoutes,
   ];

@@ -135,6 +135,10 @@ const matrix: Record<RouteKey, Row> = {
   'GET /admin/cases/:caseId':                                        [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/cases/:caseId/messages':                              [401,  403,      403,   403,     403,     403,  403,   201],
   'PATCH /admin/cases/:caseId':                                      [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/help/saved-replies':                                   [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/help/saved-replies':                                  [401,  403,      403,   403,     403,     403,  403,   201],
+  'PUT /admin/help/saved-replies/:replyId':                           [401,  403,      403,   403,     403,     403,  403,   200],
+  'DELETE /admin/help/saved-replies/:replyId':                        [401,  403,      403,   403,     403,     403,  403,   200],
   // The admin console: administrators only, each route behind one permission (the administrator here holds them all;
   // tests/api/admin-groups.test.ts refuses each route to an administrator whose groups lack its permission).
   'GET /admin/access':                                               [401,  403,      403,   403,     403,     403,  403,   200],

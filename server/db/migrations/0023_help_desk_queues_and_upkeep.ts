@@ -87,12 +87,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('help_saved_replies')
     .addColumn('id', 'uuid', (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('title', 'text', (col) => col.notNull().unique())
+    .addColumn('title', 'text', (col) => col.notNull())
     .addColumn('body', 'text', (col) => col.notNull())
     .addColumn('created_by', 'uuid', (col) => col.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
+  // One name once, whatever its case: an agent picks a saved reply by its name.
+  await sql`create unique index help_saved_replies_title_key on help_saved_replies (lower(title))`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -23,6 +23,7 @@ const adminItems: (SideNavItem & { needs?: string })[] = [
   { to: '/admin/users', label: 'Users', needs: 'users.read' },
   { to: '/admin/user-groups', label: 'User groups', needs: 'groups.manage' },
   { to: '/admin/cases', label: 'Cases', needs: 'cases.handle' },
+  { to: '/admin/saved-replies', label: 'Saved replies', needs: 'cases.handle' },
 ];
 
 export function UserAccountLayout({ children }: { children: ReactNode }) {

@@ -535,6 +535,10 @@ export interface HelpCasesTable {
   /** Since when the case waits on the customer (migration 0023); the reminder is mailed days after. */
   pending_since: Timestamp | null;
   reminded_at: Timestamp | null;
+  /** A guest's 6-digit code (keyed hash), its expiry and the wrong tries against it (migration 0023). */
+  proof_code_hash: string | null;
+  proof_code_expires_at: Timestamp | null;
+  proof_wrong_tries: Generated<number>;
 }
 
 /** How many cases each queue holds, kept by triggers on help_cases (migration 0023); `mine:<agent id>` per agent. */

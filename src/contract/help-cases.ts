@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { codeSchema } from './auth.ts';
 import { emailSchema, personNameSchema } from './users.ts';
 
-// Help desk cases: raised by a person (signed in, or a guest who proves their email through the mailed link),
+// Help desk cases: raised by a person (signed in, or a guest who proves their email with the mailed code or link),
 // followed by them through their session or an expiring link, and worked by agents.
 
 export const caseStateSchema = z.enum(['new', 'open', 'pending', 'resolved', 'closed']);
@@ -61,7 +62,7 @@ export type RaiseCase = z.infer<typeof raiseCaseSchema>;
 
 export const raisedCaseSchema = z.object({
   reference: z.string(),
-  /** Null for a guest: the case opens from the link mailed to them. */
+  /** Null for a guest: the case opens once they enter the code mailed to them (or open the mailed link). */
   caseId: z.uuid().nullable(),
 });
 export type RaisedCase = z.infer<typeof raisedCaseSchema>;
@@ -75,6 +76,13 @@ export const caseReferenceSchema = z
 export const checkStatusSchema = z.object({ reference: caseReferenceSchema, email: emailSchema });
 
 export const caseLinkSchema = z.object({ token: z.string().trim().min(20).max(100) });
+
+/** A guest's proof of their email: the reference they were given, the address, and the code mailed to it. */
+export const confirmCaseEmailSchema = z.object({ reference: caseReferenceSchema, email: emailSchema, code: codeSchema });
+export type ConfirmCaseEmail = z.infer<typeof confirmCaseEmailSchema>;
+/** How long a guest's code works, and how many wrong tries it takes. */
+export const caseCodeMinutes = 60;
+export const caseCodeMaxWrongTries = 5;
 export const caseAccessSchema = z.object({ caseId: z.uuid(), accessKey: z.string() });
 export type CaseAccess = z.infer<typeof caseAccessSchema>;
 

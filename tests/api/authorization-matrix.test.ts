@@ -120,12 +120,13 @@ const matrix: Record<RouteKey, Row> = {
   'POST /admin/help/articles':                                       [401,  403,      403,   403,     403,     403,  403,   201],
   'PUT /admin/help/articles/:articleId':                             [401,  403,      403,   403,     403,     403,  403,   200],
   'PUT /admin/help/categories':                                      [401,  403,      403,   403,     403,     403,  403,   200],
-  // Anyone may raise a case (a guest's opens from the mailed link) and ask for a link: the same answer whether or not it exists.
+  // Anyone may raise a case (a guest's opens with the mailed code or link) and ask for a link: the same answer whether or not it exists.
   'POST /help/cases':                                                [201,  201,      201,   201,     201,     201,  201,   201],
   'GET /help/cases/options':                                         [401,  200,      200,   200,     200,     200,  200,   200],
   'POST /help/cases/check-status':                                   [200,  200,      200,   200,     200,     200,  200,   200],
-  // The mailed link is the proof, used once.
+  // The mailed link (used once) or the mailed code is the proof.
   'POST /help/cases/access':                                         [200,  200,      200,   200,     200,     200,  200,   200],
+  'POST /help/cases/confirm-email':                                  [200,  200,      200,   200,     200,     200,  200,   200],
   'GET /help/cases/mine':                                            [401,  200,      200,   200,     200,     200,  200,   200],
   // The attendee's case: only they reach it here; agents work it through /admin/cases.
   'GET /help/cases/:caseId':                                         [404,  200,      404,   404,     404,     404,  404,   404],

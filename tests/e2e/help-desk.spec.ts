@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures.ts';
-import { caseLinkFromMail, mailText } from './mailbox.ts';
+import { caseLinkFromMail, codeFromMail, mailText } from './mailbox.ts';
 
 /** Screenshots go to ADMIT_HELP_SHOTS when set, else beside the test's own output. */
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
@@ -53,7 +53,7 @@ async function agentPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-test('a guest raises a case, follows it from the mail, and sees the agent’s reply but never the note', async ({
+test('a guest raises a case, proves their email with the mailed code, and sees the agent’s reply but never the note', async ({
   page,
   browser,
 }, testInfo) => {
@@ -80,9 +80,14 @@ test('a guest raises a case, follows it from the mail, and sees the agent’s re
   expect(reference).toMatch(/^HD-/);
   await shot(page, testInfo, 'raise-case-sent');
 
-  // The mailed link opens the case, once.
-  const firstLink = await caseLinkFromMail(email, 1);
-  await page.goto(firstLink);
+  // The mailed code, entered where the case was raised, proves the address and opens the case.
+  const code = await codeFromMail(email, 1);
+  await page.getByLabel('Code from the email').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Confirm and open my case' }).click();
+  await expect(page.getByText('That code is not right or has expired.')).toBeVisible();
+  await shot(page, testInfo, 'raise-case-wrong-code');
+  await page.getByLabel('Code from the email').fill(code);
+  await page.getByRole('button', { name: 'Confirm and open my case' }).click();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await expect(page.getByTestId('case-state')).toHaveText('New');
   await expect(page).toHaveURL(/case-details\?case=/);
@@ -112,7 +117,8 @@ test('a guest raises a case, follows it from the mail, and sees the agent’s re
   const replyMail = await mailText(email, 2);
   expect(replyMail).toContain('Your refund is on its way');
   expect(replyMail).not.toContain('queued');
-  await page.goto(await caseLinkFromMail(email, 2));
+  const replyLink = await caseLinkFromMail(email, 2);
+  await page.goto(replyLink);
   await expect(page.getByText('Your refund is on its way')).toBeVisible();
   await expect(page.getByText('Provider shows the refund as queued.')).toHaveCount(0);
   await expect(page.getByTestId('case-state')).toHaveText('Waiting on you');
@@ -122,8 +128,8 @@ test('a guest raises a case, follows it from the mail, and sees the agent’s re
   await expect(page.getByTestId('case-state')).toHaveText('Open');
   await shot(page, testInfo, 'case-details-replied');
 
-  // The first link was used: it opens nothing now.
-  await page.goto(firstLink);
+  // That link was used: it opens nothing now.
+  await page.goto(replyLink);
   await expect(page.getByText('expired or has already been used')).toBeVisible();
 
   // Check a case answers alike for the real reference and a made-up one.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // The help desk's queues without scanning every active case, its upkeep (a reminder when a case has waited on the
-// customer for days, closing cases resolved long ago) and the agents' saved replies.
+// customer for days, closing cases resolved long ago), a guest's emailed code and the agents' saved replies.
 //
 // Queue pages: one partial index per queue, ordered like the page (created_at, id), so a page is an index range
 // read of `limit` rows. Queue counts: a counter per queue, kept by statement-level triggers in the same
@@ -84,6 +84,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where state = 'pending' and reminded_at is null`.execute(db);
   await sql`create index help_cases_resolved_idx on help_cases (resolved_at) where state = 'resolved'`.execute(db);
 
+  // A guest proves their email with a 6-digit code (keyed hash, bound to the case) before the case opens.
+  await db.schema.alterTable('help_cases').addColumn('proof_code_hash', 'text').execute();
+  await db.schema.alterTable('help_cases').addColumn('proof_code_expires_at', 'timestamptz').execute();
+  await db.schema
+    .alterTable('help_cases')
+    .addColumn('proof_wrong_tries', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
+
   await db.schema
     .createTable('help_saved_replies')
     .addColumn('id', 'uuid', (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
@@ -99,6 +107,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('help_saved_replies').execute();
+  for (const column of ['proof_wrong_tries', 'proof_code_expires_at', 'proof_code_hash']) {
+    await db.schema.alterTable('help_cases').dropColumn(column).execute();
+  }
   await sql`drop index help_cases_resolved_idx`.execute(db);
   await sql`drop index help_cases_remind_idx`.execute(db);
   await db.schema.alterTable('help_cases').dropColumn('reminded_at').execute();

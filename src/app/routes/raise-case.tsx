@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/button.ts';
 import { FormAlert } from '../../components/fields/form-alert.tsx';
 import type { RaisedCase } from '../../contract/help-cases.ts';
 import { helpCategoriesQueryOptions, useHelpCategories } from '../../features/help-desk/api/get-help-categories.ts';
+import { ConfirmCaseCodeForm } from '../../features/help-desk/components/confirm-case-code-form.tsx';
 import { RaiseCaseForm } from '../../features/help-desk/components/raise-case-form.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
@@ -28,11 +29,15 @@ function Raised({ raised, email }: { raised: RaisedCase; email: string }) {
     );
   }
   return (
-    <div className="space-y-4">
+    <div className="space-y-5">
       <FormAlert tone="success">
-        Check your email. We sent a link to <strong>{email}</strong>: open it to confirm your address and your case{' '}
+        Check your email. We sent a 6-digit code to <strong>{email}</strong>: enter it here to confirm your address, and your case{' '}
         <strong>{raised.reference}</strong> goes to our team. Keep the reference to check on it later.
       </FormAlert>
+      <ConfirmCaseCodeForm reference={raised.reference} email={email} />
+      <p className="text-slate-600 text-sm">
+        No email after a few minutes? Look in your spam folder. The button in the same email opens your case too.
+      </p>
       <Link to="/help-desk" className={buttonClass('secondary')}>
         Back to the help desk
       </Link>

@@ -1,10 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CaseAccess, CaseOptions, CaseSummary, CustomerCase, RaiseCase, RaisedCase } from '../../../contract/help-cases.ts';
+import type {
+  CaseAccess,
+  CaseOptions,
+  CaseSummary,
+  ConfirmCaseEmail,
+  CustomerCase,
+  RaiseCase,
+  RaisedCase,
+} from '../../../contract/help-cases.ts';
 import { useApiCaller } from '../../../lib/api-caller.tsx';
 import { helpKeys } from '../../../lib/query-keys/help-desk.ts';
 import { caseAccessHeaders } from '../utils/case-access.ts';
 
-/** Raises a case; a guest's answer has no case id (their case opens from the mailed link). */
+/** Raises a case; a guest's answer has no case id (their case opens with the mailed code or link). */
 export function useRaiseCase() {
   const api = useApiCaller();
   return useMutation({
@@ -71,5 +79,14 @@ export function useCaseAction(caseId: string) {
         silent: true,
       }),
     onSuccess: (updated) => queryClient.setQueryData(helpKeys.case(caseId), updated),
+  });
+}
+
+/** A guest enters the code mailed to them: their case opens, and this tab gets access to it. */
+export function useConfirmCaseEmail() {
+  const api = useApiCaller();
+  return useMutation({
+    mutationFn: (input: ConfirmCaseEmail) =>
+      api<CaseAccess>({ method: 'POST', url: '/help/cases/confirm-email', data: input, silent: true }),
   });
 }

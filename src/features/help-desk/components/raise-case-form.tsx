@@ -89,7 +89,7 @@ export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised 
             label="Your email"
             type="email"
             autoComplete="email"
-            hint="We email you a link to confirm it; your case opens when you use it."
+            hint="We email you a 6-digit code to confirm it; your case opens when you enter it."
             {...form.field('email')}
           />
         </>

@@ -24,7 +24,7 @@ async function fillArticles(db: Db): Promise<void> {
   const categories = ['attendees', 'payments-and-refunds', 'organisers', 'door-staff', 'account-and-verification'];
   for (let index = 0; index < articleCount; index += 1) {
     const words = Array.from({ length: 120 }, (_, offset) => pick(index * 7 + offset * 13)).join(' ');
-    await saveArticle(db, null, {
+    await saveArticle(db, null, null, {
       categorySlug: categories[index % categories.length] as string,
       slug: `bench-${index}`,
       title: `${pick(index)} ${pick(index * 3 + 1)} question ${index}`,

@@ -95,6 +95,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         guarded(['signIn', 'admin'], session, [
           page('admin/cases/:caseId', 'admin-case', { layout: 'admin' }),
           page('admin/saved-replies', 'admin-saved-replies', { layout: 'admin' }),
+          page('admin/help-articles', 'admin-help-articles', { layout: 'admin' }),
           page('admin', 'admin', { layout: 'admin' }),
           page('admin/users', 'admin-users', { layout: 'admin' }),
           page('admin/user-groups', 'admin-user-groups', { layout: 'admin' }),

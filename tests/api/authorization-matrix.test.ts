@@ -119,6 +119,7 @@ const matrix: Record<RouteKey, Row> = {
   'GET /admin/help/articles':                                        [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/help/articles':                                       [401,  403,      403,   403,     403,     403,  403,   201],
   'PUT /admin/help/articles/:articleId':                             [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/help/categories':                                      [401,  403,      403,   403,     403,     403,  403,   200],
   'PUT /admin/help/categories':                                      [401,  403,      403,   403,     403,     403,  403,   200],
   // Anyone may raise a case (a guest's opens with the mailed code or link) and ask for a link: the same answer whether or not it exists.
   'POST /help/cases':                                                [201,  201,      201,   201,     201,     201,  201,   201],

@@ -1,16 +1,22 @@
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { FormAlert } from '../../components/fields/form-alert.tsx';
 import { isUuid } from '../../contract/ids.ts';
+import { accessQueryOptions } from '../../features/admin/api/get-access.ts';
 import { useAgentCase } from '../../features/help-desk/api/agent-calls.ts';
 import { AgentCaseSide } from '../../features/help-desk/components/agent-case-side.tsx';
 import { AgentReplyForm } from '../../features/help-desk/components/agent-reply-form.tsx';
 import { CaseThread } from '../../features/help-desk/components/case-thread.tsx';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
+import type { RouteContext } from '../routes.tsx';
 
-export function loader({ params }: LoaderFunctionArgs) {
-  if (!isUuid(params.caseId)) throw notFound();
-  return null;
+export function createLoader({ queryClient, api }: RouteContext) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    if (!isUuid(params.caseId)) throw notFound();
+    // The admin menu lists the pages the administrator's groups allow.
+    await queryClient.prefetchQuery(accessQueryOptions(api));
+    return null;
+  };
 }
 
 export function Component() {

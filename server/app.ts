@@ -11,6 +11,7 @@ import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { flushPageViews } from './features/events/page-views.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { caseAttachmentsRoutes } from './features/helpdesk/case-attachments.routes.ts';
 import { casesRoutes } from './features/helpdesk/cases.routes.ts';
 import { helpArticlesRoutes } from './features/helpdesk/help-articles.routes.ts';
 import { savedRepliesRoutes } from './features/helpdesk/saved-replies.routes.ts';
@@ -61,6 +62,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     uploadsRoutes,
     helpArticlesRoutes,
     casesRoutes,
+    caseAttachmentsRoutes,
     savedRepliesRoutes,
     adminRoutes,
     devRoutes,

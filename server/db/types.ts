@@ -547,6 +547,19 @@ export interface HelpCaseCountsTable {
   cases: ColumnType<string, string | number, string | number>;
 }
 
+/** Files attached to a case (migration 0023): images and PDF, type read from the bytes. */
+export interface HelpCaseAttachmentsTable {
+  id: Generated<string>;
+  case_id: string;
+  author: 'customer' | 'agent';
+  author_user_id: string | null;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  bytes: Uint8Array;
+  created_at: CreatedAt;
+}
+
 /** The agents' saved replies (migration 0023). */
 export interface HelpSavedRepliesTable {
   id: Generated<string>;
@@ -634,4 +647,5 @@ export interface Database {
   help_case_access: HelpCaseAccessTable;
   help_case_counts: HelpCaseCountsTable;
   help_saved_replies: HelpSavedRepliesTable;
+  help_case_attachments: HelpCaseAttachmentsTable;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { caseMessageSchema, caseStateSchema, caseTextSchema } from './help-cases.ts';
+import { caseAttachmentSchema, caseMessageSchema, caseStateSchema, caseTextSchema } from './help-cases.ts';
 
 // The agents' side of the help desk.
 
@@ -68,6 +68,7 @@ export const agentCaseSchema = z.object({
   firstReplyDueAt: z.string(),
   overdue: z.boolean(),
   messages: z.array(agentMessageSchema),
+  attachments: z.array(caseAttachmentSchema),
   history: z.array(z.object({ actor: z.string(), action: z.string(), detail: z.string(), createdAt: z.string() })),
 });
 export type AgentCase = z.infer<typeof agentCaseSchema>;

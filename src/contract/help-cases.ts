@@ -86,6 +86,32 @@ export const caseCodeMaxWrongTries = 5;
 export const caseAccessSchema = z.object({ caseId: z.uuid(), accessKey: z.string() });
 export type CaseAccess = z.infer<typeof caseAccessSchema>;
 
+// Files attached to a case: images and PDF, their type read from their bytes (never from their name).
+export const attachmentContentTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export const attachmentAccept = attachmentContentTypes.join(',');
+export const maxAttachmentBytes = 5_000_000;
+export const maxAttachmentsPerCase = 20;
+export const attachmentTypeMessage =
+  'Attach an image (JPEG, PNG or WebP) or a PDF. This file is neither, whatever its name says.';
+export const attachmentTooLargeMessage = 'A file can be at most 5 MB.';
+
+export const caseAttachmentSchema = z.object({
+  id: z.uuid(),
+  filename: z.string(),
+  contentType: z.enum(attachmentContentTypes),
+  size: z.number().int(),
+  author: z.enum(['customer', 'agent']),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+export type CaseAttachment = z.infer<typeof caseAttachmentSchema>;
+export const attachmentQuerySchema = z.object({
+  name: z.string().trim().min(1, 'Name the file.').max(120, 'At most 120 characters.'),
+});
+export const attachmentParamsSchema = z.object({ caseId: z.uuid(), attachmentId: z.uuid() });
+export const attachmentLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type AttachmentLink = z.infer<typeof attachmentLinkSchema>;
+
 /** The header a guest's browser sends with the access its mailed link was exchanged for. */
 export const caseAccessHeader = 'x-case-access';
 
@@ -110,6 +136,7 @@ export const customerCaseSchema = z.object({
   state: caseStateSchema,
   createdAt: z.string(),
   messages: z.array(caseMessageSchema),
+  attachments: z.array(caseAttachmentSchema),
   /** False once closed, or resolved longer ago than `reopenDays`. */
   canReply: z.boolean(),
 });

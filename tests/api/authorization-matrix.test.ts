@@ -133,6 +133,12 @@ const matrix: Record<RouteKey, Row> = {
   'GET /help/cases/:caseId':                                         [404,  200,      404,   404,     404,     404,  404,   404],
   'POST /help/cases/:caseId/replies':                                [404,  201,      404,   404,     404,     404,  404,   404],
   'POST /help/cases/:caseId/resolve':                                [404,  200,      404,   404,     404,     404,  404,   404],
+  'POST /help/cases/:caseId/attachments':                            [404,  201,      404,   404,     404,     404,  404,   404],
+  'POST /help/cases/:caseId/attachments/:attachmentId/link':         [404,  200,      404,   404,     404,     404,  404,   404],
+  // A signed download link (5 minutes) is the proof, whoever holds it.
+  'GET /help/attachments/:attachmentId':                             [200,  200,      200,   200,     200,     200,  200,   200],
+  'POST /admin/cases/:caseId/attachments':                           [401,  403,      403,   403,     403,     403,  403,   201],
+  'POST /admin/cases/:caseId/attachments/:attachmentId/link':        [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/cases':                                                [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/cases/:caseId':                                        [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/cases/:caseId/messages':                              [401,  403,      403,   403,     403,     403,  403,   201],

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // The help desk's queues without scanning every active case, its upkeep (a reminder when a case has waited on the
-// customer for days, closing cases resolved long ago), a guest's emailed code and the agents' saved replies.
+// customer for days, closing cases resolved long ago), a guest's emailed code, files attached to cases and the agents' saved replies.
 //
 // Queue pages: one partial index per queue, ordered like the page (created_at, id), so a page is an index range
 // read of `limit` rows. Queue counts: a counter per queue, kept by statement-level triggers in the same
@@ -92,6 +92,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('proof_wrong_tries', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
 
+  // Files attached to a case by the person who raised it or by an agent: images and PDF, their type read from
+  // their bytes. Kept in the database, so every instance serves them and they go with their case.
+  await db.schema
+    .createTable('help_case_attachments')
+    .addColumn('id', 'uuid', (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('case_id', 'uuid', (col) => col.notNull().references('help_cases.id').onDelete('cascade'))
+    .addColumn('author', 'text', (col) => col.notNull().check(sql`author in ('customer', 'agent')`))
+    .addColumn('author_user_id', 'uuid', (col) => col.references('users.id').onDelete('set null'))
+    .addColumn('filename', 'text', (col) => col.notNull())
+    .addColumn('content_type', 'text', (col) =>
+      col.notNull().check(sql`content_type in ('image/jpeg', 'image/png', 'image/webp', 'application/pdf')`),
+    )
+    .addColumn('size_bytes', 'integer', (col) => col.notNull())
+    .addColumn('bytes', 'bytea', (col) => col.notNull())
+    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`clock_timestamp()`))
+    .execute();
+  await db.schema
+    .createIndex('help_case_attachments_case_idx')
+    .on('help_case_attachments')
+    .columns(['case_id', 'created_at'])
+    .execute();
+
   await db.schema
     .createTable('help_saved_replies')
     .addColumn('id', 'uuid', (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
@@ -107,6 +129,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('help_saved_replies').execute();
+  await db.schema.dropTable('help_case_attachments').execute();
   for (const column of ['proof_wrong_tries', 'proof_code_expires_at', 'proof_code_hash']) {
     await db.schema.alterTable('help_cases').dropColumn(column).execute();
   }

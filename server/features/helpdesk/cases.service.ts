@@ -17,6 +17,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { networkPrefix } from '../../lib/network-prefix.ts';
 import { consumeRateLimit, type RateLimit } from '../../lib/rate-limiter.ts';
+import { presentAttachments } from './case-attachment-list.ts';
 import { linkHours, newCaseAccess, newCaseLink, newReference } from './case-links.ts';
 import { caseLinkMail, caseRaisedMail } from './case-mail.ts';
 import {
@@ -239,7 +240,7 @@ export async function confirmCaseEmail(deps: RaiseDeps, input: ConfirmCaseEmail,
 }
 
 /** The case if the caller may see it: its owner's account, or access from its own link. Anything else is a 404. */
-async function callersCase(deps: CasesDeps, caseId: string, caller: CaseCaller): Promise<CaseRow> {
+export async function callersCase(deps: CasesDeps, caseId: string, caller: CaseCaller): Promise<CaseRow> {
   const row = await findCase(deps.db, caseId);
   const missing = notFound('That case');
   if (!row || row.state === 'unconfirmed') throw missing;
@@ -252,7 +253,7 @@ async function callersCase(deps: CasesDeps, caseId: string, caller: CaseCaller):
 }
 
 /** Closed, or resolved longer ago than `reopenDays`: no more replies. */
-function isFinished(row: Pick<CaseRow, 'state' | 'resolved_at'>, now = Date.now()): boolean {
+export function isFinished(row: Pick<CaseRow, 'state' | 'resolved_at'>, now = Date.now()): boolean {
   if (row.state === 'closed') return true;
   return (
     row.state === 'resolved' && row.resolved_at !== null && now - new Date(row.resolved_at).getTime() > reopenDays * 86_400_000
@@ -260,7 +261,10 @@ function isFinished(row: Pick<CaseRow, 'state' | 'resolved_at'>, now = Date.now(
 }
 
 async function present(deps: CasesDeps, row: CaseRow): Promise<CustomerCase> {
-  const messages = await caseMessages(deps.db, row.id, false);
+  const [messages, attachments] = await Promise.all([
+    caseMessages(deps.db, row.id, false),
+    presentAttachments(deps, row.id, row.name),
+  ]);
   return {
     id: row.id,
     reference: row.reference,
@@ -270,6 +274,7 @@ async function present(deps: CasesDeps, row: CaseRow): Promise<CustomerCase> {
     state: row.state as CustomerCase['state'],
     createdAt: new Date(row.created_at).toISOString(),
     canReply: !isFinished(row),
+    attachments,
     messages: messages.map((message) => ({
       id: message.id,
       author: message.author,

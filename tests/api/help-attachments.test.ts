@@ -162,7 +162,7 @@ describe('case attachments', () => {
 
   it('a guest attaches with the access their link gave; a closed case takes no more files', async () => {
     const email = `attach.${Date.now()}@example.test`;
-    const raised = await post(
+    await post(
       '/help/cases',
       {},
       {

@@ -36,8 +36,9 @@ export function attachmentType(bytes: Uint8Array): CaseAttachment['contentType']
 
 /** The name as shown and downloaded: no path, no control characters. */
 const cleanName = (name: string) =>
-  (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
+  [...(name.split(/[\\/]/).pop() ?? '')]
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && char !== '"')
+    .join('')
     .trim()
     .slice(0, 120) || 'file';
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { png1x1 } from '../fixtures/images.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { caseLinkFromMail, codeFromMail, mailText } from './mailbox.ts';
 
@@ -74,6 +75,7 @@ test('a guest raises a case, proves their email with the mailed code, and sees t
   await page.getByLabel('Describe what happened').fill('The gig was cancelled last week and my refund has not arrived.');
   await page.getByLabel('Your name').fill('Grace Hopper');
   await page.getByLabel('Your email').fill(email);
+  await page.getByLabel('Files (optional)').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: png1x1 });
   await page.getByRole('button', { name: 'Raise case' }).click();
   await expect(page.getByText('Check your email.')).toBeVisible();
   const reference = (await page.locator('strong', { hasText: /^HD-/ }).textContent()) ?? '';
@@ -91,6 +93,13 @@ test('a guest raises a case, proves their email with the mailed code, and sees t
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await expect(page.getByTestId('case-state')).toHaveText('New');
   await expect(page).toHaveURL(/case-details\?case=/);
+  // The file chosen with the case is attached; a file renamed to look like an image is refused.
+  await expect(page.getByText('screenshot.png')).toBeVisible();
+  await waitForHydration(page);
+  await page
+    .getByLabel('Attach a file')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('MZ not a picture') });
+  await expect(page.getByText('This file is neither, whatever its name says.')).toBeVisible();
   await shot(page, testInfo, 'case-details-new');
 
   // The agent, at a desk, adds a note and replies.
@@ -100,6 +109,10 @@ test('a guest raises a case, proves their email with the mailed code, and sees t
   await agent.getByRole('link', { name: subject }).click();
   await expect(agent.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await waitForHydration(agent);
+  // The guest's file, downloaded through its short-lived link.
+  const downloading = agent.waitForEvent('download');
+  await agent.getByRole('listitem').filter({ hasText: 'screenshot.png' }).getByRole('button', { name: 'Download' }).click();
+  expect((await downloading).suggestedFilename()).toBe('screenshot.png');
   await agent.getByRole('button', { name: 'Assign to me' }).click();
   await expect(agent.getByText('Assigned to:')).not.toContainText('nobody');
   await agent.getByLabel('Internal note (agents only)').check();

@@ -147,6 +147,13 @@ describe('case attachments', () => {
     // Their file's id under my own case.
     expect((await post(`/help/cases/${caseId}/attachments/${theirs}/link`, person.bearer)).statusCode).toBe(404);
     expect((await post(`/admin/cases/${caseId}/attachments/${theirs}/link`, agent.bearer)).statusCode).toBe(404);
+    // Nobody signed in: refused before the body is read, however large.
+    const anonymous = await upload(
+      `/help/cases/${caseId}/attachments?name=x.pdf`,
+      Buffer.concat([pdf, Buffer.alloc(6_000_000)]),
+      'application/pdf',
+    );
+    expect(anonymous.statusCode).toBe(404);
     // Nobody signed in, and a made-up access key.
     expect((await post(`/help/cases/${caseId}/attachments/${mine}/link`)).statusCode).toBe(404);
     expect(

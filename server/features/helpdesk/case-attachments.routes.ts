@@ -113,6 +113,13 @@ export function caseAttachmentsRoutes(app: FastifyInstance, { db, routes, auth, 
     const keepBuffer = (_request: unknown, body: Buffer, done: (error: null, body: Buffer) => void) => done(null, body);
     // Any declared type: what the file is comes from its bytes.
     scope.addContentTypeParser('*', asBuffer, keepBuffer);
+    // Refuse callers with neither a session nor a case's access before reading up to 5 MB of body (agents'
+    // route: the 401 of a missing session).
+    scope.addHook('onRequest', async (request) => {
+      if (request.headers.authorization || request.headers[caseAccessHeader]) return;
+      if (request.routeOptions.url?.includes('/admin/')) await auth.require(request);
+      else throw new HttpError('NOT_FOUND', 'That case was not found.');
+    });
     scope.setErrorHandler((error: FastifyError) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError('PAYLOAD_TOO_LARGE', attachmentTooLargeMessage);
       if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') throw new HttpError('UNSUPPORTED_MEDIA_TYPE', attachmentTypeMessage);

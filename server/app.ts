@@ -12,8 +12,10 @@ import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { flushPageViews } from './features/events/page-views.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { caseAttachmentsRoutes } from './features/helpdesk/case-attachments.routes.ts';
 import { casesRoutes } from './features/helpdesk/cases.routes.ts';
 import { helpArticlesRoutes } from './features/helpdesk/help-articles.routes.ts';
+import { savedRepliesRoutes } from './features/helpdesk/saved-replies.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { newOrderCaches, type OrdersDeps } from './features/orders/orders.service.ts';
 import { organizerOrdersRoutes } from './features/orders/organizer-orders.routes.ts';
@@ -62,6 +64,8 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     uploadsRoutes,
     helpArticlesRoutes,
     casesRoutes,
+    caseAttachmentsRoutes,
+    savedRepliesRoutes,
     adminRoutes,
     adminOrganisersRoutes,
     verificationRoutes,

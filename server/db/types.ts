@@ -538,6 +538,42 @@ export interface HelpCasesTable {
   resolved_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Since when the case waits on the customer (migration 0023); the reminder is mailed days after. */
+  pending_since: Timestamp | null;
+  reminded_at: Timestamp | null;
+  /** A guest's 6-digit code (keyed hash), its expiry and the wrong tries against it (migration 0023). */
+  proof_code_hash: string | null;
+  proof_code_expires_at: Timestamp | null;
+  proof_wrong_tries: Generated<number>;
+}
+
+/** How many cases each queue holds, kept by triggers on help_cases (migration 0023); `mine:<agent id>` per agent. */
+export interface HelpCaseCountsTable {
+  bucket: string;
+  cases: ColumnType<string, string | number, string | number>;
+}
+
+/** Files attached to a case (migration 0023): images and PDF, type read from the bytes. */
+export interface HelpCaseAttachmentsTable {
+  id: Generated<string>;
+  case_id: string;
+  author: 'customer' | 'agent';
+  author_user_id: string | null;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  bytes: Uint8Array;
+  created_at: CreatedAt;
+}
+
+/** The agents' saved replies (migration 0023). */
+export interface HelpSavedRepliesTable {
+  id: Generated<string>;
+  title: string;
+  body: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface HelpCaseMessagesTable {
@@ -617,6 +653,9 @@ export interface Database {
   help_case_access: HelpCaseAccessTable;
   organization_verifications: OrganizationVerificationsTable;
   verification_documents: VerificationDocumentsTable;
+  help_case_counts: HelpCaseCountsTable;
+  help_saved_replies: HelpSavedRepliesTable;
+  help_case_attachments: HelpCaseAttachmentsTable;
 }
 
 /** Who an organisation is as a seller, and what its verification still needs (one row per organisation). */

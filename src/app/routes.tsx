@@ -98,6 +98,8 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         guarded(['admin'], session, [page('admin/cases', 'admin-cases', { layout: 'admin' })]),
         guarded(['signIn', 'admin'], session, [
           page('admin/cases/:caseId', 'admin-case', { layout: 'admin' }),
+          page('admin/saved-replies', 'admin-saved-replies', { layout: 'admin' }),
+          page('admin/help-articles', 'admin-help-articles', { layout: 'admin' }),
           page('admin', 'admin', { layout: 'admin' }),
           page('admin/users', 'admin-users', { layout: 'admin' }),
           page('admin/organisers', 'admin-organisers', { layout: 'admin' }),

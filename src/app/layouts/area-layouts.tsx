@@ -24,6 +24,8 @@ const adminItems: (SideNavItem & { needs?: string })[] = [
   { to: '/admin/organisers', label: 'Organisers', needs: 'organisers.review' },
   { to: '/admin/user-groups', label: 'User groups', needs: 'groups.manage' },
   { to: '/admin/cases', label: 'Cases', needs: 'cases.handle' },
+  { to: '/admin/saved-replies', label: 'Saved replies', needs: 'cases.handle' },
+  { to: '/admin/help-articles', label: 'Help articles', needs: 'help.edit' },
 ];
 
 export function UserAccountLayout({ children }: { children: ReactNode }) {

@@ -47,6 +47,9 @@ export default mergeConfig(
         },
         ...postgresProject,
       ],
+      // Vitest leaves one core free by default; on a 2-core CI machine that is half of it idle while the files run
+      // one after another. The files share nothing but PostgreSQL (a database of their own each).
+      maxWorkers: process.env.CI ? 2 : undefined,
       testTimeout: 20_000,
       hookTimeout: 60_000,
     },

@@ -82,7 +82,7 @@ export async function prepare(db: Db): Promise<Fixture> {
   await db.insertInto('app_meta').values({ key: 'demo_data_seeded_at', value: new Date().toISOString() }).execute();
   const organization = await db
     .insertInto('organizations')
-    .values({ name: 'Bench Promotions', kyc_status: 'verified' })
+    .values({ name: 'Bench Promotions', kyc_status: 'verified', payouts_enabled: true, charges_enabled: true })
     .returning('id')
     .executeTakeFirstOrThrow();
   const startsAt = new Date(Date.now() + 30 * 24 * 3600 * 1000);

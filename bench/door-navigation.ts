@@ -14,6 +14,7 @@
  *   its precache holds.
  *
  *   node bench/door-navigation.ts [navigations, default 12]   (builds nothing: run `npm run build` first)
+ *   BENCH_PROFILE_DIR=dir also writes each navigation's CPU profile there (bench/profile-page.ts reads the same format).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -256,6 +257,18 @@ interface NavigationSample {
   pending: string[];
 }
 
+/** BENCH_PROFILE_DIR=dir writes a CPU profile of each navigation there, up to usable (open it in DevTools' Performance panel). */
+const profileDir = process.env.BENCH_PROFILE_DIR;
+let profiles = 0;
+
+async function saveProfile(cdp: CDPSession, url: string, conditions: NetworkConditions): Promise<void> {
+  if (!profileDir) return;
+  const { profile } = await cdp.send('Profiler.stop');
+  mkdirSync(profileDir, { recursive: true });
+  const name = `${new URL(url).pathname.split('/').pop()}-${conditions.latency}ms-${++profiles}.cpuprofile`;
+  writeFileSync(join(profileDir, name), JSON.stringify(profile));
+}
+
 /** One cold navigation: from about:blank, workers stopped, the conditions set on page and workers. */
 async function navigate(
   page: Page,
@@ -273,6 +286,16 @@ async function navigate(
   await cdp.send('ServiceWorker.stopAllWorkers');
   log.reset();
   debug('navigate', url, conditions.latency);
+  if (profileDir) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  const traceTo = process.env.BENCH_TRACE_DIR ? join(process.env.BENCH_TRACE_DIR, `trace-${++profiles}.json`) : null;
+  if (traceTo) {
+    mkdirSync(process.env.BENCH_TRACE_DIR ?? '', { recursive: true });
+    await page.context().browser()?.startTracing(page, { path: traceTo, screenshots: false });
+  }
   await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
   const { usableMs, timeOrigin, phases } = await page.evaluate(async () => {
     const usableMs = (await window.__benchUsable) ?? Number.NaN;
@@ -290,6 +313,8 @@ async function navigate(
     };
     return { usableMs, timeOrigin: performance.timeOrigin, phases };
   });
+  if (profileDir) await saveProfile(cdp, url, conditions);
+  if (traceTo) await page.context().browser()?.stopTracing();
   const requests = log.entries(timeOrigin);
   debug(
     `usable at ${usableMs.toFixed(0)} ms`,

@@ -5,6 +5,7 @@ import { type CheckinBench, formatCheckins } from './checkin-load.ts';
 import { type DoorDeviceBench, formatDoorDevice } from './door-device.ts';
 import { type DoorNavigationBench, formatDoorNavigation } from './door-navigation.ts';
 import type { EventPageResult } from './event-page.ts';
+import { formatHelpDesk, type HelpDeskBench } from './help-desk.ts';
 import type { JsBudgetResult } from './js-budget.ts';
 import { type LighthouseResult, lighthouseGoal } from './lighthouse.ts';
 import { ratio } from './page-table.ts';
@@ -23,6 +24,8 @@ export interface BenchResults {
   /** The floor (bench/floor: React + react-router hydrating one heading) on the same server: its JS and Lighthouse runs of the same paths. */
   floor?: { jsBeforeInteractive: JsBudgetResult; lighthouse: LighthouseResult[] };
   search: SearchLatency[];
+  /** Help desk: article search over 2,000 articles and the agents' queue over 100,000 cases, with the queue's plan. */
+  helpDesk?: HelpDeskBench[];
   startup: StartupResult;
   rssAfterLoadTestMb: number;
   /** The door: check-ins under load next to pgbench, and the scan-data download. */
@@ -143,6 +146,7 @@ export function formatReport(results: BenchResults): string {
     ...(results.doorDevice ? ['', '9. The door on a phone (Chromium, Pixel 7)', ...formatDoorDevice(results.doorDevice)] : []),
     ...(results.doorNavigation ? formatDoorNavigation(results.doorNavigation) : []),
     ...(results.booking ? ['', `10. ${formatBooking(results.booking).join('\n')}`] : []),
+    ...(results.helpDesk ? ['', '11. Help desk (in process, after one warm-up round)', ...formatHelpDesk(results.helpDesk)] : []),
   ];
   return lines.join('\n');
 }

@@ -10,6 +10,7 @@ import { measureDoorDevice } from './door-device.ts';
 import { measureDoorNavigation } from './door-navigation.ts';
 import { measureEventPage } from './event-page.ts';
 import { startFloor } from './floor/build.ts';
+import { measureHelpDesk } from './help-desk.ts';
 import { type JsBudgetResult, measureJsBudget } from './js-budget.ts';
 import { type LighthouseResult, measureLighthouse } from './lighthouse.ts';
 import { type BenchResults, formatReport } from './report.ts';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
     }
     await server.stop();
     const search = await measureSearchLatency();
+    const helpDesk = await measureHelpDesk();
     const checkins = await measureCheckins(durationS);
     const booking = await measureBooking(durationS);
     const doorDevice = await measureDoorDevice();
@@ -76,6 +78,7 @@ async function main(): Promise<void> {
       lighthouse,
       floor: { jsBeforeInteractive: floorJs, lighthouse: floorLighthouse },
       search,
+      helpDesk,
       startup: startup.result,
       rssAfterLoadTestMb,
       checkins,

@@ -4,6 +4,7 @@ import type { ApiContext } from './api-context.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { adminOrganisersRoutes } from './features/admin/admin-organisers.routes.ts';
 import { adminSalesRoutes } from './features/admin/admin-sales.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
@@ -12,8 +13,10 @@ import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { flushPageViews } from './features/events/page-views.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { caseAttachmentsRoutes } from './features/helpdesk/case-attachments.routes.ts';
 import { casesRoutes } from './features/helpdesk/cases.routes.ts';
 import { helpArticlesRoutes } from './features/helpdesk/help-articles.routes.ts';
+import { savedRepliesRoutes } from './features/helpdesk/saved-replies.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { newOrderCaches, type OrdersDeps } from './features/orders/orders.service.ts';
 import { organizerOrdersRoutes } from './features/orders/organizer-orders.routes.ts';
@@ -24,6 +27,7 @@ import { teamRoutes } from './features/team/team.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { createSuspensions } from './features/users/suspensions.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { verificationRoutes } from './features/verification/verification.routes.ts';
 import { createAccessTokens } from './lib/auth/access-tokens.ts';
 import { createPaymentProvider } from './lib/payments/create-provider.ts';
 import { signedImageUrl } from './lib/storage/signed-links.ts';
@@ -61,8 +65,12 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     uploadsRoutes,
     helpArticlesRoutes,
     casesRoutes,
+    caseAttachmentsRoutes,
+    savedRepliesRoutes,
     adminRoutes,
     (app, context) => adminSalesRoutes(app, context, orders),
+    adminOrganisersRoutes,
+    verificationRoutes,
     devRoutes,
   ];
 }

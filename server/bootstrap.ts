@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { pruneSignUpAttempts } from './features/auth/sign-up-attempts.repository.ts';
+import { startCaseUpkeep } from './features/helpdesk/case-upkeep.service.ts';
 import { startBookingSweeper } from './features/orders/booking-sweeper.service.ts';
 import { pruneNetworkCounts } from './features/orders/network-counts.repository.ts';
 import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
@@ -70,7 +71,7 @@ export function describeInstance(
 
 /**
  * Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, lapsed sign-ups and
- * the network counts of ended events, ending lapsed holds.
+ * the network counts of ended events, ending lapsed holds, and the help desk's reminders and closing of old cases.
  */
 export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
   const mail = createMailSender({ db, smtpUrl: config.smtpUrl, log });
@@ -85,9 +86,11 @@ export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog):
   );
   pruning.unref();
   const stopSweeper = startBookingSweeper(config, db, log);
+  const stopCaseUpkeep = startCaseUpkeep(db, config.publicOrigin, log);
   return async () => {
     clearInterval(pruning);
     await stopSweeper();
+    await stopCaseUpkeep();
     await mail.stop();
   };
 }

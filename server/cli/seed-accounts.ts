@@ -79,6 +79,12 @@ export async function seedAccounts(db: Db, password: string): Promise<Array<{ ro
     const door = await ensureUser({ ...organisation.door, userType: 'attendee' });
     const organizationId = owner.organizationId ?? (await insertOrganizationWithOwner(db, organisation.name, owner.id));
     await setKycStatus(db, organizationId, 'verified');
+    // Verified with payouts enabled (the sandbox's bank account), so the demo organisations sell paid tickets.
+    await db
+      .updateTable('organizations')
+      .set({ payouts_enabled: true, charges_enabled: true })
+      .where('id', '=', organizationId)
+      .execute();
     // A person belongs to one organisation at most: door staff already in one stay where they are.
     if (!door.organizationId) await insertMember(db, organizationId, door.id, 'door');
     await seedPendingInvitation(db, organizationId, owner.id, organisation.invited);

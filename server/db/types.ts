@@ -74,6 +74,12 @@ export interface OrganizationsTable {
   city: string | null;
   /** Stripe connected account that receives ticket money, when the organisation has one. */
   stripe_account_id: string | null;
+  /** Whether the organisation can be paid out (the sandbox's bank account, or Stripe's `payouts_enabled`). */
+  payouts_enabled: Generated<boolean>;
+  charges_enabled: Generated<boolean>;
+  /** Set by an administrator: the organisation's events stop selling. */
+  suspended_at: Timestamp | null;
+  suspension_reason: string | null;
   social_links: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
   created_at: CreatedAt;
   updated_at: DefaultedTimestamp;
@@ -537,6 +543,42 @@ export interface HelpCasesTable {
   resolved_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Since when the case waits on the customer (migration 0023); the reminder is mailed days after. */
+  pending_since: Timestamp | null;
+  reminded_at: Timestamp | null;
+  /** A guest's 6-digit code (keyed hash), its expiry and the wrong tries against it (migration 0023). */
+  proof_code_hash: string | null;
+  proof_code_expires_at: Timestamp | null;
+  proof_wrong_tries: Generated<number>;
+}
+
+/** How many cases each queue holds, kept by triggers on help_cases (migration 0023); `mine:<agent id>` per agent. */
+export interface HelpCaseCountsTable {
+  bucket: string;
+  cases: ColumnType<string, string | number, string | number>;
+}
+
+/** Files attached to a case (migration 0023): images and PDF, type read from the bytes. */
+export interface HelpCaseAttachmentsTable {
+  id: Generated<string>;
+  case_id: string;
+  author: 'customer' | 'agent';
+  author_user_id: string | null;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  bytes: Uint8Array;
+  created_at: CreatedAt;
+}
+
+/** The agents' saved replies (migration 0023). */
+export interface HelpSavedRepliesTable {
+  id: Generated<string>;
+  title: string;
+  body: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface HelpCaseMessagesTable {
@@ -614,4 +656,52 @@ export interface Database {
   help_case_messages: HelpCaseMessagesTable;
   help_case_history: HelpCaseHistoryTable;
   help_case_access: HelpCaseAccessTable;
+  organization_verifications: OrganizationVerificationsTable;
+  verification_documents: VerificationDocumentsTable;
+  help_case_counts: HelpCaseCountsTable;
+  help_saved_replies: HelpSavedRepliesTable;
+  help_case_attachments: HelpCaseAttachmentsTable;
+}
+
+/** Who an organisation is as a seller, and what its verification still needs (one row per organisation). */
+export interface OrganizationVerificationsTable {
+  organization_id: string;
+  seller_type: 'individual' | 'company' | null;
+  legal_name: string | null;
+  country: string | null;
+  address_line: string | null;
+  city: string | null;
+  postal_code: string | null;
+  /** A `date` column: read back as a `yyyy-MM-dd` string. */
+  representative_birth_date: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_id: string | null;
+  bank_account_holder: string | null;
+  bank_sort_code: string | null;
+  bank_account_last4: string | null;
+  bank_status: 'valid' | 'failed' | null;
+  action_required: string | null;
+  action_deadline: Timestamp | null;
+  rejection_reason: string | null;
+  requirements_due: ColumnType<string[], string[] | undefined, string[]>;
+  requirements_past_due: ColumnType<string[], string[] | undefined, string[]>;
+  disabled_reason: string | null;
+  /** When the provider's last applied account state was made (an older webhook is not applied over it). */
+  provider_state_at: Timestamp | null;
+  submitted_at: Timestamp | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  updated_at: DefaultedTimestamp;
+}
+
+/** Identity and business documents, in private storage under `storage_key`; never a public link. */
+export interface VerificationDocumentsTable {
+  id: Generated<string>;
+  organization_id: string;
+  kind: 'identity' | 'address' | 'company';
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  file_name: string;
+  uploaded_by: string | null;
+  uploaded_at: CreatedAt;
 }

@@ -10,6 +10,10 @@ export type CatalogueWhen = (typeof catalogueWhens)[number];
 export const cataloguePageSize = 12;
 export const catalogueMaxPageSize = 48;
 export const catalogueMaxWords = 100;
+/** A city as venues write it (the events' `city`), matched whatever its case. */
+export const catalogueMaxCity = 80;
+/** How many cities the catalogue offers as places to browse: those with the most events on sale. */
+export const catalogueCityChoices = 12;
 
 /**
  * A page boundary: an event's start to the microsecond and its id, e.g.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  catalogueMaxCity,
   catalogueMaxPageSize,
   catalogueMaxWords,
   catalogueMessages,
@@ -18,6 +19,12 @@ export const catalogueQuerySchema = z
   .object({
     q: z.string().trim().max(catalogueMaxWords, `Search with at most ${catalogueMaxWords} characters.`).optional(),
     category: eventCategorySchema.optional(),
+    city: z
+      .string()
+      .trim()
+      .min(1, 'Name a city.')
+      .max(catalogueMaxCity, `A city has at most ${catalogueMaxCity} characters.`)
+      .optional(),
     when: z.enum(catalogueWhens, { error: catalogueMessages.when }).optional(),
     from: calendarDate.optional(),
     to: calendarDate.optional(),
@@ -38,5 +45,7 @@ export const catalogueSchema = z.object({
   next: z.string().nullable(),
   /** The `before` of the previous page; null on the first. */
   previous: z.string().nullable(),
+  /** The cities with the most events matching every filter but the city, most first: places to browse. */
+  cities: z.array(z.object({ name: z.string(), events: z.number().int() })),
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;

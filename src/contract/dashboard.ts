@@ -15,6 +15,18 @@ export type SetupStep = z.infer<typeof setupStepSchema>;
 
 const count = z.number().int().min(0);
 
+/**
+ * What needs the organisation's attention: suspended by Admit; verification asking for more (with the deadline);
+ * payouts paused while verified; events on sale with paid tickets while paid tickets cannot be sold.
+ */
+export const dashboardWarningSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('suspended') }),
+  z.object({ kind: z.literal('action_required'), what: z.string().nullable(), deadline: z.string().nullable() }),
+  z.object({ kind: z.literal('payouts_paused') }),
+  z.object({ kind: z.literal('paid_events_unverified'), events: count }),
+]);
+export type DashboardWarning = z.infer<typeof dashboardWarningSchema>;
+
 export const dashboardSchema = z.object({
   /** The event the figures are for; null for the whole organisation. */
   eventId: z.uuid().nullable(),
@@ -35,5 +47,6 @@ export const dashboardSchema = z.object({
   /** The organisation's events, newest first, for choosing one. */
   events: z.array(z.object({ id: z.uuid(), title: z.string(), status: eventStatusSchema, startsAt: z.string() })),
   setup: z.array(z.object({ step: setupStepSchema, done: z.boolean() })),
+  warnings: z.array(dashboardWarningSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { caseMessageSchema, caseStateSchema, caseTextSchema } from './help-cases.ts';
+import { caseAttachmentSchema, caseMessageSchema, caseStateSchema, caseTextSchema } from './help-cases.ts';
 
 // The agents' side of the help desk.
 
@@ -68,6 +68,7 @@ export const agentCaseSchema = z.object({
   firstReplyDueAt: z.string(),
   overdue: z.boolean(),
   messages: z.array(agentMessageSchema),
+  attachments: z.array(caseAttachmentSchema),
   history: z.array(z.object({ actor: z.string(), action: z.string(), detail: z.string(), createdAt: z.string() })),
 });
 export type AgentCase = z.infer<typeof agentCaseSchema>;
@@ -82,3 +83,16 @@ export const agentCaseChangeSchema = z
   })
   .refine((change) => change.state !== undefined || change.assignee !== undefined, 'Choose a state or an assignment.');
 export type AgentCaseChange = z.infer<typeof agentCaseChangeSchema>;
+
+// Saved replies: common answers an agent inserts into a reply and adapts.
+
+export const savedReplyInputSchema = z.object({
+  title: z.string().trim().min(2, 'Give the saved reply a short name.').max(80, 'At most 80 characters.'),
+  body: caseTextSchema,
+});
+export type SavedReplyInput = z.infer<typeof savedReplyInputSchema>;
+
+export const savedReplySchema = savedReplyInputSchema.extend({ id: z.uuid(), updatedAt: z.string() });
+export type SavedReply = z.infer<typeof savedReplySchema>;
+export const savedReplyListSchema = z.object({ items: z.array(savedReplySchema) });
+export const savedReplyIdParamsSchema = z.object({ replyId: z.uuid() });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { codeSchema } from './auth.ts';
 import { emailSchema, personNameSchema } from './users.ts';
 
-// Help desk cases: raised by a person (signed in, or a guest who proves their email through the mailed link),
+// Help desk cases: raised by a person (signed in, or a guest who proves their email with the mailed code or link),
 // followed by them through their session or an expiring link, and worked by agents.
 
 export const caseStateSchema = z.enum(['new', 'open', 'pending', 'resolved', 'closed']);
@@ -26,6 +27,9 @@ export const agentStateLabels: Record<CaseState, string> = {
 
 /** How long a resolved case may still be reopened by a reply from the person who raised it. */
 export const reopenDays = 14;
+
+/** A case waiting on the customer this long gets one reminder mail; a resolved case closes `reopenDays` after. */
+export const pendingReminderDays = 3;
 
 const slug = z
   .string()
@@ -58,7 +62,7 @@ export type RaiseCase = z.infer<typeof raiseCaseSchema>;
 
 export const raisedCaseSchema = z.object({
   reference: z.string(),
-  /** Null for a guest: the case opens from the link mailed to them. */
+  /** Null for a guest: the case opens once they enter the code mailed to them (or open the mailed link). */
   caseId: z.uuid().nullable(),
 });
 export type RaisedCase = z.infer<typeof raisedCaseSchema>;
@@ -72,8 +76,41 @@ export const caseReferenceSchema = z
 export const checkStatusSchema = z.object({ reference: caseReferenceSchema, email: emailSchema });
 
 export const caseLinkSchema = z.object({ token: z.string().trim().min(20).max(100) });
+
+/** A guest's proof of their email: the reference they were given, the address, and the code mailed to it. */
+export const confirmCaseEmailSchema = z.object({ reference: caseReferenceSchema, email: emailSchema, code: codeSchema });
+export type ConfirmCaseEmail = z.infer<typeof confirmCaseEmailSchema>;
+/** How long a guest's code works, and how many wrong tries it takes. */
+export const caseCodeMinutes = 60;
+export const caseCodeMaxWrongTries = 5;
 export const caseAccessSchema = z.object({ caseId: z.uuid(), accessKey: z.string() });
 export type CaseAccess = z.infer<typeof caseAccessSchema>;
+
+// Files attached to a case: images and PDF, their type read from their bytes (never from their name).
+export const attachmentContentTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export const attachmentAccept = attachmentContentTypes.join(',');
+export const maxAttachmentBytes = 5_000_000;
+export const maxAttachmentsPerCase = 20;
+export const attachmentTypeMessage =
+  'Attach an image (JPEG, PNG or WebP) or a PDF. This file is neither, whatever its name says.';
+export const attachmentTooLargeMessage = 'A file can be at most 5 MB.';
+
+export const caseAttachmentSchema = z.object({
+  id: z.uuid(),
+  filename: z.string(),
+  contentType: z.enum(attachmentContentTypes),
+  size: z.number().int(),
+  author: z.enum(['customer', 'agent']),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+export type CaseAttachment = z.infer<typeof caseAttachmentSchema>;
+export const attachmentQuerySchema = z.object({
+  name: z.string().trim().min(1, 'Name the file.').max(120, 'At most 120 characters.'),
+});
+export const attachmentParamsSchema = z.object({ caseId: z.uuid(), attachmentId: z.uuid() });
+export const attachmentLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type AttachmentLink = z.infer<typeof attachmentLinkSchema>;
 
 /** The header a guest's browser sends with the access its mailed link was exchanged for. */
 export const caseAccessHeader = 'x-case-access';
@@ -99,6 +136,7 @@ export const customerCaseSchema = z.object({
   state: caseStateSchema,
   createdAt: z.string(),
   messages: z.array(caseMessageSchema),
+  attachments: z.array(caseAttachmentSchema),
   /** False once closed, or resolved longer ago than `reopenDays`. */
   canReply: z.boolean(),
 });

@@ -5,8 +5,8 @@ import { z } from 'zod';
 export const helpSlugSchema = z
   .string()
   .trim()
-  .min(1)
-  .max(80)
+  .min(1, 'Give it an address, such as refunds-and-fees.')
+  .max(80, 'At most 80 characters.')
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens.');
 
 export const helpArticleStatusSchema = z.enum(['draft', 'published']);
@@ -70,8 +70,17 @@ export const helpArticleIdParamsSchema = z.object({ articleId: z.uuid() });
 
 export const helpCategoryInputSchema = z.object({
   slug: helpSlugSchema,
-  title: z.string().trim().min(2).max(80),
-  summary: z.string().trim().max(300).default(''),
-  firstReplyHours: z.number().int().min(1).max(720),
+  title: z.string().trim().min(2, 'Give the category a title.').max(80, 'At most 80 characters.'),
+  summary: z.string().trim().max(300, 'At most 300 characters.').default(''),
+  firstReplyHours: z
+    .number('Enter a number of hours.')
+    .int('Enter whole hours.')
+    .min(1, 'At least 1 hour.')
+    .max(720, 'At most 720 hours (30 days).'),
 });
 export type HelpCategoryInput = z.infer<typeof helpCategoryInputSchema>;
+
+/** Every category as agents edit it, with how many articles (drafts included) it holds. */
+export const helpAdminCategorySchema = helpCategoryInputSchema.extend({ articles: z.number().int() });
+export type HelpAdminCategory = z.infer<typeof helpAdminCategorySchema>;
+export const helpAdminCategoryListSchema = z.object({ items: z.array(helpAdminCategorySchema) });

@@ -3,6 +3,47 @@ const locale = 'en-GB';
 
 const formatters = new Map<string, { format: Intl.NumberFormat; digits: number }>();
 
+/**
+ * The currencies most events sell in, written out as en-GB's currency format writes them (prefix, then the
+ * grouped amount). Making the first `Intl.NumberFormat` with a currency loads locale data: about 40 ms of a
+ * page's start on this kind of machine, before the event page can hydrate. money.test.ts checks each against Intl.
+ */
+const knownCurrencies: Record<string, { prefix: string; digits: number }> = {
+  GBP: { prefix: '£', digits: 2 },
+  EUR: { prefix: '€', digits: 2 },
+  USD: { prefix: 'US$', digits: 2 },
+  CAD: { prefix: 'CA$', digits: 2 },
+  AUD: { prefix: 'A$', digits: 2 },
+  NZD: { prefix: 'NZ$', digits: 2 },
+  INR: { prefix: '₹', digits: 2 },
+  JPY: { prefix: 'JP¥', digits: 0 },
+  CHF: { prefix: 'CHF\u00a0', digits: 2 },
+  SEK: { prefix: 'SEK\u00a0', digits: 2 },
+  NOK: { prefix: 'NOK\u00a0', digits: 2 },
+  DKK: { prefix: 'DKK\u00a0', digits: 2 },
+  PLN: { prefix: 'PLN\u00a0', digits: 2 },
+  ZAR: { prefix: 'ZAR\u00a0', digits: 2 },
+};
+
+/** Digits in groups of three with commas: 1234567 → "1,234,567". */
+function groupThousands(whole: string): string {
+  let grouped = '';
+  for (let end = whole.length; end > 0; end -= 3) {
+    const part = whole.slice(Math.max(0, end - 3), end);
+    grouped = grouped ? `${part},${grouped}` : part;
+  }
+  return grouped;
+}
+
+/** Minor units written out for a known currency: the integer arithmetic rounds nothing, so it matches Intl exactly. */
+function formatKnown(minor: number, prefix: string, digits: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const units = String(Math.abs(minor)).padStart(digits + 1, '0');
+  const whole = groupThousands(units.slice(0, units.length - digits));
+  const fraction = digits > 0 ? `.${units.slice(units.length - digits)}` : '';
+  return `${sign}${prefix}${whole}${fraction}`;
+}
+
 /** A currency's formatter and its minor-unit digits, made once per currency (both are costly to work out). */
 function currencyFormat(currency: string) {
   let entry = formatters.get(currency);
@@ -16,11 +57,13 @@ function currencyFormat(currency: string) {
 
 /** Digits after the decimal point of a currency's minor unit: 2 for GBP, 0 for JPY, 3 for KWD. */
 export function minorUnitDigits(currency: string): number {
-  return currencyFormat(currency).digits;
+  return knownCurrencies[currency]?.digits ?? currencyFormat(currency).digits;
 }
 
 /** Integer minor units (pence) as money text: `formatMoney(1500, 'GBP')` → "£15.00". */
 export function formatMoney(minor: number, currency: string): string {
+  const known = knownCurrencies[currency];
+  if (known && Number.isSafeInteger(minor)) return formatKnown(minor, known.prefix, known.digits);
   const { format, digits } = currencyFormat(currency);
   return format.format(minor / 10 ** digits);
 }

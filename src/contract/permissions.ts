@@ -20,11 +20,22 @@ export const permissions = [
   'orders.refund',
   /** Scan, search and check in tickets at the door. */
   'checkin.scan',
+  /** Verify the organisation's identity, connect payouts and read its identity documents. */
+  'verification.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 export const rolePermissions: Readonly<Record<MemberRole, readonly Permission[]>> = {
-  owner: ['events.read', 'events.edit', 'organization.edit', 'team.manage', 'orders.read', 'orders.refund', 'checkin.scan'],
+  owner: [
+    'events.read',
+    'events.edit',
+    'organization.edit',
+    'team.manage',
+    'orders.read',
+    'orders.refund',
+    'checkin.scan',
+    'verification.manage',
+  ],
   manager: ['events.read', 'events.edit', 'organization.edit', 'team.manage', 'orders.read', 'checkin.scan'],
   finance: ['events.read', 'orders.read', 'orders.refund'],
   door: ['events.read', 'checkin.scan'],

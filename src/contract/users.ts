@@ -67,13 +67,15 @@ export const socialLinksSchema = z
   })
   .partial();
 
-export const kycStatusSchema = z.enum(['unverified', 'pending', 'verified', 'rejected']);
+export const kycStatusSchema = z.enum(['unverified', 'pending', 'verified', 'action_required', 'rejected']);
 export type KycStatus = z.infer<typeof kycStatusSchema>;
 
 export const organizationSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   kycStatus: kycStatusSchema,
+  /** Paid tickets sell only while verification is verified and payouts are enabled. */
+  payoutsEnabled: z.boolean(),
   createdAt: z.string(),
   description: z.string(),
   logoUrl: z.string().nullable(),

@@ -12,12 +12,12 @@ export function fileNameFrom(disposition: string | undefined, fallback: string, 
  * Calls the API for a file with the member's Bearer token (a plain link would carry none) and saves it under
  * the name the server suggests.
  */
-export async function downloadApiFile(config: AxiosRequestConfig, fallbackName: string): Promise<void> {
+export async function downloadApiFile(config: AxiosRequestConfig, fallbackName: string, extension = '.csv'): Promise<void> {
   const response = await browserApiFile(config);
   const href = URL.createObjectURL(response.data);
   const anchor = document.createElement('a');
   anchor.href = href;
-  anchor.download = fileNameFrom(response.headers['content-disposition'] as string | undefined, fallbackName);
+  anchor.download = fileNameFrom(response.headers['content-disposition'] as string | undefined, fallbackName, extension);
   // Clicked while detached: the site's link guard (which refuses blob: links) never sees it.
   anchor.click();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);

@@ -30,8 +30,10 @@ export const toastSettings = {
   icon: ({ type }) => <ToastIcon type={type as ToastKind} />,
 } satisfies ToastContainerProps;
 
-// The toast library is fetched after the page is interactive; toasts raised earlier wait for it.
-const loadToastify = () => import('react-toastify/unstyled');
+// The toast library and its styles are fetched after the page is interactive; toasts raised earlier wait for them.
+// Its styles are a fifth of the app's CSS: every page's first style pass would pay for rules nothing uses yet.
+const loadToastify = () =>
+  Promise.all([import('react-toastify/unstyled'), import('react-toastify/ReactToastify.css')]).then(([library]) => library);
 
 const ToastContainer = lazy(async () => {
   const { ToastContainer: Container } = await loadToastify();

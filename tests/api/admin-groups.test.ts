@@ -128,6 +128,7 @@ const endpoints: { permission: AdminPermission; call: (bearer: Bearer) => Return
   // The help desk's agents: cases, and the help articles.
   { permission: 'cases.handle', call: (bearer) => call('GET', '/admin/cases?queue=unassigned', bearer) },
   { permission: 'help.edit', call: (bearer) => call('GET', '/admin/help/articles', bearer) },
+  { permission: 'cases.handle', call: (bearer) => call('GET', '/admin/help/saved-replies', bearer) },
   {
     permission: 'users.manage',
     call: async (bearer) => call('POST', `/admin/users/${(await userInDb(db())).id}/suspend`, bearer, { reason: 'Touting.' }),

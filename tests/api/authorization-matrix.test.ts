@@ -119,22 +119,34 @@ const matrix: Record<RouteKey, Row> = {
   'GET /admin/help/articles':                                        [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/help/articles':                                       [401,  403,      403,   403,     403,     403,  403,   201],
   'PUT /admin/help/articles/:articleId':                             [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/help/categories':                                      [401,  403,      403,   403,     403,     403,  403,   200],
   'PUT /admin/help/categories':                                      [401,  403,      403,   403,     403,     403,  403,   200],
-  // Anyone may raise a case (a guest's opens from the mailed link) and ask for a link: the same answer whether or not it exists.
+  // Anyone may raise a case (a guest's opens with the mailed code or link) and ask for a link: the same answer whether or not it exists.
   'POST /help/cases':                                                [201,  201,      201,   201,     201,     201,  201,   201],
   'GET /help/cases/options':                                         [401,  200,      200,   200,     200,     200,  200,   200],
   'POST /help/cases/check-status':                                   [200,  200,      200,   200,     200,     200,  200,   200],
-  // The mailed link is the proof, used once.
+  // The mailed link (used once) or the mailed code is the proof.
   'POST /help/cases/access':                                         [200,  200,      200,   200,     200,     200,  200,   200],
+  'POST /help/cases/confirm-email':                                  [200,  200,      200,   200,     200,     200,  200,   200],
   'GET /help/cases/mine':                                            [401,  200,      200,   200,     200,     200,  200,   200],
   // The attendee's case: only they reach it here; agents work it through /admin/cases.
   'GET /help/cases/:caseId':                                         [404,  200,      404,   404,     404,     404,  404,   404],
   'POST /help/cases/:caseId/replies':                                [404,  201,      404,   404,     404,     404,  404,   404],
   'POST /help/cases/:caseId/resolve':                                [404,  200,      404,   404,     404,     404,  404,   404],
+  'POST /help/cases/:caseId/attachments':                            [404,  201,      404,   404,     404,     404,  404,   404],
+  'POST /help/cases/:caseId/attachments/:attachmentId/link':         [404,  200,      404,   404,     404,     404,  404,   404],
+  // A signed download link (5 minutes) is the proof, whoever holds it.
+  'GET /help/attachments/:attachmentId':                             [200,  200,      200,   200,     200,     200,  200,   200],
+  'POST /admin/cases/:caseId/attachments':                           [401,  403,      403,   403,     403,     403,  403,   201],
+  'POST /admin/cases/:caseId/attachments/:attachmentId/link':        [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/cases':                                                [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/cases/:caseId':                                        [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/cases/:caseId/messages':                              [401,  403,      403,   403,     403,     403,  403,   201],
   'PATCH /admin/cases/:caseId':                                      [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/help/saved-replies':                                   [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/help/saved-replies':                                  [401,  403,      403,   403,     403,     403,  403,   201],
+  'PUT /admin/help/saved-replies/:replyId':                           [401,  403,      403,   403,     403,     403,  403,   200],
+  'DELETE /admin/help/saved-replies/:replyId':                        [401,  403,      403,   403,     403,     403,  403,   200],
   // The admin console: administrators only, each route behind one permission (the administrator here holds them all;
   // tests/api/admin-groups.test.ts refuses each route to an administrator whose groups lack its permission).
   'GET /admin/access':                                               [401,  403,      403,   403,     403,     403,  403,   200],
@@ -170,6 +182,25 @@ const matrix: Record<RouteKey, Row> = {
   'GET /admin/booking-fees':                                         [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/booking-fees':                                        [401,  403,      403,   403,     403,     403,  403,   201],
   'POST /admin/booking-fees/quote':                                  [401,  403,      403,   403,     403,     403,  403,   200],
+
+  // Identity verification and payouts: the organisation's owners only (another organisation's owner and admins: 404).
+  'GET /organizations/:organizationId/verification':                  [401,  404,      200,   403,     403,     403,  404,   404],
+  'PUT /organizations/:organizationId/verification':                  [401,  404,      200,   403,     403,     403,  404,   404],
+  'POST /organizations/:organizationId/verification/submit':          [401,  404,      200,   403,     403,     403,  404,   404],
+  'POST /organizations/:organizationId/verification/documents':       [401,  404,      201,   403,     403,     403,  404,   404],
+  'GET /organizations/:organizationId/verification/documents/:documentId': [401, 404,   200,   403,     403,     403,  404,   404],
+  // In the sandbox the owner passes the check and is sent to the verification page (409).
+  'POST /organizations/:organizationId/verification/stripe/link':     [401,  404,      409,   403,     403,     403,  404,   404],
+  'POST /organizations/:organizationId/verification/stripe/refresh':  [401,  404,      409,   403,     403,     403,  404,   404],
+  // Reviewing organisers: administrators whose groups allow 'organisers.review'; reading a document is one of them.
+  'GET /admin/organisers':                                            [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/organisers/:organizationId':                            [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/organisers/:organizationId/documents/:documentId':      [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/organisers/:organizationId/decision':                  [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/organisers/:organizationId/suspend':                   [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/organisers/:organizationId/reinstate':                 [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/organisers/:organizationId/team':                       [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/organisers/:organizationId/team/:userId/remove':       [401,  403,      403,   403,     403,     403,  403,   200],
 };
 
 /** Why each row with planned cells differs today. */

@@ -16,6 +16,7 @@ interface Page {
   total: number;
   next: string | null;
   previous: string | null;
+  cities: { name: string; events: number }[];
 }
 
 const catalogue = async (query: string) => {
@@ -151,6 +152,31 @@ describe('the public catalogue', () => {
     ]);
   });
 
+  it('lists one city whatever its case, and offers the cities with the most events for the other filters', async () => {
+    const venue = (city: string) => ({ ...eventBody(organiser.organizationId).venue, city });
+    await publishedEvent(api.app, organiser, { title: 'Spa town brass', category: 'music', venue: venue('Harrogate') });
+    await publishedEvent(api.app, organiser, { title: 'Spa town quartet', category: 'music', venue: venue('Harrogate') });
+    await publishedEvent(api.app, organiser, { title: 'Spa town jokes', category: 'comedy', venue: venue('  harrogate ') });
+    await publishedEvent(api.app, organiser, { title: 'Abbey steps comedy', category: 'comedy', venue: venue('Whitby') });
+
+    const harrogate = await page('?city=HARROGATE');
+    expect(titles(harrogate).sort()).toEqual(['Spa town brass', 'Spa town jokes', 'Spa town quartet']);
+    expect(harrogate.total).toBe(3);
+    expect(titles(await page('?city=harrogate&category=comedy'))).toEqual(['Spa town jokes']);
+    expect((await page('?city=Atlantis')).items).toEqual([]);
+
+    // The places to browse ignore the chosen city (so another can be picked) but follow every other filter.
+    const cities = (result: Page) => Object.fromEntries(result.cities.map((city) => [city.name, city.events]));
+    const anywhere = cities(await page('?city=Whitby'));
+    expect(anywhere).toMatchObject({ Harrogate: 3, Whitby: 1 });
+    expect(anywhere).not.toHaveProperty('harrogate');
+    // Each city is shown as the matching events spell it most often: here, the one comedy night's spelling.
+    const comedy = cities(await page('?category=comedy'));
+    expect(comedy).toMatchObject({ harrogate: 1, Whitby: 1 });
+    const counts = (await page('')).cities.map((city) => city.events);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
   it('refuses bad input with a message that says what to fix', async () => {
     const cases: [string, string, string][] = [
       ['?after=yesterday', 'query.after', 'That page link is not valid; start again from the first page.'],
@@ -166,6 +192,8 @@ describe('the public catalogue', () => {
       ['?category=knitting', 'query.category', ''],
       ['?limit=0', 'query.limit', ''],
       [`?q=${'a'.repeat(101)}`, 'query.q', 'Search with at most 100 characters.'],
+      [`?city=${'a'.repeat(81)}`, 'query.city', 'A city has at most 80 characters.'],
+      ['?city=+', 'query.city', 'Name a city.'],
     ];
     for (const [query, path, message] of cases) {
       const { status, body } = await catalogue(query);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paidTicketsNeedVerification } from '../../src/contract/verification.ts';
 import { signedInAccount } from '../fixtures/accounts.ts';
 import { eventBody, publishedEvent, verifiedOrganizer } from '../fixtures/events.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const db = () => api.database.db;
-const verificationNeeded = 'Paid tickets need your organisation’s identity verification to be complete.';
+const verificationNeeded = paidTicketsNeedVerification;
 const free = { name: 'Community', price: 0, currency: 'GBP', capacity: 50 };
 
 async function unverifiedOrganizer() {

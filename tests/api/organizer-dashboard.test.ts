@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../src/contract/dashboard.ts';
 import { doorKit } from '../fixtures/door.ts';
-import { publishedEvent, verifiedOrganizer } from '../fixtures/events.ts';
+import { markVerified, publishedEvent, verifiedOrganizer } from '../fixtures/events.ts';
 import { heldOrder, newBuyer, type OrderView, orderBody, paySandbox, readOrder } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
@@ -157,14 +157,41 @@ describe('the organiser dashboard', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('lists the setup steps with what is done', async () => {
+  it('lists the setup steps with what is done, payouts as the verification left them', async () => {
     const board = await read(organiser);
     expect(board.setup).toEqual([
       { step: 'profile', done: false },
       { step: 'verification', done: true },
-      { step: 'payouts', done: false },
+      { step: 'payouts', done: true },
       { step: 'published', done: true },
     ]);
+    expect(board.warnings).toEqual([]);
+    await db().updateTable('organizations').set({ payouts_enabled: false }).where('id', '=', organiser.organizationId).execute();
+    const paused = await read(organiser);
+    expect(paused.setup.find((item) => item.step === 'payouts')).toEqual({ step: 'payouts', done: false });
+    // Its events on sale with paid tickets are named, with payouts paused.
+    expect(paused.warnings).toEqual([{ kind: 'payouts_paused' }, { kind: 'paid_events_unverified', events: expect.any(Number) }]);
+    expect((paused.warnings[1] as { events: number }).events).toBeGreaterThan(0);
+    await db()
+      .updateTable('organizations')
+      .set({ kyc_status: 'action_required', suspended_at: new Date() })
+      .where('id', '=', organiser.organizationId)
+      .execute();
+    await db()
+      .insertInto('organization_verifications')
+      .values({
+        organization_id: organiser.organizationId,
+        action_required: 'A clearer passport photo',
+        action_deadline: new Date('2030-01-02T00:00:00Z'),
+      })
+      .execute();
+    expect((await read(organiser)).warnings.slice(0, 2)).toEqual([
+      { kind: 'suspended' },
+      { kind: 'action_required', what: 'A clearer passport photo', deadline: '2030-01-02T00:00:00.000Z' },
+    ]);
+    await markVerified(db(), organiser.organizationId);
+    await db().updateTable('organizations').set({ suspended_at: null }).where('id', '=', organiser.organizationId).execute();
+    expect((await read(organiser)).warnings).toEqual([]);
   });
 
   it('is closed to door staff (403), other organisations and strangers (404), and nobody signed in (401)', async () => {

@@ -54,7 +54,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 test.describe('the public catalogue', () => {
   test.setTimeout(90_000);
 
-  test('a signed-out visitor pages on, filters by category, finds an event by a word, and its place opens on OpenStreetMap', async ({
+  test('a signed-out visitor pages on, filters by category and city, finds an event by a word, and its place opens on OpenStreetMap', async ({
     page,
     request,
     consoleErrors,
@@ -91,9 +91,21 @@ test.describe('the public catalogue', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Family events' })).toBeVisible();
     await expect(page).toHaveTitle('Family events · Admit');
 
+    // A city is a listing of its own, and a search from it stays in it.
+    await page
+      .getByRole('navigation', { name: 'Cities' })
+      .getByRole('link', { name: /^Poole/ })
+      .click();
+    await expect(page).toHaveURL(/\/events\/family\?city=Poole$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Family events in Poole' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Cities' }).getByRole('link', { name: /^Poole/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await shot(page, testInfo, 'catalogue-city');
     await page.getByLabel('Search events').fill(word);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/events/family\\?q=${word}$`));
+    await expect(page).toHaveURL(new RegExp(`/events/family\\?city=Poole&q=${word}$`));
     const results = page.getByRole('main').getByRole('heading', { level: 3 });
     await expect(results).toHaveText([`Lantern procession ${word}`]);
     await expect(page.getByRole('heading', { level: 2, name: `1 event matching “${word}”` })).toBeVisible();

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { png1x1 } from '../fixtures/images.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
-import { caseLinkFromMail, mailText } from './mailbox.ts';
+import { caseLinkFromMail, codeFromMail, mailText } from './mailbox.ts';
 
 /** Screenshots go to ADMIT_HELP_SHOTS when set, else beside the test's own output. */
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
@@ -53,7 +54,7 @@ async function agentPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-test('a guest raises a case, follows it from the mail, and sees the agent’s reply but never the note', async ({
+test('a guest raises a case, proves their email with the mailed code, and sees the agent’s reply but never the note', async ({
   page,
   browser,
 }, testInfo) => {
@@ -74,18 +75,31 @@ test('a guest raises a case, follows it from the mail, and sees the agent’s re
   await page.getByLabel('Describe what happened').fill('The gig was cancelled last week and my refund has not arrived.');
   await page.getByLabel('Your name').fill('Grace Hopper');
   await page.getByLabel('Your email').fill(email);
+  await page.getByLabel('Files (optional)').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: png1x1 });
   await page.getByRole('button', { name: 'Raise case' }).click();
   await expect(page.getByText('Check your email.')).toBeVisible();
   const reference = (await page.locator('strong', { hasText: /^HD-/ }).textContent()) ?? '';
   expect(reference).toMatch(/^HD-/);
   await shot(page, testInfo, 'raise-case-sent');
 
-  // The mailed link opens the case, once.
-  const firstLink = await caseLinkFromMail(email, 1);
-  await page.goto(firstLink);
+  // The mailed code, entered where the case was raised, proves the address and opens the case.
+  const code = await codeFromMail(email, 1);
+  await page.getByLabel('Code from the email').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Confirm and open my case' }).click();
+  await expect(page.getByText('That code is not right or has expired.')).toBeVisible();
+  await shot(page, testInfo, 'raise-case-wrong-code');
+  await page.getByLabel('Code from the email').fill(code);
+  await page.getByRole('button', { name: 'Confirm and open my case' }).click();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await expect(page.getByTestId('case-state')).toHaveText('New');
   await expect(page).toHaveURL(/case-details\?case=/);
+  // The file chosen with the case is attached; a file renamed to look like an image is refused.
+  await expect(page.getByText('screenshot.png')).toBeVisible();
+  await waitForHydration(page);
+  await page
+    .getByLabel('Attach a file')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('MZ not a picture') });
+  await expect(page.getByText('This file is neither, whatever its name says.')).toBeVisible();
   await shot(page, testInfo, 'case-details-new');
 
   // The agent, at a desk, adds a note and replies.
@@ -95,6 +109,10 @@ test('a guest raises a case, follows it from the mail, and sees the agent’s re
   await agent.getByRole('link', { name: subject }).click();
   await expect(agent.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await waitForHydration(agent);
+  // The guest's file, downloaded through its short-lived link.
+  const downloading = agent.waitForEvent('download');
+  await agent.getByRole('listitem').filter({ hasText: 'screenshot.png' }).getByRole('button', { name: 'Download' }).click();
+  expect((await downloading).suggestedFilename()).toBe('screenshot.png');
   await agent.getByRole('button', { name: 'Assign to me' }).click();
   await expect(agent.getByText('Assigned to:')).not.toContainText('nobody');
   await agent.getByLabel('Internal note (agents only)').check();
@@ -112,7 +130,8 @@ test('a guest raises a case, follows it from the mail, and sees the agent’s re
   const replyMail = await mailText(email, 2);
   expect(replyMail).toContain('Your refund is on its way');
   expect(replyMail).not.toContain('queued');
-  await page.goto(await caseLinkFromMail(email, 2));
+  const replyLink = await caseLinkFromMail(email, 2);
+  await page.goto(replyLink);
   await expect(page.getByText('Your refund is on its way')).toBeVisible();
   await expect(page.getByText('Provider shows the refund as queued.')).toHaveCount(0);
   await expect(page.getByTestId('case-state')).toHaveText('Waiting on you');
@@ -122,8 +141,8 @@ test('a guest raises a case, follows it from the mail, and sees the agent’s re
   await expect(page.getByTestId('case-state')).toHaveText('Open');
   await shot(page, testInfo, 'case-details-replied');
 
-  // The first link was used: it opens nothing now.
-  await page.goto(firstLink);
+  // That link was used: it opens nothing now.
+  await page.goto(replyLink);
   await expect(page.getByText('expired or has already been used')).toBeVisible();
 
   // Check a case answers alike for the real reference and a made-up one.

@@ -7,6 +7,8 @@ import { listingColumns, matchesWords } from './events.repository.ts';
 export interface CatalogueFilter {
   words?: string;
   category?: string;
+  /** Matched whatever its case. */
+  city?: string;
   /** A named range, or calendar days (YYYY-MM-DD), each read in the event's own time zone. */
   when?: CatalogueWhen;
   fromDay?: string;
@@ -34,6 +36,7 @@ function matching(db: Executor, filter: CatalogueFilter): Base {
     .where('events.status', '=', 'published')
     .where('events.ends_at', '>', filter.now);
   if (filter.category) base = base.where('events.category', '=', filter.category);
+  if (filter.city) base = base.where(sql<boolean>`lower(btrim(events.city)) = lower(${filter.city})`);
   if (filter.words) base = base.where(matchesWords(filter.words));
   const today = sql`(${filter.now.toISOString()}::timestamptz at time zone events.timezone)::date`;
   const weekday = sql`extract(isodow from ${today})::int`;
@@ -110,4 +113,24 @@ export async function catalogueRows(
       : null;
   const total = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   return { items, total: Number(total.total), next: next ?? null, previous: previous ?? null };
+}
+
+/**
+ * The cities with the most matching events (every filter but the city), most first, then by name; the
+ * spelling shown is the most used one of each city.
+ */
+export async function catalogueCities(db: Executor, filter: CatalogueFilter, limit: number) {
+  const rows = await matching(db, { ...filter, city: undefined })
+    .where('events.city', 'is not', null)
+    .where(sql<boolean>`btrim(events.city) <> ''`)
+    .select([
+      sql<string>`mode() within group (order by btrim(events.city))`.as('name'),
+      (eb) => eb.fn.countAll<string>().as('events'),
+    ])
+    .groupBy(sql`lower(btrim(events.city))`)
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy(sql`lower(btrim(events.city))`)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ name: row.name, events: Number(row.events) }));
 }

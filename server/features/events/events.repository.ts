@@ -109,6 +109,7 @@ export function lockEventRow(trx: Transaction<Database>, id: string) {
       'events.suspended_at',
       'events.suspension_reason',
       'organizations.kyc_status',
+      'organizations.payouts_enabled',
     ])
     .where('events.id', '=', id)
     .forUpdate('events')

@@ -10,6 +10,8 @@ import {
   type UpdateEvent,
 } from '../../../src/contract/events.ts';
 import { rolesAllowed } from '../../../src/contract/permissions.ts';
+import type { KycStatus } from '../../../src/contract/users.ts';
+import { canSellPaidTickets, paidTicketsNeedVerification } from '../../../src/contract/verification.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database, EventStatus } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
@@ -74,7 +76,9 @@ async function loadForEditor(db: Db, eventId: string, userId: string) {
   return { row, role };
 }
 
-const verificationNeeded = 'Paid tickets need your organisation’s identity verification to be complete.';
+const verificationNeeded = paidTicketsNeedVerification;
+const sellsPaid = (row: { kyc_status: KycStatus; payouts_enabled: boolean }) =>
+  canSellPaidTickets({ kycStatus: row.kyc_status, payoutsEnabled: row.payouts_enabled });
 
 async function present(deps: EventsDeps, eventId: string, isMember: boolean): Promise<Event> {
   const row = await findEventRow(deps.db, eventId);
@@ -116,7 +120,7 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
     const locked = await lockEventRow(trx, eventId);
     // What publishing checks holds for as long as the event is on sale, so a paid price cannot be added after.
     const paid = (input.ticketTypes ?? []).flatMap((type, index) => (type.price > 0 ? [index] : []));
-    if (locked.status === 'published' && locked.kyc_status !== 'verified' && paid.length) {
+    if (locked.status === 'published' && !sellsPaid(locked) && paid.length) {
       throw new HttpError(
         'CONFLICT',
         `${verificationNeeded} Until then, the tickets of a published event stay free.`,
@@ -181,7 +185,7 @@ export async function publishEvent(deps: EventsDeps, userId: string, eventId: st
     const problems: string[] = [];
     if (types.length === 0) problems.push('Add at least one ticket type.');
     if (new Date(locked.starts_at) <= new Date()) problems.push('The event must start in the future.');
-    if (types.some((type) => type.price > 0) && locked.kyc_status !== 'verified') problems.push(verificationNeeded);
+    if (types.some((type) => type.price > 0) && !sellsPaid(locked)) problems.push(verificationNeeded);
     if (problems.length) {
       throw new HttpError(
         'CONFLICT',

@@ -6,26 +6,28 @@ import type { Database } from '../../db/types.ts';
 
 type CasesEb = ExpressionBuilder<Database, 'help_cases'>;
 
-const active = ['new', 'open', 'pending'] as const;
-const awaitingAgent = ['new', 'open'] as const;
+// The state lists are literals, not parameters, so the planner matches them with the queues' partial indexes
+// (migration 0023) whatever plan it caches.
+const isActive = sql<boolean>`help_cases.state in ('new', 'open', 'pending')`;
+const isAwaitingAgent = sql<boolean>`help_cases.state in ('new', 'open')`;
 
 /** The rows of a queue. Pending and closed cases never count as overdue: they wait on the customer or are done. */
 function queueFilter(eb: CasesEb, queue: CaseQueue, agentId: string) {
   switch (queue) {
     case 'unassigned':
-      return eb.and([eb('help_cases.state', 'in', awaitingAgent), eb('help_cases.assigned_to', 'is', null)]);
+      return eb.and([isAwaitingAgent, eb('help_cases.assigned_to', 'is', null)]);
     case 'mine':
-      return eb.and([eb('help_cases.state', 'in', active), eb('help_cases.assigned_to', '=', agentId)]);
+      return eb.and([isActive, eb('help_cases.assigned_to', '=', agentId)]);
     case 'waiting':
-      return eb('help_cases.state', '=', 'pending');
+      return eb('help_cases.state', '=', sql.lit('pending'));
     case 'overdue':
       return eb.and([
-        eb('help_cases.state', 'in', awaitingAgent),
+        isAwaitingAgent,
         eb('help_cases.first_replied_at', 'is', null),
         eb('help_cases.first_reply_due_at', '<', sql<Date>`now()`),
       ]);
     default:
-      return eb('help_cases.state', 'in', active);
+      return isActive;
   }
 }
 
@@ -40,6 +42,11 @@ export interface QueueFilters {
 
 /** One page of a queue, by age, continuing after a (created_at, id) cursor: keyset pagination, no offsets. */
 export function queuePage(db: Db, agentId: string, filters: QueueFilters) {
+  return queuePageQuery(db, agentId, filters).execute();
+}
+
+/** The query of a queue page (the bench prints its plan). */
+export function queuePageQuery(db: Db, agentId: string, filters: QueueFilters) {
   const direction = filters.sort === 'oldest' ? 'asc' : 'desc';
   let query = db
     .selectFrom('help_cases')
@@ -72,28 +79,35 @@ export function queuePage(db: Db, agentId: string, filters: QueueFilters) {
       ),
     );
   }
-  return query.orderBy('help_cases.created_at', direction).orderBy('help_cases.id', direction).limit(filters.limit).execute();
+  return query.orderBy('help_cases.created_at', direction).orderBy('help_cases.id', direction).limit(filters.limit);
 }
 
-/** How many cases each queue holds now. */
+/**
+ * How many cases each queue holds now, from the counters the database keeps (migration 0023). Overdue is the
+ * count awaiting a first reply less those not due yet: only cases raised within their first-reply target are read.
+ */
 export async function queueCounts(db: Db, agentId: string): Promise<Record<CaseQueue, number>> {
-  const row = await db
-    .selectFrom('help_cases')
-    .select((eb) =>
-      (['all', 'unassigned', 'mine', 'waiting', 'overdue'] as const).map((queue) =>
-        eb.fn
-          .countAll<string>()
-          .filterWhere(queueFilter(eb, queue, agentId))
-          .as(queue),
-      ),
-    )
-    .where('help_cases.state', 'in', active)
-    .executeTakeFirstOrThrow();
+  const mine = `mine:${agentId}`;
+  const [counters, notDue] = await Promise.all([
+    db
+      .selectFrom('help_case_counts')
+      .select(['bucket', 'cases'])
+      .where('bucket', 'in', ['all', 'unassigned', 'waiting', 'awaiting-reply', mine])
+      .execute(),
+    db
+      .selectFrom('help_cases')
+      .select((eb) => eb.fn.countAll<string>().as('cases'))
+      .where(isAwaitingAgent)
+      .where('first_replied_at', 'is', null)
+      .where('first_reply_due_at', '>=', sql<Date>`now()`)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const count = (bucket: string) => Number(counters.find((row) => row.bucket === bucket)?.cases ?? 0);
   return {
-    all: Number(row.all),
-    unassigned: Number(row.unassigned),
-    mine: Number(row.mine),
-    waiting: Number(row.waiting),
-    overdue: Number(row.overdue),
+    all: count('all'),
+    unassigned: count('unassigned'),
+    mine: count(mine),
+    waiting: count('waiting'),
+    overdue: Math.max(0, count('awaiting-reply') - Number(notDue.cases)),
   };
 }

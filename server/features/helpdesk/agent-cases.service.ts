@@ -3,6 +3,7 @@ import type { CaseState } from '../../../src/contract/help-cases.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { queueCounts, queuePage } from './agent-cases.repository.ts';
+import { presentAttachments } from './case-attachment-list.ts';
 import { linkHours, newCaseLink } from './case-links.ts';
 import { agentReplyMail } from './case-mail.ts';
 import {
@@ -70,7 +71,7 @@ export async function agentQueue(deps: CasesDeps, agentId: string, query: AgentQ
 }
 
 /** Guests' cases are the help desk's only once their email is proven. */
-async function workableCase(deps: CasesDeps, caseId: string): Promise<CaseRow> {
+export async function workableCase(deps: CasesDeps, caseId: string): Promise<CaseRow> {
   const row = await findCase(deps.db, caseId);
   if (!row || row.state === 'unconfirmed') throw notFound('That case');
   return row;
@@ -78,10 +79,11 @@ async function workableCase(deps: CasesDeps, caseId: string): Promise<CaseRow> {
 
 export async function agentCase(deps: CasesDeps, caseId: string): Promise<AgentCase> {
   const row = await workableCase(deps, caseId);
-  const [messages, history, [order, event, assignee]] = await Promise.all([
+  const [messages, history, [order, event, assignee], attachments] = await Promise.all([
     caseMessages(deps.db, caseId, true),
     caseHistory(deps.db, caseId),
     caseLinks(deps.db, row),
+    presentAttachments(deps, caseId, row.name),
   ]);
   return {
     id: row.id,
@@ -105,6 +107,7 @@ export async function agentCase(deps: CasesDeps, caseId: string): Promise<AgentC
       internal: message.internal,
       createdAt: new Date(message.created_at).toISOString(),
     })),
+    attachments,
     history: history.map((entry) => ({
       actor: entry.actor === 'agent' ? fullName(entry) || 'Agent' : entry.actor === 'customer' ? row.name : 'Admit',
       action: entry.action,
@@ -140,9 +143,12 @@ export async function agentMessage(
       await insertHistory(trx, { case_id: caseId, actor: 'agent', actor_user_id: agentId, action: 'added an internal note' });
       return;
     }
+    // Each public reply starts the customer's time to answer afresh (and their one reminder).
     await updateCase(trx, caseId, {
       state: 'pending',
       resolved_at: null,
+      pending_since: new Date(),
+      reminded_at: null,
       ...(locked.first_replied_at ? {} : { first_replied_at: new Date() }),
     });
     await insertHistory(trx, {
@@ -182,6 +188,7 @@ export async function changeAgentCase(
       await updateCase(trx, caseId, {
         state: change.state,
         resolved_at: change.state === 'resolved' ? new Date() : null,
+        ...(change.state === 'pending' ? { pending_since: new Date(), reminded_at: null } : {}),
       });
       await insertHistory(trx, {
         case_id: caseId,

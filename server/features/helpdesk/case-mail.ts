@@ -38,16 +38,20 @@ export function caseRaisedMail(input: {
   subject: string;
   name: string;
   link: string;
-  guest: boolean;
+  /** A guest's code, to enter where they raised the case; null for a signed-in person. */
+  code: string | null;
+  codeMinutes: number;
   linkHours: number;
 }) {
   return caseMail({
-    subject: `[${input.reference}] We have your case: ${input.subject}`,
+    subject: input.code
+      ? `[${input.reference}] Your code ${input.code} to open your case`
+      : `[${input.reference}] We have your case: ${input.subject}`,
     name: input.name,
-    intro: input.guest
-      ? `Thank you for contacting Admit. Open your case with the button below to confirm your email address; we start working on it as soon as you do. Your reference is ${input.reference}.`
+    intro: input.code
+      ? `Thank you for contacting Admit. To confirm your email address, enter the code ${input.code} where you raised your case (it works for ${input.codeMinutes} minutes), or open your case with the button below. We start working on it as soon as you do. Your reference is ${input.reference}.`
       : `Thank you for contacting Admit. A person from our team will reply by email. Your reference is ${input.reference}.`,
-    buttonLabel: input.guest ? 'Confirm and open my case' : 'Open my case',
+    buttonLabel: input.code ? 'Confirm and open my case' : 'Open my case',
     link: input.link,
     footer: linkFooter(input.linkHours),
   });
@@ -78,6 +82,25 @@ export function agentReplyMail(input: {
     name: input.name,
     intro: 'We have replied to your case. You can answer from the case page.',
     quote: { author: input.agentName, body: input.body },
+    buttonLabel: 'Reply or mark resolved',
+    link: input.link,
+    footer: linkFooter(input.linkHours),
+  });
+}
+
+export function pendingReminderMail(input: {
+  reference: string;
+  subject: string;
+  name: string;
+  days: number;
+  closeDays: number;
+  link: string;
+  linkHours: number;
+}) {
+  return caseMail({
+    subject: `[${input.reference}] We are waiting for your answer: ${input.subject}`,
+    name: input.name,
+    intro: `We replied to your case ${input.days} days ago and are waiting for your answer. If your question is answered, mark the case resolved; it closes by itself ${input.closeDays} days after that.`,
     buttonLabel: 'Reply or mark resolved',
     link: input.link,
     footer: linkFooter(input.linkHours),

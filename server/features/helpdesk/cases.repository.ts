@@ -127,6 +127,10 @@ export async function updateCase(
     assigned_to: string | null;
     first_replied_at: Date;
     resolved_at: Date | null;
+    pending_since: Date | null;
+    reminded_at: Date | null;
+    proof_code_hash: string | null;
+    proof_code_expires_at: Date | null;
   }>,
 ): Promise<void> {
   await trx
@@ -215,4 +219,12 @@ export function caseLinks(db: Db, row: { order_id: string | null; event_id: stri
 
 export function userNameOf(db: Executor, userId: string) {
   return db.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', userId).executeTakeFirst();
+}
+
+export async function countWrongCaseCode(trx: Executor, id: string): Promise<void> {
+  await trx
+    .updateTable('help_cases')
+    .set((eb) => ({ proof_wrong_tries: eb('proof_wrong_tries', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }

@@ -17,6 +17,7 @@ import {
   caseReplySchema,
   caseSummaryListSchema,
   checkStatusSchema,
+  confirmCaseEmailSchema,
   customerCaseSchema,
   raiseCaseSchema,
   raisedCaseSchema,
@@ -28,6 +29,7 @@ import { agentCase, agentMessage, agentQueue, changeAgentCase } from './agent-ca
 import {
   type CaseCaller,
   caseOptions,
+  confirmCaseEmail,
   customerCase,
   customerReply,
   customerResolve,
@@ -48,7 +50,7 @@ const accessHeader: HeaderSpec = {
 };
 
 export function casesRoutes(app: FastifyInstance, { db, routes, auth, config }: ApiContext): void {
-  const deps = { db, origin: config.publicOrigin };
+  const deps = { db, origin: config.publicOrigin, secret: config.jwtSecret };
   const callerOf = async (request: FastifyRequest): Promise<CaseCaller> => {
     const claims = await auth.optional(request);
     const header = request.headers[caseAccessHeader];
@@ -63,7 +65,7 @@ export function casesRoutes(app: FastifyInstance, { db, routes, auth, config }: 
   routes.add(app, {
     method: 'POST',
     url: '/help/cases',
-    summary: 'Raise a case, signed in or as a guest (whose case opens from the link mailed to them)',
+    summary: 'Raise a case, signed in or as a guest (whose case opens with the code, or the link, mailed to them)',
     tags,
     auth: 'optional',
     body: raiseCaseSchema,
@@ -75,9 +77,24 @@ export function casesRoutes(app: FastifyInstance, { db, routes, auth, config }: 
       const raised = await raiseCase(deps, body, { userId: claims?.sub ?? null, ip: request.ip });
       const message = raised.caseId
         ? `Case ${raised.reference} is open. We have emailed you a copy.`
-        : `We have emailed you a link to confirm your address and open case ${raised.reference}.`;
+        : `We have emailed you a code to confirm your address and open case ${raised.reference}.`;
       return { message, data: raised };
     },
+  });
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/help/cases/confirm-email',
+    summary: 'A guest enters the code mailed to them: their case opens, and this browser gets access to it',
+    tags,
+    auth: 'none',
+    body: confirmCaseEmailSchema,
+    response: caseAccessSchema,
+    errors: ['TOO_MANY_REQUESTS'],
+    handler: async ({ body, request }) => ({
+      message: 'Your email is confirmed and your case is open.',
+      data: await confirmCaseEmail(deps, body, request.ip),
+    }),
   });
 
   routes.add(app, {

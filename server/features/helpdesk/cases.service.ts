@@ -2,18 +2,22 @@ import {
   type CaseAccess,
   type CaseOptions,
   type CaseSummary,
+  type ConfirmCaseEmail,
   type CustomerCase,
+  caseCodeMaxWrongTries,
+  caseCodeMinutes,
   type RaiseCase,
   type RaisedCase,
   reopenDays,
 } from '../../../src/contract/help-cases.ts';
 import type { Db } from '../../db/database.ts';
 import type { HelpCaseStateRow } from '../../db/types.ts';
-import { sha256 } from '../../lib/auth/secrets.ts';
+import { hashCode, randomCode, sameSecret, sha256 } from '../../lib/auth/secrets.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { networkPrefix } from '../../lib/network-prefix.ts';
 import { consumeRateLimit, type RateLimit } from '../../lib/rate-limiter.ts';
+import { presentAttachments } from './case-attachment-list.ts';
 import { linkHours, newCaseAccess, newCaseLink, newReference } from './case-links.ts';
 import { caseLinkMail, caseRaisedMail } from './case-mail.ts';
 import {
@@ -21,6 +25,7 @@ import {
   type CaseRow,
   caseMessages,
   casesOfUser,
+  countWrongCaseCode,
   findAccess,
   findCase,
   findCaseByReference,
@@ -42,6 +47,14 @@ export interface CasesDeps {
   origin: string;
 }
 
+/** Raising a case also keys the hash of a guest's code. */
+export interface RaiseDeps extends CasesDeps {
+  secret: string;
+}
+
+/** A guest's code is bound to its case: the hash of one case's code is worth nothing for another. */
+const caseCodeHash = (secret: string, caseId: string, code: string) => hashCode(secret, `help-case-email:${caseId}`, code);
+
 /** Who is asking for a case: a signed-in account, and/or the access a mailed link was exchanged for. */
 export interface CaseCaller {
   userId: string | null;
@@ -55,6 +68,7 @@ export const caseLimits = {
   statusPerNetwork: { name: 'help-status:network', limit: 10, windowSeconds: 3600, refusal: 'Too many requests' },
   statusPerEmail: { name: 'help-status:email', limit: 4, windowSeconds: 3600, refusal: 'Too many requests' },
   linkPerNetwork: { name: 'help-link:network', limit: 20, windowSeconds: 3600, refusal: 'Too many links opened' },
+  codePerNetwork: { name: 'help-code:network', limit: 30, windowSeconds: 3600, refusal: 'Too many codes tried' },
   repliesPerCase: { name: 'help-reply:case', limit: 30, windowSeconds: 3600, refusal: 'Too many replies' },
 } satisfies Record<string, RateLimit>;
 
@@ -71,12 +85,12 @@ async function uniqueReference(db: Db): Promise<string> {
 }
 
 /**
- * Opens a case. A signed-in person's opens at once; a guest's waits until they open the link mailed to the
- * address they gave, which proves it. Limited per network, per email and per account; a filled-in bot trap gets
- * the usual answer and nothing is kept.
+ * Opens a case. A signed-in person's opens at once; a guest's waits until they enter the 6-digit code mailed to
+ * the address they gave (or open the link in the same mail), which proves it. Limited per network, per email and
+ * per account; a filled-in bot trap gets the usual answer and nothing is kept.
  */
 export async function raiseCase(
-  deps: CasesDeps,
+  deps: RaiseDeps,
   input: RaiseCase,
   caller: { userId: string | null; ip: string },
 ): Promise<RaisedCase> {
@@ -122,7 +136,15 @@ export async function raiseCase(
     });
     await insertHistory(trx, { case_id: id, actor: 'customer', actor_user_id: caller.userId, action: 'raised' });
     const link = await newCaseLink(trx, deps.origin, id, email);
-    await enqueueMail(trx, { to: email, ...caseRaisedMail({ reference, subject: input.subject, name, link, guest, linkHours }) });
+    const code = guest ? randomCode() : null;
+    if (code) {
+      await updateCase(trx, id, {
+        proof_code_hash: caseCodeHash(deps.secret, id, code),
+        proof_code_expires_at: new Date(Date.now() + caseCodeMinutes * 60_000),
+      });
+    }
+    const mail = caseRaisedMail({ reference, subject: input.subject, name, link, code, codeMinutes: caseCodeMinutes, linkHours });
+    await enqueueMail(trx, { to: email, ...mail });
     return id;
   });
   return { reference, caseId: guest ? null : caseId };
@@ -172,8 +194,53 @@ export async function openCaseLink(deps: CasesDeps, token: string, ip: string): 
   });
 }
 
+const wrongCaseCode = () => {
+  const message = 'That code is not right or has expired. Check the latest email we sent for this case.';
+  return new HttpError('BAD_REQUEST', message, [{ path: 'body.code', message }]);
+};
+
+/**
+ * A guest proves their email with the code mailed to it: the case goes to the help desk and this browser gets
+ * access to it. Any mismatch (reference, address, code, expiry) gets the same answer, so the form tells nobody
+ * which references exist; each wrong code counts against the case, whose code stops working after
+ * `caseCodeMaxWrongTries`. The right code again (a double submit) gives the same case.
+ */
+export async function confirmCaseEmail(deps: RaiseDeps, input: ConfirmCaseEmail, ip: string): Promise<CaseAccess> {
+  const { db } = deps;
+  await consumeRateLimit(db, caseLimits.codePerNetwork, networkPrefix(ip));
+  const email = input.email.toLowerCase();
+  const found = await findCaseByReference(db, input.reference);
+  if (!found || found.email !== email) throw wrongCaseCode();
+  const hash = caseCodeHash(deps.secret, found.id, input.code);
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await lockCase(trx, found.id);
+      const usable =
+        row?.proof_code_hash &&
+        row.proof_code_expires_at &&
+        new Date(row.proof_code_expires_at).getTime() > Date.now() &&
+        row.proof_wrong_tries < caseCodeMaxWrongTries;
+      if (!row || !usable) throw wrongCaseCode();
+      if (!sameSecret(row.proof_code_hash as string, hash)) {
+        await countWrongCaseCode(trx, row.id);
+        return null;
+      }
+      if (row.state === 'unconfirmed') {
+        await updateCase(trx, row.id, { state: 'new' });
+        await insertHistory(trx, { case_id: row.id, actor: 'customer', actor_user_id: null, action: 'confirmed their email' });
+      }
+      return { caseId: row.id, accessKey: await newCaseAccess(trx, row.id, row.email) };
+    })
+    .then((access) => {
+      // The wrong try is kept (its transaction committed) before the refusal.
+      if (!access) throw wrongCaseCode();
+      return access;
+    });
+}
+
 /** The case if the caller may see it: its owner's account, or access from its own link. Anything else is a 404. */
-async function callersCase(deps: CasesDeps, caseId: string, caller: CaseCaller): Promise<CaseRow> {
+export async function callersCase(deps: CasesDeps, caseId: string, caller: CaseCaller): Promise<CaseRow> {
   const row = await findCase(deps.db, caseId);
   const missing = notFound('That case');
   if (!row || row.state === 'unconfirmed') throw missing;
@@ -186,7 +253,7 @@ async function callersCase(deps: CasesDeps, caseId: string, caller: CaseCaller):
 }
 
 /** Closed, or resolved longer ago than `reopenDays`: no more replies. */
-function isFinished(row: Pick<CaseRow, 'state' | 'resolved_at'>, now = Date.now()): boolean {
+export function isFinished(row: Pick<CaseRow, 'state' | 'resolved_at'>, now = Date.now()): boolean {
   if (row.state === 'closed') return true;
   return (
     row.state === 'resolved' && row.resolved_at !== null && now - new Date(row.resolved_at).getTime() > reopenDays * 86_400_000
@@ -194,7 +261,10 @@ function isFinished(row: Pick<CaseRow, 'state' | 'resolved_at'>, now = Date.now(
 }
 
 async function present(deps: CasesDeps, row: CaseRow): Promise<CustomerCase> {
-  const messages = await caseMessages(deps.db, row.id, false);
+  const [messages, attachments] = await Promise.all([
+    caseMessages(deps.db, row.id, false),
+    presentAttachments(deps, row.id, row.name),
+  ]);
   return {
     id: row.id,
     reference: row.reference,
@@ -204,6 +274,7 @@ async function present(deps: CasesDeps, row: CaseRow): Promise<CustomerCase> {
     state: row.state as CustomerCase['state'],
     createdAt: new Date(row.created_at).toISOString(),
     canReply: !isFinished(row),
+    attachments,
     messages: messages.map((message) => ({
       id: message.id,
       author: message.author,

@@ -172,7 +172,7 @@ export async function replaceSearchTerms(
 }
 
 export async function upsertCategory(
-  db: Db,
+  db: Executor,
   values: { slug: string; title: string; summary: string; first_reply_hours: number },
 ): Promise<void> {
   await db

@@ -5,6 +5,7 @@ import { emptySchema } from '../../../src/contract/auth.ts';
 import {
   helpAdminArticleListSchema,
   helpAdminArticleSchema,
+  helpAdminCategoryListSchema,
   helpArticleIdParamsSchema,
   helpArticleInputSchema,
   helpArticleSchema,
@@ -23,6 +24,7 @@ import { networkPrefix } from '../../lib/network-prefix.ts';
 import type { HeaderSpec } from '../../plugins/route-registry.ts';
 import { requireAgent } from './agent-access.ts';
 import {
+  adminCategories,
   allArticles,
   helpArticle,
   helpCategories,
@@ -148,8 +150,9 @@ export function helpArticlesRoutes(app: FastifyInstance, { db, routes, auth }: A
     response: helpAdminArticleSchema,
     statuses: ['CREATED'],
     handler: async ({ body, request }) => {
-      await requireAgent(db, await auth.require(request), 'help.edit');
-      return { message: 'Article saved.', data: await saveArticle(db, null, body) };
+      const caller = await auth.require(request);
+      await requireAgent(db, caller, 'help.edit');
+      return { message: 'Article saved.', data: await saveArticle(db, caller.sub, null, body) };
     },
   });
 
@@ -164,8 +167,23 @@ export function helpArticlesRoutes(app: FastifyInstance, { db, routes, auth }: A
     body: helpArticleInputSchema,
     response: helpAdminArticleSchema,
     handler: async ({ params, body, request }) => {
+      const caller = await auth.require(request);
+      await requireAgent(db, caller, 'help.edit');
+      return { message: 'Article saved.', data: await saveArticle(db, caller.sub, params.articleId, body) };
+    },
+  });
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/admin/help/categories',
+    summary: 'Every help category, those without published articles too (agents)',
+    tags,
+    auth: 'required',
+    errors: ['FORBIDDEN'],
+    response: helpAdminCategoryListSchema,
+    handler: async ({ request }) => {
       await requireAgent(db, await auth.require(request), 'help.edit');
-      return { message: 'Article saved.', data: await saveArticle(db, params.articleId, body) };
+      return { message: 'Help categories.', data: { items: await adminCategories(db) } };
     },
   });
 
@@ -179,8 +197,9 @@ export function helpArticlesRoutes(app: FastifyInstance, { db, routes, auth }: A
     body: helpCategoryInputSchema,
     response: emptySchema,
     handler: async ({ body, request }) => {
-      await requireAgent(db, await auth.require(request), 'help.edit');
-      await saveCategory(db, body);
+      const caller = await auth.require(request);
+      await requireAgent(db, caller, 'help.edit');
+      await saveCategory(db, caller.sub, body);
       return { message: 'Category saved.', data: {} };
     },
   });

@@ -1,5 +1,6 @@
 import type {
   HelpAdminArticle,
+  HelpAdminCategory,
   HelpArticle,
   HelpArticleInput,
   HelpArticleLink,
@@ -7,6 +8,7 @@ import type {
   HelpCategoryInput,
 } from '../../../src/contract/help-desk.ts';
 import type { Db } from '../../db/database.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { consumeRateLimit, type RateLimit } from '../../lib/rate-limiter.ts';
 import { articleTerms, searchWords, wordGrams } from '../../lib/search-text.ts';
@@ -124,7 +126,13 @@ const indexTerms = (input: HelpArticleInput) =>
   [...articleTerms(input)].map(([term, weight]) => ({ term, weight, grams: wordGrams(term) }));
 
 /** Creates an article, or changes the one with `articleId`; the search index follows in the same transaction. */
-export async function saveArticle(db: Db, articleId: string | null, input: HelpArticleInput): Promise<HelpAdminArticle> {
+export async function saveArticle(
+  db: Db,
+  /** Who writes it, for the audit log; null for the system (benches, seeding). */
+  agentId: string | null,
+  articleId: string | null,
+  input: HelpArticleInput,
+): Promise<HelpAdminArticle> {
   const id = await db.transaction().execute(async (trx) => {
     if (!(await findCategory(trx, input.categorySlug))) {
       throw new HttpError('BAD_REQUEST', 'Choose one of the help categories.', [
@@ -144,13 +152,25 @@ export async function saveArticle(db: Db, articleId: string | null, input: HelpA
       status: input.status,
     };
     let saved = articleId;
+    const before = saved ? await findArticleById(trx, saved) : undefined;
     if (saved) {
-      if (!(await findArticleById(trx, saved))) throw notFound('That help article');
+      if (!before) throw notFound('That help article');
       await updateArticle(trx, saved, values);
     } else {
       saved = await insertArticle(trx, values);
     }
     await replaceSearchTerms(trx, saved, indexTerms(input));
+    await recordAudit(trx, {
+      actorId: agentId,
+      action: !before
+        ? 'help.article.create'
+        : before.status !== input.status
+          ? `help.article.${input.status === 'published' ? 'publish' : 'unpublish'}`
+          : 'help.article.update',
+      subjectType: 'help_article',
+      subjectId: saved,
+      details: { slug: input.slug, title: input.title, status: input.status },
+    });
     return saved;
   });
   const row = await findArticleById(db, id);
@@ -158,11 +178,32 @@ export async function saveArticle(db: Db, articleId: string | null, input: HelpA
   return toAdminArticle(row);
 }
 
-export async function saveCategory(db: Db, input: HelpCategoryInput): Promise<void> {
-  await upsertCategory(db, {
-    slug: input.slug,
-    title: input.title,
-    summary: input.summary,
-    first_reply_hours: input.firstReplyHours,
+export async function saveCategory(db: Db, agentId: string, input: HelpCategoryInput): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await upsertCategory(trx, {
+      slug: input.slug,
+      title: input.title,
+      summary: input.summary,
+      first_reply_hours: input.firstReplyHours,
+    });
+    await recordAudit(trx, {
+      actorId: agentId,
+      action: 'help.category.save',
+      subjectType: 'help_category',
+      subjectId: null,
+      details: { slug: input.slug, title: input.title, firstReplyHours: input.firstReplyHours },
+    });
   });
+}
+
+/** Every category, those without a published article too, for agents to edit. */
+export async function adminCategories(db: Db): Promise<HelpAdminCategory[]> {
+  const [categories, articles] = await Promise.all([listCategories(db), listAllArticles(db)]);
+  return categories.map((category) => ({
+    slug: category.slug,
+    title: category.title,
+    summary: category.summary,
+    firstReplyHours: category.first_reply_hours,
+    articles: articles.filter((article) => article.category_slug === category.slug).length,
+  }));
 }

@@ -129,7 +129,8 @@ const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
       }
       else true end as allowed
     from (select 1) as one
-    left join (select status, sale_version from events where id = ${input.eventId} for share) as event on true
+    left join (select case when o.suspended_at is null then e.status else 'suspended' end as status, e.sale_version
+      from events e join organizations o on o.id = e.organization_id where e.id = ${input.eventId} for share of e) as event on true
     cross join (select
       (select coalesce(sum(i.quantity), 0) from buyer_orders o join order_items i on i.order_id = o.id
         where o.status in ('pending', 'failed') and o.hold_expires_at > now())
@@ -139,7 +140,7 @@ const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
 /**
  * Under the buyer's lock, refuses the order (see refusalOf), in this order:
  * - `repeat`: an order was placed with this Idempotency-Key already (it is the answer);
- * - `not_on_sale`: the event is not on sale. Its row is read with a share lock, so a cancellation waits for
+ * - `not_on_sale`: the event is not on sale (or its organiser is suspended). Its row is read with a share lock, so a cancellation waits for
  *   sales in progress and a sale waits for a cancellation and then sees it;
  * - `stale`: the order was priced with an event, ticket types or fee rule that have changed since;
  * - `unproven`: priced as a proven buyer's, but the account's confirmed email is not the buyer email;

@@ -39,6 +39,8 @@ export function refusedSale(reason: string, detail: string): HttpError {
     return new HttpError('CONFLICT', 'The tickets of this event were changed just now. Please check them and try again.');
   }
   if (detail === 'cancelled') return new HttpError('CONFLICT', 'This event is cancelled.');
+  if (detail === 'suspended')
+    return new HttpError('CONFLICT', 'Tickets for this event are not on sale: its organiser’s sales are paused.');
   return new HttpError('CONFLICT', 'Tickets for this event are not on sale.');
 }
 

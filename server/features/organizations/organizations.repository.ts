@@ -7,6 +7,7 @@ export function findOrganization(db: Db, id: string) {
       'id',
       'name',
       'kyc_status',
+      'payouts_enabled',
       'created_at',
       'description',
       'logo_key',

@@ -11,6 +11,7 @@ export function toOrganization(row: OrganizationRow, imageUrl: (key: string | nu
     id: row.id,
     name: row.name,
     kycStatus: row.kyc_status,
+    payoutsEnabled: row.payouts_enabled,
     createdAt: new Date(row.created_at).toISOString(),
     description: row.description,
     logoKey: row.logo_key,

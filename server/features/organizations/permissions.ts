@@ -27,6 +27,7 @@ const actions: Record<Permission, string> = {
   'orders.read': 'see the organisation’s orders',
   'orders.refund': 'refund orders',
   'checkin.scan': 'check in tickets',
+  'verification.manage': 'verify the organisation and connect its payouts',
 };
 
 /** The refusal a member gets when their role lacks the permission. */

@@ -3,6 +3,7 @@ import type { Database } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { outboxRow } from '../../lib/mail/outbox.ts';
 import { type PaymentWebhookEvent, WebhookSignatureError } from '../../lib/payments/provider.ts';
+import { readConnectedAccount } from '../../lib/payments/stripe-connect.ts';
 import { type CheckoutContext, capturedPaymentContext } from '../orders/checkout.repository.ts';
 import { chargeRows } from '../orders/ledger.repository.ts';
 import { holdingStatuses, lockOrder, type OrderRow, setOrderStatus } from '../orders/orders.repository.ts';
@@ -10,6 +11,7 @@ import type { OrdersDeps } from '../orders/orders.service.ts';
 import { runRefund } from '../orders/refund-execution.service.ts';
 import { ticketRows } from '../orders/ticket-issue.repository.ts';
 import { prepareIssue } from '../orders/ticket-issue.service.ts';
+import { applyAccountState } from '../verification/stripe-onboarding.service.ts';
 import { applyLateSuccess, type LateOutcome } from './late-payments.service.ts';
 import {
   confirmOrder,
@@ -24,7 +26,16 @@ import {
   setPaymentExpired,
 } from './payments.repository.ts';
 
-export type WebhookOutcome = 'duplicate' | 'unknown_payment' | 'ignored' | 'failed' | 'expired' | LateOutcome;
+export type WebhookOutcome =
+  | 'duplicate'
+  | 'unknown_payment'
+  | 'ignored'
+  | 'failed'
+  | 'expired'
+  | 'account_updated'
+  | 'stale'
+  | 'unknown_account'
+  | LateOutcome;
 
 export interface WebhookLog {
   warn(obj: object, msg?: string): void;
@@ -55,7 +66,25 @@ export async function receivePaymentWebhook(
     }
     throw error;
   }
+  if (event.providerType === 'account.updated') return accountUpdated(deps, event, input.origin);
   return handlePaymentWebhook(deps, event, input.origin, input.known);
+}
+
+/**
+ * Stripe's `account.updated`: a connected account's verification and payouts changed. Idempotent by event id
+ * (its row is written in the transaction that applies it), and an event older than the state kept is not applied.
+ */
+async function accountUpdated(deps: OrdersDeps, event: PaymentWebhookEvent, origin: string): Promise<WebhookOutcome> {
+  const data = (event.payload.data ?? {}) as { object?: Record<string, unknown> };
+  const account = readConnectedAccount(data.object ?? {});
+  const created = typeof event.payload.created === 'number' ? new Date(event.payload.created * 1000) : new Date();
+  return deps.db.transaction().execute(async (trx) => {
+    const provider = deps.provider.name;
+    if (!(await recordPaymentEvent(trx, { provider, event, orderId: null, outcome: 'account_updated' }))) return 'duplicate';
+    const applied = await applyAccountState(trx, origin, account, created);
+    if (applied !== 'applied') await setPaymentEventOutcome(trx, provider, event.id, applied);
+    return applied === 'applied' ? 'account_updated' : applied;
+  });
 }
 
 /**

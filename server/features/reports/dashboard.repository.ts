@@ -75,12 +75,21 @@ export function organizationEvents(db: Executor, organizationId: string, limit: 
     .execute();
 }
 
-/** What the setup checklist reads. */
+/** What the setup checklist and the warnings read. */
 export async function setupFacts(db: Executor, organizationId: string) {
   return db
     .selectFrom('organizations')
-    .select(['description', 'contact_email', 'kyc_status', 'stripe_account_id'])
-    .select((eb) =>
+    .leftJoin('organization_verifications as v', 'v.organization_id', 'organizations.id')
+    .select([
+      'organizations.description',
+      'organizations.contact_email',
+      'organizations.kyc_status',
+      'organizations.payouts_enabled',
+      'organizations.suspended_at',
+      'v.action_required',
+      'v.action_deadline',
+    ])
+    .select((eb) => [
       eb
         .exists(
           eb
@@ -90,8 +99,25 @@ export async function setupFacts(db: Executor, organizationId: string) {
             .where('events.published_at', 'is not', null),
         )
         .as('published'),
-    )
-    .where('id', '=', organizationId)
+      // Events on sale with paid tickets: what a lapse of verification or payouts leaves stranded.
+      eb
+        .selectFrom('events')
+        .select((inner) => inner.fn.countAll<string>().as('n'))
+        .where('events.organization_id', '=', organizationId)
+        .where('events.status', '=', 'published')
+        .where('events.ends_at', '>', new Date())
+        .where((inner) =>
+          inner.exists(
+            inner
+              .selectFrom('ticket_types')
+              .select('ticket_types.id')
+              .whereRef('ticket_types.event_id', '=', 'events.id')
+              .where('ticket_types.price', '>', 0),
+          ),
+        )
+        .as('paid_on_sale'),
+    ])
+    .where('organizations.id', '=', organizationId)
     .executeTakeFirst();
 }
 

@@ -1,5 +1,6 @@
 import { type Dashboard, type DashboardQuery, dashboardSalesDays } from '../../../src/contract/dashboard.ts';
 import type { OrderStatus } from '../../../src/contract/orders.ts';
+import { canSellPaidTickets } from '../../../src/contract/verification.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { flushPageViews } from '../events/page-views.ts';
@@ -45,9 +46,28 @@ function setupOf(facts: Awaited<ReturnType<typeof setupFacts>>): Dashboard['setu
   return [
     { step: 'profile', done: Boolean(facts?.description.trim() && facts.contact_email) },
     { step: 'verification', done: facts?.kyc_status === 'verified' },
-    { step: 'payouts', done: Boolean(facts?.stripe_account_id) },
+    { step: 'payouts', done: Boolean(facts?.payouts_enabled) },
     { step: 'published', done: Boolean(facts?.published) },
   ];
+}
+
+function warningsOf(facts: Awaited<ReturnType<typeof setupFacts>>): Dashboard['warnings'] {
+  if (!facts) return [];
+  const warnings: Dashboard['warnings'] = [];
+  if (facts.suspended_at) warnings.push({ kind: 'suspended' });
+  if (facts.kyc_status === 'action_required') {
+    warnings.push({
+      kind: 'action_required',
+      what: facts.action_required,
+      deadline: facts.action_deadline ? new Date(facts.action_deadline).toISOString() : null,
+    });
+  }
+  if (facts.kyc_status === 'verified' && !facts.payouts_enabled) warnings.push({ kind: 'payouts_paused' });
+  const paidOnSale = Number(facts.paid_on_sale ?? 0);
+  if (paidOnSale > 0 && !canSellPaidTickets({ kycStatus: facts.kyc_status, payoutsEnabled: facts.payouts_enabled })) {
+    warnings.push({ kind: 'paid_events_unverified', events: paidOnSale });
+  }
+  return warnings;
 }
 
 /** Everything the organiser's dashboard shows, for the organisation or one of its events. */
@@ -94,5 +114,6 @@ export async function dashboard(db: Db, userId: string, organizationId: string, 
       startsAt: new Date(event.starts_at).toISOString(),
     })),
     setup: setupOf(facts),
+    warnings: warningsOf(facts),
   };
 }

@@ -22,6 +22,7 @@ const organizerItems: SideNavItem[] = [
 const adminItems: (SideNavItem & { needs?: string[] })[] = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/users', label: 'Users', needs: ['users.read'] },
+  { to: '/admin/organisers', label: 'Organisers', needs: ['organisers.review'] },
   { to: '/admin/orders', label: 'Orders', needs: ['payments.read', 'orders.refund'] },
   { to: '/admin/tickets', label: 'Tickets', needs: ['tickets.void'] },
   { to: '/admin/events', label: 'Events', needs: ['events.moderate'] },
@@ -29,6 +30,8 @@ const adminItems: (SideNavItem & { needs?: string[] })[] = [
   { to: '/admin/booking-fees', label: 'Booking fees', needs: ['fees.manage'] },
   { to: '/admin/user-groups', label: 'User groups', needs: ['groups.manage'] },
   { to: '/admin/cases', label: 'Cases', needs: ['cases.handle'] },
+  { to: '/admin/saved-replies', label: 'Saved replies', needs: ['cases.handle'] },
+  { to: '/admin/help-articles', label: 'Help articles', needs: ['help.edit'] },
 ];
 
 export function UserAccountLayout({ children }: { children: ReactNode }) {

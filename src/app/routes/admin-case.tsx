@@ -1,21 +1,29 @@
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { FormAlert } from '../../components/fields/form-alert.tsx';
 import { isUuid } from '../../contract/ids.ts';
-import { useAgentCase } from '../../features/help-desk/api/agent-calls.ts';
+import { accessQueryOptions } from '../../features/admin/api/get-access.ts';
+import { useAgentCase, useAgentCaseFiles } from '../../features/help-desk/api/agent-calls.ts';
 import { AgentCaseSide } from '../../features/help-desk/components/agent-case-side.tsx';
 import { AgentReplyForm } from '../../features/help-desk/components/agent-reply-form.tsx';
+import { CaseFiles } from '../../features/help-desk/components/case-files.tsx';
 import { CaseThread } from '../../features/help-desk/components/case-thread.tsx';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
+import type { RouteContext } from '../routes.tsx';
 
-export function loader({ params }: LoaderFunctionArgs) {
-  if (!isUuid(params.caseId)) throw notFound();
-  return null;
+export function createLoader({ queryClient, api }: RouteContext) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    if (!isUuid(params.caseId)) throw notFound();
+    // The admin menu lists the pages the administrator's groups allow.
+    await queryClient.prefetchQuery(accessQueryOptions(api));
+    return null;
+  };
 }
 
 export function Component() {
   const { caseId = '' } = useParams();
   const found = useAgentCase(caseId);
+  const files = useAgentCaseFiles(caseId);
   const item = found.data;
   return (
     <div className="space-y-5">
@@ -37,6 +45,7 @@ export function Component() {
               <h1 className="break-words font-bold text-2xl text-slate-900">{item.subject}</h1>
             </header>
             <CaseThread messages={item.messages} />
+            <CaseFiles files={item.attachments} canAttach={item.state !== 'closed'} upload={files.upload} link={files.link} />
             {item.state === 'closed' ? (
               <FormAlert tone="info">This case is closed. Change its state to reply.</FormAlert>
             ) : (

@@ -5,6 +5,7 @@ import { useUrlFilters } from '../../components/data-table/use-url-filters.ts';
 import { SelectField } from '../../components/fields/select-field.tsx';
 import { type CaseQueue, caseQueueLabels, caseQueueSchema } from '../../contract/help-agents.ts';
 import { agentStateLabels, caseStateSchema } from '../../contract/help-cases.ts';
+import { accessQueryOptions } from '../../features/admin/api/get-access.ts';
 import { useAgentQueue } from '../../features/help-desk/api/agent-calls.ts';
 import { helpCategoriesQueryOptions, useHelpCategories } from '../../features/help-desk/api/get-help-categories.ts';
 import { AgentQueueTable } from '../../features/help-desk/components/agent-queue-table.tsx';
@@ -20,7 +21,11 @@ const queueFilters = {
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async () => {
-    await queryClient.ensureQueryData(helpCategoriesQueryOptions(api));
+    // The admin menu lists the pages the administrator's groups allow.
+    await Promise.all([
+      queryClient.ensureQueryData(helpCategoriesQueryOptions(api)),
+      queryClient.prefetchQuery(accessQueryOptions(api)),
+    ]);
     return null;
   };
 }

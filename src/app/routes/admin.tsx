@@ -43,6 +43,11 @@ export function Component() {
             Users
           </Link>
         ) : null}
+        {can('organisers.review') ? (
+          <Link to="/admin/organisers" className={linkClass}>
+            Organisers
+          </Link>
+        ) : null}
         {can('payments.read') || can('orders.refund') ? (
           <Link to="/admin/orders" className={linkClass}>
             Orders

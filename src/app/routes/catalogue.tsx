@@ -3,6 +3,7 @@ import { buttonClass, linkClass } from '../../components/button.ts';
 import { categoryLabel } from '../../contract/event-categories.ts';
 import { catalogueQueryOptions, useCatalogue } from '../../features/events/api/get-catalogue.ts';
 import { CatalogueCategories } from '../../features/events/components/catalogue-categories.tsx';
+import { CatalogueCities } from '../../features/events/components/catalogue-cities.tsx';
 import { CatalogueFilters } from '../../features/events/components/catalogue-filters.tsx';
 import { CataloguePager } from '../../features/events/components/catalogue-pager.tsx';
 import { EventGrid } from '../../features/events/components/event-grid.tsx';
@@ -38,7 +39,8 @@ export function createLoader({ queryClient, api }: RouteContext) {
 }
 
 function headingOf(state: CatalogueState) {
-  return state.category ? `${categoryLabel(state.category)} events` : 'All events';
+  const what = state.category ? `${categoryLabel(state.category)} events` : state.city ? 'Events' : 'All events';
+  return state.city ? `${what} in ${state.city}` : what;
 }
 
 function countText(total: number, state: CatalogueState) {
@@ -74,15 +76,16 @@ export function Component() {
       <PageMeta
         title={heading}
         description={
-          state.category
-            ? `${categoryLabel(state.category)} events on sale on Admit, soonest first, with dates, places and prices.`
-            : 'Every event on sale on Admit, soonest first: browse by category and date, or search by name, place or artist.'
+          state.category || state.city
+            ? `${heading} on sale on Admit, soonest first, with dates, places and prices.`
+            : 'Every event on sale on Admit, soonest first: browse by category, city and date, or search by name, place or artist.'
         }
         noIndex={isSearch(state)}
       />
       <header className="mb-5 space-y-4">
         <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">{heading}</h1>
         <CatalogueCategories state={state} />
+        {data ? <CatalogueCities state={state} cities={data.cities} /> : null}
         <CatalogueFilters state={state} />
         <MoreFilters state={state} />
       </header>

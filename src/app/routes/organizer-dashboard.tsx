@@ -3,6 +3,7 @@ import { buttonClass } from '../../components/button.ts';
 import { Spinner } from '../../components/submit-button.tsx';
 import { dashboardQueryOptions, useDashboard } from '../../features/dashboard/api/get-dashboard.ts';
 import { DailySalesChart } from '../../features/dashboard/components/daily-sales-chart.tsx';
+import { DashboardWarnings } from '../../features/dashboard/components/dashboard-warnings.tsx';
 import { DoorCounts } from '../../features/dashboard/components/door-counts.tsx';
 import { EventPicker } from '../../features/dashboard/components/event-picker.tsx';
 import { OrdersByStatus } from '../../features/dashboard/components/orders-by-status.tsx';
@@ -65,6 +66,7 @@ export function Component() {
         </div>
       ) : data ? (
         <div aria-busy={board.isPlaceholderData} className="space-y-6">
+          <DashboardWarnings warnings={data.warnings} />
           <SetupChecklist setup={data.setup} />
           <DoorCounts door={data.door} pageViews={data.pageViews} />
           <section aria-labelledby="money-title" className="space-y-3">

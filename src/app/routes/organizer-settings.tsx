@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { can } from '../../contract/permissions.ts';
 import type { User } from '../../contract/users.ts';
@@ -37,6 +38,7 @@ const verification = {
   unverified: { label: 'Not started', className: 'bg-slate-100 text-slate-800' },
   pending: { label: 'In review', className: 'bg-amber-50 text-amber-900' },
   verified: { label: 'Verified', className: 'bg-emerald-50 text-emerald-800' },
+  action_required: { label: 'Action required', className: 'bg-amber-50 text-amber-900' },
   rejected: { label: 'Not accepted', className: 'bg-red-50 text-red-800' },
 } as const;
 
@@ -55,7 +57,10 @@ function Settings({ organizationId }: { organizationId: string }) {
           The public profile and team of {organization.name}.{' '}
           <span className="whitespace-nowrap">
             Identity verification:{' '}
-            <span className={`rounded-full px-2.5 py-0.5 font-semibold text-sm ${kyc.className}`}>{kyc.label}</span>
+            <span className={`rounded-full px-2.5 py-0.5 font-semibold text-sm ${kyc.className}`}>{kyc.label}</span>{' '}
+            <Link to="/kyc-status" className="font-semibold text-indigo-700 text-sm underline underline-offset-2">
+              Details
+            </Link>
           </span>
         </p>
       </header>

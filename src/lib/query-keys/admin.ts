@@ -16,4 +16,8 @@ export const adminKeys = {
   ticket: (ticketId: string) => [...adminKeys.all, 'ticket', ticketId] as const,
   platformFees: () => [...adminKeys.all, 'platform-fees'] as const,
   feeRules: () => [...adminKeys.all, 'fee-rules'] as const,
+  organiserLists: () => [...adminKeys.all, 'organisers'] as const,
+  organisers: (q: string, status: string) => [...adminKeys.organiserLists(), { q, status }] as const,
+  organiser: (organiserId: string) => [...adminKeys.all, 'organiser', organiserId] as const,
+  organiserTeam: (organiserId: string) => [...adminKeys.organiser(organiserId), 'team'] as const,
 };

@@ -10,4 +10,7 @@ export const helpKeys = {
   caseOptions: () => [...helpKeys.all, 'case-options'] as const,
   agentQueue: (filters: Record<string, string | undefined>) => [...helpKeys.all, 'agent-queue', filters] as const,
   agentCase: (id: string) => [...helpKeys.all, 'agent-case', id] as const,
+  savedReplies: () => [...helpKeys.all, 'saved-replies'] as const,
+  adminArticles: () => [...helpKeys.all, 'admin-articles'] as const,
+  adminCategories: () => [...helpKeys.all, 'admin-categories'] as const,
 };

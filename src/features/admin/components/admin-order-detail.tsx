@@ -225,7 +225,7 @@ export function AdminOrderDetail({
         <DataTable
           caption="Tickets"
           captionHidden
-          columns={ticketColumns}
+          columns={canOpenTickets ? ticketColumns : ticketColumns.filter((column) => column.id !== 'open')}
           rows={order.tickets}
           rowKey={(t) => t.id}
           empty="No tickets issued."

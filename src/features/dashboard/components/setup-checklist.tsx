@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { Dashboard, SetupStep } from '../../../contract/dashboard.ts';
 
-// Verification and payouts are decided outside the organiser area for now (issue 18's third part): they say
-// where the organisation stands, with no action to take here.
+// Verification and payouts are done by the organisation's owners at /organizer-kyc (other roles are told so there).
 const steps: Record<SetupStep, { title: string; text: string; to?: string; action?: string }> = {
   profile: {
     title: 'Describe your organisation',
@@ -13,10 +12,14 @@ const steps: Record<SetupStep, { title: string; text: string; to?: string; actio
   verification: {
     title: 'Verify who you are',
     text: 'Not verified yet: paid tickets go on sale once your organisation is verified. Free events can be published now.',
+    to: '/organizer-kyc',
+    action: 'Verify your organisation',
   },
   payouts: {
     title: 'Connect payouts',
-    text: 'No payout account yet: the money from ticket sales needs an account to be paid to.',
+    text: 'Payouts are not enabled yet: the money from ticket sales needs a bank account to be paid to.',
+    to: '/organizer-kyc',
+    action: 'Set up payouts',
   },
   published: {
     title: 'Publish your first event',

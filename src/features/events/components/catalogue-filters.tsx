@@ -28,6 +28,8 @@ export function CatalogueFilters({ state }: { state: CatalogueState }) {
       className="space-y-3"
       aria-label="Search and filter events"
     >
+      {/* The city is chosen with its own links; a new search keeps it. */}
+      {state.city ? <input type="hidden" name="city" value={state.city} /> : null}
       <search className="block">
         <SearchInput label="Search events" defaultValue={state.q ?? ''} placeholder="Artist, venue, city or keyword" />
       </search>

@@ -31,6 +31,7 @@ describe('catalogue addresses', () => {
       ['music', `q=brass&when=weekend&after=${key}`],
       [undefined, `from=2026-12-01&to=2026-12-24&before=${key}`],
       ['family', 'q=ünïcödé & more'],
+      ['music', 'city=Newcastle upon Tyne&when=today'],
     ] as const) {
       const href = catalogueHref(parse(category, search));
       const url = new URL(href, 'https://admit.test');
@@ -44,5 +45,13 @@ describe('catalogue addresses', () => {
     expect(isSearch({ category: 'music' })).toBe(false);
     expect(isSearch({ category: 'music', when: 'today' })).toBe(true);
     expect(toCatalogueRequest({ category: 'music', before: key })).toEqual({ category: 'music', before: key });
+  });
+
+  it('keeps a city as a listing of its own, spaces tidied, and drops one too long to be a city', () => {
+    expect(parse('music', 'city=+Leeds++West+')).toEqual({ category: 'music', city: 'Leeds West' });
+    expect(catalogueHref(parse(undefined, 'city=Leeds&q=jazz'))).toBe('/events?city=Leeds&q=jazz');
+    expect(parse(undefined, `city=${'x'.repeat(81)}`)).toEqual({});
+    expect(isSearch({ city: 'Leeds' })).toBe(false);
+    expect(toCatalogueRequest({ city: 'Leeds', category: 'music' })).toEqual({ category: 'music', city: 'Leeds' });
   });
 });

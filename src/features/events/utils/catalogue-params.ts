@@ -1,5 +1,6 @@
 import {
   type CatalogueWhen,
+  catalogueMaxCity,
   catalogueMaxWords,
   catalogueWhens,
   isCalendarDate,
@@ -8,9 +9,10 @@ import {
 import { type EventCategory, eventCategories } from '../../../contract/event-categories.ts';
 import type { CatalogueRequest } from '../../../lib/query-keys/catalogue.ts';
 
-/** The catalogue as its address holds it: `/events[/category]?q=&when=|from=&to=&after=|before=`. */
+/** The catalogue as its address holds it: `/events[/category]?city=&q=&when=|from=&to=&after=|before=`. */
 export interface CatalogueState {
   category?: EventCategory;
+  city?: string;
   q?: string;
   when?: CatalogueWhen;
   from?: string;
@@ -32,6 +34,8 @@ export function parseCatalogue(pathCategory: string | undefined, params: URLSear
   const state: CatalogueState = {};
   const category = pathCategory ?? text('category');
   if (isCategory(category)) state.category = category;
+  const city = text('city')?.replace(/\s+/g, ' ');
+  if (city && city.length <= catalogueMaxCity) state.city = city;
   const q = text('q')?.slice(0, catalogueMaxWords).trim();
   if (q) state.q = q;
   const when = text('when');
@@ -54,7 +58,7 @@ export function parseCatalogue(pathCategory: string | undefined, params: URLSear
 /** The query string of a catalogue address (without the category, which is in the path), in a stable order. */
 export function catalogueSearch(state: CatalogueState): string {
   const params = new URLSearchParams();
-  for (const key of ['q', 'when', 'from', 'to', 'after', 'before'] as const) {
+  for (const key of ['city', 'q', 'when', 'from', 'to', 'after', 'before'] as const) {
     const value = state[key];
     if (value) params.set(key, value);
   }
@@ -71,13 +75,13 @@ export const catalogueHref = (state: CatalogueState) => `${cataloguePath(state.c
 /** The same filters from their first page. */
 export const firstPage = ({ after: _after, before: _before, ...filters }: CatalogueState): CatalogueState => filters;
 
-/** Whether the visitor narrowed the catalogue by words or days (such pages are search results, not indexed). */
+/** Whether the visitor narrowed the catalogue by words or days (such pages are search results, not indexed; a city listing is). */
 export const isSearch = (state: CatalogueState) => Boolean(state.q || state.when || state.from || state.to);
 
 /** What `GET /catalogue` is asked for this state. */
 export function toCatalogueRequest(state: CatalogueState): CatalogueRequest {
   const request: CatalogueRequest = {};
-  for (const key of ['q', 'category', 'when', 'from', 'to', 'after', 'before'] as const) {
+  for (const key of ['q', 'category', 'city', 'when', 'from', 'to', 'after', 'before'] as const) {
     const value = state[key];
     if (value) Object.assign(request, { [key]: value });
   }

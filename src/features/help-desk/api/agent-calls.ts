@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgentCase, AgentCaseChange, AgentQueue } from '../../../contract/help-agents.ts';
+import type { AttachmentLink, CaseAttachment } from '../../../contract/help-cases.ts';
 import { useApiCaller } from '../../../lib/api-caller.tsx';
 import { helpKeys } from '../../../lib/query-keys/help-desk.ts';
 
@@ -46,4 +47,29 @@ export function useAgentCaseAction(caseId: string) {
       void queryClient.invalidateQueries({ queryKey: [...helpKeys.all, 'agent-queue'] });
     },
   });
+}
+
+/** An agent attaches a file to the case (the customer sees it too), or asks for a download link. */
+export function useAgentCaseFiles(caseId: string) {
+  const api = useApiCaller();
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: async (file: File) =>
+      (
+        await api<{ items: CaseAttachment[] }>({
+          method: 'POST',
+          url: `/admin/cases/${caseId}/attachments`,
+          params: { name: file.name },
+          data: file,
+          headers: { 'Content-Type': file.type || 'application/octet-stream' },
+          silent: true,
+        })
+      ).items,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: helpKeys.agentCase(caseId) }),
+  });
+  const link = useMutation({
+    mutationFn: (attachmentId: string) =>
+      api<AttachmentLink>({ method: 'POST', url: `/admin/cases/${caseId}/attachments/${attachmentId}/link`, silent: true }),
+  });
+  return { upload, link };
 }

@@ -1,10 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CaseAccess, CaseOptions, CaseSummary, CustomerCase, RaiseCase, RaisedCase } from '../../../contract/help-cases.ts';
-import { useApiCaller } from '../../../lib/api-caller.tsx';
+import { errorEnvelope } from '../../../components/fields/form-errors.ts';
+import type {
+  AttachmentLink,
+  CaseAccess,
+  CaseAttachment,
+  CaseOptions,
+  CaseSummary,
+  ConfirmCaseEmail,
+  CustomerCase,
+  RaiseCase,
+  RaisedCase,
+} from '../../../contract/help-cases.ts';
+import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 import { helpKeys } from '../../../lib/query-keys/help-desk.ts';
 import { caseAccessHeaders } from '../utils/case-access.ts';
 
-/** Raises a case; a guest's answer has no case id (their case opens from the mailed link). */
+/** Raises a case; a guest's answer has no case id (their case opens with the mailed code or link). */
 export function useRaiseCase() {
   const api = useApiCaller();
   return useMutation({
@@ -72,4 +83,61 @@ export function useCaseAction(caseId: string) {
       }),
     onSuccess: (updated) => queryClient.setQueryData(helpKeys.case(caseId), updated),
   });
+}
+
+/** A guest enters the code mailed to them: their case opens, and this tab gets access to it. */
+export function useConfirmCaseEmail() {
+  const api = useApiCaller();
+  return useMutation({
+    mutationFn: (input: ConfirmCaseEmail) =>
+      api<CaseAccess>({ method: 'POST', url: '/help/cases/confirm-email', data: input, silent: true }),
+  });
+}
+
+/** Attaches a file to the case for its owner (their session, or this tab's access); the answer is the case's files. */
+export async function uploadCaseFile(api: ApiCaller, caseId: string, file: File): Promise<CaseAttachment[]> {
+  const result = await api<{ items: CaseAttachment[] }>({
+    method: 'POST',
+    url: `/help/cases/${caseId}/attachments`,
+    params: { name: file.name },
+    data: file,
+    headers: { ...caseAccessHeaders(caseId), 'Content-Type': file.type || 'application/octet-stream' },
+    silent: true,
+  });
+  return result.items;
+}
+
+export function useCaseFiles(caseId: string) {
+  const api = useApiCaller();
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadCaseFile(api, caseId, file),
+    onSuccess: (attachments) =>
+      queryClient.setQueryData<CustomerCase>(helpKeys.case(caseId), (current) =>
+        current ? { ...current, attachments } : current,
+      ),
+  });
+  const link = useMutation({
+    mutationFn: (attachmentId: string) =>
+      api<AttachmentLink>({
+        method: 'POST',
+        url: `/help/cases/${caseId}/attachments/${attachmentId}/link`,
+        headers: caseAccessHeaders(caseId),
+        silent: true,
+      }),
+  });
+  return { upload, link };
+}
+
+/** Attaches each file in turn; the messages of those refused (the rest are attached). */
+export async function attachAll(api: ApiCaller, caseId: string, files: File[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const file of files) {
+    try {
+      await uploadCaseFile(api, caseId, file);
+    } catch (error) {
+      problems.push(`${file.name}: ${errorEnvelope(error)?.message ?? 'it could not be attached.'}`);
+    }
+  }
+  return problems;
 }

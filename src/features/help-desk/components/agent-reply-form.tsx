@@ -6,6 +6,7 @@ import { useFormFields } from '../../../components/fields/use-form-fields.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { caseReplySchema } from '../../../contract/help-cases.ts';
 import { useAgentCaseAction } from '../api/agent-calls.ts';
+import { insertAt, SavedReplyPicker } from './saved-reply-picker.tsx';
 
 /** A public reply, mailed to the customer, or an internal note that only agents ever see. */
 export function AgentReplyForm({ caseId }: { caseId: string }) {
@@ -13,6 +14,20 @@ export function AgentReplyForm({ caseId }: { caseId: string }) {
   const [internal, setInternal] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const action = useAgentCaseAction(caseId);
+  const insertSaved = (text: string) => {
+    const box = form.formRef.current?.elements.namedItem('body');
+    const textarea = box instanceof HTMLTextAreaElement ? box : null;
+    // A textarea keeps its caret when the Insert button takes the focus.
+    const caret = textarea ? textarea.selectionStart : null;
+    const next = insertAt(form.values.body, text, caret);
+    form.setValues({ body: next.text });
+    form.clearError('body');
+    setSent(null);
+    requestAnimationFrame(() => {
+      textarea?.focus();
+      textarea?.setSelectionRange(next.caret, next.caret);
+    });
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (action.isPending) return;
@@ -44,6 +59,7 @@ export function AgentReplyForm({ caseId }: { caseId: string }) {
           Internal note (agents only)
         </label>
       </fieldset>
+      <SavedReplyPicker onInsert={insertSaved} />
       <TextareaField
         label={internal ? 'Internal note' : 'Reply'}
         rows={5}

@@ -6,13 +6,15 @@ import { TextareaField } from '../../../components/fields/textarea-field.tsx';
 import { useFormFields } from '../../../components/fields/use-form-fields.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { type CustomerCase, caseReplySchema, caseStateLabels } from '../../../contract/help-cases.ts';
-import { useCaseAction } from '../api/case-calls.ts';
+import { useCaseAction, useCaseFiles } from '../api/case-calls.ts';
+import { CaseFiles } from './case-files.tsx';
 import { CaseThread } from './case-thread.tsx';
 
 /** The case as its owner sees it: the public thread, its state, a reply box and "mark resolved". */
 export function CustomerCaseView({ item }: { item: CustomerCase }) {
   const form = useFormFields({ body: '' });
   const action = useCaseAction(item.id);
+  const files = useCaseFiles(item.id);
   const [notice, setNotice] = useState<string | null>(null);
   const reply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,6 +52,7 @@ export function CustomerCaseView({ item }: { item: CustomerCase }) {
         </p>
       </header>
       <CaseThread messages={item.messages} />
+      <CaseFiles files={item.attachments} canAttach={item.canReply} upload={files.upload} link={files.link} />
       {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
       {item.canReply ? (
         <form ref={form.formRef} onSubmit={reply} noValidate className="space-y-4">

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { formErrorKey } from '../../../components/fields/form-errors.ts';
 import { SelectField } from '../../../components/fields/select-field.tsx';
@@ -6,14 +6,18 @@ import { TextField } from '../../../components/fields/text-field.tsx';
 import { TextareaField } from '../../../components/fields/textarea-field.tsx';
 import { useFormFields } from '../../../components/fields/use-form-fields.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { type RaisedCase, raiseCaseSchema } from '../../../contract/help-cases.ts';
+import { attachmentAccept, type RaisedCase, raiseCaseSchema } from '../../../contract/help-cases.ts';
 import { useCaseOptions, useRaiseCase } from '../api/case-calls.ts';
+import { fileProblem } from './case-files.tsx';
+
+/** Files chosen with the case: a few, attached as soon as the case is open. */
+const maxFilesAtRaise = 3;
 
 interface RaiseCaseFormProps {
   categories: Array<{ slug: string; title: string }>;
   initialCategory: string;
   signedIn: boolean;
-  onRaised: (raised: RaisedCase, email: string) => void;
+  onRaised: (raised: RaisedCase, email: string, files: File[]) => void;
 }
 
 /** Category, subject and description; a guest's name and email; a signed-in person's own order. */
@@ -29,6 +33,17 @@ export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised 
   });
   const options = useCaseOptions(signedIn);
   const raise = useRaiseCase();
+  const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string | undefined>(undefined);
+  const chooseFiles = (list: FileList | null) => {
+    const chosen = [...(list ?? [])];
+    const problem =
+      chosen.length > maxFilesAtRaise
+        ? `Choose at most ${maxFilesAtRaise} files here; you can attach more on your case page.`
+        : (chosen.map(fileProblem).find(Boolean) ?? undefined);
+    setFilesError(problem);
+    setFiles(problem ? [] : chosen);
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,7 +56,10 @@ export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised 
       ...(!signedIn && !email.trim() && !found.email ? { email: 'Enter the email address we should answer.' } : {}),
     }));
     if (data)
-      raise.mutate(data, { onSuccess: (raised) => onRaised(raised, email), onError: (error) => form.showServerErrors(error) });
+      raise.mutate(data, {
+        onSuccess: (raised) => onRaised(raised, email, files),
+        onError: (error) => form.showServerErrors(error),
+      });
   };
 
   return (
@@ -82,6 +100,26 @@ export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised 
         {...form.field('description')}
         onChange={(event) => form.field('description').onChange(event as never)}
       />
+      <div>
+        <label htmlFor="field-files" className="block font-medium text-slate-900">
+          Files (optional)
+        </label>
+        <input
+          id="field-files"
+          name="files"
+          type="file"
+          multiple
+          accept={attachmentAccept}
+          aria-describedby="field-files-hint"
+          aria-invalid={filesError ? true : undefined}
+          className="mt-1.5 block w-full text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:font-semibold file:text-slate-800"
+          onChange={(event) => chooseFiles(event.target.files)}
+        />
+        <p id="field-files-hint" className="mt-1 text-slate-600 text-sm">
+          Up to {maxFilesAtRaise} screenshots (JPEG, PNG, WebP) or PDFs, 5 MB each.
+        </p>
+        {filesError ? <p className="mt-1 font-medium text-red-700 text-sm">{filesError}</p> : null}
+      </div>
       {signedIn ? null : (
         <>
           <TextField label="Your name" autoComplete="name" {...form.field('name')} />
@@ -89,7 +127,7 @@ export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised 
             label="Your email"
             type="email"
             autoComplete="email"
-            hint="We email you a link to confirm it; your case opens when you use it."
+            hint="We email you a 6-digit code to confirm it; your case opens when you enter it."
             {...form.field('email')}
           />
         </>

@@ -7,6 +7,7 @@ const kycWords: Record<Organization['kycStatus'], string> = {
   unverified: 'has not been started',
   pending: 'is in review',
   verified: 'is complete',
+  action_required: 'needs more information from you',
   rejected: 'was not accepted',
 };
 
@@ -31,14 +32,21 @@ export function ProblemAlert({ problem }: { problem: ActionProblem }) {
   );
 }
 
-/** Paid tickets cannot go on sale until the organisation's identity verification is complete. */
-export function KycNotice({ status }: { status: Organization['kycStatus'] }) {
+/** Paid tickets cannot go on sale until the organisation's identity verification is complete and payouts enabled. */
+export function KycNotice({ status, payoutsEnabled }: { status: Organization['kycStatus']; payoutsEnabled: boolean }) {
+  const payoutsOnly = status === 'verified' && !payoutsEnabled;
   return (
     <FormAlert tone="info">
       <p className="font-semibold">Publishing paid tickets needs verification</p>
       <p className="mt-1">
-        Your organisation’s identity verification {kycWords[status]}. You can save this event as a draft now; to publish it with
-        paid tickets, verification must be complete. Free tickets can be published at once.
+        {payoutsOnly
+          ? 'Your organisation is verified, but payouts are not enabled yet.'
+          : `Your organisation’s identity verification ${kycWords[status]}.`}{' '}
+        You can save this event as a draft now; to publish it with paid tickets, verification must be complete and payouts
+        enabled. Free tickets can be published at once.{' '}
+        <a href="/kyc-status" className="font-semibold underline">
+          See where verification stands
+        </a>
       </p>
     </FormAlert>
   );

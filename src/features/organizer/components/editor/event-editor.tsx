@@ -3,6 +3,7 @@ import { FormAlert } from '../../../../components/fields/form-alert.tsx';
 import { FormCard } from '../../../../components/fields/form-card.tsx';
 import type { Event } from '../../../../contract/events.ts';
 import type { Organization } from '../../../../contract/users.ts';
+import { canSellPaidTickets } from '../../../../contract/verification.ts';
 import { type ActionProblem, useEventActions } from '../../hooks/use-event-actions.ts';
 import { useEventForm } from '../../hooks/use-event-form.ts';
 import { emptyEventForm, eventToForm, hasPaidTickets } from '../../utils/event-form.ts';
@@ -50,7 +51,7 @@ export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview,
 
   const readOnly = !canEdit || event?.status === 'cancelled';
   const ended = event ? Date.parse(event.endsAt) <= asOf : false;
-  const needsKyc = canEdit && organization.kycStatus !== 'verified' && hasPaidTickets(form.values);
+  const needsKyc = canEdit && !canSellPaidTickets(organization) && hasPaidTickets(form.values);
   const submit = (submitted: FormEvent<HTMLFormElement>) => {
     submitted.preventDefault();
     void actions.save();
@@ -74,7 +75,7 @@ export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview,
         </FormAlert>
       ) : null}
       {actions.problem ? <ProblemAlert problem={actions.problem} /> : null}
-      {needsKyc ? <KycNotice status={organization.kycStatus} /> : null}
+      {needsKyc ? <KycNotice status={organization.kycStatus} payoutsEnabled={organization.payoutsEnabled} /> : null}
 
       <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-6" aria-label={event ? 'Edit event' : 'New event'}>
         {form.formError ? (

@@ -1,0 +1,83 @@
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { formatDay } from '../../components/format/date-time.ts';
+import { Spinner } from '../../components/submit-button.tsx';
+import { accessQueryOptions } from '../../features/admin/api/get-access.ts';
+import { organiserQueryOptions, useAdminOrganiser } from '../../features/admin/api/organisers.ts';
+import { AdminPage, NotAllowed } from '../../features/admin/components/admin-page.tsx';
+import { OrganiserHistory, OrganiserReview } from '../../features/admin/components/organiser-review.tsx';
+import { ApiCallError, statusOf } from '../../lib/api-caller.tsx';
+import { notFound } from '../not-found-response.ts';
+import { PageMeta } from '../page-meta.tsx';
+import type { RouteContext } from '../routes.tsx';
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createLoader({ queryClient, api }: RouteContext) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const organiserId = params.organiserId ?? '';
+    if (!uuid.test(organiserId)) throw notFound();
+    // The admin layout lists the pages the caller's groups allow, from these permissions.
+    await queryClient.prefetchQuery(accessQueryOptions(api));
+    try {
+      await queryClient.fetchQuery(organiserQueryOptions(api, organiserId));
+    } catch (error) {
+      if (error instanceof ApiCallError && error.status === 404) throw notFound();
+      // A refusal (403) is shown by the page.
+    }
+    return null;
+  };
+}
+
+export function Component() {
+  const organiserId = useParams().organiserId ?? '';
+  const detail = useAdminOrganiser(organiserId);
+  const data = detail.data;
+  return (
+    <AdminPage>
+      <PageMeta
+        title={data ? `${data.organiser.name} — organiser` : 'Organiser'}
+        description="An organiser’s verification and history."
+        noIndex
+      />
+      <p>
+        <Link to="/admin/organisers" className="font-semibold text-indigo-700 text-sm underline underline-offset-2">
+          ← Organisers
+        </Link>
+      </p>
+      {statusOf(detail.error) === 403 ? (
+        <NotAllowed what="reviewing organisers" />
+      ) : !data ? (
+        <p className="flex items-center gap-2 text-slate-600">
+          <Spinner /> Loading…
+        </p>
+      ) : (
+        <>
+          <header>
+            <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">{data.organiser.name}</h1>
+            <p className="mt-1 text-slate-600">
+              Owner {data.organiser.ownerEmail ?? 'unknown'} · joined {formatDay(data.organiser.createdAt)} ·{' '}
+              {plural(data.organiser.events, 'event')} · {plural(data.organiser.members, 'member')} ·{' '}
+              <Link
+                to={`/admin/organisers/${organiserId}/team`}
+                className="font-semibold text-indigo-700 underline underline-offset-2"
+              >
+                Team
+              </Link>{' '}
+              ·{' '}
+              <Link
+                to={`/organisation-view/${organiserId}`}
+                className="font-semibold text-indigo-700 underline underline-offset-2"
+              >
+                Public page
+              </Link>
+            </p>
+            {data.organiser.description ? <p className="mt-2 max-w-3xl text-slate-700">{data.organiser.description}</p> : null}
+          </header>
+          <OrganiserReview detail={data} />
+          <OrganiserHistory history={data.history} />
+        </>
+      )}
+    </AdminPage>
+  );
+}

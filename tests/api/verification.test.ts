@@ -485,7 +485,16 @@ describe('the administrators’ organiser pages', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Tickets for this event are not on sale: its organiser’s sales are paused.');
     expect((await mailsTo(organiser.account.email)).at(-1)?.text_body).toContain('Reports of events that never happened');
+    // Its events leave the public listings while suspended, and come back with it.
+    const listed = async () => {
+      const lists = await Promise.all(
+        ['/events?pageSize=50', '/catalogue?limit=48'].map(async (path) => (await call('GET', path, {})).json().data.items),
+      );
+      return lists.map((items: { id: string }[]) => items.some((item) => item.id === event.id));
+    };
+    expect(await listed()).toEqual([false, false]);
     expect((await call('POST', `${url}/reinstate`, reviewer.bearer, { reason: 'Cleared after review' })).statusCode).toBe(200);
+    expect(await listed()).toEqual([true, true]);
     expect((await placeOrder(api.app, orderBody(event.id, item))).statusCode).toBe(201);
   });
 

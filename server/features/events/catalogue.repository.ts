@@ -34,6 +34,8 @@ function matching(db: Executor, filter: CatalogueFilter): Base {
     .selectFrom('events')
     .innerJoin('organizations', 'organizations.id', 'events.organization_id')
     .where('events.status', '=', 'published')
+    // A suspended organisation sells nothing, so the catalogue does not offer its events.
+    .where('organizations.suspended_at', 'is', null)
     .where('events.ends_at', '>', filter.now);
   if (filter.category) base = base.where('events.category', '=', filter.category);
   if (filter.city) base = base.where(sql<boolean>`lower(btrim(events.city)) = lower(${filter.city})`);

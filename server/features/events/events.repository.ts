@@ -190,6 +190,8 @@ function distanceKm(lat: number, lng: number) {
 export interface ListOptions {
   /** Statuses to include; the public listing shows published events only. */
   statuses: EventStatus[];
+  /** The public listings: a suspended organisation's events are not offered (its own members still see them). */
+  publicOnly?: boolean;
   now: Date;
 }
 
@@ -201,6 +203,7 @@ export async function listEventRows(db: Executor, query: EventListQuery, options
     .selectFrom('events')
     .innerJoin('organizations', 'organizations.id', 'events.organization_id')
     .where('events.status', 'in', options.statuses);
+  if (options.publicOnly) base = base.where('organizations.suspended_at', 'is', null);
   if (!query.includePast) base = base.where('events.ends_at', '>', options.now);
   if (query.from) base = base.where('events.ends_at', '>=', new Date(query.from));
   if (query.to) base = base.where('events.starts_at', '<=', new Date(query.to));

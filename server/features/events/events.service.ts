@@ -250,7 +250,7 @@ export async function getEvent(deps: EventsDeps, eventId: string, userId: string
 }
 
 export async function listPublicEvents(deps: EventsDeps, query: EventListQuery): Promise<EventList> {
-  const { items, total } = await listEventRows(deps.db, query, { statuses: ['published'], now: new Date() });
+  const { items, total } = await listEventRows(deps.db, query, { statuses: ['published'], publicOnly: true, now: new Date() });
   return { items: items.map((row) => toEventSummary(row, deps.imageUrl)), page: query.page, pageSize: query.pageSize, total };
 }
 

@@ -693,12 +693,13 @@ export interface OrganizationVerificationsTable {
   updated_at: DefaultedTimestamp;
 }
 
-/** Identity and business documents, in private storage under `storage_key`; never a public link. */
+/** Identity and business documents, kept in the database; never behind a public link. */
 export interface VerificationDocumentsTable {
   id: Generated<string>;
   organization_id: string;
   kind: 'identity' | 'address' | 'company';
-  storage_key: string;
+  /** The file itself: kept in the database, like case files, so every instance serves it (decision 029). */
+  bytes: Uint8Array;
   content_type: string;
   size_bytes: number;
   file_name: string;

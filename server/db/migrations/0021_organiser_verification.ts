@@ -50,7 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       id uuid primary key default gen_random_uuid(),
       organization_id uuid not null references organizations (id) on delete cascade,
       kind text not null check (kind in ('identity', 'address', 'company')),
-      storage_key text not null unique,
+      bytes bytea not null,
       content_type text not null,
       size_bytes integer not null check (size_bytes > 0),
       file_name text not null,

@@ -11,7 +11,6 @@ import {
   verificationDecisionSchema,
 } from '../../../src/contract/verification.ts';
 import type { ApiContext } from '../../api-context.ts';
-import { privateDocuments } from '../verification/private-documents.ts';
 import {
   decideOrganiser,
   getOrganiser,
@@ -26,7 +25,7 @@ const tags = ['admin'];
 
 /** The administrators' review of organisers: verification decisions, suspension and teams ('organisers.review'). */
 export function adminOrganisersRoutes(app: FastifyInstance, { db, config, routes, auth }: ApiContext): void {
-  const deps = { db, config, documents: privateDocuments(config) };
+  const deps = { db, config };
 
   routes.add(app, {
     method: 'GET',
@@ -69,7 +68,7 @@ export function adminOrganisersRoutes(app: FastifyInstance, { db, config, routes
     contentType: 'application/octet-stream',
     handler: async ({ params, request }) => {
       const opened = await readOrganiserDocument(deps, await auth.require(request), params.organizationId, params.documentId);
-      return { fileName: opened.fileName, content: opened.file.stream };
+      return { fileName: opened.fileName, content: opened.bytes };
     },
   });
 

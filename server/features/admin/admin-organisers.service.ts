@@ -94,7 +94,7 @@ export async function getOrganiser(
 
 /** A reviewer reads a document: allowed by 'organisers.review', and every reading is recorded. */
 export async function readOrganiserDocument(
-  deps: Pick<VerificationDeps, 'db' | 'documents'>,
+  deps: Pick<VerificationDeps, 'db'>,
   caller: AccessClaims,
   organizationId: string,
   documentId: string,

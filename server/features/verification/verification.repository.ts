@@ -90,7 +90,7 @@ export function listDocuments(db: Executor, organizationId: string) {
 export function findDocument(db: Executor, organizationId: string, documentId: string) {
   return db
     .selectFrom('verification_documents')
-    .select(['id', 'kind', 'file_name', 'content_type', 'storage_key'])
+    .select(['id', 'kind', 'file_name', 'content_type', 'bytes'])
     .where('organization_id', '=', organizationId)
     .where('id', '=', documentId)
     .executeTakeFirst();

@@ -15,7 +15,6 @@ import type { ApiContext } from '../../api-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createConnectOnboarding } from '../../lib/payments/stripe-connect.ts';
 import type { RawBodySpec } from '../../plugins/route-registry.ts';
-import { privateDocuments } from './private-documents.ts';
 import { refreshOnboarding, startOnboarding } from './stripe-onboarding.service.ts';
 import {
   readOwnDocument,
@@ -35,7 +34,7 @@ const documentBody: RawBodySpec = {
 
 /** Identity verification and payouts onboarding of an organisation: its owners only. */
 export function verificationRoutes(app: FastifyInstance, { db, config, routes, auth }: ApiContext): void {
-  const deps: VerificationDeps = { db, config, documents: privateDocuments(config), connect: createConnectOnboarding(config) };
+  const deps: VerificationDeps = { db, config, connect: createConnectOnboarding(config) };
   const base = '/organizations/:organizationId/verification';
 
   routes.add(app, {
@@ -95,7 +94,7 @@ export function verificationRoutes(app: FastifyInstance, { db, config, routes, a
     contentType: 'application/octet-stream',
     handler: async ({ params, request }) => {
       const opened = await readOwnDocument(deps, await auth.require(request), params.organizationId, params.documentId);
-      return { fileName: opened.fileName, content: opened.file.stream };
+      return { fileName: opened.fileName, content: opened.bytes };
     },
   });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { KycStatus } from '../../../src/contract/users.ts';
 import {
   type BankAccount,
@@ -23,7 +22,6 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import type { ConnectOnboarding } from '../../lib/payments/stripe-connect.ts';
 import { detectImage } from '../../lib/storage/image-content.ts';
-import type { LocalStorage, StoredFile } from '../../lib/storage/local-storage.ts';
 import { requirePermission } from '../organizations/permissions.ts';
 import {
   countDocuments,
@@ -42,8 +40,6 @@ import { verificationMail } from './verification-mail.ts';
 export interface VerificationDeps {
   db: Db;
   config: Config;
-  /** Private storage for identity documents: never served by a public or signed link. */
-  documents: LocalStorage;
   /** Stripe Connect onboarding, when payments run on Stripe; null in the sandbox. */
   connect: ConnectOnboarding | null;
 }
@@ -236,45 +232,36 @@ export async function uploadDocument(
   if (Number((await countDocuments(deps.db, organizationId)).count) >= maxDocuments) {
     throw new HttpError('CONFLICT', `At most ${maxDocuments} documents can be sent.`);
   }
-  // The key says nothing a guess could use: the organisation and a random id.
-  const key = `verification/${organizationId}/${randomUUID()}.${found.extension}`;
-  await deps.documents.put(key, body);
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      const document = await insertDocument(trx, {
-        organization_id: organizationId,
-        kind: input.kind,
-        storage_key: key,
-        content_type: found.contentType,
-        size_bytes: body.length,
-        file_name: cleanFileName(input.name, found.extension),
-        uploaded_by: caller.sub,
-      });
-      await recordAudit(trx, {
-        actorId: caller.sub,
-        action: 'verification.document_uploaded',
-        subjectType: 'organization',
-        subjectId: organizationId,
-        details: { documentId: document.id, kind: input.kind },
-      });
+  await deps.db.transaction().execute(async (trx) => {
+    const document = await insertDocument(trx, {
+      organization_id: organizationId,
+      kind: input.kind,
+      bytes: body,
+      content_type: found.contentType,
+      size_bytes: body.length,
+      file_name: cleanFileName(input.name, found.extension),
+      uploaded_by: caller.sub,
     });
-  } catch (error) {
-    await deps.documents.remove(key);
-    throw error;
-  }
+    await recordAudit(trx, {
+      actorId: caller.sub,
+      action: 'verification.document_uploaded',
+      subjectType: 'organization',
+      subjectId: organizationId,
+      details: { documentId: document.id, kind: input.kind },
+    });
+  });
   return presentVerification(deps, organizationId);
 }
 
 /** A stored document's bytes, for a caller already allowed to read it (an owner, or a reviewer). */
 export async function openDocument(
-  deps: Pick<VerificationDeps, 'db' | 'documents'>,
+  deps: Pick<VerificationDeps, 'db'>,
   organizationId: string,
   documentId: string,
-): Promise<{ fileName: string; contentType: string; file: StoredFile }> {
+): Promise<{ fileName: string; contentType: string; bytes: Buffer }> {
   const document = await findDocument(deps.db, organizationId, documentId);
-  const file = document ? await deps.documents.read(document.storage_key) : null;
-  if (!document || !file) throw notFound('That document');
-  return { fileName: document.file_name, contentType: document.content_type, file };
+  if (!document) throw notFound('That document');
+  return { fileName: document.file_name, contentType: document.content_type, bytes: Buffer.from(document.bytes) };
 }
 
 export async function readOwnDocument(deps: VerificationDeps, caller: AccessClaims, organizationId: string, documentId: string) {

@@ -108,6 +108,25 @@ describe('server rendering', () => {
     expect(html).toContain('"pages":{"src/app/routes/about-us.tsx":"/assets/page.js"}');
   });
 
+  it('preloads the layout a page is framed in when that layout loads apart, the shell’s device pages too', async () => {
+    const asked: string[][] = [];
+    const tracking = {
+      ...assets,
+      chunksFor: (keys: string[]) => {
+        asked.push(keys);
+        return ['/assets/page.js'];
+      },
+    };
+    await renderToText('/sign-in', { assets: tracking });
+    expect(asked.at(-1)).toEqual(['src/app/routes/sign-in.tsx', 'src/app/layouts/auth-layout.tsx']);
+    // The public pages' layouts come with the app: nothing more to fetch.
+    await renderToText('/about-us', { assets: tracking });
+    expect(asked.at(-1)).toEqual(['src/app/routes/about-us.tsx']);
+    await renderToText('/app-shell', { assets: tracking });
+    expect(asked).toContainEqual(['src/app/routes/validate-ticket-scan.tsx', 'src/app/layouts/validate-ticket-layout.tsx']);
+    expect(asked).toContainEqual(['src/app/routes/account-bookings.tsx', 'src/app/layouts/area-layouts.tsx']);
+  });
+
   it('asks for the stylesheet before any script, so the page paints without waiting for them', async () => {
     const { html } = await renderToText('/');
     const stylesheet = html.indexOf('rel="stylesheet"');

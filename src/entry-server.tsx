@@ -11,11 +11,12 @@ import {
 } from 'react-router';
 import { AppShell } from './app/app-shell.tsx';
 import { Document } from './app/document.tsx';
+import { layoutModules } from './app/layouts/layout-registry.tsx';
 import { loadAllPages, pageModulePath } from './app/lazy-page.ts';
 
 export { loadAllPages };
 
-import type { RouteHandle } from './app/route-handle.ts';
+import type { LayoutName, RouteHandle } from './app/route-handle.ts';
 import { createRoutes } from './app/routes.tsx';
 import { ShellPlaceholder } from './app/shell-placeholder.tsx';
 import { ApiCallerProvider, type ApiInject, injectedApiCaller } from './lib/api-caller.tsx';
@@ -75,9 +76,11 @@ function hydrationData(context: StaticHandlerContext) {
  */
 function shellPreloadScript(assets: RenderAssets): string {
   const entry = new Set(assets.chunksFor([]));
-  const pages = devicePages.map(({ pattern, page }) => {
+  const pages = devicePages.map(({ pattern, page, layout }) => {
     const moduleKey = pageModulePath(page);
-    return [pattern.source, assets.chunksFor([moduleKey]).filter((href) => !entry.has(href)), assets.pageFiles([moduleKey])];
+    const layoutKey = layoutModules[layout as LayoutName];
+    const chunks = assets.chunksFor(layoutKey ? [moduleKey, layoutKey] : [moduleKey]);
+    return [pattern.source, chunks.filter((href) => !entry.has(href)), assets.pageFiles([moduleKey])];
   });
   return `(function(pages,state){for(var i=0;i<pages.length;i++)if(new RegExp(pages[i][0]).test(location.pathname)){state.pages=pages[i][2];pages[i][1].forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)})}})(${serializeForScript(pages)},window.${bootStateGlobal});`;
 }
@@ -146,11 +149,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     for (const error of Object.values(context.errors)) if (!isRouteErrorResponse(error)) options.onError(error);
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const moduleKeys = context.matches.flatMap((match) => (match.route.handle as RouteHandle | undefined)?.module ?? []);
+  const handles = context.matches.map((match) => match.route.handle as RouteHandle | undefined);
+  const moduleKeys = handles.flatMap((handle) => handle?.module ?? []);
+  // The layouts the pages are framed in, when they load apart: preloaded beside the pages' code.
+  const layoutKeys = handles.flatMap((handle) => (handle?.layout && layoutModules[handle.layout]) || []);
   const state: BootState = {
     ...options.state,
     dehydrated: dehydrate(queryClient),
-    assets: { css: options.assets.css, modulePreloads: options.assets.chunksFor(moduleKeys) },
+    assets: { css: options.assets.css, modulePreloads: options.assets.chunksFor([...moduleKeys, ...layoutKeys]) },
     shell: false,
     pages: options.assets.pageFiles(moduleKeys),
   };

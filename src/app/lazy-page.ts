@@ -1,6 +1,8 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { bootStateGlobal } from '../lib/boot-state.ts';
+import { loadLayout } from './layouts/layout-registry.tsx';
 import type { RouteModule } from './page-modules.ts';
+import type { LayoutName } from './route-handle.ts';
 import type { RouteContext } from './routes.tsx';
 
 const allPages = () => import('./page-modules.ts');
@@ -35,14 +37,14 @@ function failedPage(error: unknown) {
 }
 
 /**
- * The route `lazy` function for `src/app/routes/<name>.tsx`. When the chunk cannot be fetched
+ * The route `lazy` function for `src/app/routes/<name>.tsx` (and the code of the layout it is framed in). When a chunk cannot be fetched
  * the page renders the error instead, so the error boundaries (and the reload protection) see it:
  * a rejected `lazy` would leave the router rendering nothing.
  */
-export function lazyPage(name: string, context: RouteContext): LazyRouteFunction<RouteObject> {
+export function lazyPage(name: string, context: RouteContext, layout?: LayoutName): LazyRouteFunction<RouteObject> {
   return async () => {
     try {
-      const { createLoader, ...module } = await loadPage(name);
+      const [{ createLoader, ...module }] = await Promise.all([loadPage(name), loadLayout(layout)]);
       return createLoader ? { ...module, loader: createLoader(context) } : module;
     } catch (error) {
       return { Component: failedPage(error) };

@@ -5,7 +5,7 @@ import { onForgetUser } from '../lib/session/forget-user.ts';
 import { useRouteSession } from '../lib/session/session-context.tsx';
 import { beforeSignOut } from '../lib/session/sign-out-steps.ts';
 import { ExternalLinkGuard } from './external-link-guard.tsx';
-import { layouts } from './layouts/layout-registry.tsx';
+import { layoutFor } from './layouts/layout-registry.tsx';
 import { pickLayout } from './route-handle.ts';
 
 // Door scans waiting on this device are uploaded before signing out, or the person confirms losing them.
@@ -43,7 +43,7 @@ function BookmarkSyncAfterHydration() {
 
 /** Frames every page in the layout its route metadata names. */
 export function RootRoute() {
-  const Layout = layouts[pickLayout(useMatches())];
+  const Layout = layoutFor(pickLayout(useMatches()));
   useEffect(() => {
     // Lets people and tests tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true';

@@ -25,7 +25,7 @@ function pageFactory(context: RouteContext) {
   return (path: string | undefined, module: string, handle: RouteHandle = {}): RouteObject => {
     const route = {
       id: module,
-      lazy: lazyPage(module, context),
+      lazy: lazyPage(module, context, handle.layout),
       handle: { ...handle, module: pageModulePath(module) },
       errorElement: <RouteError />,
     };

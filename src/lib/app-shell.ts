@@ -8,11 +8,11 @@ export const appShellPath = '/app-shell';
  * Addresses the worker always answers with the shell, never waiting for the network: the door, and the
  * attendee's tickets. Their pages read what the device holds and refresh it in the background.
  */
-export const devicePages: ReadonlyArray<{ pattern: RegExp; page: string }> = [
-  { pattern: /^\/organizer\/scan-ticket\/?$/, page: 'organizer-scan-ticket' },
-  { pattern: /^\/organizer\/validate-ticket\/scan\/?$/, page: 'validate-ticket-scan' },
-  { pattern: /^\/organizer\/validate-ticket\/search\/?$/, page: 'validate-ticket-search' },
-  { pattern: /^\/account\/bookings(\/.*)?$/, page: 'account-bookings' },
+export const devicePages: ReadonlyArray<{ pattern: RegExp; page: string; layout: string }> = [
+  { pattern: /^\/organizer\/scan-ticket\/?$/, page: 'organizer-scan-ticket', layout: 'organizer-dashboard' },
+  { pattern: /^\/organizer\/validate-ticket\/scan\/?$/, page: 'validate-ticket-scan', layout: 'validate-ticket-layout' },
+  { pattern: /^\/organizer\/validate-ticket\/search\/?$/, page: 'validate-ticket-search', layout: 'validate-ticket-layout' },
+  { pattern: /^\/account\/bookings(\/.*)?$/, page: 'account-bookings', layout: 'user-account' },
 ];
 
 export function isDevicePage(pathname: string): boolean {

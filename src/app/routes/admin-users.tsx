@@ -47,7 +47,9 @@ export function Component() {
             onRetry={() => void users.refetch()}
             canManage={can('users.manage')}
           />
-          {canResend(q) && users.isSuccess && users.data.pages[0]?.items.length === 0 ? <WaitingSignUp key={q} email={q} /> : null}
+          {canResend(q) && users.isSuccess && users.data.pages[0]?.items.length === 0 ? (
+            <WaitingSignUp key={q} email={q} />
+          ) : null}
           <ShowMore hasMore={users.hasNextPage} loading={users.isFetchingNextPage} onMore={() => void users.fetchNextPage()} />
         </>
       )}

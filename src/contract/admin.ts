@@ -22,7 +22,7 @@ export type AdminPermission = z.infer<typeof adminPermissionSchema>;
 /** How each permission reads on the group pages. */
 export const adminPermissionLabels: Record<AdminPermission, string> = {
   'users.read': 'Read users',
-  'users.manage': 'Manage users (suspend, reactivate)',
+  'users.manage': 'Manage users (suspend, reactivate, password reset, confirmation code)',
   'organisers.review': 'Review organisers',
   'events.moderate': 'Moderate events',
   'orders.refund': 'Refund orders',
@@ -117,6 +117,12 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageSchema = z.object({ items: z.array(adminUserSchema), next: z.string().nullable() });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 export const userIdParamsSchema = z.object({ userId: z.uuid() });
+
+/** A new confirmation code for a sign-up that waits for one: named by the address it was made with. */
+export const resendConfirmationBodySchema = z.object({ email: emailSchema });
+/** Where a code was mailed, for the administrator's confirmation. */
+export const mailSentSchema = z.object({ to: z.string() });
+export type MailSent = z.infer<typeof mailSentSchema>;
 
 /** The platform at a glance: the last 30 days' money per currency (TEST orders apart), and 14 days day by day. */
 export const platformOverviewSchema = z.object({

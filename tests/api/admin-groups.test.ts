@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminPermission, adminPermissions } from '../../src/contract/admin.ts';
-import { post, signedInAccount } from '../fixtures/accounts.ts';
+import { newAccount, post, signedInAccount } from '../fixtures/accounts.ts';
 import { builtInGroupId, groupInDb, userInDb } from '../fixtures/admin.ts';
 import { eventOnSale, heldOrder, lineAddress, orderBody, paySandbox } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
@@ -143,6 +143,18 @@ const endpoints: { permission: AdminPermission; call: (bearer: Bearer) => Return
         .where('id', '=', user.id)
         .execute();
       return call('POST', `/admin/users/${user.id}/reactivate`, bearer, { reason: 'Cleared.' });
+    },
+  },
+  {
+    permission: 'users.manage',
+    call: async (bearer) => call('POST', `/admin/users/${(await userInDb(db())).id}/password-reset`, bearer),
+  },
+  {
+    permission: 'users.manage',
+    call: async (bearer) => {
+      const account = newAccount();
+      expect((await post(api.app, '/auth/signUp', account)).statusCode).toBe(201);
+      return call('POST', '/admin/users/resend-confirmation', bearer, { email: account.email });
     },
   },
 ];

@@ -161,6 +161,8 @@ const matrix: Record<RouteKey, Row> = {
   'GET /admin/users':                                                [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/users/:userId/suspend':                               [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/users/:userId/reactivate':                            [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/users/:userId/password-reset':                        [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/users/resend-confirmation':                           [401,  403,      403,   403,     403,     403,  403,   200],
   // Money, events and tickets: each behind its permission (src/contract/admin-sales.ts); refunds, voids and
   // suspensions also need a recent sign-in, which the administrator here has.
   'GET /admin/orders':                                               [401,  403,      403,   403,     403,     403,  403,   200],

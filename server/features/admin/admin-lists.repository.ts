@@ -43,7 +43,11 @@ export function searchUsers(db: Executor, q: string | undefined, after: Position
 }
 
 export function findUserForAdmin(db: Executor, userId: string) {
-  return db.selectFrom('users').select(['id', 'email', 'is_admin', 'suspended_at']).where('id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'is_admin', 'suspended_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }
 
 export function findUserIdByEmail(db: Executor, email: string) {

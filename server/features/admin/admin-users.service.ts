@@ -1,16 +1,23 @@
-import type { AdminUser, AdminUserPage, AuditPage } from '../../../src/contract/admin.ts';
+import type { AdminUser, AdminUserPage, AuditPage, MailSent } from '../../../src/contract/admin.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { revokeAllSessions } from '../auth/auth.repository.ts';
+import { authLimits } from '../auth/auth-limits.ts';
+import { mailResetCode } from '../auth/password-reset.service.ts';
+import { mailNewSignUpCode } from '../auth/registration.service.ts';
+import { findAttemptsOf, lockAttemptsOf } from '../auth/sign-up-attempts.repository.ts';
 import type { Suspensions } from '../users/suspensions.service.ts';
-import { setSuspension } from '../users/users.repository.ts';
+import { findUserByEmail, setSuspension } from '../users/users.repository.ts';
 import { requirePermission, requireSensitivePermission } from './admin-access.service.ts';
 import { findUserForAdmin, findUserListRow, searchAudit, searchUsers } from './admin-lists.repository.ts';
 import { decodeCursor, pageOf } from './keyset-cursor.ts';
 
 const PAGE_SIZE = 25;
+const noWaitingSignUp = 'No sign-up is waiting for confirmation at that address.';
 
 type UserListRow = Awaited<ReturnType<typeof searchUsers>>[number];
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -87,4 +94,60 @@ export async function setUserSuspended(
   const row = await findUserListRow(deps.db, userId);
   if (!row) throw notFound('That account');
   return toAdminUser(row);
+}
+
+/**
+ * Mails the account the forgotten-password code (the same mail as /auth/forgotPassword), counted against the
+ * account's mail limit. A suspended account gets none: it could not sign in with the new password.
+ */
+export async function sendPasswordReset(
+  deps: { db: Db; config: Pick<Config, 'jwtSecret' | 'publicOrigin'> },
+  caller: AccessClaims,
+  userId: string,
+): Promise<MailSent> {
+  const actorId = await requirePermission(deps.db, caller, 'users.manage');
+  const user = await findUserForAdmin(deps.db, userId);
+  if (!user) throw notFound('That account');
+  if (user.suspended_at !== null) {
+    throw new HttpError('CONFLICT', 'This account is suspended: reactivate it before sending a password reset.');
+  }
+  await consumeRateLimit(deps.db, authLimits.mailPerAccount, user.email);
+  await deps.db.transaction().execute(async (trx) => {
+    await mailResetCode(trx, deps.config.jwtSecret, user, deps.config.publicOrigin);
+    await recordAudit(trx, { actorId, action: 'admin.password_reset_sent', subjectType: 'user', subjectId: userId });
+  });
+  return { to: user.email };
+}
+
+/**
+ * Mails a new confirmation code to a sign-up still waiting for one (its newest attempt; the person still confirms
+ * with the password they chose). 409 when the address already has an account, 404 when no sign-up waits.
+ */
+export async function resendSignUpConfirmation(
+  deps: { db: Db; config: Pick<Config, 'jwtSecret' | 'publicOrigin'> },
+  caller: AccessClaims,
+  email: string,
+): Promise<MailSent> {
+  const actorId = await requirePermission(deps.db, caller, 'users.manage');
+  if (await findUserByEmail(deps.db, email)) {
+    throw new HttpError('CONFLICT', 'This address already has a confirmed account: send a password reset instead.');
+  }
+  const [newest] = await findAttemptsOf(deps.db, email);
+  if (!newest) throw new HttpError('NOT_FOUND', noWaitingSignUp);
+  await consumeRateLimit(deps.db, authLimits.mailPerAccount, email);
+  const sent = await deps.db.transaction().execute(async (trx) => {
+    const current = await lockAttemptsOf(trx, email);
+    if (!current.some((attempt) => attempt.id === newest.id)) return false;
+    await mailNewSignUpCode(trx, deps.config.jwtSecret, newest, deps.config.publicOrigin);
+    await recordAudit(trx, {
+      actorId,
+      action: 'admin.confirmation_code_sent',
+      subjectType: 'sign_up',
+      subjectId: newest.id,
+      details: { email },
+    });
+    return true;
+  });
+  if (!sent) throw new HttpError('NOT_FOUND', noWaitingSignUp);
+  return { to: email };
 }

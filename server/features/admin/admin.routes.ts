@@ -12,8 +12,10 @@ import {
   groupIdParamsSchema,
   groupListSchema,
   groupMemberParamsSchema,
+  mailSentSchema,
   platformOverviewSchema,
   reasonBodySchema,
+  resendConfirmationBodySchema,
   updateGroupSchema,
   userIdParamsSchema,
 } from '../../../src/contract/admin.ts';
@@ -21,11 +23,11 @@ import type { ApiContext } from '../../api-context.ts';
 import { adminPermissions } from './admin-access.service.ts';
 import { addMember, changeGroup, createGroup, getGroup, getGroups, removeMember } from './admin-groups.service.ts';
 import { platformOverview } from './admin-overview.service.ts';
-import { listUsers, readAudit, setUserSuspended } from './admin-users.service.ts';
+import { listUsers, readAudit, resendSignUpConfirmation, sendPasswordReset, setUserSuspended } from './admin-users.service.ts';
 
 const tags = ['admin'];
 
-export function adminRoutes(app: FastifyInstance, { db, routes, auth, suspensions }: ApiContext): void {
+export function adminRoutes(app: FastifyInstance, { config, db, routes, auth, suspensions }: ApiContext): void {
   routes.add(app, {
     method: 'GET',
     url: '/admin/access',
@@ -198,4 +200,34 @@ export function adminRoutes(app: FastifyInstance, { db, routes, auth, suspension
       }),
     });
   }
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/admin/users/:userId/password-reset',
+    summary: 'Mail the account a password reset code (the forgotten-password mail)',
+    tags,
+    auth: 'required',
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'TOO_MANY_REQUESTS'],
+    params: userIdParamsSchema,
+    response: mailSentSchema,
+    handler: async ({ params, request }) => {
+      const sent = await sendPasswordReset({ db, config }, await auth.require(request), params.userId);
+      return { message: `A password reset code was emailed to ${sent.to}.`, data: sent };
+    },
+  });
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/admin/users/resend-confirmation',
+    summary: 'Mail a new confirmation code to a sign-up that waits for one',
+    tags,
+    auth: 'required',
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'TOO_MANY_REQUESTS'],
+    body: resendConfirmationBodySchema,
+    response: mailSentSchema,
+    handler: async ({ body, request }) => {
+      const sent = await resendSignUpConfirmation({ db, config }, await auth.require(request), body.email);
+      return { message: `A new confirmation code was emailed to ${sent.to}.`, data: sent };
+    },
+  });
 }

@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { hashPassword } from '../../lib/auth/passwords.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
@@ -19,10 +21,20 @@ export async function forgotPassword({ db, config }: AuthDeps, email: string, ca
   await db.transaction().execute(async (trx) => {
     const user = await findUserByEmail(trx, email);
     if (!user) return;
-    const code = await issueCode(trx, config.jwtSecret, user.id, 'reset_password');
-    const mail = resetCodeMail({ firstName: user.first_name, code, link: resetLink(caller.origin, user.email) });
-    await enqueueMail(trx, { to: user.email, ...mail });
+    await mailResetCode(trx, config.jwtSecret, user, caller.origin);
   });
+}
+
+/** Issues a reset code (retiring the older one) and puts the reset mail in the outbox: the forgotten-password mail. */
+export async function mailResetCode(
+  trx: Transaction<Database>,
+  secret: string,
+  user: { id: string; email: string; first_name: string },
+  origin: string,
+): Promise<void> {
+  const code = await issueCode(trx, secret, user.id, 'reset_password');
+  const mail = resetCodeMail({ firstName: user.first_name, code, link: resetLink(origin, user.email) });
+  await enqueueMail(trx, { to: user.email, ...mail });
 }
 
 /**

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { SignUp } from '../../../src/contract/auth.ts';
+import type { Database } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { hashPassword } from '../../lib/auth/passwords.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -117,12 +119,18 @@ export async function resendConfirmationCode(
   await db.transaction().execute(async (trx) => {
     const current = await lockAttemptsOf(trx, input.email);
     if (!current.some((attempt) => attempt.id === newest.id)) return;
-    const code = await reissueAttemptCode(trx, config.jwtSecret, newest.id);
-    const mail = confirmationCodeMail({
-      firstName: newest.first_name,
-      code,
-      link: confirmLink(caller.origin, input.email, code),
-    });
-    await enqueueMail(trx, { to: input.email, ...mail });
+    await mailNewSignUpCode(trx, config.jwtSecret, newest, caller.origin);
   });
+}
+
+/** Gives a waiting sign-up a new code (the old one stops working) and mails it: the "send a new code" mail. */
+export async function mailNewSignUpCode(
+  trx: Transaction<Database>,
+  secret: string,
+  attempt: { id: string; email: string; first_name: string },
+  origin: string,
+): Promise<void> {
+  const code = await reissueAttemptCode(trx, secret, attempt.id);
+  const mail = confirmationCodeMail({ firstName: attempt.first_name, code, link: confirmLink(origin, attempt.email, code) });
+  await enqueueMail(trx, { to: attempt.email, ...mail });
 }

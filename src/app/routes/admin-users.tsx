@@ -1,8 +1,10 @@
 import { useSearchParams } from 'react-router';
+import { emailSchema } from '../../contract/users.ts';
 import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-access.ts';
 import { useAdminUsers, usersQueryOptions } from '../../features/admin/api/users.ts';
 import { AdminHeader, AdminPage, AdminSearch, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
 import { UsersTable } from '../../features/admin/components/users-table.tsx';
+import { WaitingSignUp } from '../../features/admin/components/waiting-sign-up.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
@@ -24,11 +26,15 @@ export function Component() {
   const users = useAdminUsers(q);
   const can = useAdminCan();
   const forbidden = statusOf(users.error) === 403;
+  const canResend = (text: string) => can('users.manage') && emailSchema.safeParse(text).success;
 
   return (
     <AdminPage>
       <PageMeta title="Users" description="Find and manage accounts." noIndex />
-      <AdminHeader title="Users" intro="Find anyone by email or name; suspend an account that breaks the rules." />
+      <AdminHeader
+        title="Users"
+        intro="Find anyone by email or name; send a password reset or a new confirmation code; suspend an account that breaks the rules."
+      />
       {forbidden ? (
         <NotAllowed what="reading users" />
       ) : (
@@ -41,6 +47,9 @@ export function Component() {
             onRetry={() => void users.refetch()}
             canManage={can('users.manage')}
           />
+          {canResend(q) && users.isSuccess && users.data.pages[0]?.items.length === 0 ? (
+            <WaitingSignUp key={q} email={q} />
+          ) : null}
           <ShowMore hasMore={users.hasNextPage} loading={users.isFetchingNextPage} onMore={() => void users.fetchNextPage()} />
         </>
       )}

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, AdminUserPage, AuditPage } from '../../../contract/admin.ts';
+import type { AdminUser, AdminUserPage, AuditPage, MailSent } from '../../../contract/admin.ts';
 import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 import { adminKeys } from '../../../lib/query-keys/admin.ts';
 
@@ -40,5 +40,27 @@ export function useSetSuspended() {
       void queryClient.invalidateQueries({ queryKey: adminKeys.userLists() });
       void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'audit'] });
     },
+  });
+}
+
+/** Mails the account the forgotten-password code; recorded in the audit log. */
+export function useSendPasswordReset() {
+  const api = useApiCaller();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      api<MailSent>({ method: 'POST', url: `/admin/users/${encodeURIComponent(userId)}/password-reset`, silent: true }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'audit'] }),
+  });
+}
+
+/** Mails a new confirmation code to a sign-up that waits for one; recorded in the audit log. */
+export function useResendConfirmation() {
+  const api = useApiCaller();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) =>
+      api<MailSent>({ method: 'POST', url: '/admin/users/resend-confirmation', data: { email }, silent: true }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'audit'] }),
   });
 }

@@ -1,10 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
+import { serverMessage } from '../../../components/fields/form-errors.ts';
 import { formatDay } from '../../../components/format/date-time.ts';
 import type { AdminUser } from '../../../contract/admin.ts';
 import { toast } from '../../../lib/toasts.tsx';
-import { useSetSuspended } from '../api/users.ts';
+import { useSendPasswordReset, useSetSuspended } from '../api/users.ts';
 import { ActionProblem } from './action-problem.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
@@ -13,7 +14,7 @@ interface UsersTableProps {
   loading: boolean;
   error: string | null;
   onRetry(): void;
-  /** Whether the caller may suspend and reactivate (the server checks it again). */
+  /** Whether the caller may mail a password reset, suspend and reactivate (the server checks it again). */
   canManage: boolean;
 }
 
@@ -29,11 +30,18 @@ function StatusText({ user }: { user: AdminUser }) {
   return <span>{user.emailConfirmed ? 'Active' : 'Email not confirmed'}</span>;
 }
 
-/** Users found, with suspend / reactivate behind a reason for those who may. */
+/** Users found, with a password reset and suspend / reactivate (behind a reason) for those who may. */
 export function UsersTable({ users, loading, error, onRetry, canManage }: UsersTableProps) {
   const [target, setTarget] = useState<AdminUser | null>(null);
   const [problem, setProblem] = useState<ReactNode>(null);
   const setSuspended = useSetSuspended();
+  const sendReset = useSendPasswordReset();
+  const resetPassword = (user: AdminUser) => {
+    sendReset
+      .mutateAsync(user.id)
+      .then((sent) => toast.success(`A password reset code was emailed to ${sent.to}.`))
+      .catch((failure: unknown) => toast.error(serverMessage(failure)));
+  };
   const suspending = target ? target.suspendedAt === null : true;
 
   const columns: Column<AdminUser>[] = [
@@ -47,20 +55,34 @@ export function UsersTable({ users, loading, error, onRetry, canManage }: UsersT
       id: 'actions',
       header: 'Actions',
       align: 'end',
-      cell: (user) =>
-        user.isAdmin ? null : (
-          <button
-            type="button"
-            className={buttonClass(user.suspendedAt ? 'secondary' : 'danger', 'small')}
-            onClick={() => {
-              setProblem(null);
-              setTarget(user);
-            }}
-          >
-            {user.suspendedAt ? 'Reactivate' : 'Suspend'}
-            <span className="sr-only"> {user.email}</span>
-          </button>
-        ),
+      cell: (user) => (
+        <div className="flex flex-wrap justify-end gap-2">
+          {user.suspendedAt ? null : (
+            <button
+              type="button"
+              className={buttonClass('secondary', 'small')}
+              disabled={sendReset.isPending && sendReset.variables === user.id}
+              onClick={() => resetPassword(user)}
+            >
+              Send password reset
+              <span className="sr-only"> to {user.email}</span>
+            </button>
+          )}
+          {user.isAdmin ? null : (
+            <button
+              type="button"
+              className={buttonClass(user.suspendedAt ? 'secondary' : 'danger', 'small')}
+              onClick={() => {
+                setProblem(null);
+                setTarget(user);
+              }}
+            >
+              {user.suspendedAt ? 'Reactivate' : 'Suspend'}
+              <span className="sr-only"> {user.email}</span>
+            </button>
+          )}
+        </div>
+      ),
     });
   }
 

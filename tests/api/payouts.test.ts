@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPayouts } from '../../server/features/payouts/payout-job.service.ts';
 import { makeSandboxPayouts } from '../../server/features/payouts/payouts.repository.ts';
 import { inDays, publishedEvent, verifiedOrganizer } from '../fixtures/events.ts';
 import { heldOrder, newBuyer, type OrderView, orderBody, paySandbox, readOrder } from '../fixtures/orders.ts';
@@ -257,5 +258,45 @@ describe('sandbox payouts', () => {
       .where('payout_id', '=', made[0]?.id as string)
       .execute();
     expect(covered.map((row) => row.order_id)).toEqual([orders[3]?.id]);
+  });
+
+  it('makes no payouts when Stripe takes the payments, and the sandbox job pays out what is left', async () => {
+    const encore = await publishedEvent(api.app, owner, {
+      title: 'Encore',
+      ticketTypes: [{ name: 'Standard', price: 1200, currency: 'GBP', capacity: 50 }],
+    });
+    const order = await paid(encore.id, 1);
+    await endEvent(encore.id);
+    const log = { info: () => undefined, warn: () => undefined };
+    await startPayouts('stripe', db(), log)();
+    const covered = () => db().selectFrom('payout_orders').select('payout_id').where('order_id', '=', order.id).execute();
+    expect(await covered()).toEqual([]);
+    // The sandbox's job runs once at start, then every few minutes.
+    await startPayouts('sandbox', db(), log, 60_000)();
+    expect(await covered()).toHaveLength(1);
+  });
+});
+
+describe('payouts with Stripe', () => {
+  let stripeApi: TestApi;
+  beforeAll(async () => {
+    stripeApi = await createTestApi({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_admit',
+      STRIPE_WEBHOOK_SECRET: 'whsec_admit_payouts',
+      PUBLIC_APP_URL: 'https://admit.example',
+    });
+  });
+  afterAll(() => stripeApi.close());
+
+  it('says Stripe pays out, and lists no payouts of its own', async () => {
+    const owner = await verifiedOrganizer(stripeApi.app, stripeApi.database.db, 'Stripe Payouts');
+    const answer = await stripeApi.app.inject({
+      method: 'GET',
+      url: `/api/organizations/${owner.organizationId}/payouts`,
+      headers: owner.bearer,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data).toMatchObject({ provider: 'stripe', items: [], next: null });
   });
 });

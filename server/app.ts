@@ -22,6 +22,7 @@ import { newOrderCaches, type OrdersDeps } from './features/orders/orders.servic
 import { organizerOrdersRoutes } from './features/orders/organizer-orders.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { payoutsRoutes } from './features/payouts/payouts.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
@@ -62,6 +63,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     (app, context) => organizerOrdersRoutes(app, context, orders),
     checkinsRoutes,
     reportsRoutes,
+    payoutsRoutes,
     uploadsRoutes,
     helpArticlesRoutes,
     casesRoutes,

@@ -7,6 +7,7 @@ import { pruneSignUpAttempts } from './features/auth/sign-up-attempts.repository
 import { startCaseUpkeep } from './features/helpdesk/case-upkeep.service.ts';
 import { startBookingSweeper } from './features/orders/booking-sweeper.service.ts';
 import { pruneNetworkCounts } from './features/orders/network-counts.repository.ts';
+import { startPayouts } from './features/payouts/payout-job.service.ts';
 import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
 
@@ -71,7 +72,7 @@ export function describeInstance(
 
 /**
  * Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, lapsed sign-ups and
- * the network counts of ended events, ending lapsed holds, and the help desk's reminders and closing of old cases.
+ * the network counts of ended events, ending lapsed holds, the help desk's reminders and closing of old cases, and the sandbox's payouts after events end.
  */
 export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
   const mail = createMailSender({ db, smtpUrl: config.smtpUrl, log });
@@ -87,10 +88,12 @@ export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog):
   pruning.unref();
   const stopSweeper = startBookingSweeper(config, db, log);
   const stopCaseUpkeep = startCaseUpkeep(db, config.publicOrigin, log);
+  const stopPayouts = startPayouts(config.paymentProvider, db, log);
   return async () => {
     clearInterval(pruning);
     await stopSweeper();
     await stopCaseUpkeep();
+    await stopPayouts();
     await mail.stop();
   };
 }

@@ -410,7 +410,7 @@ export interface RefundsTable {
   completed_at: Timestamp | null;
 }
 
-export type LedgerKind = 'charge' | 'booking_fee' | 'refund' | 'booking_fee_refund';
+export type LedgerKind = 'charge' | 'booking_fee' | 'refund' | 'booking_fee_refund' | 'payout';
 
 export interface LedgerEntriesTable {
   id: Generated<string>;
@@ -421,8 +421,29 @@ export interface LedgerEntriesTable {
   currency: string;
   payment_id: string | null;
   refund_id: string | null;
+  /** The payout that paid this order out (kind `payout`, migration 0026). */
+  payout_id: ColumnType<string | null, string | null | undefined, never>;
   note: Generated<string>;
   created_at: CreatedAt;
+}
+
+// --- payouts (issue 18, migration 0026): what the sandbox pays an organisation after its events end ---
+export interface PayoutsTable {
+  id: Generated<string>;
+  organization_id: string;
+  currency: string;
+  amount: number;
+  order_count: number;
+  provider: string;
+  reference: string;
+  status: Generated<'paid'>;
+  created_at: CreatedAt;
+}
+
+export interface PayoutOrdersTable {
+  order_id: string;
+  payout_id: string;
+  amount: number;
 }
 
 // --- door (issue 6): the scan log and who is in (migration 0006) ---
@@ -643,6 +664,8 @@ export interface Database {
   payment_events: PaymentEventsTable;
   refunds: RefundsTable;
   ledger_entries: LedgerEntriesTable;
+  payouts: PayoutsTable;
+  payout_orders: PayoutOrdersTable;
   checkins: CheckinsTable;
   ticket_admissions: TicketAdmissionsTable;
   scan_data_downloads: ScanDataDownloadsTable;

@@ -88,6 +88,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           page('organizer/events/:eventId', 'organizer-event-editor', { layout: 'organizer-dashboard' }),
           page('organizer/settings', 'organizer-settings', { layout: 'organizer-dashboard' }),
           page('organizer/payments', 'organizer-payments', { layout: 'organizer-dashboard' }),
+          page('organizer/payouts', 'organizer-payouts', { layout: 'organizer-dashboard' }),
           page('organizer/account/success', 'organizer-account-success', { layout: 'organizer-dashboard' }),
           page('organizer/account/failure', 'organizer-account-failure', { layout: 'organizer-dashboard' }),
           page('organizer/scan-ticket', 'organizer-scan-ticket', { layout: 'organizer-dashboard' }),

@@ -22,6 +22,8 @@ export const permissions = [
   'checkin.scan',
   /** Verify the organisation's identity, connect payouts and read its identity documents. */
   'verification.manage',
+  /** See the balance per currency and the payouts. */
+  'payouts.read',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -35,9 +37,10 @@ export const rolePermissions: Readonly<Record<MemberRole, readonly Permission[]>
     'orders.refund',
     'checkin.scan',
     'verification.manage',
+    'payouts.read',
   ],
   manager: ['events.read', 'events.edit', 'organization.edit', 'team.manage', 'orders.read', 'checkin.scan'],
-  finance: ['events.read', 'orders.read', 'orders.refund'],
+  finance: ['events.read', 'orders.read', 'orders.refund', 'payouts.read'],
   door: ['events.read', 'checkin.scan'],
 };
 

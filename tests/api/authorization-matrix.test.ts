@@ -101,6 +101,9 @@ const matrix: Record<RouteKey, Row> = {
   // Money and sales: the order readers; door staff work the scanner instead.
   'GET /organizations/:organizationId/dashboard':                    [401,  404,      200,   200,     200,     403,  404,   404],
   'GET /organizations/:organizationId/reports/:report':              [401,  404,      200,   200,     200,     403,  404,   404],
+  // Money paid out: owners and finance only (managers see sales but not payouts).
+  'GET /organizations/:organizationId/payouts':                      [401,  404,      200,   403,     200,     403,  404,   404],
+  'GET /organizations/:organizationId/payouts/:payoutId':            [401,  404,      200,   403,     200,     403,  404,   404],
 
   // Images are shown on public pages: a fresh link, and the bytes behind a signed link, are anyone's.
   // The image is on no public page yet: a link only for its organisation's members.

@@ -28,6 +28,7 @@ const actions: Record<Permission, string> = {
   'orders.refund': 'refund orders',
   'checkin.scan': 'check in tickets',
   'verification.manage': 'verify the organisation and connect its payouts',
+  'payouts.read': 'see the organisation’s payouts',
 };
 
 /** The refusal a member gets when their role lacks the permission. */

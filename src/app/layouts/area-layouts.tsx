@@ -13,6 +13,7 @@ const organizerItems: SideNavItem[] = [
   { to: '/organizer/dashboard', label: 'Dashboard' },
   { to: '/organizer/events', label: 'Events' },
   { to: '/organizer/payments', label: 'Payments' },
+  { to: '/organizer/payouts', label: 'Payouts' },
   { to: '/organizer/reports', label: 'Reports' },
   { to: '/organizer/scan-ticket', label: 'Scan tickets' },
   { to: '/organizer/settings', label: 'Settings' },

@@ -54,7 +54,7 @@ async function agentPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-test('a guest raises a case, proves their email with the mailed code, and sees the agent’s reply but never the note', async ({
+test('a guest raises a case, proves their email with the mailed code, sees the agent’s reply but never the note, and reopens the resolved case by replying', async ({
   page,
   browser,
 }, testInfo) => {
@@ -140,6 +140,30 @@ test('a guest raises a case, proves their email with the mailed code, and sees t
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByTestId('case-state')).toHaveText('Open');
   await shot(page, testInfo, 'case-details-replied');
+  const casePage = page.url();
+  expect(casePage).toMatch(/\/help-desk\/case-details\?case=/);
+
+  // The agent sees the guest's answer and resolves the case.
+  await agent.reload();
+  await waitForHydration(agent);
+  await expect(agent.getByText('Thank you, I will keep an eye out.')).toBeVisible();
+  await expect(agent.getByLabel('State')).toHaveValue('open');
+  await agent.getByLabel('State').selectOption('resolved');
+  await expect(agent.getByLabel('State')).toHaveValue('resolved');
+  await agent.reload();
+  await expect(agent.getByLabel('State')).toHaveValue('resolved');
+
+  // A later reply from the guest, within 14 days, reopens it.
+  await page.goto(casePage);
+  await expect(page.getByTestId('case-state')).toHaveText('Resolved');
+  await waitForHydration(page);
+  await page.getByLabel('Your reply').fill('It still has not arrived, sorry.');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByTestId('case-state')).toHaveText('Open');
+  await expect(page.getByText('It still has not arrived, sorry.')).toBeVisible();
+  await shot(page, testInfo, 'case-details-reopened');
+  await agent.reload();
+  await expect(agent.getByLabel('State')).toHaveValue('open');
 
   // That link was used: it opens nothing now.
   await page.goto(replyLink);

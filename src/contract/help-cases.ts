@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codeSchema } from './auth.ts';
+import { booleanQuery } from './events.ts';
 import { emailSchema, personNameSchema } from './users.ts';
 
 // Help desk cases: raised by a person (signed in, or a guest who proves their email with the mailed code or link),
@@ -102,12 +103,16 @@ export const caseAttachmentSchema = z.object({
   size: z.number().int(),
   author: z.enum(['customer', 'agent']),
   authorName: z.string(),
+  /** An agents-only file: listed to agents alone, never to the person who raised the case. */
+  internal: z.boolean(),
   createdAt: z.string(),
 });
 export type CaseAttachment = z.infer<typeof caseAttachmentSchema>;
 export const attachmentQuerySchema = z.object({
   name: z.string().trim().min(1, 'Name the file.').max(120, 'At most 120 characters.'),
 });
+/** An agent's file may be kept among the agents (`internal=true`), like an internal note. */
+export const agentAttachmentQuerySchema = attachmentQuerySchema.extend({ internal: booleanQuery.default(false) });
 export const attachmentParamsSchema = z.object({ caseId: z.uuid(), attachmentId: z.uuid() });
 export const attachmentLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type AttachmentLink = z.infer<typeof attachmentLinkSchema>;

@@ -54,7 +54,7 @@ async function agentPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-test('a guest raises a case, proves their email with the mailed code, sees the agent’s reply but never the note, and reopens the resolved case by replying', async ({
+test('a guest raises a case, proves their email with the mailed code, sees the agent’s reply but never the note or the agents’ file, and reopens the resolved case by replying', async ({
   page,
   browser,
 }, testInfo) => {
@@ -113,6 +113,17 @@ test('a guest raises a case, proves their email with the mailed code, sees the a
   const downloading = agent.waitForEvent('download');
   await agent.getByRole('listitem').filter({ hasText: 'screenshot.png' }).getByRole('button', { name: 'Download' }).click();
   expect((await downloading).suggestedFilename()).toBe('screenshot.png');
+  // A file kept among the agents.
+  await agent.getByLabel('Agents only (never shown or sent to the customer)').check();
+  await agent.getByLabel('Attach a file').setInputFiles({ name: 'provider-log.png', mimeType: 'image/png', buffer: png1x1 });
+  await expect(agent.getByText('provider-log.png is attached.')).toBeVisible();
+  await expect(
+    agent
+      .getByRole('listitem')
+      .filter({ hasText: 'provider-log.png' })
+      .filter({ has: agent.getByRole('button', { name: 'Download' }) }),
+  ).toContainText('Agents only');
+  await expect(agent.getByText('attached an agents-only file')).toBeVisible();
   await agent.getByRole('button', { name: 'Assign to me' }).click();
   await expect(agent.getByText('Assigned to:')).not.toContainText('nobody');
   await agent.getByLabel('Internal note (agents only)').check();
@@ -134,6 +145,8 @@ test('a guest raises a case, proves their email with the mailed code, sees the a
   await page.goto(replyLink);
   await expect(page.getByText('Your refund is on its way')).toBeVisible();
   await expect(page.getByText('Provider shows the refund as queued.')).toHaveCount(0);
+  await expect(page.getByText('screenshot.png')).toBeVisible();
+  await expect(page.getByText('provider-log.png')).toHaveCount(0);
   await expect(page.getByTestId('case-state')).toHaveText('Waiting on you');
   await waitForHydration(page);
   await page.getByLabel('Your reply').fill('Thank you, I will keep an eye out.');

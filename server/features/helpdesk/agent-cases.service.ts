@@ -83,7 +83,7 @@ export async function agentCase(deps: CasesDeps, caseId: string): Promise<AgentC
     caseMessages(deps.db, caseId, true),
     caseHistory(deps.db, caseId),
     caseLinks(deps.db, row),
-    presentAttachments(deps, caseId, row.name),
+    presentAttachments(deps, caseId, row.name, true),
   ]);
   return {
     id: row.id,

@@ -263,7 +263,7 @@ export function isFinished(row: Pick<CaseRow, 'state' | 'resolved_at'>, now = Da
 async function present(deps: CasesDeps, row: CaseRow): Promise<CustomerCase> {
   const [messages, attachments] = await Promise.all([
     caseMessages(deps.db, row.id, false),
-    presentAttachments(deps, row.id, row.name),
+    presentAttachments(deps, row.id, row.name, false),
   ]);
   return {
     id: row.id,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../fixtures/accounts.ts';
+import { eventOnSale, heldOrder, orderBody } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -109,6 +110,27 @@ describe('raising a case', () => {
     const refused = await call('POST', '/help/cases', caseBody({ orderId: someoneElsesOrder }), person.bearer);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual([{ path: 'body.orderId', message: 'Choose one of your own orders.' }]);
+  });
+
+  it('signed in, about one of the person’s orders: the agent sees the order, its event and the organisation that runs it', async () => {
+    const person = await signedInAccount(api.app, api.database.db);
+    const { event, types } = await eventOnSale(api.app, api.database.db);
+    const buyer = { name: 'Ada Lovelace', email: person.account.email };
+    const ticketTypeId = types[0]?.id as string;
+    const order = await heldOrder(api.app, orderBody(event.id, [{ ticketTypeId, quantity: 1 }], buyer), person.bearer);
+    const raised = await call('POST', '/help/cases', caseBody({ orderId: order.id }), person.bearer);
+    expect(raised.statusCode).toBe(201);
+    const seen = (await call('GET', `/admin/cases/${raised.json().data.caseId}`, undefined, agent.bearer)).json().data;
+    const organiser = await api.database.db
+      .selectFrom('events')
+      .innerJoin('organizations', 'organizations.id', 'events.organization_id')
+      .select(['organizations.id', 'organizations.name'])
+      .where('events.id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(seen.order).toEqual({ id: order.id, reference: order.reference });
+    expect(seen.event).toEqual({ id: event.id, title: event.title });
+    expect(seen.organisation).toEqual({ id: organiser.id, name: organiser.name });
+    expect(seen.requester.userId).toBe(person.authId);
   });
 
   it('refuses bad input with a clear message and keeps nothing', async () => {

@@ -210,7 +210,14 @@ export function caseLinks(db: Db, row: { order_id: string | null; event_id: stri
     row.order_id
       ? db.selectFrom('orders').select(['id', 'reference']).where('id', '=', row.order_id).executeTakeFirst()
       : undefined,
-    row.event_id ? db.selectFrom('events').select(['id', 'title']).where('id', '=', row.event_id).executeTakeFirst() : undefined,
+    row.event_id
+      ? db
+          .selectFrom('events')
+          .leftJoin('organizations', 'organizations.id', 'events.organization_id')
+          .select(['events.id', 'events.title', 'organizations.id as organization_id', 'organizations.name as organization_name'])
+          .where('events.id', '=', row.event_id)
+          .executeTakeFirst()
+      : undefined,
     row.assigned_to
       ? db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', '=', row.assigned_to).executeTakeFirst()
       : undefined,

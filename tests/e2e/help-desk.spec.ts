@@ -39,6 +39,27 @@ test('a misspelt search finds the answer, which says whether it helped', async (
   expect(consoleErrors).toEqual([]);
 });
 
+test('the help desk and an answer visited once read offline', async ({ page, context }) => {
+  await page.goto('/help-desk');
+  await waitForHydration(page);
+  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.goto('/faqs/tickets-offline');
+  await waitForHydration(page);
+  const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  expect(title.length).toBeGreaterThan(3);
+
+  await context.setOffline(true);
+  await page.goto('/faqs/tickets-offline');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId('fatal-error')).toHaveCount(0);
+  await page.goto('/help-desk');
+  await expect(page.getByLabel('Search the help desk')).toBeVisible();
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await context.setOffline(false);
+});
+
 async function agentPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 1366, height: 900 },

@@ -56,6 +56,8 @@ export const raiseCaseSchema = z.object({
   email: emailSchema.optional(),
   /** One of the signed-in person's own orders. */
   orderId: z.uuid().optional(),
+  /** Or one of the events of an organisation the signed-in person belongs to. */
+  eventId: z.uuid().optional(),
   /** Left empty by people; a form filler that fills every field is a bot. */
   website: z.string().max(200).optional(),
 });
@@ -161,5 +163,10 @@ export const caseSummaryListSchema = z.object({ items: z.array(caseSummarySchema
 export const caseReplySchema = z.object({ body: caseTextSchema });
 
 export const caseOrderOptionSchema = z.object({ id: z.uuid(), reference: z.string(), eventTitle: z.string() });
-export const caseOptionsSchema = z.object({ orders: z.array(caseOrderOptionSchema) });
+export const caseEventOptionSchema = z.object({ id: z.uuid(), title: z.string(), organisationName: z.string() });
+export const caseOptionsSchema = z.object({
+  orders: z.array(caseOrderOptionSchema),
+  /** The events of the organisations the person belongs to. */
+  events: z.array(caseEventOptionSchema),
+});
 export type CaseOptions = z.infer<typeof caseOptionsSchema>;

@@ -60,6 +60,21 @@ test('the help desk and an answer visited once read offline', async ({ page, con
   await context.setOffline(false);
 });
 
+test('an organiser raising a case is offered their organisation’s events', async ({ page }, testInfo) => {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent('/help-desk/raise-case')}`);
+  await waitForHydration(page);
+  await page.locator('#field-email').fill('sam@harbourarts.demo');
+  await page.locator('#field-password').fill('admit-demo-2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/help-desk\/raise-case$/);
+  await waitForHydration(page);
+  const events = page.getByLabel('Which of your events? (optional)');
+  await expect(events).toBeVisible();
+  expect(await events.locator('option').count()).toBeGreaterThan(1);
+  await expect(events.locator('option').nth(1)).toContainText('Harbour');
+  await shot(page, testInfo, 'raise-case-organiser');
+});
+
 async function agentPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 1366, height: 900 },

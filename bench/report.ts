@@ -5,6 +5,7 @@ import { type CheckinBench, formatCheckins } from './checkin-load.ts';
 import { type DoorDeviceBench, formatDoorDevice } from './door-device.ts';
 import { type DoorNavigationBench, formatDoorNavigation } from './door-navigation.ts';
 import type { EventPageResult } from './event-page.ts';
+import type { FaqPageResult } from './faq-page.ts';
 import { formatHelpDesk, type HelpDeskBench } from './help-desk.ts';
 import type { JsBudgetResult } from './js-budget.ts';
 import { type LighthouseResult, lighthouseGoal } from './lighthouse.ts';
@@ -20,6 +21,8 @@ export interface BenchResults {
   throughput: ThroughputResult;
   auth: AuthResult;
   eventPage: EventPageResult;
+  /** The help article page (/faqs/{slug}), loaded right after the event page on the same server. */
+  faqPage?: FaqPageResult;
   lighthouse: LighthouseResult[];
   /** The floor (bench/floor: React + react-router hydrating one heading) on the same server: its JS and Lighthouse runs of the same paths. */
   floor?: { jsBeforeInteractive: JsBudgetResult; lighthouse: LighthouseResult[] };
@@ -67,6 +70,15 @@ export function lighthouseLines(admit: LighthouseResult[], floor: LighthouseResu
       );
     return lines;
   });
+}
+
+/** The help article's SSR throughput under the event page's, and its ratio to it. */
+export function faqPageLines(eventPage: EventPageResult, faqPage: FaqPageResult | undefined): string[] {
+  if (!faqPage) return [];
+  return [
+    loadLine('SSR FAQ page', faqPage.load, faqPage.path),
+    `   ${'FAQ / event'.padEnd(14)} ${(faqPage.load.requestsPerSec / eventPage.load.requestsPerSec).toFixed(2).padStart(7)}   FAQ pages/s over event pages/s, same server, same run`,
+  ];
 }
 
 function loadLine(label: string, load: LoadResult, what: string): string {
@@ -127,11 +139,12 @@ export function formatReport(results: BenchResults): string {
     `   ${'auth / health'.padEnd(14)} ${auth.authenticatedOverHealth.toFixed(2).padStart(7)}   authenticated req/s over health req/s, same server, same run`,
     `   ${'auth / query'.padEnd(14)} ${auth.authenticatedOverQuery.toFixed(2).padStart(7)}   authenticated req/s over a public one-query call (token check plus a heavier user query)`,
     '',
-    '5. Event page',
+    '5. Event page and help article page',
     `   JavaScript before interactive (gzip)     ${`${kb(eventPage.js.totalGzipBytes)} KB`.padStart(8)}  ${eventPage.js.files.length} files`,
     ...floorJsLine(eventPage.js, results.floor?.jsBeforeInteractive),
     loadLine('SSR event page', eventPage.load, eventPage.path),
     `   ${'event / static'.padEnd(14)} ${(eventPage.load.requestsPerSec / throughput.static.requestsPerSec).toFixed(2).padStart(7)}   event pages/s over static req/s, same server, same run`,
+    ...faqPageLines(eventPage, results.faqPage),
     '',
     '6. Event search (listing query with filters, in process, after one warm-up round)',
     ...search.map(

@@ -9,6 +9,7 @@ import { measureCheckins } from './checkin-load.ts';
 import { measureDoorDevice } from './door-device.ts';
 import { measureDoorNavigation } from './door-navigation.ts';
 import { measureEventPage } from './event-page.ts';
+import { measureFaqPage } from './faq-page.ts';
 import { startFloor } from './floor/build.ts';
 import { measureHelpDesk } from './help-desk.ts';
 import { type JsBudgetResult, measureJsBudget } from './js-budget.ts';
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   let server: StartedServer | undefined;
   try {
     process.stdout.write(
-      `Measuring start-up, JavaScript and ${4 * (durationS + 2) + 6} s of load and four Lighthouse runs (two of the floor)…\n\n`,
+      `Measuring start-up, JavaScript and ${5 * (durationS + 2) + 6} s of load and four Lighthouse runs (two of the floor)…\n\n`,
     );
     const startup = await measureStartup(dataDir);
     server = startup.server;
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     const throughput = await measureThroughput(server.baseUrl, jsBeforeInteractive.entry, durationS);
     const auth = await measureAuth(server.baseUrl, durationS);
     const eventPage = await measureEventPage(server.baseUrl, durationS);
+    const faqPage = await measureFaqPage(server.baseUrl, durationS);
     const rssAfterLoadTestMb = server.rssMb();
     // The floor (bench/floor: React + react-router hydrating one heading, same server) beside Admit's pages,
     // alternating, so the ratios hold on a host of any speed.
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
       throughput,
       auth,
       eventPage,
+      faqPage,
       lighthouse,
       floor: { jsBeforeInteractive: floorJs, lighthouse: floorLighthouse },
       search,

@@ -589,6 +589,8 @@ export interface HelpCaseAttachmentsTable {
   content_type: string;
   size_bytes: number;
   bytes: Uint8Array;
+  /** Kept among the agents, never shown to the person who raised the case (migration 0024). */
+  internal: Generated<boolean>;
   created_at: CreatedAt;
 }
 

@@ -64,6 +64,8 @@ export const agentCaseSchema = z.object({
   assignee: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   order: z.object({ id: z.uuid(), reference: z.string() }).nullable(),
   event: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+  /** The organisation that runs the case's event. */
+  organisation: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   createdAt: z.string(),
   firstReplyDueAt: z.string(),
   overdue: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codeSchema } from './auth.ts';
+import { booleanQuery } from './events.ts';
 import { emailSchema, personNameSchema } from './users.ts';
 
 // Help desk cases: raised by a person (signed in, or a guest who proves their email with the mailed code or link),
@@ -55,6 +56,8 @@ export const raiseCaseSchema = z.object({
   email: emailSchema.optional(),
   /** One of the signed-in person's own orders. */
   orderId: z.uuid().optional(),
+  /** Or one of the events of an organisation the signed-in person belongs to. */
+  eventId: z.uuid().optional(),
   /** Left empty by people; a form filler that fills every field is a bot. */
   website: z.string().max(200).optional(),
 });
@@ -102,12 +105,16 @@ export const caseAttachmentSchema = z.object({
   size: z.number().int(),
   author: z.enum(['customer', 'agent']),
   authorName: z.string(),
+  /** An agents-only file: listed to agents alone, never to the person who raised the case. */
+  internal: z.boolean(),
   createdAt: z.string(),
 });
 export type CaseAttachment = z.infer<typeof caseAttachmentSchema>;
 export const attachmentQuerySchema = z.object({
   name: z.string().trim().min(1, 'Name the file.').max(120, 'At most 120 characters.'),
 });
+/** An agent's file may be kept among the agents (`internal=true`), like an internal note. */
+export const agentAttachmentQuerySchema = attachmentQuerySchema.extend({ internal: booleanQuery.default(false) });
 export const attachmentParamsSchema = z.object({ caseId: z.uuid(), attachmentId: z.uuid() });
 export const attachmentLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type AttachmentLink = z.infer<typeof attachmentLinkSchema>;
@@ -156,5 +163,10 @@ export const caseSummaryListSchema = z.object({ items: z.array(caseSummarySchema
 export const caseReplySchema = z.object({ body: caseTextSchema });
 
 export const caseOrderOptionSchema = z.object({ id: z.uuid(), reference: z.string(), eventTitle: z.string() });
-export const caseOptionsSchema = z.object({ orders: z.array(caseOrderOptionSchema) });
+export const caseEventOptionSchema = z.object({ id: z.uuid(), title: z.string(), organisationName: z.string() });
+export const caseOptionsSchema = z.object({
+  orders: z.array(caseOrderOptionSchema),
+  /** The events of the organisations the person belongs to. */
+  events: z.array(caseEventOptionSchema),
+});
 export type CaseOptions = z.infer<typeof caseOptionsSchema>;

@@ -102,6 +102,71 @@ describe('case attachments', () => {
     ).toBe(404);
   });
 
+  it('an agents-only file is listed and linked to agents, never to the person who raised the case', async () => {
+    const { person, caseId } = await ownersCase();
+    const shared = await upload(`/admin/cases/${caseId}/attachments?name=refund.pdf`, pdf, 'application/pdf', agent.bearer);
+    expect(shared.statusCode).toBe(201);
+    const kept = await upload(
+      `/admin/cases/${caseId}/attachments?name=provider-log.png&internal=true`,
+      png1x1,
+      'image/png',
+      agent.bearer,
+    );
+    expect(kept.statusCode).toBe(201);
+    expect(kept.json().message).toBe('The file is attached for agents only.');
+    const agentItems = kept.json().data.items as Array<{ id: string; filename: string; internal: boolean }>;
+    expect(agentItems.map((item) => [item.filename, item.internal])).toEqual([
+      ['refund.pdf', false],
+      ['provider-log.png', true],
+    ]);
+    const keptId = agentItems[1]?.id as string;
+
+    // The agent's page lists it and links to it.
+    const agentSees = (await api.app.inject({ method: 'GET', url: `/api/admin/cases/${caseId}`, headers: agent.bearer })).json()
+      .data;
+    expect(agentSees.attachments.map((item: { id: string }) => item.id)).toContain(keptId);
+    const agentLink = await post(`/admin/cases/${caseId}/attachments/${keptId}/link`, agent.bearer);
+    expect((await api.app.inject({ method: 'GET', url: agentLink.json().data.url })).rawPayload.equals(png1x1)).toBe(true);
+
+    // The customer's page lists the shared file only; a link to the kept one is a 404, and so is its id with a
+    // made-up signature.
+    const seen = (await api.app.inject({ method: 'GET', url: `/api/help/cases/${caseId}`, headers: person.bearer })).json().data;
+    expect(seen.attachments.map((item: { filename: string; internal: boolean }) => [item.filename, item.internal])).toEqual([
+      ['refund.pdf', false],
+    ]);
+    expect(JSON.stringify(seen)).not.toContain('provider-log');
+    expect((await post(`/help/cases/${caseId}/attachments/${keptId}/link`, person.bearer)).statusCode).toBe(404);
+    expect(
+      (
+        await api.app.inject({
+          method: 'GET',
+          url: `/api/help/attachments/${keptId}?expires=9999999999&signature=${'A'.repeat(43)}`,
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    // The customer cannot keep a file from the agents: their own upload is always shared.
+    const theirs = await upload(
+      `/help/cases/${caseId}/attachments?name=mine.png&internal=true`,
+      png1x1,
+      'image/png',
+      person.bearer,
+    );
+    expect(theirs.statusCode).toBe(201);
+    expect(
+      theirs.json().data.items.map((item: { filename: string; internal: boolean }) => [item.filename, item.internal]),
+    ).toEqual([
+      ['refund.pdf', false],
+      ['mine.png', false],
+    ]);
+
+    // A bad flag is refused with a message and keeps nothing.
+    const bad = await upload(`/admin/cases/${caseId}/attachments?name=x.png&internal=maybe`, png1x1, 'image/png', agent.bearer);
+    expect(bad.statusCode).toBe(400);
+    const after = (await api.app.inject({ method: 'GET', url: `/api/admin/cases/${caseId}`, headers: agent.bearer })).json().data;
+    expect(after.attachments).toHaveLength(3);
+  });
+
   it('refuses a file renamed to look like an image, an empty one and one too large, with clear messages, keeping nothing', async () => {
     const { person, caseId } = await ownersCase();
     const renamed = await upload(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../fixtures/accounts.ts';
+import { eventOnSale, heldOrder, orderBody } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -103,12 +104,62 @@ describe('raising a case', () => {
     expect((await call('GET', `/help/cases/${caseId}`, undefined, person.bearer)).json().data.state).toBe('new');
     const mine = (await call('GET', '/help/cases/mine', undefined, person.bearer)).json().data.items;
     expect(mine.map((item: { id: string }) => item.id)).toEqual([caseId]);
-    expect((await call('GET', '/help/cases/options', undefined, person.bearer)).json().data).toEqual({ orders: [] });
+    expect((await call('GET', '/help/cases/options', undefined, person.bearer)).json().data).toEqual({ orders: [], events: [] });
 
     const someoneElsesOrder = '00000000-0000-4000-8000-000000000000';
     const refused = await call('POST', '/help/cases', caseBody({ orderId: someoneElsesOrder }), person.bearer);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual([{ path: 'body.orderId', message: 'Choose one of your own orders.' }]);
+  });
+
+  it('signed in, about one of the person’s orders: the agent sees the order, its event and the organisation that runs it', async () => {
+    const person = await signedInAccount(api.app, api.database.db);
+    const { event, types } = await eventOnSale(api.app, api.database.db);
+    const buyer = { name: 'Ada Lovelace', email: person.account.email };
+    const ticketTypeId = types[0]?.id as string;
+    const order = await heldOrder(api.app, orderBody(event.id, [{ ticketTypeId, quantity: 1 }], buyer), person.bearer);
+    const raised = await call('POST', '/help/cases', caseBody({ orderId: order.id }), person.bearer);
+    expect(raised.statusCode).toBe(201);
+    const seen = (await call('GET', `/admin/cases/${raised.json().data.caseId}`, undefined, agent.bearer)).json().data;
+    const organiser = await api.database.db
+      .selectFrom('events')
+      .innerJoin('organizations', 'organizations.id', 'events.organization_id')
+      .select(['organizations.id', 'organizations.name'])
+      .where('events.id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(seen.order).toEqual({ id: order.id, reference: order.reference });
+    expect(seen.event).toEqual({ id: event.id, title: event.title });
+    expect(seen.organisation).toEqual({ id: organiser.id, name: organiser.name });
+    expect(seen.requester.userId).toBe(person.authId);
+  });
+
+  it('an organiser raises a case about one of their organisation’s events, offered to them; another’s event is refused', async () => {
+    const { organiser, event } = await eventOnSale(api.app, api.database.db);
+    const other = await eventOnSale(api.app, api.database.db);
+    const options = (await call('GET', '/help/cases/options', undefined, organiser.bearer)).json().data;
+    expect(options.events.map((item: { id: string }) => item.id)).toEqual([event.id]);
+    const raised = await call('POST', '/help/cases', caseBody({ eventId: event.id }), organiser.bearer);
+    expect(raised.statusCode).toBe(201);
+    const seen = (await call('GET', `/admin/cases/${raised.json().data.caseId}`, undefined, agent.bearer)).json().data;
+    expect(seen.event).toEqual({ id: event.id, title: event.title });
+    expect(seen.organisation?.id).toBe(organiser.organizationId);
+    expect(seen.order).toBeNull();
+
+    const before = await api.database.db
+      .selectFrom('help_cases')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const refused = await call('POST', '/help/cases', caseBody({ eventId: other.event.id }), organiser.bearer);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([{ path: 'body.eventId', message: 'Choose one of your organisation’s events.' }]);
+    // A guest cannot name an event at all.
+    const guest = await call('POST', '/help/cases', caseBody({ name: 'Grace Hopper', email: guestEmail(), eventId: event.id }));
+    expect(guest.statusCode).toBe(400);
+    const after = await api.database.db
+      .selectFrom('help_cases')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
   });
 
   it('refuses bad input with a clear message and keeps nothing', async () => {

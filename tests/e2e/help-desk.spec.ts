@@ -39,6 +39,42 @@ test('a misspelt search finds the answer, which says whether it helped', async (
   expect(consoleErrors).toEqual([]);
 });
 
+test('the help desk and an answer visited once read offline', async ({ page, context }) => {
+  await page.goto('/help-desk');
+  await waitForHydration(page);
+  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.goto('/faqs/tickets-offline');
+  await waitForHydration(page);
+  const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  expect(title.length).toBeGreaterThan(3);
+
+  await context.setOffline(true);
+  await page.goto('/faqs/tickets-offline');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByTestId('fatal-error')).toHaveCount(0);
+  await page.goto('/help-desk');
+  await expect(page.getByLabel('Search the help desk')).toBeVisible();
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('an organiser raising a case is offered their organisation’s events', async ({ page }, testInfo) => {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent('/help-desk/raise-case')}`);
+  await waitForHydration(page);
+  await page.locator('#field-email').fill('sam@harbourarts.demo');
+  await page.locator('#field-password').fill('admit-demo-2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/help-desk\/raise-case$/);
+  await waitForHydration(page);
+  const events = page.getByLabel('Which of your events? (optional)');
+  await expect(events).toBeVisible();
+  expect(await events.locator('option').count()).toBeGreaterThan(1);
+  await expect(events.locator('option').nth(1)).toContainText('Harbour');
+  await shot(page, testInfo, 'raise-case-organiser');
+});
+
 async function agentPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 1366, height: 900 },
@@ -54,7 +90,7 @@ async function agentPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-test('a guest raises a case, proves their email with the mailed code, and sees the agent’s reply but never the note', async ({
+test('a guest raises a case, proves their email with the mailed code, sees the agent’s reply but never the note or the agents’ file, and reopens the resolved case by replying', async ({
   page,
   browser,
 }, testInfo) => {
@@ -113,6 +149,17 @@ test('a guest raises a case, proves their email with the mailed code, and sees t
   const downloading = agent.waitForEvent('download');
   await agent.getByRole('listitem').filter({ hasText: 'screenshot.png' }).getByRole('button', { name: 'Download' }).click();
   expect((await downloading).suggestedFilename()).toBe('screenshot.png');
+  // A file kept among the agents.
+  await agent.getByLabel('Agents only (never shown or sent to the customer)').check();
+  await agent.getByLabel('Attach a file').setInputFiles({ name: 'provider-log.png', mimeType: 'image/png', buffer: png1x1 });
+  await expect(agent.getByText('provider-log.png is attached.')).toBeVisible();
+  await expect(
+    agent
+      .getByRole('listitem')
+      .filter({ hasText: 'provider-log.png' })
+      .filter({ has: agent.getByRole('button', { name: 'Download' }) }),
+  ).toContainText('Agents only');
+  await expect(agent.getByText('attached an agents-only file')).toBeVisible();
   await agent.getByRole('button', { name: 'Assign to me' }).click();
   await expect(agent.getByText('Assigned to:')).not.toContainText('nobody');
   await agent.getByLabel('Internal note (agents only)').check();
@@ -134,12 +181,38 @@ test('a guest raises a case, proves their email with the mailed code, and sees t
   await page.goto(replyLink);
   await expect(page.getByText('Your refund is on its way')).toBeVisible();
   await expect(page.getByText('Provider shows the refund as queued.')).toHaveCount(0);
+  await expect(page.getByText('screenshot.png')).toBeVisible();
+  await expect(page.getByText('provider-log.png')).toHaveCount(0);
   await expect(page.getByTestId('case-state')).toHaveText('Waiting on you');
   await waitForHydration(page);
   await page.getByLabel('Your reply').fill('Thank you, I will keep an eye out.');
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByTestId('case-state')).toHaveText('Open');
   await shot(page, testInfo, 'case-details-replied');
+  const casePage = page.url();
+  expect(casePage).toMatch(/\/help-desk\/case-details\?case=/);
+
+  // The agent sees the guest's answer and resolves the case.
+  await agent.reload();
+  await waitForHydration(agent);
+  await expect(agent.getByText('Thank you, I will keep an eye out.')).toBeVisible();
+  await expect(agent.getByLabel('State')).toHaveValue('open');
+  await agent.getByLabel('State').selectOption('resolved');
+  await expect(agent.getByLabel('State')).toHaveValue('resolved');
+  await agent.reload();
+  await expect(agent.getByLabel('State')).toHaveValue('resolved');
+
+  // A later reply from the guest, within 14 days, reopens it.
+  await page.goto(casePage);
+  await expect(page.getByTestId('case-state')).toHaveText('Resolved');
+  await waitForHydration(page);
+  await page.getByLabel('Your reply').fill('It still has not arrived, sorry.');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByTestId('case-state')).toHaveText('Open');
+  await expect(page.getByText('It still has not arrived, sorry.')).toBeVisible();
+  await shot(page, testInfo, 'case-details-reopened');
+  await agent.reload();
+  await expect(agent.getByLabel('State')).toHaveValue('open');
 
   // That link was used: it opens nothing now.
   await page.goto(replyLink);

@@ -83,7 +83,7 @@ export async function agentCase(deps: CasesDeps, caseId: string): Promise<AgentC
     caseMessages(deps.db, caseId, true),
     caseHistory(deps.db, caseId),
     caseLinks(deps.db, row),
-    presentAttachments(deps, caseId, row.name),
+    presentAttachments(deps, caseId, row.name, true),
   ]);
   return {
     id: row.id,
@@ -95,7 +95,9 @@ export async function agentCase(deps: CasesDeps, caseId: string): Promise<AgentC
     requester: { name: row.name, email: row.email, userId: row.user_id },
     assignee: assignee ? { id: assignee.id, name: fullName(assignee) } : null,
     order: order ?? null,
-    event: event ?? null,
+    event: event ? { id: event.id, title: event.title } : null,
+    organisation:
+      event?.organization_id && event.organization_name ? { id: event.organization_id, name: event.organization_name } : null,
     createdAt: new Date(row.created_at).toISOString(),
     firstReplyDueAt: new Date(row.first_reply_due_at).toISOString(),
     overdue: isOverdue(row),

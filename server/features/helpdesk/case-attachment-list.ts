@@ -2,9 +2,14 @@ import type { CaseAttachment } from '../../../src/contract/help-cases.ts';
 import { caseAttachments } from './case-attachments.repository.ts';
 import type { CasesDeps } from './cases.service.ts';
 
-/** A case's files as the customer and agents see them (every file is visible to both). */
-export async function presentAttachments(deps: CasesDeps, caseId: string, customerName: string): Promise<CaseAttachment[]> {
-  const rows = await caseAttachments(deps.db, caseId);
+/** A case's files as the customer (`withInternal` false: never an agents-only file) or agents see them. */
+export async function presentAttachments(
+  deps: CasesDeps,
+  caseId: string,
+  customerName: string,
+  withInternal: boolean,
+): Promise<CaseAttachment[]> {
+  const rows = await caseAttachments(deps.db, caseId, withInternal);
   return rows.map((row) => ({
     id: row.id,
     filename: row.filename,
@@ -12,6 +17,7 @@ export async function presentAttachments(deps: CasesDeps, caseId: string, custom
     size: row.size_bytes,
     author: row.author,
     authorName: row.author === 'agent' ? `${row.first_name ?? 'Admit'} (Admit support)` : customerName,
+    internal: row.internal,
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }

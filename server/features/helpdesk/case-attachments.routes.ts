@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  agentAttachmentQuerySchema,
   attachmentContentTypes,
   attachmentLinkSchema,
   attachmentParamsSchema,
@@ -158,20 +159,21 @@ export function caseAttachmentsRoutes(app: FastifyInstance, { db, routes, auth, 
     routes.add(scope, {
       method: 'POST',
       url: '/admin/cases/:caseId/attachments',
-      summary: 'Attach a file to the case (agents); the customer sees it too',
+      summary: 'Attach a file to the case (agents); the customer sees it too, unless `internal=true` keeps it among agents',
       tags,
       auth: 'required',
       rawBody: fileBody,
       statuses: ['CREATED'],
       errors: ['FORBIDDEN', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
       params: caseIdParamsSchema,
-      query: attachmentQuerySchema,
+      query: agentAttachmentQuerySchema,
       response: attachmentList,
       handler: async ({ params, query, request }) => {
         const agentId = await agentOf(request);
+        const file = { bytes: bytesOf(request), name: query.name, internal: query.internal };
         return {
-          message: 'The file is attached.',
-          data: { items: await agentAttach(deps, agentId, params.caseId, { bytes: bytesOf(request), name: query.name }) },
+          message: query.internal ? 'The file is attached for agents only.' : 'The file is attached.',
+          data: { items: await agentAttach(deps, agentId, params.caseId, file) },
         };
       },
     });

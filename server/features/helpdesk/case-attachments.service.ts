@@ -48,6 +48,8 @@ interface Attaching {
   userId: string | null;
   bytes: Buffer;
   name: string;
+  /** An agents-only file (agents alone). */
+  internal: boolean;
 }
 
 async function attach(deps: CasesDeps, input: Attaching): Promise<void> {
@@ -71,12 +73,13 @@ async function attach(deps: CasesDeps, input: Attaching): Promise<void> {
       content_type: contentType,
       size_bytes: input.bytes.length,
       bytes: input.bytes,
+      internal: input.internal,
     });
     await insertHistory(trx, {
       case_id: input.caseId,
       actor: input.author,
       actor_user_id: input.userId,
-      action: 'attached a file',
+      action: input.internal ? 'attached an agents-only file' : 'attached a file',
       detail: filename,
     });
   });
@@ -90,19 +93,19 @@ export async function customerAttach(
   file: { bytes: Buffer; name: string },
 ): Promise<CaseAttachment[]> {
   const row = await callersCase(deps, caseId, caller);
-  await attach(deps, { caseId, author: 'customer', userId: caller.userId, ...file });
-  return presentAttachments(deps, caseId, row.name);
+  await attach(deps, { caseId, author: 'customer', userId: caller.userId, ...file, internal: false });
+  return presentAttachments(deps, caseId, row.name, false);
 }
 
 export async function agentAttach(
   deps: CasesDeps,
   agentId: string,
   caseId: string,
-  file: { bytes: Buffer; name: string },
+  file: { bytes: Buffer; name: string; internal: boolean },
 ): Promise<CaseAttachment[]> {
   const row = await workableCase(deps, caseId);
   await attach(deps, { caseId, author: 'agent', userId: agentId, ...file });
-  return presentAttachments(deps, caseId, row.name);
+  return presentAttachments(deps, caseId, row.name, true);
 }
 
 const signature = (secret: string, attachmentId: string, expires: number) =>
@@ -117,7 +120,7 @@ function signedLink(deps: AttachmentDeps, attachmentId: string): AttachmentLink 
   };
 }
 
-/** A short-lived link to one of the case's files, for the person who raised it. Another case's file is a 404. */
+/** A short-lived link to one of the case's files, for the person who raised it. Another case's file, or an agents-only one, is a 404. */
 export async function customerAttachmentLink(
   deps: AttachmentDeps,
   caseId: string,
@@ -125,13 +128,13 @@ export async function customerAttachmentLink(
   caller: CaseCaller,
 ): Promise<AttachmentLink> {
   await callersCase(deps, caseId, caller);
-  if (!(await attachmentOfCase(deps.db, caseId, attachmentId))) throw notFound('That file');
+  if (!(await attachmentOfCase(deps.db, caseId, attachmentId, false))) throw notFound('That file');
   return signedLink(deps, attachmentId);
 }
 
 export async function agentAttachmentLink(deps: AttachmentDeps, caseId: string, attachmentId: string): Promise<AttachmentLink> {
   await workableCase(deps, caseId);
-  if (!(await attachmentOfCase(deps.db, caseId, attachmentId))) throw notFound('That file');
+  if (!(await attachmentOfCase(deps.db, caseId, attachmentId, true))) throw notFound('That file');
   return signedLink(deps, attachmentId);
 }
 

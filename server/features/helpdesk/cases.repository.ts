@@ -196,6 +196,31 @@ export function ordersOfBuyer(db: Db, userId: string) {
     .execute();
 }
 
+/** The events of the organisations the person belongs to, soonest last-starting first, to choose from when raising a case. */
+export function eventsOfMember(db: Db, userId: string) {
+  return db
+    .selectFrom('events')
+    .innerJoin('organization_members', 'organization_members.organization_id', 'events.organization_id')
+    .innerJoin('organizations', 'organizations.id', 'events.organization_id')
+    .select(['events.id', 'events.title', 'organizations.name as organisation_name'])
+    .where('organization_members.user_id', '=', userId)
+    .orderBy('events.starts_at', 'desc')
+    .orderBy('events.id')
+    .limit(50)
+    .execute();
+}
+
+/** The event only if the person belongs to the organisation that runs it. */
+export function memberEvent(db: Executor, eventId: string, userId: string) {
+  return db
+    .selectFrom('events')
+    .innerJoin('organization_members', 'organization_members.organization_id', 'events.organization_id')
+    .select(['events.id'])
+    .where('events.id', '=', eventId)
+    .where('organization_members.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 export function buyerOrder(db: Executor, orderId: string, userId: string) {
   return db
     .selectFrom('orders')
@@ -210,7 +235,14 @@ export function caseLinks(db: Db, row: { order_id: string | null; event_id: stri
     row.order_id
       ? db.selectFrom('orders').select(['id', 'reference']).where('id', '=', row.order_id).executeTakeFirst()
       : undefined,
-    row.event_id ? db.selectFrom('events').select(['id', 'title']).where('id', '=', row.event_id).executeTakeFirst() : undefined,
+    row.event_id
+      ? db
+          .selectFrom('events')
+          .leftJoin('organizations', 'organizations.id', 'events.organization_id')
+          .select(['events.id', 'events.title', 'organizations.id as organization_id', 'organizations.name as organization_name'])
+          .where('events.id', '=', row.event_id)
+          .executeTakeFirst()
+      : undefined,
     row.assigned_to
       ? db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', '=', row.assigned_to).executeTakeFirst()
       : undefined,

@@ -26,6 +26,7 @@ import {
   caseMessages,
   casesOfUser,
   countWrongCaseCode,
+  eventsOfMember,
   findAccess,
   findCase,
   findCaseByReference,
@@ -33,6 +34,7 @@ import {
   insertHistory,
   insertMessage,
   lockCase,
+  memberEvent,
   ordersOfBuyer,
   referenceTaken,
   takeLink,
@@ -111,6 +113,9 @@ export async function raiseCase(
   if (!category) throw fieldError('body.categorySlug', 'Choose one of the help categories.');
   const order = input.orderId && caller.userId ? await buyerOrder(db, input.orderId, caller.userId) : undefined;
   if (input.orderId && !order) throw fieldError('body.orderId', 'Choose one of your own orders.');
+  if (input.orderId && input.eventId) throw fieldError('body.eventId', 'Choose a booking or an event, not both.');
+  const event = input.eventId && caller.userId ? await memberEvent(db, input.eventId, caller.userId) : undefined;
+  if (input.eventId && !event) throw fieldError('body.eventId', 'Choose one of your organisation’s events.');
 
   const reference = await uniqueReference(db);
   const guest = !caller.userId;
@@ -124,7 +129,7 @@ export async function raiseCase(
       subject: input.subject,
       state: guest ? 'unconfirmed' : 'new',
       order_id: order?.id ?? null,
-      event_id: order?.event_id ?? null,
+      event_id: order?.event_id ?? event?.id ?? null,
       first_reply_hours: category.first_reply_hours,
     });
     await insertMessage(trx, {
@@ -263,7 +268,7 @@ export function isFinished(row: Pick<CaseRow, 'state' | 'resolved_at'>, now = Da
 async function present(deps: CasesDeps, row: CaseRow): Promise<CustomerCase> {
   const [messages, attachments] = await Promise.all([
     caseMessages(deps.db, row.id, false),
-    presentAttachments(deps, row.id, row.name),
+    presentAttachments(deps, row.id, row.name, false),
   ]);
   return {
     id: row.id,
@@ -303,8 +308,11 @@ export async function myCases(deps: CasesDeps, userId: string): Promise<CaseSumm
 }
 
 export async function caseOptions(deps: CasesDeps, userId: string): Promise<CaseOptions> {
-  const orders = await ordersOfBuyer(deps.db, userId);
-  return { orders: orders.map((order) => ({ id: order.id, reference: order.reference, eventTitle: order.event_title })) };
+  const [orders, events] = await Promise.all([ordersOfBuyer(deps.db, userId), eventsOfMember(deps.db, userId)]);
+  return {
+    orders: orders.map((order) => ({ id: order.id, reference: order.reference, eventTitle: order.event_title })),
+    events: events.map((event) => ({ id: event.id, title: event.title, organisationName: event.organisation_name })),
+  };
 }
 
 const finishedCase = (reference: string) =>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { FormAlert } from '../../components/fields/form-alert.tsx';
 import { isUuid } from '../../contract/ids.ts';
@@ -23,7 +24,8 @@ export function createLoader({ queryClient, api }: RouteContext) {
 export function Component() {
   const { caseId = '' } = useParams();
   const found = useAgentCase(caseId);
-  const files = useAgentCaseFiles(caseId);
+  const [agentsOnly, setAgentsOnly] = useState(false);
+  const files = useAgentCaseFiles(caseId, agentsOnly);
   const item = found.data;
   return (
     <div className="space-y-5">
@@ -45,7 +47,18 @@ export function Component() {
               <h1 className="break-words font-bold text-2xl text-slate-900">{item.subject}</h1>
             </header>
             <CaseThread messages={item.messages} />
-            <CaseFiles files={item.attachments} canAttach={item.state !== 'closed'} upload={files.upload} link={files.link} />
+            <CaseFiles
+              files={item.attachments}
+              canAttach={item.state !== 'closed'}
+              upload={files.upload}
+              link={files.link}
+              attachOptions={
+                <label className="mb-2 flex min-h-11 items-center gap-2 text-sm">
+                  <input type="checkbox" checked={agentsOnly} onChange={(event) => setAgentsOnly(event.target.checked)} />
+                  Agents only (never shown or sent to the customer)
+                </label>
+              }
+            />
             {item.state === 'closed' ? (
               <FormAlert tone="info">This case is closed. Change its state to reply.</FormAlert>
             ) : (

@@ -49,8 +49,8 @@ export function useAgentCaseAction(caseId: string) {
   });
 }
 
-/** An agent attaches a file to the case (the customer sees it too), or asks for a download link. */
-export function useAgentCaseFiles(caseId: string) {
+/** An agent attaches a file to the case (the customer sees it too unless `agentsOnly`), or asks for a download link. */
+export function useAgentCaseFiles(caseId: string, agentsOnly: boolean) {
   const api = useApiCaller();
   const queryClient = useQueryClient();
   const upload = useMutation({
@@ -59,7 +59,7 @@ export function useAgentCaseFiles(caseId: string) {
         await api<{ items: CaseAttachment[] }>({
           method: 'POST',
           url: `/admin/cases/${caseId}/attachments`,
-          params: { name: file.name },
+          params: { name: file.name, internal: String(agentsOnly) },
           data: file,
           headers: { 'Content-Type': file.type || 'application/octet-stream' },
           silent: true,

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
 import { SelectField } from '../../../components/fields/select-field.tsx';
 import { formatDateTime } from '../../../components/format/date-time.ts';
@@ -50,7 +51,14 @@ export function AgentCaseSide({ item }: { item: AgentCase }) {
         <div>
           <dt className="font-semibold text-slate-900">From</dt>
           <dd className="break-all text-slate-700">
-            {item.requester.name} &lt;{item.requester.email}&gt; {item.requester.userId ? '(account)' : '(guest)'}
+            {item.requester.name} &lt;{item.requester.email}&gt;{' '}
+            {item.requester.userId ? (
+              <Link className="link" to={`/admin/users?q=${encodeURIComponent(item.requester.email)}`}>
+                (account)
+              </Link>
+            ) : (
+              '(guest)'
+            )}
           </dd>
         </div>
         <div>
@@ -63,7 +71,11 @@ export function AgentCaseSide({ item }: { item: AgentCase }) {
         {item.order ? (
           <div>
             <dt className="font-semibold text-slate-900">Order</dt>
-            <dd className="text-slate-700">{item.order.reference}</dd>
+            <dd>
+              <Link className="link" to={`/admin/orders?q=${encodeURIComponent(item.order.reference)}`}>
+                {item.order.reference}
+              </Link>
+            </dd>
           </div>
         ) : null}
         {item.event ? (
@@ -73,6 +85,16 @@ export function AgentCaseSide({ item }: { item: AgentCase }) {
               <a className="link" href={`/event/${item.event.id}`}>
                 {item.event.title}
               </a>
+            </dd>
+          </div>
+        ) : null}
+        {item.organisation ? (
+          <div>
+            <dt className="font-semibold text-slate-900">Organisation</dt>
+            <dd>
+              <Link className="link" to={`/admin/organisers/${item.organisation.id}`}>
+                {item.organisation.name}
+              </Link>
             </dd>
           </div>
         ) : null}

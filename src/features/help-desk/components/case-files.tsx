@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { errorEnvelope } from '../../../components/fields/form-errors.ts';
@@ -27,10 +27,12 @@ interface CaseFilesProps {
   canAttach: boolean;
   upload: UseMutationResult<CaseAttachment[], Error, File>;
   link: UseMutationResult<AttachmentLink, Error, string>;
+  /** Choices shown beside the picker (the agents' "agents only"). */
+  attachOptions?: ReactNode;
 }
 
 /** A case's files, each downloaded through a short-lived link, and a picker that attaches one at once. */
-export function CaseFiles({ files, canAttach, upload, link }: CaseFilesProps) {
+export function CaseFiles({ files, canAttach, upload, link, attachOptions }: CaseFilesProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -65,7 +67,14 @@ export function CaseFiles({ files, canAttach, upload, link }: CaseFilesProps) {
           {files.map((file) => (
             <li key={file.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <div className="min-w-0">
-                <p className="break-all font-medium text-slate-900">{file.filename}</p>
+                <p className="break-all font-medium text-slate-900">
+                  {file.filename}
+                  {file.internal ? (
+                    <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 text-xs">
+                      Agents only
+                    </span>
+                  ) : null}
+                </p>
                 <p className="text-slate-600 text-xs">
                   {file.contentType === 'application/pdf' ? 'PDF' : 'Image'} · {sizeLabel(file.size)} · {file.authorName} ·{' '}
                   {formatDateTime(file.createdAt)}
@@ -87,6 +96,7 @@ export function CaseFiles({ files, canAttach, upload, link }: CaseFilesProps) {
       {done ? <FormAlert tone="success">{done}</FormAlert> : null}
       {canAttach ? (
         <div>
+          {attachOptions}
           <input
             ref={input}
             id={inputId}

@@ -29,6 +29,7 @@ export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised 
     name: '',
     email: '',
     orderId: '',
+    eventId: '',
     website: '',
   });
   const options = useCaseOptions(signedIn);
@@ -48,8 +49,13 @@ export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (raise.isPending) return;
-    const { name, email, orderId, ...rest } = form.values;
-    const input = { ...rest, ...(signedIn ? {} : { name, email }), ...(orderId ? { orderId } : {}) };
+    const { name, email, orderId, eventId, ...rest } = form.values;
+    const input = {
+      ...rest,
+      ...(signedIn ? {} : { name, email }),
+      ...(orderId ? { orderId } : {}),
+      ...(eventId ? { eventId } : {}),
+    };
     const data = form.validateWith(raiseCaseSchema, input, (found) => ({
       ...(rest.categorySlug ? {} : { categorySlug: 'Choose a category.' }),
       ...(!signedIn && !name.trim() && !found.name ? { name: 'Tell us your name.' } : {}),
@@ -87,6 +93,20 @@ export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised 
           {options.data.orders.map((order) => (
             <option key={order.id} value={order.id}>
               {order.eventTitle} — {order.reference}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {signedIn && options.data?.events.length ? (
+        <SelectField
+          label="Which of your events? (optional)"
+          {...form.field('eventId')}
+          onChange={(event) => form.field('eventId').onChange(event as never)}
+        >
+          <option value="">Not about one of your events</option>
+          {options.data.events.map((event) => (
+            <option key={event.id} value={event.id}>
+              {event.title} — {event.organisationName}
             </option>
           ))}
         </SelectField>

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caseLimits } from '../../server/features/helpdesk/cases.service.ts';
+import { consumeRateLimit } from '../../server/lib/rate-limiter.ts';
 import { signedInAccount } from '../fixtures/accounts.ts';
 import { eventOnSale, heldOrder, orderBody } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
@@ -203,6 +205,18 @@ describe('raising a case', () => {
     for (let index = 0; index < 5; index += 1)
       perEmail.push((await call('POST', '/help/cases', caseBody({ name: 'G', email }))).statusCode);
     expect(perEmail).toEqual([201, 201, 201, 201, 429]);
+  });
+
+  it('is limited per account over a day, whichever network and email the account writes from', async () => {
+    const person = await signedInAccount(api.app, api.database.db);
+    // A day's cases already raised from this account (the hourly per-email limit keeps a test from raising them quickly).
+    for (let index = 0; index < caseLimits.raisePerAccount.limit; index += 1) {
+      await consumeRateLimit(api.database.db, caseLimits.raisePerAccount, person.authId);
+    }
+    const refused = await call('POST', '/help/cases', caseBody(), person.bearer);
+    expect(refused.statusCode).toBe(429);
+    const stranger = await signedInAccount(api.app, api.database.db);
+    expect((await call('POST', '/help/cases', caseBody(), stranger.bearer)).statusCode).toBe(201);
   });
 });
 

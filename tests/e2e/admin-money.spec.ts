@@ -1,28 +1,8 @@
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { demoPassword, fullAdmin, shoot, signInAs, supportAdmin, unique } from './admin-pages.ts';
 import { doorEvent } from './door-device.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
-
-const demoPassword = 'admit-demo-2026';
-const fullAdmin = 'admin@admit.demo';
-const supportAdmin = 'kit@admit.demo';
-const shots = process.env.ADMIT_ADMIN_SHOTS;
-const unique = () => crypto.randomUUID().slice(0, 8);
-
-async function signInAs(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
-  await waitForHydration(page);
-  await page.locator('#field-email').fill(email);
-  await page.locator('#field-password').fill(demoPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(path);
-  await waitForHydration(page);
-}
-
-const shoot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-};
 
 async function apiBearer(request: APIRequestContext, email: string) {
   const response = await request.post('/api/auth/signIn', { data: { email, password: demoPassword } });

@@ -1,27 +1,6 @@
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { confirmedAccount, testPassword } from './accounts.ts';
+import { fullAdmin, shoot, signInAs, supportAdmin, unique } from './admin-pages.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
-
-const demoPassword = 'admit-demo-2026';
-const fullAdmin = 'admin@admit.demo';
-const supportAdmin = 'kit@admit.demo';
-const shots = process.env.ADMIT_ADMIN_SHOTS;
-const unique = () => crypto.randomUUID().slice(0, 8);
-
-async function signInAs(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
-  await waitForHydration(page);
-  await page.locator('#field-email').fill(email);
-  await page.locator('#field-password').fill(demoPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(path);
-  await waitForHydration(page);
-}
-
-const shoot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-};
 
 test.describe('admin console', () => {
   test('a group with read-only users permission: its member sees users but cannot suspend; the full admin suspends a user', async ({

@@ -112,6 +112,10 @@ test('a guest raises a case, proves their email with the mailed code, sees the a
   await page.getByLabel('Your name').fill('Grace Hopper');
   await page.getByLabel('Your email').fill(email);
   await page.getByLabel('Files (optional)').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: png1x1 });
+  // The trap for form-filling programs is in the form, but a person never sees, reaches or hears it.
+  await expect(page.locator('input[name="website"]')).toBeAttached();
+  await expect(page.locator('input[name="website"]')).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Website' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Raise case' }).click();
   await expect(page.getByText('Check your email.')).toBeVisible();
   const reference = (await page.locator('strong', { hasText: /^HD-/ }).textContent()) ?? '';

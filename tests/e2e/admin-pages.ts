@@ -1,0 +1,27 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, waitForHydration } from './fixtures.ts';
+
+/** The demo administrators (README): one with every permission, one with a narrower group. */
+export const demoPassword = 'admit-demo-2026';
+export const fullAdmin = 'admin@admit.demo';
+export const supportAdmin = 'kit@admit.demo';
+
+export const unique = () => crypto.randomUUID().slice(0, 8);
+
+/** Signs a demo administrator in through the page and lands on `path`. */
+export async function signInAs(page: Page, email: string, path: string): Promise<void> {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
+  await waitForHydration(page);
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(path);
+  await waitForHydration(page);
+}
+
+/** ADMIT_ADMIN_SHOTS=dir keeps a full-page screenshot of each admin page the tests open. */
+export const shoot = async (page: Page, name: string) => {
+  const shots = process.env.ADMIT_ADMIN_SHOTS;
+  if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+};

@@ -15,8 +15,7 @@ import {
 } from '../../../src/contract/help-cases.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { HeaderSpec, RawBodySpec } from '../../plugins/route-registry.ts';
-import { requireAgent } from './agent-access.ts';
+import type { RawBodySpec } from '../../plugins/route-registry.ts';
 import {
   type AttachmentDeps,
   agentAttach,
@@ -25,7 +24,7 @@ import {
   customerAttachmentLink,
   openAttachment,
 } from './case-attachments.service.ts';
-import type { CaseCaller } from './cases.service.ts';
+import { caseAccessHeaderSpec, caseAgentOf, caseCallerOf } from './case-callers.ts';
 
 const tags = ['help desk'];
 const attachmentList = z.object({ items: z.array(caseAttachmentSchema) });
@@ -33,14 +32,6 @@ const attachmentList = z.object({ items: z.array(caseAttachmentSchema) });
 const fileBody: RawBodySpec = {
   description: 'The file’s bytes: a JPEG, PNG or WebP image or a PDF (read from the bytes), at most 5,000,000 of them.',
   content: Object.fromEntries([...attachmentContentTypes, 'application/octet-stream'].map((type) => [type, {}])),
-};
-
-const accessHeader: HeaderSpec = {
-  name: caseAccessHeader,
-  in: 'header',
-  required: false,
-  description: 'The access a mailed case link or code was exchanged for; the owner’s bearer works instead.',
-  schema: z.string(),
 };
 
 /** Files attached to cases: added by the person who raised the case or an agent, read through short-lived links. */
@@ -51,16 +42,8 @@ export function caseAttachmentsRoutes(app: FastifyInstance, { db, routes, auth, 
     secret: config.jwtSecret,
     apiBase: config.publicConfig.apiBase,
   };
-  const callerOf = async (request: FastifyRequest): Promise<CaseCaller> => {
-    const claims = await auth.optional(request);
-    const header = request.headers[caseAccessHeader];
-    return { userId: claims?.sub ?? null, accessKey: typeof header === 'string' ? header : undefined };
-  };
-  const agentOf = async (request: FastifyRequest) => {
-    const caller = await auth.require(request);
-    await requireAgent(db, caller);
-    return caller.sub;
-  };
+  const callerOf = caseCallerOf(auth);
+  const agentOf = caseAgentOf(db, auth);
 
   routes.add(app, {
     method: 'POST',
@@ -68,7 +51,7 @@ export function caseAttachmentsRoutes(app: FastifyInstance, { db, routes, auth, 
     summary: 'A link, valid for 5 minutes, to download one of the case’s files (the person who raised it)',
     tags,
     auth: 'optional',
-    headers: [accessHeader],
+    headers: [caseAccessHeaderSpec],
     params: attachmentParamsSchema,
     response: attachmentLinkSchema,
     handler: async ({ params, request }) => ({
@@ -138,7 +121,7 @@ export function caseAttachmentsRoutes(app: FastifyInstance, { db, routes, auth, 
       summary: 'Attach a file to the case (the person who raised it): an image or a PDF, at most 5 MB',
       tags,
       auth: 'optional',
-      headers: [accessHeader],
+      headers: [caseAccessHeaderSpec],
       rawBody: fileBody,
       statuses: ['CREATED'],
       errors: ['CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import { emptySchema } from '../../../src/contract/auth.ts';
 import {
   agentCaseChangeSchema,
@@ -9,7 +8,6 @@ import {
   agentQueueSchema,
 } from '../../../src/contract/help-agents.ts';
 import {
-  caseAccessHeader,
   caseAccessSchema,
   caseIdParamsSchema,
   caseLinkSchema,
@@ -23,11 +21,9 @@ import {
   raisedCaseSchema,
 } from '../../../src/contract/help-cases.ts';
 import type { ApiContext } from '../../api-context.ts';
-import type { HeaderSpec } from '../../plugins/route-registry.ts';
-import { requireAgent } from './agent-access.ts';
 import { agentCase, agentMessage, agentQueue, changeAgentCase } from './agent-cases.service.ts';
+import { caseAccessHeaderSpec, caseAgentOf, caseCallerOf } from './case-callers.ts';
 import {
-  type CaseCaller,
   caseOptions,
   confirmCaseEmail,
   customerCase,
@@ -41,26 +37,10 @@ import {
 
 const tags = ['help desk'];
 
-const accessHeader: HeaderSpec = {
-  name: caseAccessHeader,
-  in: 'header',
-  required: false,
-  description: 'The access a mailed case link was exchanged for (POST /help/cases/access); the owner’s bearer works instead.',
-  schema: z.string(),
-};
-
 export function casesRoutes(app: FastifyInstance, { db, routes, auth, config }: ApiContext): void {
   const deps = { db, origin: config.publicOrigin, secret: config.jwtSecret };
-  const callerOf = async (request: FastifyRequest): Promise<CaseCaller> => {
-    const claims = await auth.optional(request);
-    const header = request.headers[caseAccessHeader];
-    return { userId: claims?.sub ?? null, accessKey: typeof header === 'string' ? header : undefined };
-  };
-  const agentOf = async (request: FastifyRequest) => {
-    const caller = await auth.require(request);
-    await requireAgent(db, caller);
-    return caller.sub;
-  };
+  const callerOf = caseCallerOf(auth);
+  const agentOf = caseAgentOf(db, auth);
 
   routes.add(app, {
     method: 'POST',
@@ -156,7 +136,7 @@ export function casesRoutes(app: FastifyInstance, { db, routes, auth, config }: 
     summary: 'A case as the person who raised it sees it (their session or their link’s access)',
     tags,
     auth: 'optional',
-    headers: [accessHeader],
+    headers: [caseAccessHeaderSpec],
     params: caseIdParamsSchema,
     response: customerCaseSchema,
     handler: async ({ params, request }) => ({
@@ -171,7 +151,7 @@ export function casesRoutes(app: FastifyInstance, { db, routes, auth, config }: 
     summary: 'Reply to your case; a reply reopens a pending or recently resolved case',
     tags,
     auth: 'optional',
-    headers: [accessHeader],
+    headers: [caseAccessHeaderSpec],
     params: caseIdParamsSchema,
     body: caseReplySchema,
     response: customerCaseSchema,
@@ -189,7 +169,7 @@ export function casesRoutes(app: FastifyInstance, { db, routes, auth, config }: 
     summary: 'Mark your case resolved',
     tags,
     auth: 'optional',
-    headers: [accessHeader],
+    headers: [caseAccessHeaderSpec],
     params: caseIdParamsSchema,
     response: customerCaseSchema,
     errors: ['CONFLICT'],

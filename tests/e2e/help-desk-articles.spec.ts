@@ -1,14 +1,6 @@
-import { join } from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import { fullAdmin, signInAs } from './admin-pages.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
-
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({
-    path: process.env.ADMIT_HELP_SHOTS
-      ? join(process.env.ADMIT_HELP_SHOTS, `${testInfo.project.name}-${name}.png`)
-      : testInfo.outputPath(`${name}.png`),
-    fullPage: true,
-  });
+import { shot } from './help-pages.ts';
 
 test('an agent adds a category, drafts an answer in it and publishes it to the help desk', async ({
   page,
@@ -19,12 +11,7 @@ test('an agent adds a category, drafts an answer in it and publishes it to the h
   const categoryTitle = `Gift cards ${stamp}`;
   const question = `How do I redeem a gift card ${stamp}?`;
 
-  await page.goto(`/sign-in?redirect=${encodeURIComponent('/admin/help-articles')}`);
-  await waitForHydration(page);
-  await page.locator('#field-email').fill('admin@admit.demo');
-  await page.locator('#field-password').fill('admit-demo-2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/help-articles$/);
+  await signInAs(page, fullAdmin, '/admin/help-articles');
   await expect(page.getByRole('heading', { level: 1, name: 'Help articles' })).toBeVisible();
   await waitForHydration(page);
 

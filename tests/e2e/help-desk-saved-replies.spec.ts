@@ -1,14 +1,6 @@
-import { join } from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import { fullAdmin, signInAs } from './admin-pages.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
-
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({
-    path: process.env.ADMIT_HELP_SHOTS
-      ? join(process.env.ADMIT_HELP_SHOTS, `${testInfo.project.name}-${name}.png`)
-      : testInfo.outputPath(`${name}.png`),
-    fullPage: true,
-  });
+import { shot } from './help-pages.ts';
 
 test('an agent writes a saved reply, inserts it into a reply, then changes and deletes it', async ({
   page,
@@ -19,12 +11,7 @@ test('an agent writes a saved reply, inserts it into a reply, then changes and d
   const title = `Refund timing ${stamp}`;
   const body = 'Refunds reach your card within 5–10 working days of the cancellation.';
 
-  await page.goto(`/sign-in?redirect=${encodeURIComponent('/admin/saved-replies')}`);
-  await waitForHydration(page);
-  await page.locator('#field-email').fill('admin@admit.demo');
-  await page.locator('#field-password').fill('admit-demo-2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/saved-replies$/);
+  await signInAs(page, fullAdmin, '/admin/saved-replies');
   await expect(page.getByRole('heading', { level: 1, name: 'Saved replies' })).toBeVisible();
   await waitForHydration(page);
 

@@ -1,17 +1,9 @@
-import { join } from 'node:path';
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { png1x1 } from '../fixtures/images.ts';
+import { fullAdmin, signInAs } from './admin-pages.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { shot } from './help-pages.ts';
 import { caseLinkFromMail, codeFromMail, mailText } from './mailbox.ts';
-
-/** Screenshots go to ADMIT_HELP_SHOTS when set, else beside the test's own output. */
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({
-    path: process.env.ADMIT_HELP_SHOTS
-      ? join(process.env.ADMIT_HELP_SHOTS, `${testInfo.project.name}-${name}.png`)
-      : testInfo.outputPath(`${name}.png`),
-    fullPage: true,
-  });
 
 test('a misspelt search finds the answer, which says whether it helped', async ({ page, consoleErrors }, testInfo) => {
   // Public answers are kept on the device for reading offline (decision 025); the case pages never are.
@@ -81,12 +73,7 @@ async function agentPage(browser: Browser): Promise<Page> {
     extraHTTPHeaders: { 'x-forwarded-for': `10.250.${Math.floor(Math.random() * 250)}.7` },
   });
   const page = await context.newPage();
-  await page.goto(`/sign-in?redirect=${encodeURIComponent('/admin/cases?queue=unassigned')}`);
-  await waitForHydration(page);
-  await page.locator('#field-email').fill('admin@admit.demo');
-  await page.locator('#field-password').fill('admit-demo-2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/cases\?queue=unassigned$/);
+  await signInAs(page, fullAdmin, '/admin/cases?queue=unassigned');
   return page;
 }
 

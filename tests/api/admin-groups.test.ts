@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxAttempts } from '../../server/lib/mail/mail-sender.ts';
 import { type AdminPermission, adminPermissions } from '../../src/contract/admin.ts';
 import { newAccount, post, signedInAccount } from '../fixtures/accounts.ts';
 import { builtInGroupId, groupInDb, userInDb } from '../fixtures/admin.ts';
@@ -303,6 +304,78 @@ describe('the platform overview', () => {
     expect(after.days).toHaveLength(14);
     expect(after.days.at(-1).orders).toBeGreaterThanOrEqual(2);
     expect(after.topEvents).toContainEqual({ eventId: sale.event.id, title: sale.event.title, orders: 2 });
+  });
+});
+
+describe('the work waiting on administrators', () => {
+  it('counts events on sale, organisers to review, open cases, mail given up on and webhooks that matched no payment', async () => {
+    const admin = await fullAdmin();
+    const waiting = async () => (await call('GET', '/admin/overview', admin.bearer)).json().data.waiting;
+    const before = await waiting();
+
+    const sale = await eventOnSale(api.app, db());
+    await db()
+      .updateTable('organizations')
+      .set({ kyc_status: 'pending' })
+      .where('id', '=', sale.organiser.organizationId)
+      .execute();
+    const person = await signedInAccount(api.app, db());
+    const raised = await call('POST', '/help/cases', person.bearer, {
+      categorySlug: 'payments-and-refunds',
+      subject: 'Where is my refund?',
+      description: 'The show was cancelled last week.',
+    });
+    expect(raised.statusCode).toBe(201);
+    await db()
+      .insertInto('mail_outbox')
+      .values([
+        { to_address: 'gone@example.com', subject: 'Given up', text_body: 'x', html_body: 'x', attempts: maxAttempts },
+        { to_address: 'later@example.com', subject: 'Still trying', text_body: 'x', html_body: 'x', attempts: 1 },
+      ])
+      .execute();
+    await db()
+      .insertInto('payment_events')
+      .values([
+        {
+          provider: 'stripe',
+          provider_event_id: `evt_${randomUUID()}`,
+          type: 'checkout.session.completed',
+          outcome: 'unknown_payment',
+          payload: '{}',
+        },
+        {
+          provider: 'stripe',
+          provider_event_id: `evt_${randomUUID()}`,
+          type: 'checkout.session.completed',
+          outcome: 'ignored',
+          payload: '{}',
+        },
+      ])
+      .execute();
+
+    const after = await waiting();
+    expect(after).toEqual({
+      eventsOnSale: before.eventsOnSale + 1,
+      organisersToReview: before.organisersToReview + 1,
+      openCases: before.openCases + 1,
+      undeliveredMail: before.undeliveredMail + 1,
+      failedWebhooks: before.failedWebhooks + 1,
+    });
+
+    // An event that has ended is no longer on sale; a decided organiser no longer waits.
+    await db()
+      .updateTable('events')
+      .set({ starts_at: new Date(Date.now() - 7200_000), ends_at: new Date(Date.now() - 3600_000) })
+      .where('id', '=', sale.event.id)
+      .execute();
+    await db()
+      .updateTable('organizations')
+      .set({ kyc_status: 'verified' })
+      .where('id', '=', sale.organiser.organizationId)
+      .execute();
+    const later = await waiting();
+    expect(later.eventsOnSale).toBe(before.eventsOnSale);
+    expect(later.organisersToReview).toBe(before.organisersToReview);
   });
 });
 

@@ -1,0 +1,40 @@
+import { fullAdmin, shoot, signInAs } from './admin-pages.ts';
+import { expect, test } from './fixtures.ts';
+
+/** The demo attendee, who has booked tickets (README). */
+const attendee = 'alex@admit.demo';
+/** The demo organiser, owner of one organisation. */
+const organiser = 'maya@northernlights.demo';
+
+test.describe('one account for support', () => {
+  test('an admin opens an attendee from the users list: their orders lead to the order, and an organiser shows their organisation', async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    const phone = testInfo.project.name !== 'desktop';
+    if (!phone) await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, fullAdmin, `/admin/users?q=${encodeURIComponent(attendee)}`);
+    await page.getByRole('link', { name: 'Alex' }).first().click();
+    await expect(page).toHaveURL(/\/admin\/users\?user=/);
+    await expect(page.getByRole('heading', { level: 2, name: /Alex/ })).toBeVisible();
+    const orders = page.getByRole('table', { name: 'Orders' });
+    await expect(orders.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByText('Not a member of any organisation.')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the account page scrolls sideways').toBeLessThanOrEqual(0);
+    await shoot(page, `${phone ? 'phone' : 'desktop'}-user-detail`);
+
+    const reference = (await orders.getByRole('link').first().textContent())?.trim() ?? '';
+    expect(reference).not.toBe('');
+    await orders.getByRole('link', { name: reference }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\?order=/);
+    await expect(page.getByText(reference).first()).toBeVisible();
+
+    await page.goto(`/admin/users?q=${encodeURIComponent(organiser)}`);
+    await page.getByRole('link', { name: 'Maya' }).first().click();
+    const organisations = page.getByRole('table', { name: 'Organisations' });
+    await expect(organisations.getByRole('link', { name: 'Northern Lights Live' })).toBeVisible();
+    await expect(organisations.getByText('Owner')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -7,10 +7,12 @@ const attendee = 'alex@admit.demo';
 const organiser = 'maya@northernlights.demo';
 
 test.describe('one account for support', () => {
-  test('an admin opens an attendee from the users list: their orders lead to the order, and an organiser shows their organisation', async ({
+  test('an admin opens an attendee from the users list: their orders lead to the order, and an organiser shows their organisation; the overview leads to what waits', async ({
     page,
     consoleErrors,
   }, testInfo) => {
+    // Three pages and two searches: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const phone = testInfo.project.name !== 'desktop';
     if (!phone) await page.setViewportSize({ width: 1440, height: 900 });
     await signInAs(page, fullAdmin, `/admin/users?q=${encodeURIComponent(attendee)}`);
@@ -35,6 +37,14 @@ test.describe('one account for support', () => {
     const organisations = page.getByRole('table', { name: 'Organisations' });
     await expect(organisations.getByRole('link', { name: 'Northern Lights Live' })).toBeVisible();
     await expect(organisations.getByText('Owner')).toBeVisible();
+
+    // The overview says what waits on administrators, each figure leading to its page.
+    await page.goto('/admin');
+    const waiting = page.getByRole('region', { name: 'Waiting now' });
+    await expect(waiting.getByText('Organisers to review', { exact: true })).toBeVisible();
+    await waiting.getByRole('link', { name: 'Open events on sale' }).click();
+    await expect(page).toHaveURL(/\/admin\/events\?status=published/);
+    await shoot(page, `${phone ? 'phone' : 'desktop'}-admin-events-on-sale`);
     expect(consoleErrors).toEqual([]);
   });
 });

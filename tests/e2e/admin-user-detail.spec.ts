@@ -42,9 +42,9 @@ test.describe('one account for support', () => {
     await page.goto('/admin');
     const waiting = page.getByRole('region', { name: 'Waiting now' });
     await expect(waiting.getByText('Organisers to review', { exact: true })).toBeVisible();
+    await shoot(page, `${phone ? 'phone' : 'desktop'}-admin-waiting`);
     await waiting.getByRole('link', { name: 'Open events on sale' }).click();
     await expect(page).toHaveURL(/\/admin\/events\?status=published/);
-    await shoot(page, `${phone ? 'phone' : 'desktop'}-admin-events-on-sale`);
     expect(consoleErrors).toEqual([]);
   });
 });

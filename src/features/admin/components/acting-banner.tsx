@@ -1,6 +1,7 @@
 import { buttonClass } from '../../../components/button.ts';
 import { ACTING_MINUTES } from '../../../contract/acting.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useStopActing } from '../api/acting.ts';
 
 /**
@@ -10,10 +11,12 @@ import { useStopActing } from '../api/acting.ts';
 export function ActingBanner() {
   const session = useSession({ silent: true });
   const stop = useStopActing();
+  // The name comes from the account query, which the server and the browser may hold differently while hydrating.
+  const hydrated = useHydrated();
   const userId = session.authId;
   if (!session.acting || !userId) return null;
   const { user } = session;
-  const who = user ? `${user.firstName} ${user.lastName} (${user.email})` : 'this user';
+  const who = hydrated && user ? `${user.firstName} ${user.lastName} (${user.email})` : 'this user';
   return (
     <section
       aria-label="Acting for support"

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from './api-context.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { findLiveActingSession } from './features/admin/acting.repository.ts';
+import { actingRoutes } from './features/admin/acting.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adminOrganisersRoutes } from './features/admin/admin-organisers.routes.ts';
 import { adminSalesRoutes } from './features/admin/admin-sales.routes.ts';
@@ -33,6 +35,7 @@ import { verificationRoutes } from './features/verification/verification.routes.
 import { createAccessTokens } from './lib/auth/access-tokens.ts';
 import { createPaymentProvider } from './lib/payments/create-provider.ts';
 import { signedImageUrl } from './lib/storage/signed-links.ts';
+import { registerActing } from './plugins/acting.ts';
 import { createAuthenticator } from './plugins/authentication.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { RouteRegistry } from './plugins/route-registry.ts';
@@ -72,6 +75,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     savedRepliesRoutes,
     adminRoutes,
     adminUserDetailRoutes,
+    actingRoutes,
     (app, context) => adminSalesRoutes(app, context, orders),
     adminOrganisersRoutes,
     verificationRoutes,
@@ -103,6 +107,8 @@ export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: Ap
   const context: ApiContext = { config, db, routes, tokens, auth, images, suspensions };
   registerErrorHandling(app);
   await app.register(fastifyCookie);
+  const actingSessions = { isLive: async (id: string) => (await findLiveActingSession(db, id)) !== undefined };
+  registerActing(app, { tokens, sessions: actingSessions, db, basePath: prefix });
   for (const routeSet of routeSets(ordersDeps(context))) routeSet(app, context);
   // Page views tallied in memory are written before the database closes.
   app.addHook('onClose', async () => {

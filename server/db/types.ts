@@ -155,6 +155,17 @@ export interface RefreshTokensTable {
   created_at: CreatedAt;
 }
 
+/** An administrator acting as a user for support (decision 033); its id is the acting token's `jti`. */
+export interface ActingSessionsTable {
+  id: Generated<string>;
+  admin_id: string;
+  user_id: string;
+  reason: string;
+  started_at: CreatedAt;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
 export interface MailOutboxTable {
   id: Generated<string>;
   to_address: string;
@@ -648,6 +659,7 @@ export interface Database {
   sign_up_attempts: SignUpAttemptsTable;
   known_devices: KnownDevicesTable;
   refresh_tokens: RefreshTokensTable;
+  acting_sessions: ActingSessionsTable;
   mail_outbox: MailOutboxTable;
   rate_limit_counters: RateLimitCountersTable;
   uploads: UploadsTable;

@@ -41,9 +41,15 @@ function BookmarkSyncAfterHydration() {
   ) : null;
 }
 
+// Loaded only while an administrator acts as a user for support (decision 033).
+const ActingBanner = lazy(async () => ({
+  default: (await import('../features/admin/components/acting-banner.tsx')).ActingBanner,
+}));
+
 /** Frames every page in the layout its route metadata names. */
 export function RootRoute() {
   const Layout = layoutFor(pickLayout(useMatches()));
+  const { acting } = useRouteSession();
   useEffect(() => {
     // Lets people and tests tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true';
@@ -57,6 +63,11 @@ export function RootRoute() {
       >
         Skip to content
       </a>
+      {acting ? (
+        <Suspense fallback={null}>
+          <ActingBanner />
+        </Suspense>
+      ) : null}
       <ExternalLinkGuard />
       <BookmarkSyncAfterHydration />
       <Layout>

@@ -3,6 +3,8 @@ import type { ApiEnvelope } from '../contract/envelope.ts';
 import { apiBase } from './api-base.ts';
 import { offlineMessage } from './offline-message.ts';
 import { endSession, validAccessToken } from './session/access-token.ts';
+import { sentActingToken } from './session/acting.ts';
+import { endActing } from './session/end-acting.ts';
 import { toast } from './toasts.tsx';
 
 export { offlineMessage };
@@ -31,6 +33,11 @@ api.interceptors.request.use(async (config) => {
 api.interceptors.response.use(undefined, (error: AxiosError<ApiEnvelope>) => {
   const envelope = error.response?.data;
   if (envelope?.httpStatus === 'UNAUTHORIZED' && typeof window !== 'undefined') {
+    // A 401 to an acting token ends the acting only: the administrator's own session stays (decision 033).
+    if (sentActingToken(error.config)) {
+      void endActing();
+      return Promise.reject(error);
+    }
     endSession();
     return Promise.reject(error);
   }

@@ -167,6 +167,9 @@ const matrix: Record<RouteKey, Row> = {
   'POST /admin/users/:userId/reactivate':                            [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/users/:userId/password-reset':                        [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/users/resend-confirmation':                           [401,  403,      403,   403,     403,     403,  403,   200],
+  // Acting as a user for support (decision 033); stopping needs the acting token itself, which no caller here holds.
+  'POST /admin/users/:userId/act':                                   [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/users/:userId/act/stop':                              [401,  409,      409,   409,     409,     409,  409,   409],
   // Money, events and tickets: each behind its permission (src/contract/admin-sales.ts); refunds, voids and
   // suspensions also need a recent sign-in, which the administrator here has.
   'GET /admin/orders':                                               [401,  403,      403,   403,     403,     403,  403,   200],

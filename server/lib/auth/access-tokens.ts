@@ -12,11 +12,22 @@ export const accessClaimsSchema = z.object({
   org: z.uuid().nullable(),
   /** When the person signed in with their password (seconds since the epoch; OIDC's auth_time), kept across refreshes. */
   auth_time: z.number().optional(),
+  /** Present only on an acting token (RFC 8693's actor claim): the administrator acting as `sub` for support. */
+  act: z.object({ sub: z.uuid() }).optional(),
+  /** An acting token's session (`acting_sessions.id`), which holds the reason and can be stopped. */
+  jti: z.uuid().optional(),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
 
+type SignedClaims = Omit<AccessClaims, 'exp' | 'act' | 'jti'>;
+
 export interface AccessTokenIssuer {
-  sign(claims: Omit<AccessClaims, 'exp'>): Promise<{ token: string; expiresAt: number }>;
+  sign(claims: SignedClaims): Promise<{ token: string; expiresAt: number }>;
+  /** An acting token (decision 033): `sub` is the user, `act.sub` the administrator; it ends at `expiresAt`, never renewed. */
+  signActing(
+    claims: Omit<SignedClaims, 'auth_time'> & { act: { sub: string }; jti: string },
+    expiresAt: number,
+  ): Promise<{ token: string; expiresAt: number }>;
   /** The claims of a valid token; null when the token is malformed, forged, expired or not ours. */
   verify(token: string): Promise<AccessClaims | null>;
 }
@@ -34,19 +45,26 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
     if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value as string);
     verified.set(token, claims);
   };
+  const signed = async (sub: string, payload: Record<string, unknown>, expiresAt: number) => {
+    const token = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(sub)
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(key);
+    return { token, expiresAt };
+  };
   return {
-    async sign({ sub, platforms, org, auth_time }) {
-      const expiresAt = Math.floor(Date.now() / 1000) + ttlSeconds;
-      const token = await new SignJWT({ platforms, org, ...(auth_time === undefined ? {} : { auth_time }) })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(sub)
-        .setIssuer(issuer)
-        .setAudience(audience)
-        .setIssuedAt()
-        .setExpirationTime(expiresAt)
-        .sign(key);
-      return { token, expiresAt };
-    },
+    sign: ({ sub, platforms, org, auth_time }) =>
+      signed(
+        sub,
+        { platforms, org, ...(auth_time === undefined ? {} : { auth_time }) },
+        Math.floor(Date.now() / 1000) + ttlSeconds,
+      ),
+    // No auth_time: an acting token never counts as a recent sign-in.
+    signActing: ({ sub, platforms, org, act, jti }, expiresAt) => signed(sub, { platforms, org, act, jti }, expiresAt),
     async verify(token) {
       const known = verified.get(token);
       if (known) {

@@ -1,6 +1,7 @@
 import axios from 'axios';
 import Cookies from 'js-cookie';
 import type { ApiEnvelope } from '../../contract/envelope.ts';
+import { currentActingToken } from './acting.ts';
 import { readSessionCookies, writeAccessToken } from './cookies.ts';
 import { forgetUserData } from './forget-user.ts';
 
@@ -54,6 +55,9 @@ async function renew(apiBase: string, force = false): Promise<string | undefined
  */
 export function validAccessToken(apiBase: string): Promise<string | undefined> {
   const session = readSessionCookies();
+  // Acting for support: the acting token goes instead, never renewed; without it the admin's own session is back.
+  const acting = session.accessToken ? currentActingToken() : undefined;
+  if (acting) return Promise.resolve(acting);
   if (!session.accessToken) return Promise.resolve(undefined);
   if (!isExpired(session.tokenExpiry)) return Promise.resolve(session.accessToken);
   if (Cookies.get('refreshToken') === 'null') return Promise.resolve(session.accessToken);

@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { jwtDecode } from 'jwt-decode';
 import type { Platform } from '../../contract/users.ts';
+import { removeActingCookie } from './acting.ts';
 
 /** Every cookie the spec names for a signed-in session. */
 export const sessionCookieNames = ['accessToken', 'refreshToken', 'u', 'tokenExpiry', 'email', 'platforms'] as const;
@@ -61,4 +62,5 @@ export function wipeSession(): void {
     // storage may be unavailable (private mode); the cookies still go
   }
   for (const name of sessionCookieNames) Cookies.remove(name, { path: '/' });
+  removeActingCookie();
 }

@@ -19,6 +19,11 @@ export function onForgetUser(step: ForgetStep): void {
  */
 export async function forgetUserData(): Promise<void> {
   wipeSession();
+  await forgetDeviceData();
+}
+
+/** The user's data kept on this device, without the session cookies (acting for support ends with it: decision 033). */
+export async function forgetDeviceData(): Promise<void> {
   // Each part on its own: storage missing or failing (private mode, no IndexedDB) never stops the others.
   // The persisted cache's code loads only here and after the page is interactive, never before it.
   const clearPersistedQueries = async () => (await import('../query-persistence.ts')).clearPersistedQueries();

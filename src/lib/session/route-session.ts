@@ -1,5 +1,7 @@
 import { jwtDecode } from 'jwt-decode';
+import { actingCookieName } from '../../contract/acting.ts';
 import type { Platform } from '../../contract/users.ts';
+import { readActingToken } from './acting.ts';
 
 /** What pages and guards know of the visitor; derived from the session cookies alone. */
 export interface RouteSession {
@@ -10,6 +12,8 @@ export interface RouteSession {
   organizationId: string | null;
   /** The access token while it is valid (spec §4: cleared from state when expired or absent). */
   token: string | null;
+  /** While an administrator acts as this user for support: who acts, and until when (Unix seconds). */
+  acting: { adminId: string; expiresAt: number } | null;
 }
 
 export const signedOut: RouteSession = {
@@ -19,6 +23,7 @@ export const signedOut: RouteSession = {
   platforms: [],
   organizationId: null,
   token: null,
+  acting: null,
 };
 
 function organizationOf(token: string): string | null {
@@ -35,6 +40,19 @@ function organizationOf(token: string): string | null {
  * the API checks every call.
  */
 export function deriveSession(cookies: Record<string, string | undefined>, nowSeconds = Date.now() / 1000): RouteSession {
+  // Acting for support: the pages are the user's, the spec's session cookies stay the administrator's underneath.
+  const acting = cookies.accessToken ? readActingToken(cookies[actingCookieName], nowSeconds) : null;
+  if (acting) {
+    return {
+      signedIn: true,
+      authId: acting.userId,
+      email: null,
+      platforms: acting.platforms,
+      organizationId: acting.organizationId,
+      token: acting.token,
+      acting: { adminId: acting.adminId, expiresAt: acting.expiresAt },
+    };
+  }
   const accessToken = cookies.accessToken;
   if (!accessToken) return signedOut;
   const expiry = Number(cookies.tokenExpiry);
@@ -49,6 +67,7 @@ export function deriveSession(cookies: Record<string, string | undefined>, nowSe
     platforms: (cookies.platforms ?? '').split(',').filter(Boolean) as Platform[],
     organizationId: organizationOf(accessToken),
     token: valid ? accessToken : null,
+    acting: null,
   };
 }
 

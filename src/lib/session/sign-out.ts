@@ -1,4 +1,7 @@
+import Cookies from 'js-cookie';
+import { actingCookieName } from '../../contract/acting.ts';
 import { browserApiCaller as api } from '../api-caller.tsx';
+import { readActingToken } from './acting.ts';
 import { forgetUserData } from './forget-user.ts';
 import { runSignOutSteps } from './sign-out-steps.ts';
 
@@ -10,6 +13,9 @@ import { runSignOutSteps } from './sign-out-steps.ts';
 export async function signOut(destination = '/'): Promise<boolean> {
   if (!(await runSignOutSteps())) return false;
   try {
+    // Acting for support stops first, with its own token, so it is recorded as ended (decision 033).
+    const acting = readActingToken(Cookies.get(actingCookieName));
+    if (acting) await api({ method: 'POST', url: `/admin/users/${acting.userId}/act/stop`, silent: true }).catch(() => undefined);
     await api({ method: 'POST', url: '/auth/signOut', data: {}, silent: true });
   } catch {
     // Offline or already ended: the local session still goes.

@@ -62,6 +62,8 @@ export function ReasonDialog({
         </p>
         {children}
         <TextareaField
+          // Its own id: a page may hold several of these dialogs (suspend, act as user), each with a reason.
+          id={`${id}-reason`}
           label="Reason"
           name="reason"
           rows={3}

@@ -6,6 +6,7 @@ import { serverMessage } from '../../../components/fields/form-errors.ts';
 import { formatDay } from '../../../components/format/date-time.ts';
 import type { AdminUser } from '../../../contract/admin.ts';
 import { toast } from '../../../lib/toasts.tsx';
+import { useStartActing } from '../api/acting.ts';
 import { useSendPasswordReset, useSetSuspended } from '../api/users.ts';
 import { ActionProblem } from './action-problem.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
@@ -35,7 +36,9 @@ function StatusText({ user }: { user: AdminUser }) {
 export function UsersTable({ users, loading, error, onRetry, canManage }: UsersTableProps) {
   const [target, setTarget] = useState<AdminUser | null>(null);
   const [problem, setProblem] = useState<ReactNode>(null);
+  const [actAs, setActAs] = useState<AdminUser | null>(null);
   const setSuspended = useSetSuspended();
+  const startActing = useStartActing();
   const sendReset = useSendPasswordReset();
   const resetPassword = (user: AdminUser) => {
     sendReset
@@ -77,6 +80,19 @@ export function UsersTable({ users, loading, error, onRetry, canManage }: UsersT
               <span className="sr-only"> to {user.email}</span>
             </button>
           )}
+          {user.isAdmin || user.suspendedAt ? null : (
+            <button
+              type="button"
+              className={buttonClass('secondary', 'small')}
+              onClick={() => {
+                setProblem(null);
+                setActAs(user);
+              }}
+            >
+              Act as user
+              <span className="sr-only"> {user.email}</span>
+            </button>
+          )}
           {user.isAdmin ? null : (
             <button
               type="button"
@@ -106,6 +122,13 @@ export function UsersTable({ users, loading, error, onRetry, canManage }: UsersT
       .catch((failure: unknown) => setProblem(<ActionProblem failure={failure} />));
   };
 
+  const act = (reason: string) => {
+    if (!actAs) return;
+    startActing
+      .mutateAsync({ userId: actAs.id, reason })
+      .catch((failure: unknown) => setProblem(<ActionProblem failure={failure} />));
+  };
+
   return (
     <>
       <DataTable
@@ -132,6 +155,16 @@ export function UsersTable({ users, loading, error, onRetry, canManage }: UsersT
         problem={problem}
         onConfirm={confirm}
         onClose={() => setTarget(null)}
+      />
+      <ReasonDialog
+        open={actAs !== null}
+        title={`Act as ${actAs?.email ?? ''}`}
+        description="You see the app as they do, for up to 30 minutes, until you stop. Paying, refunds, password changes and the admin pages stay closed meanwhile. The reason and every change you make are recorded in the audit log."
+        confirmLabel="Start acting"
+        busy={startActing.isPending || startActing.isSuccess}
+        problem={problem}
+        onConfirm={act}
+        onClose={() => setActAs(null)}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { TEST_PROVIDER } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 
 /** The organisation's events, or the one asked for: every dashboard query is scoped through this. */
@@ -7,7 +8,7 @@ export interface Scope {
   eventId: string | null;
 }
 
-const eventsIn = (scope: Scope) =>
+export const eventsIn = (scope: Scope) =>
   scope.eventId
     ? sql`select id from events where organization_id = ${scope.organizationId} and id = ${scope.eventId}`
     : sql`select id from events where organization_id = ${scope.organizationId}`;
@@ -62,6 +63,29 @@ export async function dailyTickets(db: Executor, scope: Scope, since: Date) {
     where o.event_id in (${eventsIn(scope)}) and ${soldTicket} and o.paid_at >= ${since}
     group by 1`.execute(db);
   return new Map(rows.map((row) => [row.day, Number(row.n)]));
+}
+
+/** What buyers paid (charges and booking fees) per UTC day and currency from `since` on; TEST orders left out. */
+export async function dailyRevenue(db: Executor, scope: Scope, since: Date) {
+  const { rows } = await sql<{ day: string; currency: string; gross: string }>`
+    select to_char(le.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, le.currency, sum(le.amount) as gross
+    from ledger_entries le join orders o on o.id = le.order_id
+    where le.event_id in (${eventsIn(scope)}) and le.created_at >= ${since}
+      and le.kind in ('charge', 'booking_fee') and o.provider <> ${TEST_PROVIDER}
+    group by 1, 2`.execute(db);
+  return rows.map((row) => ({ day: row.day, currency: row.currency, gross: Number(row.gross) }));
+}
+
+/** Refunds of the organisation's orders pending since before `pendingBefore`, and failed since `failedSince`. */
+export async function refundTrouble(db: Executor, organizationId: string, pendingBefore: Date, failedSince: Date) {
+  const { rows } = await sql<{ pending: string; failed: string }>`
+    select count(*) filter (where r.status = 'pending') as pending, count(*) filter (where r.status = 'failed') as failed
+    from refunds r join orders o on o.id = r.order_id join events e on e.id = o.event_id
+    where e.organization_id = ${organizationId}
+      and ((r.status = 'pending' and r.created_at < ${pendingBefore}) or (r.status = 'failed' and r.created_at >= ${failedSince}))`.execute(
+    db,
+  );
+  return { pending: Number(rows[0]?.pending ?? 0), failed: Number(rows[0]?.failed ?? 0) };
 }
 
 export function organizationEvents(db: Executor, organizationId: string, limit: number) {

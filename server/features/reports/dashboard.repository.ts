@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { TEST_PROVIDER } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
+import { heldForType } from '../events/events.repository.ts';
 
 /** The organisation's events, or the one asked for: every dashboard query is scoped through this. */
 export interface Scope {
@@ -13,7 +14,7 @@ export const eventsIn = (scope: Scope) =>
     ? sql`select id from events where organization_id = ${scope.organizationId} and id = ${scope.eventId}`
     : sql`select id from events where organization_id = ${scope.organizationId}`;
 
-/** The one definition of sold: valid tickets of paid (or partly refunded) orders. */
+/** Sold tickets one by one (for the days they were paid): valid tickets of paid (or partly refunded) orders. */
 const soldTicket = sql`t.status = 'valid' and o.status in ('paid', 'partially_refunded')`;
 
 export async function ordersByStatus(db: Executor, scope: Scope) {
@@ -24,25 +25,28 @@ export async function ordersByStatus(db: Executor, scope: Scope) {
   return rows.map((row) => ({ status: row.status, count: Number(row.n) }));
 }
 
-/** Sold against capacity per ticket type, the latest events first (at most `limit` types). */
+/**
+ * Sold against capacity per ticket type, the latest events first (at most `limit` types). Sold is the type's stock
+ * taken less what live orders hold (decision 016): the same count as valid tickets of paid orders, without
+ * counting them on every poll.
+ */
 export async function ticketTypeSales(db: Executor, scope: Scope, limit: number) {
-  const { rows } = await sql<{ id: string; event_id: string; event_title: string; name: string; capacity: number; sold: string }>`
-    select tt.id, tt.event_id, e.title as event_title, tt.name, tt.capacity,
-      (select count(*) from tickets t join orders o on o.id = t.order_id
-        where t.ticket_type_id = tt.id and ${soldTicket}) as sold
-    from ticket_types tt join events e on e.id = tt.event_id
-    where tt.event_id in (${eventsIn(scope)})
-    order by e.starts_at desc, e.id, tt.sort_order, tt.id
+  const { rows } = await sql<{ id: string; event_id: string; event_title: string; name: string; capacity: number; sold: number }>`
+    select ticket_types.id, ticket_types.event_id, e.title as event_title, ticket_types.name, ticket_types.capacity,
+      ticket_types.taken - ${heldForType()} as sold
+    from ticket_types join events e on e.id = ticket_types.event_id
+    where ticket_types.event_id in (${eventsIn(scope)})
+    order by e.starts_at desc, e.id, ticket_types.sort_order, ticket_types.id
     limit ${limit}`.execute(db);
   return rows.map((row) => ({ ...row, sold: Number(row.sold) }));
 }
 
-/** Sold tickets and the door's admissions (one row per ticket, so never counted twice). */
+/** Sold tickets (as above) and the door's admissions (one row per ticket, so never counted twice). */
 export async function doorCounts(db: Executor, scope: Scope) {
   const { rows } = await sql<{ sold: string; checked_in: string; inside: string }>`
     select
-      (select count(*) from tickets t join orders o on o.id = t.order_id
-        where t.event_id in (${eventsIn(scope)}) and ${soldTicket}) as sold,
+      (select coalesce(sum(ticket_types.taken - ${heldForType()}), 0) from ticket_types
+        where ticket_types.event_id in (${eventsIn(scope)})) as sold,
       (select count(*) from ticket_admissions a where a.event_id in (${eventsIn(scope)})) as checked_in,
       (select count(*) from ticket_admissions a where a.event_id in (${eventsIn(scope)}) and a.inside) as inside`.execute(db);
   const row = rows[0];

@@ -21,16 +21,24 @@ describe('an event’s arrivals per 5 minutes', () => {
         [base + 1, 3],
         [base + 3, 1],
       ]),
-      new Date((base + 5) * slotMs + 1000),
+      new Date((base + 15) * slotMs + 1000),
     );
     expect(series.admitted).toBe(4);
-    expect(series.slots).toEqual([
+    expect(series.slots.slice(0, 4)).toEqual([
       { at: at(base + 1), admitted: 3 },
       { at: at(base + 2), admitted: 0 },
       { at: at(base + 3), admitted: 1 },
       { at: at(base + 4), admitted: 0 },
-      { at: at(base + 5), admitted: 0 },
     ]);
+    expect(series.slots).toHaveLength(15);
+    expect(series.slots.at(-1)).toEqual({ at: at(base + 15), admitted: 0 });
+  });
+
+  it('shows at least the last hour, so a first arrival is not one wide bar', () => {
+    const series = arrivalSeries(event(base + 100), new Map([[base + 20, 1]]), new Date((base + 20) * slotMs));
+    expect(series.slots).toHaveLength(12);
+    expect(series.slots[0]).toEqual({ at: at(base + 9), admitted: 0 });
+    expect(series.slots.at(-1)).toEqual({ at: at(base + 20), admitted: 1 });
   });
 
   it('ends at the last arrival once the event is over', () => {
@@ -42,7 +50,11 @@ describe('an event’s arrivals per 5 minutes', () => {
       ]),
       new Date((base + 400) * slotMs),
     );
-    expect(series.slots.map((slot) => slot.at)).toEqual([at(base + 1), at(base + 2)]);
+    expect(series.slots).toHaveLength(12);
+    expect(series.slots.slice(-2)).toEqual([
+      { at: at(base + 1), admitted: 2 },
+      { at: at(base + 2), admitted: 1 },
+    ]);
   });
 
   it('keeps the latest slots of a long event, and none when nobody came', () => {

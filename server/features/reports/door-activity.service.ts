@@ -11,12 +11,14 @@ import type { Scope } from './dashboard.repository.ts';
 import { type ArrivalEvent, admissionSlots, arrivalEvent, eventsBetween, staleDoorDevices } from './door-activity.repository.ts';
 
 const slotMs = ARRIVAL_SLOT_MINUTES * 60_000;
+/** At least this many slots (an hour) are shown, ending at the latest, so one arrival is not one wide bar. */
+const minimumSlots = 12;
 /** Today's events shown with their arrivals on the organisation's dashboard, at most. */
 const todaysEventLimit = 4;
 
 /**
- * One event's arrivals, every slot from its first admission to now while it runs (or to its last admission once
- * over), empty slots included, the latest `arrivalSlotLimit` of them.
+ * One event's arrivals, every slot from its first admission (or an hour back, if that is earlier) to now while it
+ * runs (or to its last admission once over), empty slots included, the latest `arrivalSlotLimit` of them.
  */
 export function arrivalSeries(
   event: ArrivalEvent,
@@ -35,7 +37,7 @@ export function arrivalSeries(
   if (slots.length === 0) return { ...base, slots: [] };
   const running = now.getTime() <= new Date(event.ends_at).getTime();
   const last = Math.max(...slots, running ? Math.floor(now.getTime() / slotMs) : Number.NEGATIVE_INFINITY);
-  const first = Math.max(Math.min(...slots), last - arrivalSlotLimit + 1);
+  const first = Math.max(Math.min(...slots, last - minimumSlots + 1), last - arrivalSlotLimit + 1);
   const series: Dashboard['arrivals'][number]['slots'] = [];
   for (let slot = first; slot <= last; slot += 1) {
     series.push({ at: new Date(slot * slotMs).toISOString(), admitted: counts.get(slot) ?? 0 });

@@ -34,3 +34,20 @@ export function BarChart({ width = chartSize.width, height = chartSize.height, .
     </ChartFrame>
   );
 }
+
+/**
+ * A bar chart for a card as wide as the page: drawn for a phone's width below the `sm` breakpoint and twice as wide
+ * above it, so its text keeps about the same size on both. Only the one shown is in the accessibility tree.
+ */
+export function WideBarChart(chart: Omit<ChartProps, 'width' | 'height'>) {
+  return (
+    <>
+      <div className="sm:hidden">
+        <BarChart {...chart} />
+      </div>
+      <div className="hidden sm:block">
+        <BarChart {...chart} width={chartSize.width * 2} height={chartSize.height} />
+      </div>
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import { BarChart } from '../../../components/charts/bar-chart.tsx';
+import { WideBarChart } from '../../../components/charts/bar-chart.tsx';
 import { zoneLabel } from '../../../components/format/dates.ts';
 import { ARRIVAL_SLOT_MINUTES, type Dashboard } from '../../../contract/dashboard.ts';
 import { slotLabel } from '../utils/chart-labels.ts';
@@ -31,7 +31,7 @@ function ArrivalsOf({ series, withTitle }: { series: Series; withTitle: boolean 
         <p className="mt-2 text-slate-600 text-sm">No one has been admitted yet.</p>
       ) : (
         <div className="mt-3">
-          <BarChart
+          <WideBarChart
             title={`Arrivals per ${ARRIVAL_SLOT_MINUTES} minutes${withTitle ? `, ${series.title}` : ''}`}
             description={`Tickets admitted at the door in each ${ARRIVAL_SLOT_MINUTES}-minute slot, ${zone} time; a ticket scanned twice counts once.`}
             data={series.slots.map((slot) => ({ label: slotLabel(slot.at, series.timezone), value: slot.admitted }))}

@@ -2,6 +2,7 @@
 import type { AuthResult } from './auth-load.ts';
 import { type BookingResult, formatBooking } from './booking-load.ts';
 import { type CheckinBench, formatCheckins } from './checkin-load.ts';
+import { type DashboardBench, formatDashboard } from './dashboard.ts';
 import { type DoorDeviceBench, formatDoorDevice } from './door-device.ts';
 import { type DoorNavigationBench, formatDoorNavigation } from './door-navigation.ts';
 import type { EventPageResult } from './event-page.ts';
@@ -29,6 +30,7 @@ export interface BenchResults {
   search: SearchLatency[];
   /** Help desk: article search over 2,000 articles and the agents' queue over 100,000 cases, with the queue's plan. */
   helpDesk?: HelpDeskBench[];
+  dashboard?: DashboardBench[];
   startup: StartupResult;
   rssAfterLoadTestMb: number;
   /** The door: check-ins under load next to pgbench, and the scan-data download. */
@@ -160,6 +162,9 @@ export function formatReport(results: BenchResults): string {
     ...(results.doorNavigation ? formatDoorNavigation(results.doorNavigation) : []),
     ...(results.booking ? ['', `10. ${formatBooking(results.booking).join('\n')}`] : []),
     ...(results.helpDesk ? ['', '11. Help desk (in process, after one warm-up round)', ...formatHelpDesk(results.helpDesk)] : []),
+    ...(results.dashboard
+      ? ['', '12. Organiser dashboard data (in process, after one warm-up call)', ...formatDashboard(results.dashboard)]
+      : []),
   ];
   return lines.join('\n');
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { measureAuth } from './auth-load.ts';
 import { measureBooking } from './booking-load.ts';
 import { measureCheckins } from './checkin-load.ts';
+import { measureDashboard } from './dashboard.ts';
 import { measureDoorDevice } from './door-device.ts';
 import { measureDoorNavigation } from './door-navigation.ts';
 import { measureEventPage } from './event-page.ts';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     await server.stop();
     const search = await measureSearchLatency();
     const helpDesk = await measureHelpDesk();
+    const dashboard = await measureDashboard();
     const checkins = await measureCheckins(durationS);
     const booking = await measureBooking(durationS);
     const doorDevice = await measureDoorDevice();
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
       floor: { jsBeforeInteractive: floorJs, lighthouse: floorLighthouse },
       search,
       helpDesk,
+      dashboard,
       startup: startup.result,
       rssAfterLoadTestMb,
       checkins,

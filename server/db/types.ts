@@ -489,6 +489,11 @@ export interface ScanDataDownloadsTable {
   device_id: string;
   user_id: string | null;
   downloaded_at: CreatedAt;
+  /** The device's latest fetch of the event's scan data, after uploading its queue (migration 0029). */
+  synced_at: DefaultedTimestamp;
+  /** Its latest upload of scans decided offline, and the scanner's name on it (migration 0029). */
+  uploaded_at: Timestamp | null;
+  device_name: string | null;
 }
 
 export interface TicketAdmissionsTable {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../src/contract/dashboard.ts';
 import { doorKit } from '../fixtures/door.ts';
@@ -108,6 +109,20 @@ describe('the organiser dashboard', () => {
     expect(board.testOrders).toBe(1);
   });
 
+  it('charts what buyers paid per day in each currency, never added together, TEST orders left out', async () => {
+    const board = await read(organiser);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(board.dailyRevenue.map((row) => row.currency)).toEqual(['EUR', 'GBP']);
+    const gbp = board.dailyRevenue.find((row) => row.currency === 'GBP');
+    const eur = board.dailyRevenue.find((row) => row.currency === 'EUR');
+    expect(gbp?.days).toHaveLength(14);
+    expect(gbp?.days.at(-1)).toEqual({ day: today, gross: (await ledgerOf(real.slice(0, 2).map((order) => order.id))).gross });
+    expect(eur?.days.at(-1)).toEqual({ day: today, gross: (await ledgerOf([real[2]?.id as string])).gross });
+    expect(gbp?.days.slice(0, -1).every((day) => day.gross === 0)).toBe(true);
+    // One event: only its currency.
+    expect((await read(organiser, `?eventId=${paris.id}`)).dailyRevenue.map((row) => row.currency)).toEqual(['EUR']);
+  });
+
   it('counts sold tickets against capacity per ticket type (TEST tickets take seats too)', async () => {
     const board = await read(organiser, `?eventId=${london.id}`);
     expect(board.eventId).toBe(london.id);
@@ -192,6 +207,23 @@ describe('the organiser dashboard', () => {
     await markVerified(db(), organiser.organizationId);
     await db().updateTable('organizations').set({ suspended_at: null }).where('id', '=', organiser.organizationId).execute();
     expect((await read(organiser)).warnings).toEqual([]);
+  });
+
+  it('warns of refunds still pending after 5 minutes and of refunds that failed in the last 30 days', async () => {
+    const set = (status: 'pending' | 'failed' | 'succeeded', agoMs: number) =>
+      sql`update refunds set status = ${status}, created_at = ${new Date(Date.now() - agoMs)}
+          where order_id = ${real[0]?.id as string}`.execute(db());
+    const refundWarnings = async () => (await read(organiser)).warnings.filter((warning) => warning.kind === 'refunds_pending');
+    await set('pending', 60_000);
+    expect(await refundWarnings()).toEqual([]);
+    await set('pending', 6 * 60_000);
+    expect(await refundWarnings()).toEqual([{ kind: 'refunds_pending', pending: 1, failed: 0 }]);
+    await set('failed', 6 * 60_000);
+    expect(await refundWarnings()).toEqual([{ kind: 'refunds_pending', pending: 0, failed: 1 }]);
+    await set('failed', 31 * 86_400_000);
+    expect(await refundWarnings()).toEqual([]);
+    await set('succeeded', 60_000);
+    expect(await refundWarnings()).toEqual([]);
   });
 
   it('is closed to door staff (403), other organisations and strangers (404), and nobody signed in (401)', async () => {

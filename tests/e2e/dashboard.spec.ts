@@ -35,6 +35,9 @@ test.describe('organiser dashboard', () => {
     await expect(types.getByRole('row', { name: /Standing/ })).toContainText('2 / 500');
     await expect(types.getByRole('row', { name: /Balcony/ })).toContainText('1 / 50');
     await expect(page.getByRole('img', { name: /Tickets sold per day/ })).toBeVisible();
+    const arrivals = page.getByRole('region', { name: 'Arrivals' });
+    await expect(arrivals.getByText('0 admitted')).toBeVisible();
+    await expect(arrivals.getByText('No one has been admitted yet.')).toBeVisible();
 
     const ticket = event.tickets[0];
     // Access tokens live 20 s in these tests: a fresh one for the door's calls.
@@ -62,6 +65,11 @@ test.describe('organiser dashboard', () => {
     });
     await expect(door.getByText('1 / 3')).toBeVisible({ timeout: 7_000 });
     testInfo.annotations.push({ type: 'scan to dashboard', description: `${Date.now() - scannedAt} ms` });
+    // The scan is an arrival in the current 5-minute slot, on the chart and in its table, counted once.
+    await expect(arrivals.getByText(/^1 admitted/)).toBeVisible({ timeout: 7_000 });
+    await expect(arrivals.getByRole('img', { name: /Arrivals per 5 minutes/ })).toBeVisible();
+    const counts = arrivals.getByRole('table', { name: /Arrivals per 5 minutes/ }).getByRole('cell');
+    await expect.poll(async () => (await counts.allTextContents()).reduce((sum, text) => sum + Number(text), 0)).toBe(1);
 
     if (shots) await page.screenshot({ path: join(shots, `dashboard-${testInfo.project.name}.png`), fullPage: true });
     expect(consoleErrors).toEqual([]);

@@ -378,12 +378,26 @@ export async function countDoor(db: Executor, eventId: string) {
   return rows[0];
 }
 
-/** Remembers the first time the device downloaded the event's scan data (later downloads change nothing). */
+/**
+ * Remembers the first time the device downloaded the event's scan data (later downloads keep it), and the latest
+ * (the dashboard's "last in touch": a device uploads its queue before it fetches).
+ */
 export async function recordDownload(db: Executor, eventId: string, deviceId: string, userId: string): Promise<void> {
   await db
     .insertInto('scan_data_downloads')
     .values({ event_id: eventId, device_id: deviceId, user_id: userId })
-    .onConflict((oc) => oc.columns(['event_id', 'device_id']).doNothing())
+    .onConflict((oc) => oc.columns(['event_id', 'device_id']).doUpdateSet({ synced_at: sql`now()`, user_id: userId }))
+    .execute();
+}
+
+/** The device uploaded scans it decided offline, now (the dashboard names devices that then go silent). */
+export async function recordUpload(db: Executor, eventId: string, deviceIds: string[], deviceName: string): Promise<void> {
+  if (deviceIds.length === 0) return;
+  await db
+    .updateTable('scan_data_downloads')
+    .set({ uploaded_at: sql`now()`, device_name: deviceName })
+    .where('event_id', '=', eventId)
+    .where('device_id', 'in', [...new Set(deviceIds)])
     .execute();
 }
 

@@ -38,6 +38,7 @@ import {
   moveAdmission,
   publicKeysOfEvent,
   readTicket,
+  recordUpload,
   takeDoorLock,
   takeOverAdmission,
   takeScanLock,
@@ -169,6 +170,12 @@ export async function uploadBatch(
       : await recordOffline(db, access, scan, await identifyScan(db, access, scan.code, time.at), time);
     byId.set(`${scan.deviceId}:${scan.clientScanId}`, answer);
   }
+  await recordUpload(
+    db,
+    access.eventId,
+    scans.map((scan) => scan.deviceId),
+    access.scannerName,
+  );
   for (const scan of scans) {
     const answer = byId.get(`${scan.deviceId}:${scan.clientScanId}`) as CheckinResponse;
     results.push({ ...answer, clientScanId: scan.clientScanId });

@@ -143,7 +143,7 @@ export async function hasPaidOrders(db: Executor, eventId: string): Promise<bool
  * Tickets of the type in the row held by orders awaiting payment: the part of `taken` not sold. Read from
  * the event's live orders, so paying for held tickets writes nothing to the type's row.
  */
-const heldForType = () =>
+export const heldForType = () =>
   sql<number>`coalesce((select sum(i.quantity)::int from orders
     join order_items i on i.order_id = orders.id and i.ticket_type_id = ticket_types.id
     where orders.event_id = ticket_types.event_id and ${holdsStock}), 0)`;

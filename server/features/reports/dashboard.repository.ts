@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { TEST_PROVIDER } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
+import { heldForType } from '../events/events.repository.ts';
 
 /** The organisation's events, or the one asked for: every dashboard query is scoped through this. */
 export interface Scope {
@@ -7,12 +9,12 @@ export interface Scope {
   eventId: string | null;
 }
 
-const eventsIn = (scope: Scope) =>
+export const eventsIn = (scope: Scope) =>
   scope.eventId
     ? sql`select id from events where organization_id = ${scope.organizationId} and id = ${scope.eventId}`
     : sql`select id from events where organization_id = ${scope.organizationId}`;
 
-/** The one definition of sold: valid tickets of paid (or partly refunded) orders. */
+/** Sold tickets one by one (for the days they were paid): valid tickets of paid (or partly refunded) orders. */
 const soldTicket = sql`t.status = 'valid' and o.status in ('paid', 'partially_refunded')`;
 
 export async function ordersByStatus(db: Executor, scope: Scope) {
@@ -23,25 +25,28 @@ export async function ordersByStatus(db: Executor, scope: Scope) {
   return rows.map((row) => ({ status: row.status, count: Number(row.n) }));
 }
 
-/** Sold against capacity per ticket type, the latest events first (at most `limit` types). */
+/**
+ * Sold against capacity per ticket type, the latest events first (at most `limit` types). Sold is the type's stock
+ * taken less what live orders hold (decision 016): the same count as valid tickets of paid orders, without
+ * counting them on every poll.
+ */
 export async function ticketTypeSales(db: Executor, scope: Scope, limit: number) {
-  const { rows } = await sql<{ id: string; event_id: string; event_title: string; name: string; capacity: number; sold: string }>`
-    select tt.id, tt.event_id, e.title as event_title, tt.name, tt.capacity,
-      (select count(*) from tickets t join orders o on o.id = t.order_id
-        where t.ticket_type_id = tt.id and ${soldTicket}) as sold
-    from ticket_types tt join events e on e.id = tt.event_id
-    where tt.event_id in (${eventsIn(scope)})
-    order by e.starts_at desc, e.id, tt.sort_order, tt.id
+  const { rows } = await sql<{ id: string; event_id: string; event_title: string; name: string; capacity: number; sold: number }>`
+    select ticket_types.id, ticket_types.event_id, e.title as event_title, ticket_types.name, ticket_types.capacity,
+      ticket_types.taken - ${heldForType()} as sold
+    from ticket_types join events e on e.id = ticket_types.event_id
+    where ticket_types.event_id in (${eventsIn(scope)})
+    order by e.starts_at desc, e.id, ticket_types.sort_order, ticket_types.id
     limit ${limit}`.execute(db);
   return rows.map((row) => ({ ...row, sold: Number(row.sold) }));
 }
 
-/** Sold tickets and the door's admissions (one row per ticket, so never counted twice). */
+/** Sold tickets (as above) and the door's admissions (one row per ticket, so never counted twice). */
 export async function doorCounts(db: Executor, scope: Scope) {
   const { rows } = await sql<{ sold: string; checked_in: string; inside: string }>`
     select
-      (select count(*) from tickets t join orders o on o.id = t.order_id
-        where t.event_id in (${eventsIn(scope)}) and ${soldTicket}) as sold,
+      (select coalesce(sum(ticket_types.taken - ${heldForType()}), 0) from ticket_types
+        where ticket_types.event_id in (${eventsIn(scope)})) as sold,
       (select count(*) from ticket_admissions a where a.event_id in (${eventsIn(scope)})) as checked_in,
       (select count(*) from ticket_admissions a where a.event_id in (${eventsIn(scope)}) and a.inside) as inside`.execute(db);
   const row = rows[0];
@@ -62,6 +67,29 @@ export async function dailyTickets(db: Executor, scope: Scope, since: Date) {
     where o.event_id in (${eventsIn(scope)}) and ${soldTicket} and o.paid_at >= ${since}
     group by 1`.execute(db);
   return new Map(rows.map((row) => [row.day, Number(row.n)]));
+}
+
+/** What buyers paid (charges and booking fees) per UTC day and currency from `since` on; TEST orders left out. */
+export async function dailyRevenue(db: Executor, scope: Scope, since: Date) {
+  const { rows } = await sql<{ day: string; currency: string; gross: string }>`
+    select to_char(le.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, le.currency, sum(le.amount) as gross
+    from ledger_entries le join orders o on o.id = le.order_id
+    where le.event_id in (${eventsIn(scope)}) and le.created_at >= ${since}
+      and le.kind in ('charge', 'booking_fee') and o.provider <> ${TEST_PROVIDER}
+    group by 1, 2`.execute(db);
+  return rows.map((row) => ({ day: row.day, currency: row.currency, gross: Number(row.gross) }));
+}
+
+/** Refunds of the organisation's orders pending since before `pendingBefore`, and failed since `failedSince`. */
+export async function refundTrouble(db: Executor, organizationId: string, pendingBefore: Date, failedSince: Date) {
+  const { rows } = await sql<{ pending: string; failed: string }>`
+    select count(*) filter (where r.status = 'pending') as pending, count(*) filter (where r.status = 'failed') as failed
+    from refunds r join orders o on o.id = r.order_id join events e on e.id = o.event_id
+    where e.organization_id = ${organizationId}
+      and ((r.status = 'pending' and r.created_at < ${pendingBefore}) or (r.status = 'failed' and r.created_at >= ${failedSince}))`.execute(
+    db,
+  );
+  return { pending: Number(rows[0]?.pending ?? 0), failed: Number(rows[0]?.failed ?? 0) };
 }
 
 export function organizationEvents(db: Executor, organizationId: string, limit: number) {

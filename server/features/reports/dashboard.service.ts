@@ -1,4 +1,10 @@
-import { type Dashboard, type DashboardQuery, dashboardSalesDays } from '../../../src/contract/dashboard.ts';
+import {
+  type Dashboard,
+  type DashboardQuery,
+  dashboardSalesDays,
+  REFUND_FAILED_WARN_DAYS,
+  REFUND_PENDING_WARN_MS,
+} from '../../../src/contract/dashboard.ts';
 import type { OrderStatus } from '../../../src/contract/orders.ts';
 import { canSellPaidTickets } from '../../../src/contract/verification.ts';
 import type { Db } from '../../db/database.ts';
@@ -7,16 +13,19 @@ import { flushPageViews } from '../events/page-views.ts';
 import { moneyTotals, testOrderCount } from '../orders/organizer-orders.repository.ts';
 import { requirePermission } from '../organizations/permissions.ts';
 import {
+  dailyRevenue,
   dailyTickets,
   doorCounts,
   ordersByStatus,
   organizationEvents,
   organizationOfEvent,
   pageViews,
+  refundTrouble,
   type Scope,
   setupFacts,
   ticketTypeSales,
 } from './dashboard.repository.ts';
+import { arrivals, staleDeviceWarnings } from './door-activity.service.ts';
 
 /** At most this many events to choose from, and ticket types listed, on one dashboard. */
 const eventChoices = 200;
@@ -34,11 +43,24 @@ export async function readableScope(db: Db, userId: string, organizationId: stri
   return { organizationId, eventId: eventId ?? null };
 }
 
-function salesDays(counts: Map<string, number>, today: Date): Dashboard['dailySales'] {
+/** The chart's days, oldest first, ending today (UTC). */
+function chartDays(today: Date): string[] {
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return Array.from({ length: dashboardSalesDays }, (_, index) => {
-    const day = new Date(end - (dashboardSalesDays - 1 - index) * 86_400_000).toISOString().slice(0, 10);
-    return { day, tickets: counts.get(day) ?? 0 };
+  return Array.from({ length: dashboardSalesDays }, (_, index) =>
+    new Date(end - (dashboardSalesDays - 1 - index) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+function salesDays(counts: Map<string, number>, today: Date): Dashboard['dailySales'] {
+  return chartDays(today).map((day) => ({ day, tickets: counts.get(day) ?? 0 }));
+}
+
+/** One series per currency (never summed across), every day of the chart, currencies in order. */
+function revenueDays(rows: Awaited<ReturnType<typeof dailyRevenue>>, today: Date): Dashboard['dailyRevenue'] {
+  const currencies = [...new Set(rows.map((row) => row.currency))].sort();
+  return currencies.map((currency) => {
+    const byDay = new Map(rows.filter((row) => row.currency === currency).map((row) => [row.day, row.gross]));
+    return { currency, days: chartDays(today).map((day) => ({ day, gross: byDay.get(day) ?? 0 })) };
   });
 }
 
@@ -51,7 +73,10 @@ function setupOf(facts: Awaited<ReturnType<typeof setupFacts>>): Dashboard['setu
   ];
 }
 
-function warningsOf(facts: Awaited<ReturnType<typeof setupFacts>>): Dashboard['warnings'] {
+function warningsOf(
+  facts: Awaited<ReturnType<typeof setupFacts>>,
+  refunds: Awaited<ReturnType<typeof refundTrouble>>,
+): Dashboard['warnings'] {
   if (!facts) return [];
   const warnings: Dashboard['warnings'] = [];
   if (facts.suspended_at) warnings.push({ kind: 'suspended' });
@@ -67,6 +92,7 @@ function warningsOf(facts: Awaited<ReturnType<typeof setupFacts>>): Dashboard['w
   if (paidOnSale > 0 && !canSellPaidTickets({ kycStatus: facts.kyc_status, payoutsEnabled: facts.payouts_enabled })) {
     warnings.push({ kind: 'paid_events_unverified', events: paidOnSale });
   }
+  if (refunds.pending > 0 || refunds.failed > 0) warnings.push({ kind: 'refunds_pending', ...refunds });
   return warnings;
 }
 
@@ -80,17 +106,27 @@ export async function dashboard(db: Db, userId: string, organizationId: string, 
   const orderFilter = scope.eventId ? { eventId: scope.eventId } : {};
   // Views this instance has tallied but not yet written count too.
   await flushPageViews(db);
-  const [totals, testOrders, statuses, types, door, views, daily, events, facts] = await Promise.all([
-    moneyTotals(db, organizationId, orderFilter),
-    testOrderCount(db, organizationId, orderFilter),
-    ordersByStatus(db, scope),
-    ticketTypeSales(db, scope, ticketTypeRows),
-    doorCounts(db, scope),
-    pageViews(db, scope),
-    dailyTickets(db, scope, since),
-    organizationEvents(db, organizationId, eventChoices),
-    setupFacts(db, organizationId),
-  ]);
+  const [totals, testOrders, statuses, types, door, views, daily, revenue, arrived, events, facts, refunds, devices] =
+    await Promise.all([
+      moneyTotals(db, organizationId, orderFilter),
+      testOrderCount(db, organizationId, orderFilter),
+      ordersByStatus(db, scope),
+      ticketTypeSales(db, scope, ticketTypeRows),
+      doorCounts(db, scope),
+      pageViews(db, scope),
+      dailyTickets(db, scope, since),
+      dailyRevenue(db, scope, since),
+      arrivals(db, scope, now),
+      organizationEvents(db, organizationId, eventChoices),
+      setupFacts(db, organizationId),
+      refundTrouble(
+        db,
+        organizationId,
+        new Date(now.getTime() - REFUND_PENDING_WARN_MS),
+        new Date(now.getTime() - REFUND_FAILED_WARN_DAYS * 86_400_000),
+      ),
+      staleDeviceWarnings(db, organizationId, now),
+    ]);
   return {
     eventId: scope.eventId,
     money: totals,
@@ -107,6 +143,8 @@ export async function dashboard(db: Db, userId: string, organizationId: string, 
     door,
     pageViews: views,
     dailySales: salesDays(daily, now),
+    dailyRevenue: revenueDays(revenue, now),
+    arrivals: arrived,
     events: events.map((event) => ({
       id: event.id,
       title: event.title,
@@ -114,6 +152,6 @@ export async function dashboard(db: Db, userId: string, organizationId: string, 
       startsAt: new Date(event.starts_at).toISOString(),
     })),
     setup: setupOf(facts),
-    warnings: warningsOf(facts),
+    warnings: [...warningsOf(facts, refunds), ...devices],
   };
 }

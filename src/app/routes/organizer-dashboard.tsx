@@ -2,6 +2,8 @@ import { Link, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs, useSe
 import { buttonClass } from '../../components/button.ts';
 import { Spinner } from '../../components/submit-button.tsx';
 import { dashboardQueryOptions, useDashboard } from '../../features/dashboard/api/get-dashboard.ts';
+import { ArrivalsChart } from '../../features/dashboard/components/arrivals-chart.tsx';
+import { DailyRevenueChart } from '../../features/dashboard/components/daily-revenue-chart.tsx';
 import { DailySalesChart } from '../../features/dashboard/components/daily-sales-chart.tsx';
 import { DashboardWarnings } from '../../features/dashboard/components/dashboard-warnings.tsx';
 import { DoorCounts } from '../../features/dashboard/components/door-counts.tsx';
@@ -69,6 +71,7 @@ export function Component() {
           <DashboardWarnings warnings={data.warnings} />
           <SetupChecklist setup={data.setup} />
           <DoorCounts door={data.door} pageViews={data.pageViews} />
+          <ArrivalsChart arrivals={data.arrivals} forEvent={eventId !== null} />
           <section aria-labelledby="money-title" className="space-y-3">
             <h2 id="money-title" className="font-bold text-lg text-slate-900">
               Money
@@ -77,6 +80,9 @@ export function Component() {
           </section>
           <div className="grid gap-6 lg:grid-cols-2">
             <DailySalesChart dailySales={data.dailySales} />
+            <DailyRevenueChart dailyRevenue={data.dailyRevenue} days={data.dailySales.length} />
+          </div>
+          <div className="grid gap-6 lg:grid-cols-2">
             <OrdersByStatus ordersByStatus={data.ordersByStatus} />
           </div>
           <TicketTypeSales ticketTypes={data.ticketTypes} withEvent={eventId === null} />

@@ -20,6 +20,12 @@ export interface ChartProps {
   height?: number;
 }
 
+/**
+ * The drawing's default units. The SVG scales to its container, so its text scales too: a drawing about as wide
+ * as a phone keeps 11-unit labels readable there (about 9 px) and not oversized in a desktop column.
+ */
+export const chartSize = { width: 400, height: 220 } as const;
+
 /** Room around the plot for the axis labels. */
 export const margin = { top: 12, right: 12, bottom: 28, left: 64 } as const;
 

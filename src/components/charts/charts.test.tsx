@@ -2,7 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../contract/money.ts';
-import { BarChart } from './bar-chart.tsx';
+import { BarChart, WideBarChart } from './bar-chart.tsx';
 import { LineChart } from './line-chart.tsx';
 
 const days = [
@@ -60,5 +60,18 @@ describe('SVG charts on the server', () => {
     );
     expect(page.querySelectorAll('svg path')).toHaveLength(1);
     expect(page.querySelector('svg path')?.getAttribute('d')).toBe('');
+  });
+
+  it('draws a wide chart twice, for a phone and twice as wide from the sm breakpoint, one shown at a time', () => {
+    const page = render(
+      renderToString(<WideBarChart title="Arrivals" description="Per 5 minutes" data={days} formatValue={String} />),
+    );
+    const [phone, wide] = [...page.querySelectorAll('svg')];
+    expect(phone?.closest('div')?.className).toBe('sm:hidden');
+    expect(phone?.getAttribute('viewBox')).toBe('0 0 400 220');
+    expect(wide?.closest('div')?.className).toBe('hidden sm:block');
+    expect(wide?.getAttribute('viewBox')).toBe('0 0 800 220');
+    // No bar wider than 40 units, however few there are.
+    expect([...(wide?.querySelectorAll('rect') ?? [])].every((bar) => Number(bar.getAttribute('width')) <= 40)).toBe(true);
   });
 });

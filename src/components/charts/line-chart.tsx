@@ -1,8 +1,13 @@
-import { CategoryLabels, ChartFrame, type ChartProps, margin } from './chart-frame.tsx';
+import { CategoryLabels, ChartFrame, type ChartProps, chartSize, margin } from './chart-frame.tsx';
 import { linearScale, linePath, valueAxis } from './scale.ts';
 
 /** A line over time (revenue per day), with the area under it filled unless `area` is false. */
-export function LineChart({ width = 640, height = 240, area = true, ...chart }: ChartProps & { area?: boolean }) {
+export function LineChart({
+  width = chartSize.width,
+  height = chartSize.height,
+  area = true,
+  ...chart
+}: ChartProps & { area?: boolean }) {
   const baseline = height - margin.bottom;
   const { ticks, y } = valueAxis(
     chart.data.map((point) => point.value),

@@ -1,10 +1,6 @@
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
 import type { Dashboard } from '../../../contract/dashboard.ts';
-
-const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+import { dayLabel } from '../utils/chart-labels.ts';
 
 /** Tickets sold per day, drawn on the server; its figures are in a table for screen readers. */
 export function DailySalesChart({ dailySales }: Pick<Dashboard, 'dailySales'>) {

@@ -149,7 +149,9 @@ async function expectDemoDoorAdmitsTestTickets(instance: Awaited<ReturnType<type
   expect(scanned.json().data).toMatchObject({ result: 'valid', ticket: { id: ticket.id, test: true } });
 }
 
-describe('a new database', () => {
+// Each test creates, migrates and (for some) seeds a database of its own: far more than a request's work, and
+// slower still while other test files run beside it.
+describe('a new database', { timeout: 90_000 }, () => {
   it('gets no demo accounts on a deployment', async () => {
     const instance = await startWith({ ...deployment, ...(await freshDatabaseEnv()) });
     try {

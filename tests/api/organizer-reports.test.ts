@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doorKit } from '../fixtures/door.ts';
 import { inDays, publishedEvent, verifiedOrganizer } from '../fixtures/events.ts';
-import { heldOrder, newBuyer, type OrderView, orderBody, paySandbox, readOrder } from '../fixtures/orders.ts';
+import type { OrderView } from '../fixtures/orders.ts';
+import { dayFromNow, reportKit, rowsOf, today } from '../fixtures/reports.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -15,45 +16,7 @@ const db = () => api.database.db;
 const kit = doorKit(() => api);
 type Organiser = Awaited<ReturnType<typeof verifiedOrganizer>>;
 
-const today = () => new Date().toISOString().slice(0, 10);
-const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function typeOf(eventId: string) {
-  const row = await db()
-    .selectFrom('ticket_types')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .orderBy('sort_order')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** Paid in the sandbox (a TEST order), then, with `card`, as if a card provider had taken it. */
-async function paid(eventId: string, quantity: number, options: { card?: boolean; buyerName?: string } = {}) {
-  const held = await heldOrder(
-    api.app,
-    orderBody(eventId, [{ ticketTypeId: await typeOf(eventId), quantity }], newBuyer(options.buyerName)),
-  );
-  const outcome = await paySandbox(api.app, held);
-  if (outcome.json().data?.outcome !== 'succeeded') throw new Error(`payment failed: ${outcome.body}`);
-  const order = (await readOrder(api.app, held)).json().data as OrderView;
-  if (options.card !== false) await db().updateTable('orders').set({ provider: 'stripe' }).where('id', '=', order.id).execute();
-  return order;
-}
-
-const report = (organiser: { organizationId: string; bearer: Record<string, string> }, kind: string, query: string) =>
-  api.app.inject({
-    method: 'GET',
-    url: `/api/organizations/${organiser.organizationId}/reports/${kind}?${query}`,
-    headers: organiser.bearer,
-  });
-
-/** The CSV's rows as cells (none of this test's cells hold commas, quotes or line breaks). */
-const rowsOf = (body: string) =>
-  body
-    .split('\r\n')
-    .filter(Boolean)
-    .map((line) => line.split(','));
+const { paid, report } = reportKit(() => api);
 
 describe('organiser reports', () => {
   let organiser: Organiser;
@@ -152,7 +115,8 @@ describe('organiser reports', () => {
 
   it('sums sales by ticket type, TEST orders left out', async () => {
     const response = await report(organiser, 'sales-by-type', range());
-    const [, ...rows] = rowsOf(response.body);
+    const [header, ...rows] = rowsOf(response.body);
+    expect(header?.slice(2)).toEqual(['Ticket type', 'Currency', 'Tickets', 'Ticket sales', 'Booking fees', 'Paid by buyers']);
     expect(rows.map((row) => row.slice(2))).toEqual([
       ['Entrée', 'EUR', '3', '60.00', expect.any(String), expect.any(String)],
       ['Standard', 'GBP', '2', '30.00', expect.any(String), expect.any(String)],

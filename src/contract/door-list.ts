@@ -9,7 +9,7 @@ export const doorListParamsSchema = z.object({ eventId: z.uuid() });
 
 /** An event's attendees on paper, for the door: valid tickets of paid orders, by surname. */
 export const doorListSchema = z.object({
-  event: z.object({ id: z.uuid(), title: z.string(), startsAt: z.string(), venue: z.string() }),
+  event: z.object({ id: z.uuid(), title: z.string(), startsAt: z.string(), timeZone: z.string(), venue: z.string() }),
   attendees: z.array(
     z.object({
       name: z.string(),

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.ts';
 export async function doorListEvent(db: Executor, eventId: string) {
   return db
     .selectFrom('events')
-    .select(['id', 'organization_id', 'title', 'starts_at', 'venue_name', 'city'])
+    .select(['id', 'organization_id', 'title', 'starts_at', 'timezone', 'venue_name', 'city'])
     .where('id', '=', eventId)
     .executeTakeFirst();
 }

@@ -39,6 +39,7 @@ export async function doorList(db: Db, userId: string, eventId: string): Promise
       id: event.id,
       title: event.title,
       startsAt: new Date(event.starts_at).toISOString(),
+      timeZone: event.timezone,
       venue: [event.venue_name, event.city].filter(Boolean).join(', '),
     },
     attendees,

@@ -110,4 +110,22 @@ test.describe('organiser reports', () => {
     if (shots) await page.screenshot({ path: join(shots, `door-list-print-${testInfo.project.name}.png`), fullPage: true });
     expect(consoleErrors).toEqual([]);
   });
+
+  test('door staff see no report but open the door list of an event', async ({ page, consoleErrors }) => {
+    test.setTimeout(60_000);
+    await page.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/reports')}`);
+    await waitForHydration(page);
+    await page.locator('#field-email').fill('door@northernlights.demo');
+    await page.locator('#field-password').fill(organiser.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/organizer/reports');
+    await waitForHydration(page);
+    await expect(page.getByText('Sales, money and attendee reports are for owners, managers and finance.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download CSV' })).toHaveCount(0);
+    await page.locator('#field-doorListEvent').selectOption({ label: 'Late Night Jazz at the Docks' });
+    await page.getByRole('link', { name: 'Open door list' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Door list: Late Night Jazz at the Docks' })).toBeVisible();
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { SelectField } from '../../components/fields/select-field.tsx';
@@ -128,6 +128,15 @@ export function Component() {
       }
     : { ...defaultReportValues(), kind: kinds[0] ?? 'sales-by-day' };
   const report = useReportPage(organizationId, shown?.kind ?? 'sales-by-day', shown?.query ?? null);
+  // After "Show report" the table comes into view (on a phone it is below the long form).
+  const reportShown = useRef(false);
+  const reportSection = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!reportShown.current || !report.data) return;
+    reportShown.current = false;
+    reportSection.current?.scrollIntoView({ block: 'start' });
+    reportSection.current?.focus({ preventScroll: true });
+  }, [report.data]);
   const refusal = statusOf(report.error) === 403 ? 'This report is not open to your role.' : null;
 
   return (
@@ -139,16 +148,25 @@ export function Component() {
           On screen, or as CSV files for your accountant and your team, per event or for all of them.
         </p>
       </header>
-      <ReportForm
-        key={params.toString()}
-        events={eventOptions}
-        kinds={kinds}
-        initial={initial}
-        onShow={(values) => void navigate(addressOf(values))}
-        onDownload={(kind, query) => download(organizationId, kind, query)}
-      />
-      {shown ? (
-        <section aria-label="Report">
+      {kinds.length > 0 ? (
+        <ReportForm
+          key={params.toString()}
+          events={eventOptions}
+          kinds={kinds}
+          initial={initial}
+          onShow={(values) => {
+            reportShown.current = true;
+            void navigate(addressOf(values));
+          }}
+          onDownload={(kind, query) => download(organizationId, kind, query)}
+        />
+      ) : (
+        <p className="rounded-2xl bg-white p-4 text-slate-700 shadow-sm ring-1 ring-slate-200 sm:p-6">
+          Sales, money and attendee reports are for owners, managers and finance. Door staff can open the door list below.
+        </p>
+      )}
+      {shown && kinds.length > 0 ? (
+        <section aria-label="Report" ref={reportSection} tabIndex={-1} className="scroll-mt-4 outline-none">
           <ReportTable
             title={reportTitles[shown.kind].title}
             page={report.data}

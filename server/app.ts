@@ -6,6 +6,7 @@ import type { Db } from './db/database.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adminOrganisersRoutes } from './features/admin/admin-organisers.routes.ts';
 import { adminSalesRoutes } from './features/admin/admin-sales.routes.ts';
+import { adminUserDetailRoutes } from './features/admin/admin-user-detail.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
 import { checkinsRoutes } from './features/checkins/checkins.routes.ts';
@@ -70,6 +71,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     caseAttachmentsRoutes,
     savedRepliesRoutes,
     adminRoutes,
+    adminUserDetailRoutes,
     (app, context) => adminSalesRoutes(app, context, orders),
     adminOrganisersRoutes,
     verificationRoutes,

@@ -133,5 +133,14 @@ export const platformOverviewSchema = z.object({
   signups: z.number().int(),
   days: z.array(z.object({ day: z.string(), orders: z.number().int(), signups: z.number().int() })),
   topEvents: z.array(z.object({ eventId: z.uuid(), title: z.string(), orders: z.number().int() })),
+  /** Now, not over the period: events on sale, organisers waiting for a decision, cases no agent has answered yet
+   * (new or open), mail the outbox gave up on, and webhook deliveries of the period that matched no payment. */
+  waiting: z.object({
+    eventsOnSale: z.number().int(),
+    organisersToReview: z.number().int(),
+    openCases: z.number().int(),
+    undeliveredMail: z.number().int(),
+    failedWebhooks: z.number().int(),
+  }),
 });
 export type PlatformOverview = z.infer<typeof platformOverviewSchema>;

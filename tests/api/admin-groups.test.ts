@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maxAttempts } from '../../server/lib/mail/mail-sender.ts';
 import { type AdminPermission, adminPermissions } from '../../src/contract/admin.ts';
 import { newAccount, post, signedInAccount } from '../fixtures/accounts.ts';
 import { builtInGroupId, groupInDb, userInDb } from '../fixtures/admin.ts';
-import { eventOnSale, heldOrder, lineAddress, orderBody, paySandbox } from '../fixtures/orders.ts';
+import { eventOnSale, heldOrder, lineAddress, newBuyer, orderBody, paySandbox } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -125,6 +126,7 @@ const endpoints: { permission: AdminPermission; call: (bearer: Bearer) => Return
   },
   { permission: 'audit.read', call: (bearer) => call('GET', '/admin/audit', bearer) },
   { permission: 'users.read', call: (bearer) => call('GET', '/admin/users', bearer) },
+  { permission: 'users.read', call: async (bearer) => call('GET', `/admin/users/${(await userInDb(db())).id}`, bearer) },
   // The help desk's agents: cases, and the help articles.
   { permission: 'cases.handle', call: (bearer) => call('GET', '/admin/cases?queue=unassigned', bearer) },
   { permission: 'help.edit', call: (bearer) => call('GET', '/admin/help/articles', bearer) },
@@ -303,6 +305,131 @@ describe('the platform overview', () => {
     expect(after.days).toHaveLength(14);
     expect(after.days.at(-1).orders).toBeGreaterThanOrEqual(2);
     expect(after.topEvents).toContainEqual({ eventId: sale.event.id, title: sale.event.title, orders: 2 });
+  });
+});
+
+describe('one account as support sees it', () => {
+  it('shows its orders signed in or with its address, its organisations, its opened cases and its history', async () => {
+    const admin = await fullAdmin();
+    const person = await signedInAccount(api.app, db(), { firstName: 'Grace', lastName: 'Hopper' });
+    const email = person.account.email;
+    const sale = await eventOnSale(api.app, db());
+    const typeId = (sale.types[0] as { id: string }).id;
+    const orderOf = async (buyer: { name: string; email: string }, headers: Bearer = {}) => {
+      orderLine += 1;
+      return heldOrder(
+        api.app,
+        orderBody(sale.event.id, [{ ticketTypeId: typeId, quantity: 1 }], buyer),
+        headers,
+        lineAddress(orderLine),
+      );
+    };
+    const signedIn = await orderOf({ name: 'Grace Hopper', email }, person.bearer);
+    const asGuest = await orderOf({ name: 'Grace Hopper', email: email.toUpperCase() });
+    const someoneElse = await orderOf(newBuyer());
+    await db()
+      .insertInto('organization_members')
+      .values({ organization_id: sale.organiser.organizationId, user_id: person.authId, role: 'finance' })
+      .execute();
+    const raised = await call('POST', '/help/cases', person.bearer, {
+      categorySlug: 'payments-and-refunds',
+      subject: 'Two orders, one show',
+      description: 'I booked twice by mistake.',
+    });
+    expect(raised.statusCode).toBe(201);
+    expect((await call('POST', `/admin/users/${person.authId}/password-reset`, admin.bearer)).statusCode).toBe(200);
+
+    const answer = await call('GET', `/admin/users/${person.authId}`, admin.bearer);
+    expect(answer.statusCode).toBe(200);
+    const detail = answer.json().data;
+    expect(detail.user).toMatchObject({ id: person.authId, email, name: 'Grace Hopper' });
+    const orderIds = detail.orders.map((order: { id: string }) => order.id);
+    expect(orderIds).toEqual(expect.arrayContaining([signedIn.id, asGuest.id]));
+    expect(orderIds).not.toContain(someoneElse.id);
+    expect(detail.orders[0]).toMatchObject({ eventTitle: sale.event.title, currency: 'GBP', status: 'pending' });
+    expect(detail.organisations).toEqual([
+      expect.objectContaining({ id: sale.organiser.organizationId, role: 'finance', suspended: false }),
+    ]);
+    expect(detail.cases).toEqual([expect.objectContaining({ reference: raised.json().data.reference, state: 'new' })]);
+    expect(detail.audit.map((entry: { action: string }) => entry.action)).toContain('admin.password_reset_sent');
+  });
+
+  it('answers 404 for an account that does not exist and 400 for an id that is not one', async () => {
+    const admin = await fullAdmin();
+    expect((await call('GET', `/admin/users/${randomUUID()}`, admin.bearer)).statusCode).toBe(404);
+    expect((await call('GET', '/admin/users/not-an-id', admin.bearer)).statusCode).toBe(400);
+  });
+});
+
+describe('the work waiting on administrators', () => {
+  it('counts events on sale, organisers to review, open cases, mail given up on and webhooks that matched no payment', async () => {
+    const admin = await fullAdmin();
+    const waiting = async () => (await call('GET', '/admin/overview', admin.bearer)).json().data.waiting;
+    const before = await waiting();
+
+    const sale = await eventOnSale(api.app, db());
+    await db()
+      .updateTable('organizations')
+      .set({ kyc_status: 'pending' })
+      .where('id', '=', sale.organiser.organizationId)
+      .execute();
+    const person = await signedInAccount(api.app, db());
+    const raised = await call('POST', '/help/cases', person.bearer, {
+      categorySlug: 'payments-and-refunds',
+      subject: 'Where is my refund?',
+      description: 'The show was cancelled last week.',
+    });
+    expect(raised.statusCode).toBe(201);
+    await db()
+      .insertInto('mail_outbox')
+      .values([
+        { to_address: 'gone@example.com', subject: 'Given up', text_body: 'x', html_body: 'x', attempts: maxAttempts },
+        { to_address: 'later@example.com', subject: 'Still trying', text_body: 'x', html_body: 'x', attempts: 1 },
+      ])
+      .execute();
+    await db()
+      .insertInto('payment_events')
+      .values([
+        {
+          provider: 'stripe',
+          provider_event_id: `evt_${randomUUID()}`,
+          type: 'checkout.session.completed',
+          outcome: 'unknown_payment',
+          payload: '{}',
+        },
+        {
+          provider: 'stripe',
+          provider_event_id: `evt_${randomUUID()}`,
+          type: 'checkout.session.completed',
+          outcome: 'ignored',
+          payload: '{}',
+        },
+      ])
+      .execute();
+
+    const after = await waiting();
+    expect(after).toEqual({
+      eventsOnSale: before.eventsOnSale + 1,
+      organisersToReview: before.organisersToReview + 1,
+      openCases: before.openCases + 1,
+      undeliveredMail: before.undeliveredMail + 1,
+      failedWebhooks: before.failedWebhooks + 1,
+    });
+
+    // An event that has ended is no longer on sale; a decided organiser no longer waits.
+    await db()
+      .updateTable('events')
+      .set({ starts_at: new Date(Date.now() - 7200_000), ends_at: new Date(Date.now() - 3600_000) })
+      .where('id', '=', sale.event.id)
+      .execute();
+    await db()
+      .updateTable('organizations')
+      .set({ kyc_status: 'verified' })
+      .where('id', '=', sale.organiser.organizationId)
+      .execute();
+    const later = await waiting();
+    expect(later.eventsOnSale).toBe(before.eventsOnSale);
+    expect(later.organisersToReview).toBe(before.organisersToReview);
   });
 });
 

@@ -167,6 +167,7 @@ const matrix: Record<RouteKey, Row> = {
   'DELETE /admin/groups/:groupId/members/:userId':                   [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/audit':                                                [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/users':                                                [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/users/:userId':                                        [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/users/:userId/suspend':                               [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/users/:userId/reactivate':                            [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/users/:userId/password-reset':                        [401,  403,      403,   403,     403,     403,  403,   200],

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { demoPassword, fullAdmin, shoot, signInAs, supportAdmin, unique } from './admin-pages.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { demoPassword, fullAdmin, seriousViolations, shoot, signInAs, supportAdmin, unique } from './admin-pages.ts';
 import { doorEvent } from './door-device.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
@@ -110,13 +109,6 @@ test.describe('admin orders', () => {
 });
 
 /** Axe's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`);
-}
-
 test('each money, events and tickets admin page fits a phone, with no serious accessibility finding', async ({
   page,
   consoleErrors,

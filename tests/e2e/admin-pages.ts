@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, waitForHydration } from './fixtures.ts';
 
@@ -25,3 +26,11 @@ export const shoot = async (page: Page, name: string) => {
   const shots = process.env.ADMIT_ADMIN_SHOTS;
   if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 };
+
+/** axe's serious and critical findings on the page as it stands, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`);
+}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { FAILED_WEBHOOK_OUTCOME } from './admin-sales.repository.ts';
 
 /** Orders that were paid (refunded ones too: they were sales until given back). */
 const paidStatuses = ['paid', 'partially_refunded', 'refunded'] as const;
@@ -78,4 +79,49 @@ export function topEvents(db: Executor, since: Date, limit: number) {
     .orderBy('events.id')
     .limit(limit)
     .execute();
+}
+
+/** Work that waits on an administrator, counted in one statement: each figure links to the page that works it. */
+export async function waitingCounts(db: Executor, now: Date, since: Date, mailAttempts: number) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('events')
+        .innerJoin('organizations', 'organizations.id', 'events.organization_id')
+        .select((inner) => inner.fn.countAll<string>().as('n'))
+        .where('events.status', '=', 'published')
+        .where('organizations.suspended_at', 'is', null)
+        .where('events.ends_at', '>', now)
+        .as('events_on_sale'),
+      eb
+        .selectFrom('organizations')
+        .select((inner) => inner.fn.countAll<string>().as('n'))
+        .where('kyc_status', '=', 'pending')
+        .as('organisers_to_review'),
+      eb
+        .selectFrom('help_cases')
+        .select((inner) => inner.fn.countAll<string>().as('n'))
+        .where('state', 'in', ['new', 'open'])
+        .as('open_cases'),
+      eb
+        .selectFrom('mail_outbox')
+        .select((inner) => inner.fn.countAll<string>().as('n'))
+        .where('sent_at', 'is', null)
+        .where('attempts', '>=', mailAttempts)
+        .as('undelivered_mail'),
+      eb
+        .selectFrom('payment_events')
+        .select((inner) => inner.fn.countAll<string>().as('n'))
+        .where('outcome', '=', FAILED_WEBHOOK_OUTCOME)
+        .where('received_at', '>=', since)
+        .as('failed_webhooks'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    eventsOnSale: Number(row.events_on_sale),
+    organisersToReview: Number(row.organisers_to_review),
+    openCases: Number(row.open_cases),
+    undeliveredMail: Number(row.undelivered_mail),
+    failedWebhooks: Number(row.failed_webhooks),
+  };
 }

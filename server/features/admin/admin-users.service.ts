@@ -22,7 +22,7 @@ const noWaitingSignUp = 'No sign-up is waiting for confirmation at that address.
 type UserListRow = Awaited<ReturnType<typeof searchUsers>>[number];
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-const toAdminUser = (row: UserListRow): AdminUser => ({
+export const toAdminUser = (row: UserListRow): AdminUser => ({
   id: row.id,
   email: row.email,
   name: `${row.first_name} ${row.last_name}`,

@@ -1,8 +1,11 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { linkClass } from '../../components/button.ts';
 import { emailSchema } from '../../contract/users.ts';
 import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-access.ts';
+import { adminUserQueryOptions, useAdminUser } from '../../features/admin/api/get-user.ts';
 import { useAdminUsers, usersQueryOptions } from '../../features/admin/api/users.ts';
 import { AdminHeader, AdminPage, AdminSearch, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
+import { UserDetail } from '../../features/admin/components/user-detail.tsx';
 import { UsersTable } from '../../features/admin/components/users-table.tsx';
 import { WaitingSignUp } from '../../features/admin/components/waiting-sign-up.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
@@ -11,16 +14,60 @@ import type { RouteContext } from '../routes.tsx';
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ request }: { request: Request }) => {
-    const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
+    const search = new URL(request.url).searchParams;
+    const q = search.get('q')?.trim() ?? '';
+    const userId = search.get('user');
     await Promise.all([
       queryClient.prefetchQuery(accessQueryOptions(api)),
-      queryClient.prefetchInfiniteQuery(usersQueryOptions(api, q)),
+      userId
+        ? queryClient.prefetchQuery(adminUserQueryOptions(api, userId))
+        : queryClient.prefetchInfiniteQuery(usersQueryOptions(api, q)),
     ]);
     return null;
   };
 }
 
+function UserView({ userId }: { userId: string }) {
+  const detail = useAdminUser(userId);
+  const can = useAdminCan();
+  if (detail.isPending) return <p className="text-slate-600">Loading the account…</p>;
+  if (detail.isError) {
+    const status = statusOf(detail.error);
+    return (
+      <p role="alert" className="text-red-700">
+        {status === 404 || status === 400
+          ? 'That account was not found.'
+          : status === 403
+            ? 'Your groups do not allow reading users.'
+            : 'The account could not be loaded.'}
+      </p>
+    );
+  }
+  const links = {
+    orders: can('payments.read') || can('orders.refund'),
+    organisers: can('organisers.review'),
+    cases: can('cases.handle'),
+  };
+  return <UserDetail detail={detail.data} links={links} />;
+}
+
 export function Component() {
+  const [searchParams] = useSearchParams();
+  const userId = searchParams.get('user');
+  return userId ? (
+    <AdminPage>
+      <PageMeta title="Account" description="One account for support." noIndex />
+      <Link to="/admin/users" className={linkClass}>
+        ← All users
+      </Link>
+      <UserView userId={userId} />
+    </AdminPage>
+  ) : (
+    <UsersList />
+  );
+}
+
+function UsersList() {
   const [searchParams] = useSearchParams();
   const q = searchParams.get('q')?.trim() ?? '';
   const users = useAdminUsers(q);

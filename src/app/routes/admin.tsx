@@ -6,6 +6,7 @@ import { auditQueryOptions, useAudit } from '../../features/admin/api/users.ts';
 import { AdminHeader, AdminPage, AdminSearch, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
 import { AuditTable } from '../../features/admin/components/audit-table.tsx';
 import { PlatformFigures } from '../../features/admin/components/platform-figures.tsx';
+import { WaitingWork } from '../../features/admin/components/waiting-work.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
@@ -79,6 +80,7 @@ export function Component() {
           </Link>
         ) : null}
       </nav>
+      {overview.data ? <WaitingWork waiting={overview.data.waiting} can={can} /> : null}
       {overview.data ? <PlatformFigures overview={overview.data} /> : null}
       <section aria-labelledby="audit-title" className="space-y-4">
         <h2 id="audit-title" className="font-bold text-slate-900 text-xl">

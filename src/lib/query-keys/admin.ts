@@ -8,6 +8,8 @@ export const adminKeys = {
   group: (groupId: string) => [...adminKeys.groups(), groupId] as const,
   userLists: () => [...adminKeys.all, 'users'] as const,
   users: (q: string) => [...adminKeys.userLists(), { q }] as const,
+  /** One account; under the user lists, so what changes a user refreshes it too. */
+  user: (userId: string) => [...adminKeys.userLists(), 'detail', userId] as const,
   audit: (q: string) => [...adminKeys.all, 'audit', { q }] as const,
   /** A keyset list of the money, events and tickets pages under its filters (orders, tickets, events, payments…). */
   list: (name: string, filters: Record<string, string>) => [...adminKeys.all, 'list', name, filters] as const,

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
+import { Link } from 'react-router';
+import { buttonClass, linkClass } from '../../../components/button.ts';
 import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
 import { serverMessage } from '../../../components/fields/form-errors.ts';
 import { formatDay } from '../../../components/format/date-time.ts';
@@ -45,7 +46,15 @@ export function UsersTable({ users, loading, error, onRetry, canManage }: UsersT
   const suspending = target ? target.suspendedAt === null : true;
 
   const columns: Column<AdminUser>[] = [
-    { id: 'name', header: 'Name', cell: (user) => <span className="font-semibold text-slate-900">{user.name}</span> },
+    {
+      id: 'name',
+      header: 'Name',
+      cell: (user) => (
+        <Link to={`/admin/users?user=${user.id}`} className={`${linkClass} font-semibold`}>
+          {user.name}
+        </Link>
+      ),
+    },
     { id: 'email', header: 'Email', cell: (user) => <span className="break-all">{user.email}</span> },
     { id: 'joined', header: 'Joined', cell: (user) => formatDay(user.createdAt) },
     { id: 'status', header: 'Status', cell: (user) => <StatusText user={user} /> },

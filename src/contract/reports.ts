@@ -63,6 +63,14 @@ const checkedRange = <T extends z.ZodType<{ from: string; to: string }>>(schema:
 export const reportQuerySchema = checkedRange(reportFilterSchema);
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
+/** The file a report downloads as: CSV (the default) or an XLSX workbook. */
+export const reportFormatSchema = z.enum(['csv', 'xlsx'], { error: 'Choose csv or xlsx.' });
+export type ReportFormat = z.infer<typeof reportFormatSchema>;
+
+/** A report's file: its filters and the format. */
+export const reportFileQuerySchema = checkedRange(reportFilterSchema.extend({ format: reportFormatSchema.default('csv') }));
+export type ReportFileQuery = z.infer<typeof reportFileQuerySchema>;
+
 /** A report on screen: one page of its rows. */
 export const reportPageQuerySchema = checkedRange(
   reportFilterSchema.extend({

@@ -1,16 +1,17 @@
 import { Readable } from 'node:stream';
 import { can } from '../../../src/contract/permissions.ts';
 import {
+  type ReportFileQuery,
   type ReportKind,
   type ReportPage,
   type ReportPageQuery,
-  type ReportQuery,
   reportMaxRows,
   reportPageRows,
   reportPermission,
 } from '../../../src/contract/reports.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { xlsxContentType, xlsxWorkbook } from '../../lib/xlsx-workbook.ts';
 import { csvLine } from '../orders/orders-csv.ts';
 import { requirePermission } from '../organizations/permissions.ts';
 import { organizationOfEvent } from './dashboard.repository.ts';
@@ -32,20 +33,31 @@ async function readableReport(db: Db, userId: string, organizationId: string, ki
 
 const cellsOf = (columns: ReportColumn[], row: Parameters<ReportColumn['cell']>[0]) => columns.map((item) => item.cell(row));
 
-async function* lines(db: Db, kind: ReportKind, scope: ReportScope, columns: ReportColumn[], total: number) {
-  yield csvLine(columns.map((item) => item.header));
+/** The report's rows, read from the database a chunk at a time. */
+async function* rowChunks(db: Db, kind: ReportKind, scope: ReportScope, total: number) {
   for (let offset = 0; offset < total; offset += chunkRows) {
     const rows = await reportRows(db, kind, scope, Math.min(chunkRows, total - offset), offset);
     if (rows.length === 0) return;
-    yield rows.map((row) => csvLine(cellsOf(columns, row))).join('');
+    yield rows;
   }
 }
 
+async function* csvLines(db: Db, kind: ReportKind, scope: ReportScope, columns: ReportColumn[], total: number) {
+  yield csvLine(columns.map((item) => item.header));
+  for await (const rows of rowChunks(db, kind, scope, total)) yield rows.map((row) => csvLine(cellsOf(columns, row))).join('');
+}
+
+async function workbook(db: Db, kind: ReportKind, scope: ReportScope, columns: ReportColumn[], total: number) {
+  const rows: string[][] = [];
+  for await (const chunk of rowChunks(db, kind, scope, total)) for (const row of chunk) rows.push(cellsOf(columns, row));
+  return xlsxWorkbook({ sheet: kind, columns, rows });
+}
+
 /**
- * A report as CSV, streamed a chunk of rows at a time. Refused, with nothing sent, when it would hold more than
- * `reportMaxRows` rows.
+ * A report as a file: CSV streamed a chunk of rows at a time, or an XLSX workbook of the same columns and cells.
+ * Refused, with nothing sent, when it would hold more than `reportMaxRows` rows.
  */
-export async function reportCsv(db: Db, userId: string, organizationId: string, kind: ReportKind, query: ReportQuery) {
+export async function reportFile(db: Db, userId: string, organizationId: string, kind: ReportKind, query: ReportFileQuery) {
   const columns = await readableReport(db, userId, organizationId, kind, query.eventId);
   const scope = { organizationId, query };
   const total = await countReportRows(db, kind, scope);
@@ -55,10 +67,11 @@ export async function reportCsv(db: Db, userId: string, organizationId: string, 
       `This report would have ${total.toLocaleString('en-GB')} rows; one file holds at most ${reportMaxRows.toLocaleString('en-GB')}. Choose fewer days or one event.`,
     );
   }
-  return {
-    fileName: `${kind}-${query.from}-to-${query.to}.csv`,
-    content: Readable.from(lines(db, kind, scope, columns, total)),
-  };
+  const fileName = `${kind}-${query.from}-to-${query.to}.${query.format}`;
+  if (query.format === 'xlsx') {
+    return { fileName, contentType: xlsxContentType, content: await workbook(db, kind, scope, columns, total) };
+  }
+  return { fileName, content: Readable.from(csvLines(db, kind, scope, columns, total)) };
 }
 
 /** One page of a report, for the screen: the same columns and cells as its file. */

@@ -5,6 +5,7 @@ import { buttonClass } from '../../components/button.ts';
 import { SelectField } from '../../components/fields/select-field.tsx';
 import { can } from '../../contract/permissions.ts';
 import {
+  type ReportFormat,
   type ReportKind,
   type ReportQuery,
   reportKindSchema,
@@ -62,10 +63,15 @@ const addressOf = (values: ReportFormValues, page = 1) => {
   return `?${params}`;
 };
 
-async function download(organizationId: string | null, kind: ReportKind, query: ReportQuery): Promise<string | null> {
+async function download(
+  organizationId: string | null,
+  kind: ReportKind,
+  query: ReportQuery,
+  format: ReportFormat,
+): Promise<string | null> {
   if (!organizationId) return 'Sign in as a member of an organisation to download reports.';
   try {
-    await downloadReport(organizationId, kind, query);
+    await downloadReport(organizationId, kind, query, format);
     return null;
   } catch (error) {
     if (statusOf(error) === 403) return 'This report is not open to your role.';
@@ -158,7 +164,7 @@ export function Component() {
             reportShown.current = true;
             void navigate(addressOf(values));
           }}
-          onDownload={(kind, query) => download(organizationId, kind, query)}
+          onDownload={(kind, query, format) => download(organizationId, kind, query, format)}
         />
       ) : (
         <p className="rounded-2xl bg-white p-4 text-slate-700 shadow-sm ring-1 ring-slate-200 sm:p-6">

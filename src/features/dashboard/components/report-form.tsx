@@ -4,7 +4,14 @@ import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { SelectField } from '../../../components/fields/select-field.tsx';
 import { TextField } from '../../../components/fields/text-field.tsx';
 import { Spinner, SubmitButton } from '../../../components/submit-button.tsx';
-import { type ReportKind, type ReportQuery, reportMaxDays, reportMaxRows, reportQuerySchema } from '../../../contract/reports.ts';
+import {
+  type ReportFormat,
+  type ReportKind,
+  type ReportQuery,
+  reportMaxDays,
+  reportMaxRows,
+  reportQuerySchema,
+} from '../../../contract/reports.ts';
 
 export const reportTitles: Record<ReportKind, { title: string; text: string }> = {
   'revenue-summary': {
@@ -50,7 +57,7 @@ interface ReportFormProps {
   initial: ReportFormValues;
   /** Shows the report on the page. */
   onShow(values: ReportFormValues): void;
-  onDownload(kind: ReportKind, query: ReportQuery): Promise<string | null>;
+  onDownload(kind: ReportKind, query: ReportQuery, format: ReportFormat): Promise<string | null>;
 }
 
 /** Chooses a report, its events and dates; the same rules as the server's, checked before anything is asked. */
@@ -59,7 +66,8 @@ export function ReportForm({ events, kinds, initial, onShow, onDownload }: Repor
   const kind = values.kind;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** The file being prepared, if any. */
+  const [busy, setBusy] = useState<ReportFormat | null>(null);
   // A field's message goes once the field is changed; the next action checks it again.
   const set = (name: keyof ReportFormValues) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [name]: event.target.value }));
@@ -86,14 +94,14 @@ export function ReportForm({ events, kinds, initial, onShow, onDownload }: Repor
     if (checked()) onShow({ ...values, currency: values.currency.trim().toUpperCase() });
   };
 
-  const download = async () => {
+  const download = async (format: ReportFormat) => {
     const query = checked();
     if (!query) return;
-    setBusy(true);
+    setBusy(format);
     try {
-      setFailure(await onDownload(kind, query));
+      setFailure(await onDownload(kind, query, format));
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
@@ -163,23 +171,27 @@ export function ReportForm({ events, kinds, initial, onShow, onDownload }: Repor
       </div>
       <p className="text-slate-600 text-sm">
         One file covers at most {reportMaxDays} days and {reportMaxRows.toLocaleString('en-GB')} rows. Dates and times are in UTC.
-        Cells that a spreadsheet would read as a formula start with an apostrophe, so they stay text.
+        In the CSV, cells that a spreadsheet would read as a formula start with an apostrophe, so they stay text; the XLSX
+        workbook holds every cell as text or a number, never a formula.
       </p>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="flex flex-col gap-3 sm:flex-row">
         <SubmitButton busy={false} inline>
           Show report
         </SubmitButton>
-        <button
-          type="button"
-          onClick={() => void download()}
-          disabled={busy}
-          aria-busy={busy}
-          className={`${buttonClass('secondary')} w-full sm:w-auto`}
-        >
-          {busy ? <Spinner /> : null}
-          <span>{busy ? 'Preparing CSV…' : 'Download CSV'}</span>
-        </button>
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            onClick={() => void download(format)}
+            disabled={busy !== null}
+            aria-busy={busy === format}
+            className={`${buttonClass('secondary')} w-full sm:w-auto`}
+          >
+            {busy === format ? <Spinner /> : null}
+            <span>{busy === format ? `Preparing ${format.toUpperCase()}…` : `Download ${format.toUpperCase()}`}</span>
+          </button>
+        ))}
       </div>
     </form>
   );

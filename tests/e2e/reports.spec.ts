@@ -7,7 +7,7 @@ const organiser = { email: 'maya@northernlights.demo', password: 'admit-demo-202
 const shots = process.env.ADMIT_DASHBOARD_SHOTS;
 
 test.describe('organiser reports', () => {
-  test('an owner downloads the attendees as CSV; a backwards range is refused before anything is asked', async ({
+  test('an owner downloads the attendees as CSV and as XLSX; a backwards range is refused before anything is asked', async ({
     page,
     consoleErrors,
   }, testInfo) => {
@@ -51,6 +51,17 @@ test.describe('organiser reports', () => {
       'Event,Event date (UTC),Ticket type,Ticket holder,Buyer,Buyer email,Order,Checked in at (UTC),Checked in by device,Test',
     );
     expect(rows.length).toBeGreaterThan(0);
+    if (testInfo.project.name === 'desktop') {
+      const [workbook] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download XLSX' }).click(),
+      ]);
+      expect(workbook.suggestedFilename()).toBe(`attendees-${lastYear}-to-${nextMonth}.xlsx`);
+      const file = readFileSync(await workbook.path());
+      expect(file.length).toBeGreaterThan(0);
+      // A zip archive, as every XLSX workbook is.
+      expect(file.subarray(0, 2).toString('latin1')).toBe('PK');
+    }
     expect(consoleErrors).toEqual([]);
   });
 
@@ -122,6 +133,7 @@ test.describe('organiser reports', () => {
     await waitForHydration(page);
     await expect(page.getByText('Sales, money and attendee reports are for owners, managers and finance.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Download CSV' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Download XLSX' })).toHaveCount(0);
     await page.locator('#field-doorListEvent').selectOption({ label: 'Late Night Jazz at the Docks' });
     await page.getByRole('link', { name: 'Open door list' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Door list: Late Night Jazz at the Docks' })).toBeVisible();

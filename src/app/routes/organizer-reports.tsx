@@ -151,7 +151,7 @@ export function Component() {
       <header>
         <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">Reports</h1>
         <p className="mt-1 text-slate-600">
-          On screen, or as CSV files for your accountant and your team, per event or for all of them.
+          On screen, or as CSV or XLSX files for your accountant and your team, per event or for all of them.
         </p>
       </header>
       {kinds.length > 0 ? (

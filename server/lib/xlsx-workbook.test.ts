@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { sheetName, xlsxWorkbook } from './xlsx-workbook.ts';
+import { sheetName, xlsxWorkbook, xlsxWorkbookOffThread } from './xlsx-workbook.ts';
 
 async function open(table: Parameters<typeof xlsxWorkbook>[0]) {
   const files = unzipSync(new Uint8Array(await xlsxWorkbook(table)));
@@ -49,5 +49,19 @@ describe('xlsxWorkbook', () => {
     expect(sheetName('a/b:c*d?[e]')).toBe('a b c d  e');
     expect(sheetName('x'.repeat(40))).toHaveLength(31);
     expect(sheetName('')).toBe('Sheet1');
+  });
+
+  it('writes the same workbook in a worker thread', async () => {
+    const table = {
+      sheet: 'sales',
+      columns: [{ header: 'Day' }, { header: 'Orders', numeric: true }],
+      rows: [['2026-11-27', '4']],
+    };
+    const offThread = unzipSync(new Uint8Array(await xlsxWorkbookOffThread(table)));
+    const here = unzipSync(new Uint8Array(await xlsxWorkbook(table)));
+    expect(strFromU8(offThread['xl/worksheets/sheet1.xml'] as Uint8Array)).toBe(
+      strFromU8(here['xl/worksheets/sheet1.xml'] as Uint8Array),
+    );
+    expect(strFromU8(offThread['xl/sharedStrings.xml'] as Uint8Array)).toContain('2026-11-27');
   });
 });

@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/node';
 
 /** The one place the spreadsheet library is used: a table of text cells in, an XLSX file out. */
@@ -59,7 +60,10 @@ function widths(table: WorkbookTable) {
   });
 }
 
-/** The table as an XLSX workbook of one sheet: a bold header row, numbers as numbers, every other cell as text. */
+/**
+ * The table as an XLSX workbook of one sheet: a bold header row, numbers as numbers, every other cell as text. Built
+ * synchronously; `xlsxWorkbookOffThread` builds it in a worker so a long one does not stall the server.
+ */
 export async function xlsxWorkbook(table: WorkbookTable): Promise<Buffer> {
   const header: Row = table.columns.map((column) => ({ value: safeText(column.header), type: String, fontWeight: 'bold' }));
   const body: Row[] = table.rows.map((row) =>
@@ -73,4 +77,19 @@ export async function xlsxWorkbook(table: WorkbookTable): Promise<Buffer> {
     columns: widths(table),
     stickyRowsCount: 1,
   }).toBuffer();
+}
+
+/**
+ * `xlsxWorkbook` in a worker thread: the library writes the whole file without yielding (50,000 rows hold the event
+ * loop for seconds), so the server keeps answering other requests meanwhile.
+ */
+export function xlsxWorkbookOffThread(table: WorkbookTable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./xlsx-workbook.worker.ts', import.meta.url), { workerData: table });
+    worker.once('message', (bytes: Uint8Array) => resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`The workbook writer stopped with code ${code}.`));
+    });
+  });
 }

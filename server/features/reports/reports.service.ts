@@ -11,7 +11,7 @@ import {
 } from '../../../src/contract/reports.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { xlsxContentType, xlsxWorkbook } from '../../lib/xlsx-workbook.ts';
+import { xlsxContentType, xlsxWorkbookOffThread } from '../../lib/xlsx-workbook.ts';
 import { csvLine } from '../orders/orders-csv.ts';
 import { requirePermission } from '../organizations/permissions.ts';
 import { organizationOfEvent } from './dashboard.repository.ts';
@@ -50,7 +50,7 @@ async function* csvLines(db: Db, kind: ReportKind, scope: ReportScope, columns: 
 async function workbook(db: Db, kind: ReportKind, scope: ReportScope, columns: ReportColumn[], total: number) {
   const rows: string[][] = [];
   for await (const chunk of rowChunks(db, kind, scope, total)) for (const row of chunk) rows.push(cellsOf(columns, row));
-  return xlsxWorkbook({ sheet: kind, columns, rows });
+  return xlsxWorkbookOffThread({ sheet: kind, columns: columns.map(({ header, numeric }) => ({ header, numeric })), rows });
 }
 
 /**

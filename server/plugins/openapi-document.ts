@@ -35,8 +35,8 @@ export interface DocumentedRoute {
   body?: z.ZodType;
   rawBody?: RawBodySpec;
   headers?: readonly HeaderSpec[];
-  /** The envelope's data, or the media type of the file a file route answers with. */
-  response: z.ZodType | { file: string };
+  /** The envelope's data, or the media types of the file a file route answers with. */
+  response: z.ZodType | { file: readonly string[] };
   /** Statuses answered with `data`; the first is the usual one. */
   statuses: readonly HttpStatusName[];
   /** Error statuses the handler answers on purpose, beyond those the declaration implies. */
@@ -154,7 +154,12 @@ function successResponse(route: DocumentedRoute, status: HttpStatusName) {
       headers: {
         'Content-Disposition': { description: 'attachment, with the file’s name', schema: { type: 'string' } },
       },
-      content: { [route.response.file]: { schema: { type: 'string' } } },
+      content: Object.fromEntries(
+        route.response.file.map((type) => [
+          type,
+          { schema: type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' } },
+        ]),
+      ),
     };
   }
   const envelope = z.object({ httpStatus: z.literal(status), message: z.string(), data: route.response });

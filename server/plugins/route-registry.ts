@@ -65,10 +65,15 @@ export interface FileRouteSpec<P, Q> extends Described {
   method: 'GET';
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
-  /** The file's media type, e.g. `text/csv; charset=utf-8`. */
-  contentType: string;
+  /**
+   * The file's media type, e.g. `text/csv; charset=utf-8`; a route that answers in several formats lists them all (the
+   * first is the default) and its handler says which one each file is.
+   */
+  contentType: string | readonly [string, ...string[]];
   /** The file's content; a stream is sent as it is read, so a long file never sits in memory. */
-  handler: (input: RouteInput<P, Q, undefined>) => Promise<{ fileName: string; content: string | Buffer | Readable }>;
+  handler: (
+    input: RouteInput<P, Q, undefined>,
+  ) => Promise<{ fileName: string; content: string | Buffer | Readable; contentType?: string }>;
 }
 
 /** Turns zod issues into the envelope's `errors` list. */
@@ -134,8 +139,9 @@ export class RouteRegistry {
 
   /** A file download, validated and documented like every other route; private, never cached. */
   addFile<P, Q>(app: FastifyInstance, spec: FileRouteSpec<P, Q>): void {
-    const { contentType, handler } = spec;
-    this.#routes.push({ ...documented(spec), response: { file: contentType }, statuses: ['OK'] });
+    const { handler } = spec;
+    const contentTypes = typeof spec.contentType === 'string' ? [spec.contentType] : spec.contentType;
+    this.#routes.push({ ...documented(spec), response: { file: contentTypes }, statuses: ['OK'] });
     app.route({
       method: spec.method,
       url: spec.url,
@@ -143,7 +149,7 @@ export class RouteRegistry {
         const input = parseRequest(spec as unknown as RouteSpec<P, Q, undefined, unknown>, request);
         const file = await handler({ ...input, request, reply });
         return reply
-          .type(contentType)
+          .type(file.contentType ?? contentTypes[0])
           .header('content-disposition', `attachment; filename="${file.fileName}"`)
           .header('cache-control', 'no-store')
           .send(file.content);

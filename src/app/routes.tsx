@@ -86,6 +86,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           page('organizer/reports', 'organizer-reports', { layout: 'organizer-dashboard' }),
           page('organizer/events', 'organizer-events', { layout: 'organizer-dashboard' }),
           page('organizer/events/:eventId', 'organizer-event-editor', { layout: 'organizer-dashboard' }),
+          page('organizer/events/:eventId/door-list', 'organizer-door-list', { layout: 'organizer-dashboard' }),
           page('organizer/settings', 'organizer-settings', { layout: 'organizer-dashboard' }),
           page('organizer/payments', 'organizer-payments', { layout: 'organizer-dashboard' }),
           page('organizer/payouts', 'organizer-payouts', { layout: 'organizer-dashboard' }),

@@ -18,6 +18,8 @@ export const permissions = [
   'orders.read',
   /** Refund orders. */
   'orders.refund',
+  /** See the money reports: gross, fees, refunds and net, and every ledger movement. */
+  'money.read',
   /** Scan, search and check in tickets at the door. */
   'checkin.scan',
   /** Verify the organisation's identity, connect payouts and read its identity documents. */
@@ -35,12 +37,13 @@ export const rolePermissions: Readonly<Record<MemberRole, readonly Permission[]>
     'team.manage',
     'orders.read',
     'orders.refund',
+    'money.read',
     'checkin.scan',
     'verification.manage',
     'payouts.read',
   ],
   manager: ['events.read', 'events.edit', 'organization.edit', 'team.manage', 'orders.read', 'checkin.scan'],
-  finance: ['events.read', 'orders.read', 'orders.refund', 'payouts.read'],
+  finance: ['events.read', 'orders.read', 'orders.refund', 'money.read', 'payouts.read'],
   door: ['events.read', 'checkin.scan'],
 };
 

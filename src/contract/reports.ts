@@ -1,14 +1,38 @@
 import { z } from 'zod';
 import { currencySchema } from './events.ts';
+import type { Permission } from './permissions.ts';
 
-/** The CSV reports an organiser can download. */
-export const reportKindSchema = z.enum(['transactions', 'sales-by-type', 'checkins', 'attendees']);
+/** The reports an organiser can see on screen and download. */
+export const reportKindSchema = z.enum([
+  'revenue-summary',
+  'transactions',
+  'sales-by-day',
+  'sales-by-type',
+  'checkins',
+  'attendees',
+]);
 export type ReportKind = z.infer<typeof reportKindSchema>;
+
+/**
+ * The right each report needs: money reports (every ledger movement, the revenue summary) are for those who see
+ * the money (owners and finance); the others for every order reader, whose sales reports show money columns only
+ * when they may see the money too.
+ */
+export const reportPermission: Readonly<Record<ReportKind, Permission>> = {
+  'revenue-summary': 'money.read',
+  transactions: 'money.read',
+  'sales-by-day': 'orders.read',
+  'sales-by-type': 'orders.read',
+  checkins: 'orders.read',
+  attendees: 'orders.read',
+};
 
 /** A report holds at most this many rows; a longer one is refused with a request to narrow it. */
 export const reportMaxRows = 50_000;
 /** The longest date range one report covers. */
 export const reportMaxDays = 366;
+/** Rows of a report shown on one screen. */
+export const reportPageRows = 50;
 
 /** Whether the dates are those of the payments (and refunds) or of the events. */
 export const reportDateBySchema = z.enum(['payment', 'event']);
@@ -19,18 +43,54 @@ export const reportDaySpan = (from: string, to: string) => Math.round((Date.pars
 
 export const reportParamsSchema = z.object({ organizationId: z.uuid(), report: reportKindSchema });
 
-export const reportQuerySchema = z
-  .object({
-    eventId: z.uuid().optional(),
-    dateBy: reportDateBySchema.default('payment'),
-    /** First and last day (UTC), both included. */
-    from: z.iso.date({ error: 'Enter the first day as yyyy-mm-dd.' }),
-    to: z.iso.date({ error: 'Enter the last day as yyyy-mm-dd.' }),
-    currency: currencySchema.optional(),
-  })
-  .refine((query) => query.to >= query.from, { path: ['to'], message: 'The last day is before the first.' })
-  .refine((query) => reportDaySpan(query.from, query.to) <= reportMaxDays, {
-    path: ['to'],
-    message: `A report covers at most ${reportMaxDays} days.`,
-  });
+const reportFilterSchema = z.object({
+  eventId: z.uuid().optional(),
+  dateBy: reportDateBySchema.default('payment'),
+  /** First and last day (UTC), both included. */
+  from: z.iso.date({ error: 'Enter the first day as yyyy-mm-dd.' }),
+  to: z.iso.date({ error: 'Enter the last day as yyyy-mm-dd.' }),
+  currency: currencySchema.optional(),
+});
+
+const checkedRange = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+  schema
+    .refine((query) => query.to >= query.from, { path: ['to'], message: 'The last day is before the first.' })
+    .refine((query) => reportDaySpan(query.from, query.to) <= reportMaxDays, {
+      path: ['to'],
+      message: `A report covers at most ${reportMaxDays} days.`,
+    });
+
+export const reportQuerySchema = checkedRange(reportFilterSchema);
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** The file a report downloads as: CSV (the default) or an XLSX workbook. */
+export const reportFormatSchema = z.enum(['csv', 'xlsx'], { error: 'Choose csv or xlsx.' });
+export type ReportFormat = z.infer<typeof reportFormatSchema>;
+
+/** A report's file: its filters and the format. */
+export const reportFileQuerySchema = checkedRange(reportFilterSchema.extend({ format: reportFormatSchema.default('csv') }));
+export type ReportFileQuery = z.infer<typeof reportFileQuerySchema>;
+
+/** A report on screen: one page of its rows. */
+export const reportPageQuerySchema = checkedRange(
+  reportFilterSchema.extend({
+    page: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(reportMaxRows / reportPageRows)
+      .default(1),
+  }),
+);
+export type ReportPageQuery = z.infer<typeof reportPageQuerySchema>;
+
+/** The report's cells as the files hold them (text; amounts in major units, times in UTC). */
+export const reportPageSchema = z.object({
+  columns: z.array(z.object({ header: z.string(), numeric: z.boolean() })),
+  rows: z.array(z.array(z.string())),
+  /** Every row of the report, over all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ReportPage = z.infer<typeof reportPageSchema>;

@@ -100,7 +100,12 @@ const matrix: Record<RouteKey, Row> = {
   'GET /events/:eventId/checkins/stats':                             [401,  404,      200,   200,     403,     200,  404,   404],
   // Money and sales: the order readers; door staff work the scanner instead.
   'GET /organizations/:organizationId/dashboard':                    [401,  404,      200,   200,     200,     403,  404,   404],
-  'GET /organizations/:organizationId/reports/:report':              [401,  404,      200,   200,     200,     403,  404,   404],
+  // Asked for the transactions, a money report: owners and finance only (managers get the sales and attendee reports).
+  'GET /organizations/:organizationId/reports/:report':              [401,  404,      200,   403,     200,     403,  404,   404],
+  // Asked for the sales by day, on screen: every order reader (managers without the money columns).
+  'GET /organizations/:organizationId/reports/:report/rows':         [401,  404,      200,   200,     200,     403,  404,   404],
+  // The paper list for the door: those who work the door (owners, managers, door staff), not finance.
+  'GET /events/:eventId/door-list':                                  [401,  404,      200,   200,     403,     200,  404,   404],
   // Money paid out: owners and finance only (managers see sales but not payouts).
   'GET /organizations/:organizationId/payouts':                      [401,  404,      200,   403,     200,     403,  404,   404],
   'GET /organizations/:organizationId/payouts/:payoutId':            [401,  404,      200,   403,     200,     403,  404,   404],

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doorKit } from '../fixtures/door.ts';
 import { inDays, publishedEvent, verifiedOrganizer } from '../fixtures/events.ts';
-import { heldOrder, newBuyer, type OrderView, orderBody, paySandbox, readOrder } from '../fixtures/orders.ts';
+import type { OrderView } from '../fixtures/orders.ts';
+import { dayFromNow, reportKit, rowsOf, sheetOf, today, xlsxType } from '../fixtures/reports.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let api: TestApi;
@@ -15,45 +16,7 @@ const db = () => api.database.db;
 const kit = doorKit(() => api);
 type Organiser = Awaited<ReturnType<typeof verifiedOrganizer>>;
 
-const today = () => new Date().toISOString().slice(0, 10);
-const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function typeOf(eventId: string) {
-  const row = await db()
-    .selectFrom('ticket_types')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .orderBy('sort_order')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** Paid in the sandbox (a TEST order), then, with `card`, as if a card provider had taken it. */
-async function paid(eventId: string, quantity: number, options: { card?: boolean; buyerName?: string } = {}) {
-  const held = await heldOrder(
-    api.app,
-    orderBody(eventId, [{ ticketTypeId: await typeOf(eventId), quantity }], newBuyer(options.buyerName)),
-  );
-  const outcome = await paySandbox(api.app, held);
-  if (outcome.json().data?.outcome !== 'succeeded') throw new Error(`payment failed: ${outcome.body}`);
-  const order = (await readOrder(api.app, held)).json().data as OrderView;
-  if (options.card !== false) await db().updateTable('orders').set({ provider: 'stripe' }).where('id', '=', order.id).execute();
-  return order;
-}
-
-const report = (organiser: { organizationId: string; bearer: Record<string, string> }, kind: string, query: string) =>
-  api.app.inject({
-    method: 'GET',
-    url: `/api/organizations/${organiser.organizationId}/reports/${kind}?${query}`,
-    headers: organiser.bearer,
-  });
-
-/** The CSV's rows as cells (none of this test's cells hold commas, quotes or line breaks). */
-const rowsOf = (body: string) =>
-  body
-    .split('\r\n')
-    .filter(Boolean)
-    .map((line) => line.split(','));
+const { paid, report } = reportKit(() => api);
 
 describe('organiser reports', () => {
   let organiser: Organiser;
@@ -152,7 +115,8 @@ describe('organiser reports', () => {
 
   it('sums sales by ticket type, TEST orders left out', async () => {
     const response = await report(organiser, 'sales-by-type', range());
-    const [, ...rows] = rowsOf(response.body);
+    const [header, ...rows] = rowsOf(response.body);
+    expect(header?.slice(2)).toEqual(['Ticket type', 'Currency', 'Tickets', 'Ticket sales', 'Booking fees', 'Paid by buyers']);
     expect(rows.map((row) => row.slice(2))).toEqual([
       ['Entrée', 'EUR', '3', '60.00', expect.any(String), expect.any(String)],
       ['Standard', 'GBP', '2', '30.00', expect.any(String), expect.any(String)],
@@ -207,5 +171,58 @@ describe('organiser reports', () => {
       expect((await report(other, kind, `eventId=${london.id}&${range()}`)).statusCode).toBe(404);
       expect((await report({ organizationId: organiser.organizationId, bearer: {} }, kind, range())).statusCode).toBe(401);
     }
+  });
+
+  it('downloads the same report as an XLSX workbook: the CSV’s rows, figures as numbers, a formula in a name as text', async () => {
+    const query = `eventId=${london.id}&${range()}`;
+    const csv = rowsOf((await report(organiser, 'attendees', query)).body);
+    const response = await report(organiser, 'attendees', `${query}&format=xlsx`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe(xlsxType);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="attendees-${today()}-to-${today()}.xlsx"`);
+    const sheet = sheetOf(response.rawPayload);
+    expect(sheet.rows).toHaveLength(csv.length);
+    expect(sheet.rows[0]).toEqual(csv[0]);
+    expect(sheet.formulas).toBe(false);
+    const evil = '=HYPERLINK("http://evil.test","x")';
+    expect(sheet.rows.filter((row) => row.includes(evil))).toHaveLength(1);
+
+    const transactions = rowsOf((await report(organiser, 'transactions', range())).body);
+    const workbook = sheetOf((await report(organiser, 'transactions', `${range()}&format=xlsx`)).rawPayload);
+    expect(workbook.rows).toHaveLength(transactions.length);
+    expect(workbook.rows[0]).toEqual(transactions[0]);
+    expect(workbook.rows.slice(1).map((row) => row[6])).toEqual(transactions.slice(1).map((row) => Number(row[6])));
+    expect(workbook.rows.slice(1).map((row) => row[0])).toEqual(transactions.slice(1).map((row) => row[0]));
+  });
+
+  it('refuses an unknown file format, and keeps the XLSX to the CSV’s roles', async () => {
+    const pdf = await report(organiser, 'attendees', `${range()}&format=pdf`);
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().errors).toEqual([{ path: 'query.format', message: 'Choose csv or xlsx.' }]);
+    const manager = { organizationId: organiser.organizationId, bearer: (await kit.member(organiser, 'manager')).bearer };
+    const door = { organizationId: organiser.organizationId, bearer: (await kit.member(organiser, 'door')).bearer };
+    for (const [caller, kind] of [
+      [manager, 'transactions'],
+      [door, 'attendees'],
+    ] as const) {
+      const asCsv = await report(caller, kind, range());
+      const asXlsx = await report(caller, kind, `${range()}&format=xlsx`);
+      expect(asXlsx.statusCode).toBe(403);
+      expect(asXlsx.json()).toEqual(asCsv.json());
+    }
+    expect((await report(manager, 'attendees', `${range()}&format=xlsx`)).statusCode).toBe(200);
+  });
+
+  it('is described in the OpenAPI document with both file types and the format', async () => {
+    const document = (await api.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const file = document.paths['/api/organizations/{organizationId}/reports/{report}'].get;
+    expect(file.responses['200'].content).toEqual({
+      'text/csv; charset=utf-8': { schema: { type: 'string' } },
+      [xlsxType]: { schema: { type: 'string', format: 'binary' } },
+    });
+    const format = (file.parameters as { name: string; in: string; schema: { enum?: string[] } }[]).find(
+      (parameter) => parameter.in === 'query' && parameter.name === 'format',
+    );
+    expect(format?.schema.enum).toEqual(['csv', 'xlsx']);
   });
 });

@@ -7,7 +7,7 @@ const organiser = { email: 'maya@northernlights.demo', password: 'admit-demo-202
 const shots = process.env.ADMIT_DASHBOARD_SHOTS;
 
 test.describe('organiser reports', () => {
-  test('an owner downloads the attendees as CSV; a backwards range is refused before anything is asked', async ({
+  test('an owner downloads the attendees as CSV and as XLSX; a backwards range is refused before anything is asked', async ({
     page,
     consoleErrors,
   }, testInfo) => {
@@ -51,6 +51,93 @@ test.describe('organiser reports', () => {
       'Event,Event date (UTC),Ticket type,Ticket holder,Buyer,Buyer email,Order,Checked in at (UTC),Checked in by device,Test',
     );
     expect(rows.length).toBeGreaterThan(0);
+    if (testInfo.project.name === 'desktop') {
+      const [workbook] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download XLSX' }).click(),
+      ]);
+      expect(workbook.suggestedFilename()).toBe(`attendees-${lastYear}-to-${nextMonth}.xlsx`);
+      const file = readFileSync(await workbook.path());
+      expect(file.length).toBeGreaterThan(0);
+      // A zip archive, as every XLSX workbook is.
+      expect(file.subarray(0, 2).toString('latin1')).toBe('PK');
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an owner reads sales by day on screen beside its CSV, then opens and prints a door list', async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/reports')}`);
+    await waitForHydration(page);
+    await page.locator('#field-email').fill(organiser.email);
+    await page.locator('#field-password').fill(organiser.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/organizer/reports');
+    await waitForHydration(page);
+
+    const lastYear = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByText('Sales by day', { exact: true }).click();
+    await page.locator('#field-from').fill(lastYear);
+    await page.locator('#field-to').fill(today);
+    await page.getByRole('button', { name: 'Show report' }).click();
+    await expect(page).toHaveURL(/report=sales-by-day/);
+    const table = page.getByRole('table', { name: /^Sales by day: \d+ rows?$/ });
+    await expect(table).toBeVisible();
+    const caption = (await table.locator('caption').textContent()) ?? '';
+    const shownRows = await table.locator('tbody tr').count();
+    expect(shownRows).toBeGreaterThan(0);
+    if (shots) await page.screenshot({ path: join(shots, `reports-table-${testInfo.project.name}.png`), fullPage: true });
+
+    // The file holds the same rows as the screen.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`sales-by-day-${lastYear}-to-${today}.csv`);
+    const [header, ...rows] = readFileSync(await download.path(), 'utf8')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(header).toBe('Day (UTC),Currency,Orders,Tickets,Ticket sales,Booking fees,Paid by buyers');
+    expect(caption).toContain(`${rows.length} row`);
+    const firstCells = await table.locator('tbody tr').first().locator('td > span:last-child').allInnerTexts();
+    expect(firstCells.join(',')).toBe(rows[0]);
+
+    await page.locator('#field-doorListEvent').selectOption({ label: 'Late Night Jazz at the Docks' });
+    await page.getByRole('link', { name: 'Open door list' }).click();
+    await expect(page).toHaveURL(/\/organizer\/events\/[^/]+\/door-list$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Door list: Late Night Jazz at the Docks' })).toBeVisible();
+    const names = await page.locator('tbody tr td:nth-child(2) .font-semibold').allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en-GB', { sensitivity: 'base' })));
+    await expect(page.getByRole('button', { name: 'Print door list' })).toBeVisible();
+    if (shots) await page.screenshot({ path: join(shots, `door-list-${testInfo.project.name}.png`), fullPage: true });
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Print door list' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Organiser' })).toBeHidden();
+    if (shots) await page.screenshot({ path: join(shots, `door-list-print-${testInfo.project.name}.png`), fullPage: true });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('door staff see no report but open the door list of an event', async ({ page, consoleErrors }) => {
+    test.setTimeout(60_000);
+    await page.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/reports')}`);
+    await waitForHydration(page);
+    await page.locator('#field-email').fill('door@northernlights.demo');
+    await page.locator('#field-password').fill(organiser.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/organizer/reports');
+    await waitForHydration(page);
+    await expect(page.getByText('Sales, money and attendee reports are for owners, managers and finance.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download CSV' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Download XLSX' })).toHaveCount(0);
+    await page.locator('#field-doorListEvent').selectOption({ label: 'Late Night Jazz at the Docks' });
+    await page.getByRole('link', { name: 'Open door list' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Door list: Late Night Jazz at the Docks' })).toBeVisible();
+    await expect(page.locator('tbody tr').first()).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 });

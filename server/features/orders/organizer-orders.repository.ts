@@ -51,6 +51,24 @@ export async function organisationOrderRows(
 const sumOf = (kinds: string[]) =>
   sql<string>`coalesce(sum(case when ledger_entries.kind in (${sql.join(kinds)}) then ledger_entries.amount else 0 end), 0)`;
 
+/**
+ * The one definition of an organiser's money, summed over `ledger_entries` rows (read with `ledgerMoney`): gross is
+ * what buyers paid, fees what the platform keeps (net of fee refunds), refunds what went back.
+ */
+export const ledgerMoneySums = {
+  gross: sumOf(['charge', 'booking_fee']),
+  fees: sumOf(['booking_fee', 'booking_fee_refund']),
+  refunds: sumOf(['refund', 'booking_fee_refund']),
+};
+
+/** Gross, booking fees, refunds (as a positive amount) and the organiser's net, from `ledgerMoneySums`. */
+export function ledgerMoney(row: { gross?: unknown; fees?: unknown; refunds?: unknown } | undefined) {
+  const gross = Number(row?.gross ?? 0);
+  const bookingFees = Number(row?.fees ?? 0);
+  const refunds = -Number(row?.refunds ?? 0);
+  return { gross, bookingFees, refunds, net: gross - bookingFees - refunds };
+}
+
 const paidStatuses = ['paid', 'partially_refunded'] as const;
 
 /** Paid TEST orders among the filtered ones: the organiser sees how many were left out of the money. */
@@ -77,9 +95,9 @@ export async function moneyTotals(db: Executor, organizationId: string, query: O
     .where('ledger_entries.order_id', 'in', orderIds(real()))
     .select([
       'ledger_entries.currency',
-      sumOf(['charge', 'booking_fee']).as('gross'),
-      sumOf(['booking_fee', 'booking_fee_refund']).as('fees'),
-      sumOf(['refund', 'booking_fee_refund']).as('refunds'),
+      ledgerMoneySums.gross.as('gross'),
+      ledgerMoneySums.fees.as('fees'),
+      ledgerMoneySums.refunds.as('refunds'),
     ])
     .groupBy('ledger_entries.currency')
     .execute();
@@ -98,15 +116,9 @@ export async function moneyTotals(db: Executor, organizationId: string, query: O
   return currencies.map((currency) => {
     const row = money.find((candidate) => candidate.currency === currency);
     const count = counts.find((candidate) => candidate.currency === currency);
-    const gross = Number(row?.gross ?? 0);
-    const bookingFees = Number(row?.fees ?? 0);
-    const refunds = -Number(row?.refunds ?? 0);
     return {
       currency,
-      gross,
-      bookingFees,
-      refunds,
-      net: gross - bookingFees - refunds,
+      ...ledgerMoney(row),
       orders: Number(count?.orders ?? 0),
       tickets: Number(count?.tickets ?? 0),
     };

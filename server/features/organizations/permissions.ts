@@ -26,6 +26,7 @@ const actions: Record<Permission, string> = {
   'team.manage': 'manage the team',
   'orders.read': 'see the organisation’s orders',
   'orders.refund': 'refund orders',
+  'money.read': 'see the organisation’s money reports',
   'checkin.scan': 'check in tickets',
   'verification.manage': 'verify the organisation and connect its payouts',
   'payouts.read': 'see the organisation’s payouts',

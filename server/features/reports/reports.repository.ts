@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { ReportKind, ReportQuery } from '../../../src/contract/reports.ts';
 import type { Executor } from '../../db/database.ts';
+import { ledgerMoneySums } from '../orders/organizer-orders.repository.ts';
 
 export interface ReportScope {
   organizationId: string;
@@ -22,6 +23,8 @@ const currencyOf = (column: RawBuilder<unknown>, query: ReportQuery) =>
 /** Sold: valid tickets of paid (or partly refunded) orders, as on the dashboard. */
 const sold = sql`t.status = 'valid' and o.status in ('paid', 'partially_refunded')`;
 
+const paidDay = sql`to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD')`;
+
 interface ReportSql {
   /** FROM … WHERE … (GROUP BY …): one row per report row. */
   body(scope: ReportScope): RawBuilder<unknown>;
@@ -30,6 +33,20 @@ interface ReportSql {
 }
 
 const reports: Record<ReportKind, ReportSql> = {
+  // The organiser's money per currency, with the dashboard's definition; TEST orders moved no money.
+  'revenue-summary': {
+    body: (scope) => sql`
+      from ledger_entries
+      join orders o on o.id = ledger_entries.order_id
+      join events e on e.id = ledger_entries.event_id
+      where ${ofEvents(scope)} and o.provider <> 'sandbox'
+        and ${within(scope.query.dateBy === 'payment' ? sql`ledger_entries.created_at` : sql`e.starts_at`, scope.query)}
+        ${currencyOf(sql`ledger_entries.currency`, scope.query)}
+      group by ledger_entries.currency`,
+    columns: sql`ledger_entries.currency, count(distinct o.id) as orders, ${ledgerMoneySums.gross} as gross,
+      ${ledgerMoneySums.fees} as fees, ${ledgerMoneySums.refunds} as refunds`,
+    orderBy: sql`ledger_entries.currency`,
+  },
   // Every ledger movement of real orders (TEST orders moved no money).
   transactions: {
     body: (scope) => sql`
@@ -58,6 +75,20 @@ const reports: Record<ReportKind, ReportSql> = {
     columns: sql`e.title as event_title, e.starts_at as event_starts_at, tt.name as type_name, o.currency,
       count(*) as tickets, sum(t.unit_price) as ticket_money, sum(t.unit_fee) as fees`,
     orderBy: sql`o.currency, e.starts_at, e.id, tt.sort_order, tt.id`,
+  },
+  // Tickets still sold, by the UTC day their order was paid.
+  'sales-by-day': {
+    body: (scope) => sql`
+      from tickets t
+      join orders o on o.id = t.order_id
+      join events e on e.id = t.event_id
+      where ${ofEvents(scope)} and ${sold} and o.provider <> 'sandbox'
+        and ${within(scope.query.dateBy === 'payment' ? sql`o.paid_at` : sql`e.starts_at`, scope.query)}
+        ${currencyOf(sql`o.currency`, scope.query)}
+      group by ${paidDay}, o.currency`,
+    columns: sql`${paidDay} as day, o.currency, count(distinct o.id) as orders, count(*) as tickets,
+      sum(t.unit_price) as ticket_money, sum(t.unit_fee) as fees`,
+    orderBy: sql`o.currency, ${paidDay}`,
   },
   // Per event, by the event's date (a check-in has no payment date); TEST tickets take seats, so they count.
   checkins: {

@@ -19,15 +19,15 @@ interface SideNavLayoutProps {
 export function SideNavLayout({ area, items, children }: SideNavLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <header className="border-slate-200 border-b bg-white">
+      <header className="border-slate-200 border-b bg-white print:hidden">
         <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 sm:px-6">
           <BrandLink />
           <span className="rounded-full bg-indigo-50 px-3 py-1 font-medium text-indigo-800 text-sm">{area}</span>
         </div>
       </header>
-      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row">
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row print:max-w-none print:p-0">
         {items.length > 0 ? (
-          <nav aria-label={area} className="lg:w-56 lg:shrink-0">
+          <nav aria-label={area} className="lg:w-56 lg:shrink-0 print:hidden">
             {/* Phones: every section in view (smaller type, wrapping on the narrowest screens), never scrolled off. */}
             <ul className="flex flex-wrap gap-1 sm:gap-2 lg:flex-col">
               {items.map((item) => (

@@ -4,4 +4,9 @@ export const dashboardKeys = {
   /** Every view of an organisation's dashboard (whole organisation or one event). */
   organization: (organizationId: string) => [...dashboardKeys.all, organizationId] as const,
   view: (organizationId: string, eventId: string | null) => [...dashboardKeys.organization(organizationId), { eventId }] as const,
+  /** One page of a report on screen. */
+  report: (organizationId: string, kind: string, query: object) =>
+    [...dashboardKeys.organization(organizationId), 'report', kind, query] as const,
+  /** An event's door list. */
+  doorList: (eventId: string) => [...dashboardKeys.all, 'door-list', eventId] as const,
 };

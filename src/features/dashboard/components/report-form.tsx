@@ -1,21 +1,27 @@
 import { type FormEvent, useState } from 'react';
+import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { SelectField } from '../../../components/fields/select-field.tsx';
 import { TextField } from '../../../components/fields/text-field.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
+import { Spinner, SubmitButton } from '../../../components/submit-button.tsx';
 import {
+  type ReportFormat,
   type ReportKind,
   type ReportQuery,
-  reportKindSchema,
   reportMaxDays,
   reportMaxRows,
   reportQuerySchema,
 } from '../../../contract/reports.ts';
 
 export const reportTitles: Record<ReportKind, { title: string; text: string }> = {
+  'revenue-summary': {
+    title: 'Revenue summary',
+    text: 'Per currency: what buyers paid, Admit’s booking fees, refunds and what is yours (owners and finance).',
+  },
+  'sales-by-day': { title: 'Sales by day', text: 'Orders, tickets and money taken on each day, per currency.' },
   transactions: {
     title: 'Transactions',
-    text: 'Every ticket sale, booking fee and refund with its date, order and the payment provider’s ids.',
+    text: 'Every ticket sale, booking fee and refund with its date, order and the payment provider’s ids (owners and finance).',
   },
   'sales-by-type': { title: 'Sales by ticket type', text: 'Tickets sold and money taken per ticket type and currency.' },
   checkins: { title: 'Check-in summary', text: 'Per event: tickets sold, checked in, inside now and not arrived.' },
@@ -24,32 +30,51 @@ export const reportTitles: Record<ReportKind, { title: string; text: string }> =
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The form's fields as typed (the address holds the same names). */
+export interface ReportFormValues {
+  kind: ReportKind;
+  eventId: string;
+  dateBy: string;
+  from: string;
+  to: string;
+  currency: string;
+}
+
+/** The last 30 days of payments, every event and currency. */
+export const defaultReportValues = (): ReportFormValues => ({
+  kind: 'revenue-summary',
+  eventId: '',
+  dateBy: 'payment',
+  from: isoDay(new Date(Date.now() - 29 * 86_400_000)),
+  to: isoDay(new Date()),
+  currency: '',
+});
+
 interface ReportFormProps {
   events: readonly { id: string; title: string }[];
-  onDownload(kind: ReportKind, query: ReportQuery): Promise<string | null>;
+  /** The reports this member may open (money reports are for owners and finance). */
+  kinds: readonly ReportKind[];
+  initial: ReportFormValues;
+  /** Shows the report on the page. */
+  onShow(values: ReportFormValues): void;
+  onDownload(kind: ReportKind, query: ReportQuery, format: ReportFormat): Promise<string | null>;
 }
 
 /** Chooses a report, its events and dates; the same rules as the server's, checked before anything is asked. */
-export function ReportForm({ events, onDownload }: ReportFormProps) {
-  const [kind, setKind] = useState<ReportKind>('transactions');
-  const [values, setValues] = useState(() => ({
-    eventId: '',
-    dateBy: 'payment',
-    from: isoDay(new Date(Date.now() - 29 * 86_400_000)),
-    to: isoDay(new Date()),
-    currency: '',
-  }));
+export function ReportForm({ events, kinds, initial, onShow, onDownload }: ReportFormProps) {
+  const [values, setValues] = useState(initial);
+  const kind = values.kind;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // A field's message goes once the field is changed; the next download checks it again.
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
+  /** The file being prepared, if any. */
+  const [busy, setBusy] = useState<ReportFormat | null>(null);
+  // A field's message goes once the field is changed; the next action checks it again.
+  const set = (name: keyof ReportFormValues) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [name]: event.target.value }));
     setErrors(({ [name]: _gone, ...rest }) => rest);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const checked = () => {
     setFailure(null);
     const parsed = reportQuerySchema.safeParse({
       ...values,
@@ -58,27 +83,34 @@ export function ReportForm({ events, onDownload }: ReportFormProps) {
     });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
+      return null;
     }
     setErrors({});
-    setBusy(true);
+    return parsed.data;
+  };
+
+  const show = (event: FormEvent) => {
+    event.preventDefault();
+    if (checked()) onShow({ ...values, currency: values.currency.trim().toUpperCase() });
+  };
+
+  const download = async (format: ReportFormat) => {
+    const query = checked();
+    if (!query) return;
+    setBusy(format);
     try {
-      setFailure(await onDownload(kind, parsed.data));
+      setFailure(await onDownload(kind, query, format));
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
+    <form onSubmit={show} noValidate className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <fieldset>
         <legend className="font-bold text-lg text-slate-900">Report</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {reportKindSchema.options.map((option) => (
+          {kinds.map((option) => (
             <label
               key={option}
               className={`flex min-h-11 cursor-pointer gap-3 rounded-xl p-3 ring-1 ${kind === option ? 'bg-indigo-50 ring-indigo-400' : 'ring-slate-200'}`}
@@ -88,7 +120,7 @@ export function ReportForm({ events, onDownload }: ReportFormProps) {
                 name="report"
                 value={option}
                 checked={kind === option}
-                onChange={() => setKind(option)}
+                onChange={() => setValues((current) => ({ ...current, kind: option }))}
                 className="mt-1"
               />
               <span>
@@ -113,7 +145,13 @@ export function ReportForm({ events, onDownload }: ReportFormProps) {
           label="Dates are"
           value={values.dateBy}
           onChange={set('dateBy')}
-          hint={kind === 'checkins' ? 'The check-in summary always goes by the event’s date.' : undefined}
+          hint={
+            kind === 'checkins'
+              ? 'The check-in summary always goes by the event’s date.'
+              : kind === 'sales-by-day'
+                ? 'Each row is a day of payment; event dates choose which events count.'
+                : undefined
+          }
         >
           <option value="payment">Payment dates</option>
           <option value="event">Event dates</option>
@@ -133,12 +171,28 @@ export function ReportForm({ events, onDownload }: ReportFormProps) {
       </div>
       <p className="text-slate-600 text-sm">
         One file covers at most {reportMaxDays} days and {reportMaxRows.toLocaleString('en-GB')} rows. Dates and times are in UTC.
-        Cells that a spreadsheet would read as a formula start with an apostrophe, so they stay text.
+        In the CSV, cells that a spreadsheet would read as a formula start with an apostrophe, so they stay text; the XLSX
+        workbook holds every cell as text or a number, never a formula.
       </p>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <SubmitButton busy={busy} busyLabel="Preparing CSV…" inline>
-        Download CSV
-      </SubmitButton>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <SubmitButton busy={false} inline>
+          Show report
+        </SubmitButton>
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            onClick={() => void download(format)}
+            disabled={busy !== null}
+            aria-busy={busy === format}
+            className={`${buttonClass('secondary')} w-full sm:w-auto`}
+          >
+            {busy === format ? <Spinner /> : null}
+            <span>{busy === format ? `Preparing ${format.toUpperCase()}…` : `Download ${format.toUpperCase()}`}</span>
+          </button>
+        ))}
+      </div>
     </form>
   );
 }

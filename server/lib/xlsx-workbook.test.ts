@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { sheetName, xlsxWorkbook, xlsxWorkbookOffThread } from './xlsx-workbook.ts';
+import { sheetName, workbookLimiter, xlsxWorkbook, xlsxWorkbookOffThread } from './xlsx-workbook.ts';
 
 async function open(table: Parameters<typeof xlsxWorkbook>[0]) {
   const files = unzipSync(new Uint8Array(await xlsxWorkbook(table)));
@@ -63,5 +63,27 @@ describe('xlsxWorkbook', () => {
       strFromU8(here['xl/worksheets/sheet1.xml'] as Uint8Array),
     );
     expect(strFromU8(offThread['xl/sharedStrings.xml'] as Uint8Array)).toContain('2026-11-27');
+  });
+});
+
+describe('workbookLimiter', () => {
+  it('refuses a third workbook while two are being written, with a 429 that says what to do, and takes one once a slot frees', async () => {
+    const inSlot = workbookLimiter(2);
+    const releases: (() => void)[] = [];
+    const held = () => inSlot(() => new Promise<string>((resolve) => releases.push(() => resolve('written'))));
+    const first = held();
+    const second = held();
+    await expect(inSlot(async () => 'third')).rejects.toMatchObject({
+      status: 'TOO_MANY_REQUESTS',
+      message: 'Other workbooks are being prepared. Try again in a minute, or download the CSV.',
+    });
+    releases[0]?.();
+    expect(await first).toBe('written');
+    expect(await inSlot(async () => 'after')).toBe('after');
+    // A writer that fails frees its slot too.
+    await expect(inSlot(async () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    expect(await inSlot(async () => 'again')).toBe('again');
+    releases[1]?.();
+    expect(await second).toBe('written');
   });
 });

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/node';
+import { HttpError } from './http-error.ts';
 
 /** The one place the spreadsheet library is used: a table of text cells in, an XLSX file out. */
 
@@ -92,4 +93,23 @@ export function xlsxWorkbookOffThread(table: WorkbookTable): Promise<Buffer> {
       if (code !== 0) reject(new Error(`The workbook writer stopped with code ${code}.`));
     });
   });
+}
+
+/**
+ * Runs `write` while fewer than `max` workbooks are being written by this process, and refuses at once (429) when
+ * that many are: a few large downloads at the same moment would otherwise hold gigabytes.
+ */
+export function workbookLimiter(max: number) {
+  let running = 0;
+  return async <T>(write: () => Promise<T>): Promise<T> => {
+    if (running >= max) {
+      throw new HttpError('TOO_MANY_REQUESTS', 'Other workbooks are being prepared. Try again in a minute, or download the CSV.');
+    }
+    running += 1;
+    try {
+      return await write();
+    } finally {
+      running -= 1;
+    }
+  };
 }

@@ -41,7 +41,7 @@ export function reportsRoutes(app: FastifyInstance, { db, routes, auth }: ApiCon
     summary: `A report as a file, \`format=csv\` (the default, streamed) or \`format=xlsx\` (a workbook of the same columns; figures as numbers, every other cell as text, never a formula): revenue-summary and transactions (owners, finance); sales-by-day, sales-by-type (money columns for owners and finance only), checkins and attendees (owners, managers, finance); at most ${reportMaxDays} days and ${reportMaxRows} rows; every CSV cell reads as text in a spreadsheet`,
     tags,
     auth: 'required',
-    errors: ['BAD_REQUEST', 'FORBIDDEN'],
+    errors: ['BAD_REQUEST', 'FORBIDDEN', 'TOO_MANY_REQUESTS'],
     params: reportParamsSchema,
     query: reportFileQuerySchema,
     contentType: ['text/csv; charset=utf-8', xlsxContentType],

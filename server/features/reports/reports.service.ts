@@ -11,7 +11,7 @@ import {
 } from '../../../src/contract/reports.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { xlsxContentType, xlsxWorkbookOffThread } from '../../lib/xlsx-workbook.ts';
+import { workbookLimiter, xlsxContentType, xlsxWorkbookOffThread } from '../../lib/xlsx-workbook.ts';
 import { csvLine } from '../orders/orders-csv.ts';
 import { requirePermission } from '../organizations/permissions.ts';
 import { organizationOfEvent } from './dashboard.repository.ts';
@@ -47,10 +47,15 @@ async function* csvLines(db: Db, kind: ReportKind, scope: ReportScope, columns: 
   for await (const rows of rowChunks(db, kind, scope, total)) yield rows.map((row) => csvLine(cellsOf(columns, row))).join('');
 }
 
-async function workbook(db: Db, kind: ReportKind, scope: ReportScope, columns: ReportColumn[], total: number) {
-  const rows: string[][] = [];
-  for await (const chunk of rowChunks(db, kind, scope, total)) for (const row of chunk) rows.push(cellsOf(columns, row));
-  return xlsxWorkbookOffThread({ sheet: kind, columns: columns.map(({ header, numeric }) => ({ header, numeric })), rows });
+/** Workbooks this process writes at once: at the row cap each holds a few hundred MB while it is written. */
+const inWorkbookSlot = workbookLimiter(2);
+
+function workbook(db: Db, kind: ReportKind, scope: ReportScope, columns: ReportColumn[], total: number) {
+  return inWorkbookSlot(async () => {
+    const rows: string[][] = [];
+    for await (const chunk of rowChunks(db, kind, scope, total)) for (const row of chunk) rows.push(cellsOf(columns, row));
+    return xlsxWorkbookOffThread({ sheet: kind, columns: columns.map(({ header, numeric }) => ({ header, numeric })), rows });
+  });
 }
 
 /**

@@ -4,10 +4,10 @@
 // target ≤ 150 ms), for the organisation and for its running event, and EXPLAIN ANALYZE of its slowest statement.
 // Part of `npm run bench`; run alone: `node bench/dashboard.ts` (DASHBOARD_BENCH_ORDERS changes the size).
 import { type CompiledQuery, type KyselyPlugin, type QueryId, type RootOperationNode, sql } from 'kysely';
-import { createDatabase, type Db } from '../server/db/database.ts';
+import type { Db } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { dashboard } from '../server/features/reports/dashboard.service.ts';
-import { dropDatabase, postgresReachable, recreate } from './scratch-postgres.ts';
+import { onEachDatabase } from './each-database.ts';
 
 const orderCount = Number(process.env.DASHBOARD_BENCH_ORDERS) || 200_000;
 const eventCount = 200;
@@ -214,25 +214,8 @@ async function measure(db: Db, label: string): Promise<DashboardBench> {
   };
 }
 
-export async function measureDashboard(): Promise<DashboardBench[]> {
-  const results: DashboardBench[] = [];
-  const pglite = createDatabase({ dataDir: 'memory://' });
-  try {
-    results.push(await measure(pglite, 'PGlite (embedded)'));
-  } finally {
-    await pglite.destroy();
-  }
-  if (await postgresReachable()) {
-    const name = `admit_bench_dashboard_${process.pid}`;
-    const postgres = createDatabase({ databaseUrl: await recreate(name), dataDir: 'unused' });
-    try {
-      results.push(await measure(postgres, 'PostgreSQL'));
-    } finally {
-      await postgres.destroy();
-      await dropDatabase(name);
-    }
-  }
-  return results;
+export function measureDashboard(): Promise<DashboardBench[]> {
+  return onEachDatabase('dashboard', measure);
 }
 
 export function formatDashboard(results: DashboardBench[]): string[] {

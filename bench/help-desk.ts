@@ -3,13 +3,13 @@
 // answers, the bench's PostgreSQL, with the plan (EXPLAIN ANALYZE) of the queue page and counts. Part of
 // `npm run bench`; run alone: `node bench/help-desk.ts` (HELP_BENCH_CASES and HELP_BENCH_ARTICLES change the sizes).
 import { type CompiledQuery, sql } from 'kysely';
-import { createDatabase, type Db } from '../server/db/database.ts';
+import type { Db } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { queuePageQuery } from '../server/features/helpdesk/agent-cases.repository.ts';
 import { agentQueue } from '../server/features/helpdesk/agent-cases.service.ts';
 import { saveArticle, searchHelp } from '../server/features/helpdesk/help-articles.service.ts';
 import { agentQueueQuerySchema } from '../src/contract/help-agents.ts';
-import { dropDatabase, postgresReachable, recreate } from './scratch-postgres.ts';
+import { onEachDatabase } from './each-database.ts';
 
 const articleCount = Number(process.env.HELP_BENCH_ARTICLES) || 2000;
 const caseCount = Number(process.env.HELP_BENCH_CASES) || 100_000;
@@ -119,25 +119,8 @@ async function measure(db: Db, label: string): Promise<HelpDeskBench> {
   };
 }
 
-export async function measureHelpDesk(): Promise<HelpDeskBench[]> {
-  const results: HelpDeskBench[] = [];
-  const pglite = createDatabase({ dataDir: 'memory://' });
-  try {
-    results.push(await measure(pglite, 'PGlite (embedded)'));
-  } finally {
-    await pglite.destroy();
-  }
-  if (await postgresReachable()) {
-    const name = `admit_bench_help_${process.pid}`;
-    const postgres = createDatabase({ databaseUrl: await recreate(name), dataDir: 'unused' });
-    try {
-      results.push(await measure(postgres, 'PostgreSQL'));
-    } finally {
-      await postgres.destroy();
-      await dropDatabase(name);
-    }
-  }
-  return results;
+export function measureHelpDesk(): Promise<HelpDeskBench[]> {
+  return onEachDatabase('help', measure);
 }
 
 export function formatHelpDesk(results: HelpDeskBench[]): string[] {

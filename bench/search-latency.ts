@@ -1,11 +1,11 @@
 // Search latency over 10,000 events, on PGlite and on the bench's PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL,
 // default the local one) when it answers.
-import { createDatabase, type Db } from '../server/db/database.ts';
+import type { Db } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { listEventRows } from '../server/features/events/events.repository.ts';
 import { eventCategories } from '../src/contract/event-categories.ts';
 import { type EventListQuery, eventListQuerySchema } from '../src/contract/events.ts';
-import { dropDatabase, postgresReachable, recreate } from './scratch-postgres.ts';
+import { onEachDatabase } from './each-database.ts';
 
 export interface SearchLatency {
   database: string;
@@ -145,22 +145,6 @@ async function measure(db: Db, label: string, count: number): Promise<SearchLate
   };
 }
 
-export async function measureSearchLatency(count = 10_000): Promise<SearchLatency[]> {
-  const results: SearchLatency[] = [];
-  const pglite = createDatabase({ dataDir: 'memory://' });
-  results.push(await measure(pglite, 'PGlite (embedded)', count));
-  await pglite.destroy();
-
-  // The same PostgreSQL as the other sections (scratch-postgres.ts); skipped when none answers.
-  if (await postgresReachable()) {
-    const name = `admit_bench_search_${process.pid}`;
-    const postgres = createDatabase({ databaseUrl: await recreate(name), dataDir: 'unused' });
-    try {
-      results.push(await measure(postgres, 'PostgreSQL', count));
-    } finally {
-      await postgres.destroy();
-      await dropDatabase(name);
-    }
-  }
-  return results;
+export function measureSearchLatency(count = 10_000): Promise<SearchLatency[]> {
+  return onEachDatabase('search', (db, label) => measure(db, label, count));
 }

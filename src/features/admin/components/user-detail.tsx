@@ -23,18 +23,27 @@ interface Links {
   cases: boolean;
 }
 
+/** A link to the object's page for those who may open it; its plain text for the others. */
+function MaybeLink({ open, to, mono = false, children }: { open: boolean; to: string; mono?: boolean; children: string }) {
+  const font = mono ? 'font-mono' : '';
+  return open ? (
+    <Link to={to} className={`${linkClass} ${font}`}>
+      {children}
+    </Link>
+  ) : (
+    <span className={font}>{children}</span>
+  );
+}
+
 const orderColumns = (open: boolean): Column<Order>[] => [
   {
     id: 'reference',
     header: 'Order',
-    cell: (order) =>
-      open ? (
-        <Link to={`/admin/orders?order=${order.id}`} className={`${linkClass} font-mono`}>
-          {order.reference}
-        </Link>
-      ) : (
-        <span className="font-mono">{order.reference}</span>
-      ),
+    cell: (order) => (
+      <MaybeLink open={open} to={`/admin/orders?order=${order.id}`} mono>
+        {order.reference}
+      </MaybeLink>
+    ),
   },
   { id: 'event', header: 'Event', cell: (order) => order.eventTitle },
   {
@@ -55,14 +64,11 @@ const organisationColumns = (open: boolean): Column<Organisation>[] => [
   {
     id: 'name',
     header: 'Organisation',
-    cell: (organisation) =>
-      open ? (
-        <Link to={`/admin/organisers/${organisation.id}`} className={linkClass}>
-          {organisation.name}
-        </Link>
-      ) : (
-        organisation.name
-      ),
+    cell: (organisation) => (
+      <MaybeLink open={open} to={`/admin/organisers/${organisation.id}`}>
+        {organisation.name}
+      </MaybeLink>
+    ),
   },
   { id: 'role', header: 'Role', cell: (organisation) => roleLabels[organisation.role] },
   {
@@ -81,14 +87,11 @@ const caseColumns = (open: boolean): Column<Case>[] => [
   {
     id: 'reference',
     header: 'Case',
-    cell: (item) =>
-      open ? (
-        <Link to={`/admin/cases/${item.id}`} className={`${linkClass} font-mono`}>
-          {item.reference}
-        </Link>
-      ) : (
-        <span className="font-mono">{item.reference}</span>
-      ),
+    cell: (item) => (
+      <MaybeLink open={open} to={`/admin/cases/${item.id}`} mono>
+        {item.reference}
+      </MaybeLink>
+    ),
   },
   { id: 'subject', header: 'Subject', cell: (item) => item.subject },
   { id: 'state', header: 'State', cell: (item) => caseStateLabels[item.state] },

@@ -4,9 +4,6 @@ import { reasonSchema } from './admin.ts';
 /** An acting token lasts at most this long and is never renewed (decision 033). */
 export const ACTING_MINUTES = 30;
 
-/** The browser's cookie holding the acting token, beside the spec's session cookies (which stay the admin's). */
-export const actingCookieName = 'actingToken';
-
 /** What every refused call answers while an administrator acts as a user. */
 export const refusedWhileActingMessage =
   'You are acting as this user for support: paying, refunds, password or email changes and the admin pages are not allowed. Stop acting first.';

@@ -114,6 +114,8 @@ test('each money, events and tickets admin page fits a phone, with no serious ac
   consoleErrors,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'pixel-7', 'The phone check.');
+  // Eight pages, each asked to axe: far past the default 30 s on a busy machine.
+  test.setTimeout(180_000);
   await signInAs(page, fullAdmin, '/admin');
   for (const [path, heading] of [
     ['/admin/orders', 'Orders'],

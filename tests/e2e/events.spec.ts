@@ -118,6 +118,8 @@ test.describe('events', () => {
   });
 
   test('the home page and an event page have no serious accessibility violations', async ({ page, request }) => {
+    // Two axe runs of a full page: near the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const event = await firstEvent(request);
     await page.goto('/');
     await waitForHydration(page);

@@ -22,7 +22,10 @@ export async function appendLink(page: Page, href: string, text: string): Promis
 const phoneAddress = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
-/** Chromium's own notes, not the app's errors: a view transition skipped because the page moved on. */
+/**
+ * Chromium's own notes, not the app's errors: a view transition skipped because the page moved on (logged, or
+ * rejected as the transition's promise when a full page load cuts it short).
+ */
 const browserNotes = [/^Transition was aborted because of invalid state/];
 
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -34,7 +37,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     page.on('console', (message) => {
       if (message.type() === 'error' && !browserNotes.some((note) => note.test(message.text()))) errors.push(message.text());
     });
-    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('pageerror', (error) => {
+      if (!browserNotes.some((note) => note.test(error.message))) errors.push(error.message);
+    });
     await use(errors);
   },
 });

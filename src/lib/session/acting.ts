@@ -1,7 +1,12 @@
 import Cookies from 'js-cookie';
 import { jwtDecode } from 'jwt-decode';
-import { actingCookieName } from '../../contract/acting.ts';
 import type { Platform } from '../../contract/users.ts';
+
+/**
+ * The browser's cookie holding the acting token, beside the spec's session cookies (which stay the admin's). Here, not
+ * in the contract's acting schemas: every page reads it, and the schemas would bring the validation library along.
+ */
+export const actingCookieName = 'actingToken';
 
 /** An administrator acting as a user for support (decision 033), as the acting token says. */
 export interface ActingToken {

@@ -1,7 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
-import { actingCookieName } from '../../contract/acting.ts';
 import type { Platform } from '../../contract/users.ts';
-import { readActingToken } from './acting.ts';
+import { actingCookieName, readActingToken } from './acting.ts';
 
 /** What pages and guards know of the visitor; derived from the session cookies alone. */
 export interface RouteSession {

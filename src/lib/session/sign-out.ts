@@ -1,7 +1,6 @@
 import Cookies from 'js-cookie';
-import { actingCookieName } from '../../contract/acting.ts';
 import { browserApiCaller as api } from '../api-caller.tsx';
-import { readActingToken } from './acting.ts';
+import { actingCookieName, readActingToken } from './acting.ts';
 import { forgetUserData } from './forget-user.ts';
 import { runSignOutSteps } from './sign-out-steps.ts';
 

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { lostAnswerLeewaySeconds } from '../../server/features/auth/sessions.service.ts';
 import { latestCode, newAccount, post, signedInAccount } from '../fixtures/accounts.ts';
 import { awayFromWindowEdge } from '../fixtures/rate-windows.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
@@ -150,11 +151,54 @@ describe('refresh tokens', () => {
     const rotated = first.json().data.refreshToken;
     expect(rotated).not.toBe(refreshToken);
     expect(decodeJwt(first.json().data.accessToken).sub).toBe(authId);
+    const second = await post(api.app, '/auth/refreshToken', { refreshToken: rotated, authId });
+    expect(second.statusCode).toBe(200);
 
     const replay = await post(api.app, '/auth/refreshToken', { refreshToken, authId });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().httpStatus).toBe('UNAUTHORIZED');
-    expect((await post(api.app, '/auth/refreshToken', { refreshToken: rotated, authId })).statusCode).toBe(401);
+    expect(
+      (await post(api.app, '/auth/refreshToken', { refreshToken: second.json().data.refreshToken, authId })).statusCode,
+    ).toBe(401);
+  });
+
+  it('whose answer was lost may be used again within the leeway while its successor is unused, and only the newest lives', async () => {
+    const { refreshToken, authId } = await signedInAccount(api.app, api.database.db);
+    const lostAnswer = await post(api.app, '/auth/refreshToken', { refreshToken, authId });
+    expect(lostAnswer.statusCode).toBe(200);
+    const again = await post(api.app, '/auth/refreshToken', { refreshToken, authId });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.refreshToken).not.toBe(lostAnswer.json().data.refreshToken);
+    // The successor nobody received is revoked on its own; the family goes on.
+    expect(
+      (await post(api.app, '/auth/refreshToken', { refreshToken: lostAnswer.json().data.refreshToken, authId })).statusCode,
+    ).toBe(401);
+    expect((await post(api.app, '/auth/refreshToken', { refreshToken: again.json().data.refreshToken, authId })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('used again after the leeway end the whole family, even when the successor was never used', async () => {
+    const { refreshToken, authId } = await signedInAccount(api.app, api.database.db);
+    const first = await post(api.app, '/auth/refreshToken', { refreshToken, authId });
+    expect(first.statusCode).toBe(200);
+    await api.database.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date(Date.now() - (lostAnswerLeewaySeconds + 1) * 1000) })
+      .where('user_id', '=', authId)
+      .where('used_at', 'is not', null)
+      .execute();
+    expect((await post(api.app, '/auth/refreshToken', { refreshToken, authId })).statusCode).toBe(401);
+    expect((await post(api.app, '/auth/refreshToken', { refreshToken: first.json().data.refreshToken, authId })).statusCode).toBe(
+      401,
+    );
+    const audit = await api.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject_id', '=', authId)
+      .where('action', '=', 'session.refresh_token_reused')
+      .execute();
+    expect(audit).toHaveLength(1);
   });
 
   it('are read from the HttpOnly cookie when the body has none', async () => {
@@ -171,10 +215,17 @@ describe('refresh tokens', () => {
     );
   });
 
-  it('let exactly one of two simultaneous refreshes win', async () => {
+  it('leave exactly one live session after two simultaneous refreshes', async () => {
     const { refreshToken, authId } = await signedInAccount(api.app, api.database.db);
     const answers = await Promise.all([1, 2].map(() => post(api.app, '/auth/refreshToken', { refreshToken, authId })));
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const next = [];
+    for (const answer of answers) {
+      next.push(
+        (await post(api.app, '/auth/refreshToken', { refreshToken: answer.json().data.refreshToken, authId })).statusCode,
+      );
+    }
+    expect(next.sort()).toEqual([200, 401]);
   });
 
   it('stop working after sign-out', async () => {

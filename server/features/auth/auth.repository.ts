@@ -66,6 +66,30 @@ export async function markRefreshTokenUsed(db: Executor, id: string): Promise<vo
   await db.updateTable('refresh_tokens').set({ used_at: new Date() }).where('id', '=', id).execute();
 }
 
+/**
+ * The live tokens issued in a family after `token`, or null when one of them has been used: a used successor means
+ * the client did get its answer, so a second use of `token` is a replay.
+ */
+export async function unusedSuccessors(
+  db: Executor,
+  token: { id: string; family_id: string; created_at: Date | string },
+): Promise<string[] | null> {
+  const rows = await db
+    .selectFrom('refresh_tokens')
+    .select(['id', 'used_at', 'revoked_at'])
+    .where('family_id', '=', token.family_id)
+    .where('id', '!=', token.id)
+    .where('created_at', '>=', new Date(token.created_at))
+    .execute();
+  if (rows.some((row) => row.used_at)) return null;
+  return rows.filter((row) => !row.revoked_at).map((row) => row.id);
+}
+
+export async function revokeTokens(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('id', 'in', ids).execute();
+}
+
 export async function revokeFamily(db: Executor, familyId: string): Promise<void> {
   await db
     .updateTable('refresh_tokens')

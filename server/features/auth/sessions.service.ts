@@ -14,6 +14,8 @@ import {
   markRefreshTokenUsed,
   revokeAllSessions,
   revokeFamily,
+  revokeTokens,
+  unusedSuccessors,
 } from './auth.repository.ts';
 import type { AuthDeps, Caller } from './auth-context.ts';
 import { authLimits } from './auth-limits.ts';
@@ -50,8 +52,17 @@ export async function issueSession(
 }
 
 /**
+ * How long a used refresh token may be presented again while the token it was exchanged for has never been used: the
+ * answer to that refresh was lost (a reload cancelled it, the signal dropped), and the browser still holds the old
+ * cookie (decision 037).
+ */
+export const lostAnswerLeewaySeconds = 60;
+
+/**
  * Rotates the refresh token. A token that was already used means it leaked (or was replayed):
- * the whole family is revoked, so both the thief and the owner must sign in again (RFC 9700 §4.14.2).
+ * the whole family is revoked, so both the thief and the owner must sign in again (RFC 9700 §4.14.2) —
+ * unless it comes back within the leeway above and its successor was never used; then that successor is revoked
+ * and the family goes on from a new one.
  */
 export async function refreshSession(
   deps: AuthDeps,
@@ -65,19 +76,24 @@ export async function refreshSession(
       return { kind: 'ended' as const };
     }
     if (stored.used_at) {
-      await revokeFamily(trx, stored.family_id);
-      await recordAudit(trx, {
-        actorId: null,
-        action: 'session.refresh_token_reused',
-        subjectType: 'user',
-        subjectId: stored.user_id,
-        details: { ip: caller.ip, familyId: stored.family_id },
-      });
-      return { kind: 'ended' as const };
+      const sinceUse = Date.now() - new Date(stored.used_at).getTime();
+      const lost = sinceUse <= lostAnswerLeewaySeconds * 1000 ? await unusedSuccessors(trx, stored) : null;
+      if (!lost) {
+        await revokeFamily(trx, stored.family_id);
+        await recordAudit(trx, {
+          actorId: null,
+          action: 'session.refresh_token_reused',
+          subjectType: 'user',
+          subjectId: stored.user_id,
+          details: { ip: caller.ip, familyId: stored.family_id },
+        });
+        return { kind: 'ended' as const };
+      }
+      await revokeTokens(trx, lost);
     }
     const user = await findUserById(trx, stored.user_id);
     if (!user || user.suspended_at) return { kind: 'ended' as const };
-    await markRefreshTokenUsed(trx, stored.id);
+    if (!stored.used_at) await markRefreshTokenUsed(trx, stored.id);
     const signedInAt = await familySignedInAt(trx, stored.family_id);
     return { kind: 'ok' as const, session: await issueSession(deps, trx, user, stored.family_id, signedInAt) };
   });

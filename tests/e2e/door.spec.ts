@@ -22,7 +22,8 @@ test.describe('the door', () => {
     () => test.info().project.name !== 'pixel-7',
     'the door runs on a phone (Pixel 7); each test launches its own camera',
   );
-  test.setTimeout(120_000);
+  // Each test starts a browser with a fake camera decoding frames; beside the other worker that doubles its time.
+  test.setTimeout(180_000);
 
   test('the camera reads a real ticket: valid, then already used on this device; a forged code is invalid', async ({
     request,

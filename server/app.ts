@@ -6,6 +6,7 @@ import type { Db } from './db/database.ts';
 import { findLiveActingSession } from './features/admin/acting.repository.ts';
 import { actingRoutes } from './features/admin/acting.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { adminExportsRoutes } from './features/admin/admin-exports.routes.ts';
 import { adminOrganisersRoutes } from './features/admin/admin-organisers.routes.ts';
 import { adminSalesRoutes } from './features/admin/admin-sales.routes.ts';
 import { adminUserDetailRoutes } from './features/admin/admin-user-detail.routes.ts';
@@ -77,6 +78,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     adminUserDetailRoutes,
     actingRoutes,
     (app, context) => adminSalesRoutes(app, context, orders),
+    adminExportsRoutes,
     adminOrganisersRoutes,
     verificationRoutes,
     devRoutes,

@@ -92,6 +92,15 @@ const endpoints: { permission: AdminPermission; call: (bearer: Bearer) => Return
   { permission: 'payments.read', call: (bearer) => call('GET', '/admin/platform-fees', bearer) },
   { permission: 'tickets.void', call: (bearer) => call('GET', '/admin/tickets', bearer) },
   { permission: 'events.moderate', call: (bearer) => call('GET', '/admin/events', bearer) },
+  // Each list's CSV answers to the list's own permission.
+  { permission: 'payments.read', call: (bearer) => call('GET', '/admin/payments.csv', bearer) },
+  { permission: 'payments.read', call: (bearer) => call('GET', '/admin/refunds.csv', bearer) },
+  { permission: 'payments.read', call: (bearer) => call('GET', '/admin/webhooks.csv', bearer) },
+  { permission: 'tickets.void', call: (bearer) => call('GET', '/admin/tickets.csv?q=x', bearer) },
+  { permission: 'events.moderate', call: (bearer) => call('GET', '/admin/events.csv', bearer) },
+  { permission: 'users.read', call: (bearer) => call('GET', '/admin/users.csv', bearer) },
+  { permission: 'audit.read', call: (bearer) => call('GET', '/admin/audit.csv', bearer) },
+  { permission: 'organisers.review', call: (bearer) => call('GET', '/admin/organisers.csv', bearer) },
   { permission: 'fees.manage', call: (bearer) => call('GET', '/admin/booking-fees', bearer) },
   {
     permission: 'fees.manage',

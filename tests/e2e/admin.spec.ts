@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { confirmedAccount, testPassword } from './accounts.ts';
 import { fullAdmin, shoot, signInAs, supportAdmin, unique } from './admin-pages.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
@@ -80,6 +81,44 @@ test.describe('admin console', () => {
     await expect(page.getByRole('cell', { name: /Reselling tickets above face value/ })).toBeVisible();
     await shoot(page, 'desktop-admin-audit');
     await kitContext.close();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an admin downloads the users found and the events filtered as CSV files that match the lists on screen', async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'A download on the desktop.');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, fullAdmin, '/admin/users?q=alex%40admit.demo');
+    await expect(page.getByRole('link', { name: 'Alex' }).first()).toBeVisible();
+    const [users] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(users.suggestedFilename()).toMatch(/^admin-users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const userLines = readFileSync(await users.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(userLines[0]).toBe('Email,Name,Administrator,Email confirmed,Suspended at,Suspension reason,Joined at');
+    expect(userLines.slice(1).map((line) => line.split(',')[0])).toEqual(['alex@admit.demo']);
+
+    await page.goto('/admin/events?status=published');
+    const firstRow = page.getByRole('table', { name: 'Events' }).getByRole('row').nth(1);
+    await expect(firstRow).toBeVisible();
+    const firstTitle = ((await firstRow.getByRole('link').first().textContent()) ?? '').trim();
+    expect(firstTitle).not.toBe('');
+    const [events] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const eventLines = readFileSync(await events.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(eventLines[0]?.startsWith('Event,Organisation,Status,Starts at,Featured')).toBe(true);
+    expect(eventLines.length).toBeGreaterThan(1);
+    expect(eventLines.slice(1).every((line) => line.includes(',published,'))).toBe(true);
+    expect(eventLines[1]).toContain(firstTitle);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -31,19 +31,23 @@ import {
   searchRefunds,
   searchWebhooks,
 } from './admin-sales.repository.ts';
-import { decodeCursor, pageOf } from './keyset-cursor.ts';
+import { adminPageSize, decodeCursor, pageOf } from './keyset-cursor.ts';
 
-const PAGE_SIZE = 25;
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 // --- events ------------------------------------------------------------------------------------------
 
-export async function listEvents(db: Db, caller: AccessClaims, query: AdminEventsQuery): Promise<AdminEventPage> {
+export async function listEvents(
+  db: Db,
+  caller: AccessClaims,
+  query: AdminEventsQuery,
+  size = adminPageSize,
+): Promise<AdminEventPage> {
   await requirePermission(db, caller, 'events.moderate');
   const filter = { words: query.q?.trim() || undefined, status: query.status, oldestFirst: query.sort === 'oldest' };
-  const rows = await searchEvents(db, filter, decodeCursor(query.after), PAGE_SIZE + 1);
-  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  const rows = await searchEvents(db, filter, decodeCursor(query.after), size + 1);
+  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
   return { items: await withSales(db, page.items), next: page.next };
 }
 
@@ -186,6 +190,7 @@ export async function listPayments(
   db: Db,
   caller: AccessClaims,
   query: { q?: string; sort?: 'newest' | 'oldest'; after?: string },
+  size = adminPageSize,
 ): Promise<AdminPaymentPage> {
   await requirePermission(db, caller, 'payments.read');
   const q = query.q?.trim();
@@ -196,13 +201,8 @@ export async function listPayments(
       : /^[A-Z0-9]{4}-[A-Z0-9]{4}$/i.test(q)
         ? { reference: q.toUpperCase() }
         : { paymentRef: q };
-  const rows = await searchPayments(
-    db,
-    { ...filter, oldestFirst: query.sort === 'oldest' },
-    decodeCursor(query.after),
-    PAGE_SIZE + 1,
-  );
-  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  const rows = await searchPayments(db, { ...filter, oldestFirst: query.sort === 'oldest' }, decodeCursor(query.after), size + 1);
+  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
   return {
     items: page.items.map((row) => ({
       id: row.id,
@@ -226,10 +226,11 @@ export async function listRefunds(
   db: Db,
   caller: AccessClaims,
   query: { status?: 'pending' | 'succeeded' | 'failed'; after?: string },
+  size = adminPageSize,
 ): Promise<AdminRefundPage> {
   await requirePermission(db, caller, 'payments.read');
-  const rows = await searchRefunds(db, query.status, decodeCursor(query.after), PAGE_SIZE + 1);
-  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  const rows = await searchRefunds(db, query.status, decodeCursor(query.after), size + 1);
+  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
   return {
     items: page.items.map((row) => ({
       id: row.id,
@@ -254,10 +255,11 @@ export async function listWebhooks(
   db: Db,
   caller: AccessClaims,
   query: { failed?: 'true' | 'false'; after?: string },
+  size = adminPageSize,
 ): Promise<AdminWebhookPage> {
   await requirePermission(db, caller, 'payments.read');
-  const rows = await searchWebhooks(db, query.failed === 'true', decodeCursor(query.after), PAGE_SIZE + 1);
-  const page = pageOf(rows, PAGE_SIZE, (row) => [row.received_at, row.id]);
+  const rows = await searchWebhooks(db, query.failed === 'true', decodeCursor(query.after), size + 1);
+  const page = pageOf(rows, size, (row) => [row.received_at, row.id]);
   return {
     items: page.items.map((row) => ({
       id: row.id,

@@ -35,9 +35,8 @@ import {
   searchOrders,
   searchTickets,
 } from './admin-sales.repository.ts';
-import { decodeCursor, pageOf } from './keyset-cursor.ts';
+import { adminPageSize, decodeCursor, pageOf } from './keyset-cursor.ts';
 
-const PAGE_SIZE = 25;
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 const DAY_MS = 24 * 3600 * 1000;
@@ -96,18 +95,16 @@ function orderFilter(query: AdminOrdersQuery) {
 }
 
 /** Orders across the platform (payments.read or orders.refund), newest first. */
-export async function listOrders(db: Db, caller: AccessClaims, query: AdminOrdersQuery): Promise<AdminOrderPage> {
+export async function listOrders(
+  db: Db,
+  caller: AccessClaims,
+  query: AdminOrdersQuery,
+  size = adminPageSize,
+): Promise<AdminOrderPage> {
   await requireAnyPermission(db, caller, orderReadPermissions);
-  const rows = await searchOrders(db, orderFilter(query), decodeCursor(query.after), PAGE_SIZE + 1);
-  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  const rows = await searchOrders(db, orderFilter(query), decodeCursor(query.after), size + 1);
+  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
   return { items: page.items.map(toOrderRow), next: page.next };
-}
-
-/** The same filtered orders (at most 10,000), for the CSV export. */
-export async function ordersForExport(db: Db, caller: AccessClaims, query: AdminOrdersQuery): Promise<AdminOrderRow[]> {
-  await requireAnyPermission(db, caller, orderReadPermissions);
-  const rows = await searchOrders(db, orderFilter(query), decodeCursor(query.after), 10_000);
-  return rows.map(toOrderRow);
 }
 
 /** One order with its tickets, payments and refunds (history), the mails sent about it and its audit trail. */
@@ -221,10 +218,15 @@ function ticketFilter(q: string | undefined) {
   return { holder: text };
 }
 
-export async function listTickets(db: Db, caller: AccessClaims, query: { q?: string; after?: string }): Promise<AdminTicketPage> {
+export async function listTickets(
+  db: Db,
+  caller: AccessClaims,
+  query: { q?: string; after?: string },
+  size = adminPageSize,
+): Promise<AdminTicketPage> {
   await requirePermission(db, caller, 'tickets.void');
-  const rows = await searchTickets(db, ticketFilter(query.q), decodeCursor(query.after), PAGE_SIZE + 1);
-  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  const rows = await searchTickets(db, ticketFilter(query.q), decodeCursor(query.after), size + 1);
+  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
   return { items: page.items.map(toTicketRow), next: page.next };
 }
 

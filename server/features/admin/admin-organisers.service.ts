@@ -29,9 +29,8 @@ import {
   searchOrganisers,
   setSuspension,
 } from './admin-organisers.repository.ts';
-import { decodeCursor, pageOf } from './keyset-cursor.ts';
+import { adminPageSize, decodeCursor, pageOf } from './keyset-cursor.ts';
 
-const PAGE_SIZE = 25;
 const review = 'organisers.review' as const;
 
 function toOrganiser(row: NonNullable<OrganiserRow>): AdminOrganiser {
@@ -52,15 +51,11 @@ export async function listOrganisers(
   db: Db,
   caller: AccessClaims,
   query: { q?: string | undefined; status?: KycStatus | undefined; after?: string | undefined },
+  size = adminPageSize,
 ): Promise<AdminOrganiserPage> {
   await requirePermission(db, caller, review);
-  const rows = await searchOrganisers(
-    db,
-    { q: query.q || undefined, status: query.status },
-    decodeCursor(query.after),
-    PAGE_SIZE + 1,
-  );
-  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  const rows = await searchOrganisers(db, { q: query.q || undefined, status: query.status }, decodeCursor(query.after), size + 1);
+  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
   return { items: page.items.map(toOrganiser), next: page.next };
 }
 

@@ -28,12 +28,10 @@ import {
   reissueTicketSchema,
   ticketIdParamsSchema,
 } from '../../../src/contract/admin-sales.ts';
-import { decimalAmount } from '../../../src/contract/money.ts';
 import { orderParamsSchema } from '../../../src/contract/orders.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { idempotencyKeyHeader, idempotencyKeyOf } from '../orders/idempotency-key.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
-import { toCsv } from '../orders/orders-csv.ts';
 import {
   addFeeRule,
   featureEvent,
@@ -52,7 +50,6 @@ import {
   adminTicket,
   listOrders,
   listTickets,
-  ordersForExport,
   reissueTicket,
   resendTickets,
   voidTicket,
@@ -76,36 +73,6 @@ export function adminSalesRoutes(app: FastifyInstance, { config, db, routes, aut
       message: 'Orders.',
       data: await listOrders(db, await auth.require(request), query),
     }),
-  });
-
-  routes.addFile(app, {
-    method: 'GET',
-    url: '/admin/orders.csv',
-    summary: 'The filtered orders as CSV (at most 10,000; every cell reads as text in a spreadsheet)',
-    tags,
-    auth: 'required',
-    errors: ['FORBIDDEN'],
-    query: adminOrdersQuerySchema,
-    contentType: 'text/csv; charset=utf-8',
-    handler: async ({ query, request }) => {
-      const rows = await ordersForExport(db, await auth.require(request), query);
-      const content = toCsv(
-        ['Reference', 'Placed at', 'Status', 'Event', 'Buyer', 'Email', 'Currency', 'Total', 'Refunded', 'Test'],
-        rows.map((row) => [
-          row.reference,
-          row.createdAt,
-          row.status,
-          row.eventTitle,
-          row.buyerName,
-          row.buyerEmail,
-          row.currency,
-          decimalAmount(row.total, row.currency),
-          decimalAmount(row.refunded, row.currency),
-          row.test ? 'yes' : 'no',
-        ]),
-      );
-      return { fileName: `admin-orders-${new Date().toISOString().slice(0, 10)}.csv`, content };
-    },
   });
 
   routes.add(app, {

@@ -14,9 +14,8 @@ import type { Suspensions } from '../users/suspensions.service.ts';
 import { findUserByEmail, setSuspension } from '../users/users.repository.ts';
 import { requirePermission, requireSensitivePermission } from './admin-access.service.ts';
 import { findUserForAdmin, findUserListRow, searchAudit, searchUsers } from './admin-lists.repository.ts';
-import { decodeCursor, pageOf } from './keyset-cursor.ts';
+import { adminPageSize, decodeCursor, pageOf } from './keyset-cursor.ts';
 
-const PAGE_SIZE = 25;
 const noWaitingSignUp = 'No sign-up is waiting for confirmation at that address.';
 
 type UserListRow = Awaited<ReturnType<typeof searchUsers>>[number];
@@ -33,17 +32,27 @@ export const toAdminUser = (row: UserListRow): AdminUser => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-export async function listUsers(db: Db, caller: AccessClaims, query: { q?: string; after?: string }): Promise<AdminUserPage> {
+export async function listUsers(
+  db: Db,
+  caller: AccessClaims,
+  query: { q?: string; after?: string },
+  size = adminPageSize,
+): Promise<AdminUserPage> {
   await requirePermission(db, caller, 'users.read');
-  const rows = await searchUsers(db, query.q || undefined, decodeCursor(query.after), PAGE_SIZE + 1);
-  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  const rows = await searchUsers(db, query.q || undefined, decodeCursor(query.after), size + 1);
+  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
   return { items: page.items.map(toAdminUser), next: page.next };
 }
 
-export async function readAudit(db: Db, caller: AccessClaims, query: { q?: string; after?: string }): Promise<AuditPage> {
+export async function readAudit(
+  db: Db,
+  caller: AccessClaims,
+  query: { q?: string; after?: string },
+  size = adminPageSize,
+): Promise<AuditPage> {
   await requirePermission(db, caller, 'audit.read');
-  const rows = await searchAudit(db, query.q || undefined, decodeCursor(query.after), PAGE_SIZE + 1);
-  const page = pageOf(rows, PAGE_SIZE, (row) => [row.created_at, row.id]);
+  const rows = await searchAudit(db, query.q || undefined, decodeCursor(query.after), size + 1);
+  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
   return {
     items: page.items.map((row) => ({
       id: row.id,

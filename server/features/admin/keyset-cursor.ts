@@ -1,6 +1,9 @@
 import { HttpError } from '../../lib/http-error.ts';
 import type { Position } from './admin-lists.repository.ts';
 
+/** Rows on one page of an admin list. */
+export const adminPageSize = 25;
+
 /** An opaque cursor for the row after which the next page starts. */
 export function encodeCursor(at: Date | string, id: string): string {
   return Buffer.from(`${new Date(at).toISOString()}|${id}`).toString('base64url');

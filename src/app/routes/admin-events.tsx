@@ -5,6 +5,7 @@ import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-ac
 import { adminListOptions, setFilters, useAdminList } from '../../features/admin/api/sales.ts';
 import { AdminEventsTable } from '../../features/admin/components/admin-events-table.tsx';
 import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
+import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { ListFilters, SortField } from '../../features/admin/components/list-filters.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
@@ -41,6 +42,7 @@ export function Component() {
       <AdminHeader
         title="Events"
         intro="Every event with its status and sales. Unpublish or suspend one with a reason its organiser receives; feature one on the home page."
+        actions={allowed ? <CsvDownload list="events" filters={filters} /> : null}
       />
       {!allowed ? (
         <NotAllowed what="moderating events" />

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { buttonClass, linkClass } from '../../components/button.ts';
+import { linkClass } from '../../components/button.ts';
 import { type Column, DataTable } from '../../components/data-table/data-table.tsx';
 import { SelectField } from '../../components/fields/select-field.tsx';
 import { TextField } from '../../components/fields/text-field.tsx';
@@ -14,10 +13,9 @@ import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-ac
 import { adminListOptions, orderQueryOptions, setFilters, useAdminList, useAdminOrder } from '../../features/admin/api/sales.ts';
 import { AdminOrderDetail } from '../../features/admin/components/admin-order-detail.tsx';
 import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
+import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { ListFilters, Pill, SortField } from '../../features/admin/components/list-filters.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
-import { downloadApiFile, fileErrorMessage } from '../../lib/download-file.ts';
-import { toast } from '../../lib/toasts.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
@@ -84,13 +82,6 @@ function OrdersList() {
   const [search] = useSearchParams();
   const filters = filtersOf(search);
   const orders = useAdminList('orders', filters);
-  const [downloading, setDownloading] = useState(false);
-  const downloadCsv = () => {
-    setDownloading(true);
-    downloadApiFile({ url: '/admin/orders.csv', params: filters, headers: { Accept: 'text/csv' } }, 'admin-orders.csv')
-      .catch(async (failure: unknown) => toast.error((await fileErrorMessage(failure)) ?? 'The CSV file could not be made.'))
-      .finally(() => setDownloading(false));
-  };
   return (
     <>
       <ListFilters count={Object.keys(filters).length} clearTo="/admin/orders">
@@ -117,9 +108,7 @@ function OrdersList() {
       </ListFilters>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-slate-600 text-sm">{filters.sort === 'oldest' ? 'Oldest first' : 'Newest first'}. Times in UTC.</p>
-        <button type="button" className={buttonClass('secondary', 'small')} onClick={downloadCsv} disabled={downloading}>
-          {downloading ? 'Preparing CSV…' : 'Download CSV'}
-        </button>
+        <CsvDownload list="orders" filters={filters} />
       </div>
       <DataTable
         caption="Orders"

@@ -6,6 +6,7 @@ import { kycStatusLabels } from '../../contract/verification.ts';
 import { accessQueryOptions } from '../../features/admin/api/get-access.ts';
 import { organisersQueryOptions, useAdminOrganisers } from '../../features/admin/api/organisers.ts';
 import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
+import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { OrganisersTable } from '../../features/admin/components/organisers-table.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
@@ -38,7 +39,13 @@ export function Component() {
   return (
     <AdminPage>
       <PageMeta title="Organisers" description="Review organisers’ verification, suspend them, manage their teams." noIndex />
-      <AdminHeader title="Organisers" intro="Review who sells on Admit: verification, payouts, suspension and teams." />
+      <AdminHeader
+        title="Organisers"
+        intro="Review who sells on Admit: verification, payouts, suspension and teams."
+        actions={
+          forbidden ? null : <CsvDownload list="organisers" filters={{ ...(q ? { q } : {}), ...(status ? { status } : {}) }} />
+        }
+      />
       {forbidden ? (
         <NotAllowed what="reviewing organisers" />
       ) : (

@@ -15,6 +15,7 @@ import {
   usePlatformFees,
 } from '../../features/admin/api/sales.ts';
 import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
+import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { ListFilters, Pill, SortField } from '../../features/admin/components/list-filters.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
@@ -242,6 +243,7 @@ export function Component() {
       <AdminHeader
         title="Payments"
         intro="Every payment and refund, the platform's booking fees, and the payment provider's webhook deliveries."
+        actions={allowed ? <CsvDownload list={view} filters={filters} /> : null}
       />
       {!allowed ? (
         <NotAllowed what="reading payments" />

@@ -14,6 +14,7 @@ import {
 } from '../../features/admin/api/sales.ts';
 import { AdminHeader, AdminPage, AdminSearch, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
 import { AdminTicketDetail } from '../../features/admin/components/admin-ticket-detail.tsx';
+import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { Pill } from '../../features/admin/components/list-filters.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
@@ -78,7 +79,10 @@ function TicketsList() {
   const tickets = useAdminList('tickets', setFilters({ q }));
   return (
     <>
-      <AdminSearch label="Find a ticket" q={q} placeholder="Ticket code, order reference or holder name" />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <AdminSearch label="Find a ticket" q={q} placeholder="Ticket code, order reference or holder name" />
+        {q ? <CsvDownload list="tickets" filters={{ q }} /> : null}
+      </div>
       <DataTable
         caption="Tickets"
         captionHidden

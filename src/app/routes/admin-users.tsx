@@ -5,6 +5,7 @@ import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-ac
 import { adminUserQueryOptions, useAdminUser } from '../../features/admin/api/get-user.ts';
 import { useAdminUsers, usersQueryOptions } from '../../features/admin/api/users.ts';
 import { AdminHeader, AdminPage, AdminSearch, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
+import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { UserDetail } from '../../features/admin/components/user-detail.tsx';
 import { UsersTable } from '../../features/admin/components/users-table.tsx';
 import { WaitingSignUp } from '../../features/admin/components/waiting-sign-up.tsx';
@@ -81,6 +82,7 @@ function UsersList() {
       <AdminHeader
         title="Users"
         intro="Find anyone by email or name; send a password reset or a new confirmation code; suspend an account that breaks the rules."
+        actions={forbidden ? null : <CsvDownload list="users" filters={q ? { q } : {}} />}
       />
       {forbidden ? (
         <NotAllowed what="reading users" />

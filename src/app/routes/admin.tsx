@@ -5,6 +5,7 @@ import { overviewQueryOptions, useOverview } from '../../features/admin/api/get-
 import { auditQueryOptions, useAudit } from '../../features/admin/api/users.ts';
 import { AdminHeader, AdminPage, AdminSearch, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
 import { AuditTable } from '../../features/admin/components/audit-table.tsx';
+import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { PlatformFigures } from '../../features/admin/components/platform-figures.tsx';
 import { WaitingWork } from '../../features/admin/components/waiting-work.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
@@ -90,7 +91,10 @@ export function Component() {
           <NotAllowed what="reading the audit log" />
         ) : (
           <>
-            <AdminSearch label="Search the audit log" q={q} placeholder="Action (admin.), object id or email" />
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <AdminSearch label="Search the audit log" q={q} placeholder="Action (admin.), object id or email" />
+              <CsvDownload list="audit" filters={q ? { q } : {}} />
+            </div>
             <AuditTable
               entries={audit.data?.pages.flatMap((page) => page.items) ?? []}
               loading={audit.isPending}

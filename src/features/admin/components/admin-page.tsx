@@ -4,11 +4,15 @@ import { SearchInput } from '../../../components/search-input.tsx';
 import { Spinner } from '../../../components/submit-button.tsx';
 
 /** The heading every admin page opens with. */
-export function AdminHeader({ title, intro }: { title: string; intro: string }) {
+/** A page's title and what it is for; `actions` (a download, a new item) sit beside it. */
+export function AdminHeader({ title, intro, actions }: { title: string; intro: string; actions?: ReactNode }) {
   return (
-    <header>
-      <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">{title}</h1>
-      <p className="mt-1 text-slate-600">{intro}</p>
+    <header className="flex flex-wrap items-start justify-between gap-3">
+      <div>
+        <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">{title}</h1>
+        <p className="mt-1 text-slate-600">{intro}</p>
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </header>
   );
 }

@@ -72,6 +72,8 @@ export interface OrganizationsTable {
   website: string | null;
   contact_email: string | null;
   city: string | null;
+  /** The zone new events start in (migration 0030); null until set. */
+  timezone: string | null;
   /** Stripe connected account that receives ticket money, when the organisation has one. */
   stripe_account_id: string | null;
   /** Whether the organisation can be paid out (the sandbox's bank account, or Stripe's `payouts_enabled`). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type EventCategory, eventCategories } from './event-categories.ts';
+import { timezoneSchema } from './time-zone.ts';
 import { httpUrlSchema } from './users.ts';
 
 export const eventCategorySchema = z.enum(eventCategories);
@@ -9,14 +10,6 @@ export const eventStatusSchema = z.enum(['draft', 'published', 'cancelled']);
 export type EventStatus = z.infer<typeof eventStatusSchema>;
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date and time.' });
-const timezoneSchema = z.string().refine((zone) => {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'Choose a real time zone, e.g. Europe/London.');
 
 /** Money is integer minor units (pence, cents) plus an ISO 4217 currency. */
 export const currencySchema = z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code, e.g. GBP.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timezoneSchema } from './time-zone.ts';
 
 export const userTypeSchema = z.enum(['attendee', 'organiser']);
 export type UserType = z.infer<typeof userTypeSchema>;
@@ -84,6 +85,8 @@ export const organizationSchema = z.object({
   contactEmail: z.string().nullable(),
   city: z.string().nullable(),
   socialLinks: socialLinksSchema,
+  /** The zone new events start in; null: each editor's device zone. */
+  timezone: z.string().nullable(),
 });
 
 /** What owners and managers may change in the organisation's public profile. */
@@ -96,6 +99,7 @@ export const updateOrganizationSchema = z
     contactEmail: z.email('Enter a valid email address.').max(254).nullable(),
     city: z.string().trim().max(80).nullable(),
     socialLinks: socialLinksSchema,
+    timezone: timezoneSchema.nullable(),
   })
   .partial()
   .refine((value) => Object.keys(value).length > 0, 'Change at least one field.');

@@ -61,6 +61,19 @@ describe('organisation profiles', () => {
     ).toEqual(['body.contactEmail', 'body.name', 'body.socialLinks.instagram', 'body.website']);
   });
 
+  it('keep the time zone new events start in: set, refused when it is not a real zone, and cleared', async () => {
+    const owner = await verifiedOrganizer(api.app, api.database.db);
+    const url = `/api/organizations/${owner.organizationId}`;
+    const patch = (payload: object) => api.app.inject({ method: 'PATCH', url, headers: owner.bearer, payload });
+    expect((await api.app.inject({ method: 'GET', url })).json().data.timezone).toBeNull();
+    expect((await patch({ timezone: 'America/New_York' })).json().data.timezone).toBe('America/New_York');
+    const wrong = await patch({ timezone: 'Mars/Olympus_Mons' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([{ path: 'body.timezone', message: 'Choose a real time zone, e.g. Europe/London.' }]);
+    expect((await api.app.inject({ method: 'GET', url })).json().data.timezone).toBe('America/New_York');
+    expect((await patch({ timezone: null })).json().data.timezone).toBeNull();
+  });
+
   it('answer 404 for an unknown organisation and 400 for a malformed id', async () => {
     expect(
       (await api.app.inject({ method: 'GET', url: '/api/organizations/00000000-0000-4000-8000-000000000000' })).statusCode,

@@ -36,6 +36,28 @@ async function newOrganizer(request: APIRequestContext, project: string) {
   return confirmedAccount(request, account);
 }
 
+test('an owner sets the organisation’s time zone, and a new event starts in it whatever the device’s zone', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const owner = await newOrganizer(page.request, testInfo.project.name);
+  await signInAt(page, owner.email, '/organizer/settings');
+  const zone = page.getByLabel('Time zone of new events');
+  await expect(zone).toHaveValue('');
+  await zone.selectOption('America/New_York');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Your organisation’s profile is saved.')).toBeVisible();
+  await expect(page.getByText(/New events start on America\/New York time \(UTC-0[45]:00\)/)).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the settings page scrolls sideways').toBeLessThanOrEqual(0);
+
+  await page.goto('/organizer/events/new');
+  await waitForHydration(page);
+  await expect(page.getByLabel('Time zone', { exact: true })).toHaveValue('America/New_York');
+  expect(consoleErrors).toEqual([]);
+});
+
 test.describe('team', () => {
   test('an owner invites door staff by email; they sign up, accept, and the owner changes their role and removes them', async ({
     page,

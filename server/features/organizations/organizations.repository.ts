@@ -15,6 +15,7 @@ export function findOrganization(db: Db, id: string) {
       'contact_email',
       'city',
       'social_links',
+      'timezone',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -32,6 +33,7 @@ export async function updateOrganization(
     contact_email: string | null;
     city: string | null;
     social_links: string;
+    timezone: string | null;
   }>,
 ): Promise<void> {
   await db

@@ -20,6 +20,7 @@ export function toOrganization(row: OrganizationRow, imageUrl: (key: string | nu
     contactEmail: row.contact_email,
     city: row.city,
     socialLinks: typeof row.social_links === 'string' ? JSON.parse(row.social_links) : row.social_links,
+    timezone: row.timezone,
   };
 }
 
@@ -54,6 +55,7 @@ export async function changeOrganization(
     ...(changes.contactEmail === undefined ? {} : { contact_email: changes.contactEmail }),
     ...(changes.city === undefined ? {} : { city: changes.city }),
     ...(changes.socialLinks === undefined ? {} : { social_links: JSON.stringify(changes.socialLinks) }),
+    ...(changes.timezone === undefined ? {} : { timezone: changes.timezone }),
   });
   await recordAudit(db, { actorId: userId, action: 'organization.changed', subjectType: 'organization', subjectId: id });
   return getOrganization(db, id, imageUrl);

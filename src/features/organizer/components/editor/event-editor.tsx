@@ -44,7 +44,7 @@ function useLeaveWarning(dirty: boolean) {
 
 /** Create and edit an event: the contract's schema checks every save, the server has the last word. */
 export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview, asOf, initialProblem }: EventEditorProps) {
-  const form = useEventForm(() => (event ? eventToForm(event) : emptyEventForm('')));
+  const form = useEventForm(() => (event ? eventToForm(event) : emptyEventForm(organization.timezone ?? '')));
   const actions = useEventActions({ event, organizationId: organization.id, form, initialProblem });
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   useLeaveWarning(form.dirty);

@@ -5,13 +5,13 @@ import { useHydrated } from '../../../../lib/use-hydrated.ts';
 import type { EventForm } from '../../hooks/use-event-form.ts';
 import { browserTimeZone, offsetLabel, timeZoneNames } from '../../utils/zoned-time.ts';
 
-/** The venue's time zone (the browser's for a new event) and the start and end on its clock. */
+/** The venue's time zone (for a new event the organisation's, else the browser's) and the start and end on its clock. */
 export function ScheduleFields({ form }: { form: EventForm }) {
   const { values, errors, set, setDefault } = form;
   const hydrated = useHydrated();
   const zone = values.timezone;
 
-  // The server cannot know the organiser's zone: a new event takes the browser's once it runs.
+  // Without an organisation zone the server cannot know the editor's: a new event takes the browser's once it runs.
   useEffect(() => {
     if (!zone) setDefault('timezone', browserTimeZone());
   }, [zone, setDefault]);

@@ -12,6 +12,7 @@ import { useUpdateOrganization } from '../../api/update-organization.ts';
 import { serverPathErrors, validateByPath } from '../../utils/field-errors.ts';
 import { ImagePicker } from '../image-picker.tsx';
 import { profileChanges, profileValues, socialNetworks } from './organization-values.ts';
+import { OrganizationTimeZoneField } from './time-zone-field.tsx';
 
 /** The organisation's public profile; only changed fields are sent, checked with the contract's schema first. */
 export function OrganizationSettingsForm({ organization }: { organization: Organization }) {
@@ -105,6 +106,16 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
             ))}
           </div>
         </fieldset>
+      </FormCard>
+      <FormCard id="event-defaults-title" title="New events" intro="What a new event starts with; not shown to attendees.">
+        <OrganizationTimeZoneField
+          value={values.timezone}
+          error={errors.timezone}
+          onChange={(zone) => {
+            setValues((current) => ({ ...current, timezone: zone }));
+            clearError('timezone');
+          }}
+        />
       </FormCard>
       <SubmitButton busy={update.isPending} busyLabel="Saving…" inline>
         Save profile

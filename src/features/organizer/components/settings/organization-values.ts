@@ -7,6 +7,7 @@ export interface ProfileValues {
   website: string;
   contactEmail: string;
   city: string;
+  timezone: string;
   'socialLinks.instagram': string;
   'socialLinks.facebook': string;
   'socialLinks.x': string;
@@ -28,6 +29,7 @@ export function profileValues(organization: Organization): ProfileValues {
     website: organization.website ?? '',
     contactEmail: organization.contactEmail ?? '',
     city: organization.city ?? '',
+    timezone: organization.timezone ?? '',
     'socialLinks.instagram': links.instagram ?? '',
     'socialLinks.facebook': links.facebook ?? '',
     'socialLinks.x': links.x ?? '',
@@ -58,6 +60,7 @@ export function profileChanges(values: ProfileValues, logoKey: string | null, sa
   if (orNull(values.website) !== saved.website) changes.website = orNull(values.website);
   if (orNull(values.contactEmail) !== saved.contactEmail) changes.contactEmail = orNull(values.contactEmail);
   if (orNull(values.city) !== saved.city) changes.city = orNull(values.city);
+  if (orNull(values.timezone) !== saved.timezone) changes.timezone = orNull(values.timezone);
   const links = filledLinks((key) => values[`socialLinks.${key}`]);
   if (JSON.stringify(links) !== JSON.stringify(filledLinks((key) => saved.socialLinks[key]))) changes.socialLinks = links;
   return changes as Partial<UpdateOrganization>;

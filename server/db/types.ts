@@ -287,6 +287,10 @@ export interface BookingFeeRulesTable {
   percent_basis_points: number;
   fixed: number;
   cap_per_ticket: number | null;
+  /** At least this per paid ticket (migration 0031); null: no minimum. */
+  min_per_ticket: number | null;
+  /** The currency it prices (its amounts are in its minor units); null: every currency without a rule of its own. */
+  currency: string | null;
   effective_from: DefaultedTimestamp;
   created_at: CreatedAt;
 }

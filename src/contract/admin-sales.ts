@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditEntrySchema, reasonSchema } from './admin.ts';
-import { eventStatusSchema } from './events.ts';
+import { currencySchema, eventStatusSchema } from './events.ts';
 import { bookingFeeRuleSchema, orderStatusSchema, organizerOrderSchema, ticketStatusSchema } from './orders.ts';
 
 /**
@@ -235,6 +235,8 @@ export type PlatformFees = z.infer<typeof platformFeesSchema>;
 
 export const feeRuleSchema = bookingFeeRuleSchema.extend({
   id: z.uuid(),
+  /** The currency it prices; null: every currency without a rule of its own. */
+  currency: z.string().nullable(),
   effectiveFrom: z.string(),
   createdAt: z.string(),
   /** The rule checkouts use now. */
@@ -248,6 +250,9 @@ export const newFeeRuleSchema = z.object({
   percentBasisPoints: z.number().int().min(0, 'At least 0.').max(5_000, 'At most 50%.'),
   fixed: z.number().int().min(0, 'At least 0.').max(100_000, 'At most 1,000.00.'),
   capPerTicket: z.number().int().min(0, 'At least 0.').max(1_000_000).nullable(),
+  minPerTicket: z.number().int().min(0, 'At least 0.').max(100_000, 'At most 1,000.00.').nullable(),
+  /** The currency it prices, its amounts in that currency; null: every currency without a rule of its own. */
+  currency: currencySchema.nullable(),
   /** When it starts: later than now (the history is never rewritten). */
   effectiveFrom: isoDateTime,
   reason: reasonSchema,
@@ -255,8 +260,9 @@ export const newFeeRuleSchema = z.object({
 export type NewFeeRule = z.input<typeof newFeeRuleSchema>;
 
 export const feeQuoteSchema = z.object({
-  /** A rule id; absent: the rule in force now. */
+  /** A rule id; absent: the rule in force now for the currency. */
   ruleId: z.uuid().optional(),
+  currency: currencySchema,
   lines: z
     .array(z.object({ unitPrice: z.number().int().min(0).max(10_000_000), quantity: z.number().int().min(1).max(100) }))
     .min(1, 'Add at least one ticket.')

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookingFeePerTicket, orderAmounts } from './booking-fee.ts';
+import { bookingFeePerTicket, feeRuleFor, orderAmounts } from './booking-fee.ts';
 
-const rule = { percentBasisPoints: 250, fixed: 49, capPerTicket: 500 };
+const rule = { percentBasisPoints: 250, fixed: 49, capPerTicket: 500, minPerTicket: null };
 
 describe('booking fee', () => {
   it('charges a percentage plus a fixed amount per paid ticket', () => {
@@ -17,6 +17,23 @@ describe('booking fee', () => {
   it('never charges more than the cap per ticket', () => {
     expect(bookingFeePerTicket(rule, 1_000_000)).toBe(500);
     expect(bookingFeePerTicket({ ...rule, capPerTicket: null }, 1_000_000)).toBe(25_049);
+  });
+
+  it('raises a small fee to the minimum, and the cap still holds it', () => {
+    const withMinimum = { ...rule, minPerTicket: 120 };
+    expect(bookingFeePerTicket(withMinimum, 1000)).toBe(120);
+    expect(bookingFeePerTicket(withMinimum, 4000)).toBe(149);
+    expect(bookingFeePerTicket(withMinimum, 0)).toBe(0);
+    expect(bookingFeePerTicket({ ...withMinimum, minPerTicket: 800 }, 1000)).toBe(500);
+  });
+
+  it('is priced by the currency’s own rule, else by the rule for every currency, else by none', () => {
+    const every = { id: 'every', currency: null };
+    const euro = { id: 'euro', currency: 'EUR' };
+    expect(feeRuleFor([every, euro], 'EUR')).toBe(euro);
+    expect(feeRuleFor([euro, every], 'GBP')).toBe(every);
+    expect(feeRuleFor([euro], 'GBP')).toBeNull();
+    expect(feeRuleFor([], 'EUR')).toBeNull();
   });
 
   it('adds up to whole minor units: total = subtotal + fee, and the fee grows with the ticket count', () => {

@@ -1,10 +1,24 @@
 import type { BookingFeeRule } from './orders.ts';
 
-/** The booking fee on one ticket of this price, in the same minor units. Free tickets pay none. */
+/** No rule in force: the platform charges nothing rather than refusing to sell. */
+export const noBookingFee: BookingFeeRule = { percentBasisPoints: 0, fixed: 0, capPerTicket: null, minPerTicket: null };
+
+/**
+ * The booking fee on one ticket of this price, in the same minor units: the percentage plus the fixed amount, raised
+ * to the minimum, then held to the cap. Free tickets pay none.
+ */
 export function bookingFeePerTicket(rule: BookingFeeRule, price: number): number {
   if (price <= 0) return 0;
-  const fee = Math.round((price * rule.percentBasisPoints) / 10_000) + rule.fixed;
+  const fee = Math.max(Math.round((price * rule.percentBasisPoints) / 10_000) + rule.fixed, rule.minPerTicket ?? 0);
   return rule.capPerTicket === null ? fee : Math.min(fee, rule.capPerTicket);
+}
+
+/**
+ * Of the rules in force (the newest of each scope), the one that prices `currency`: its own, else the rule for
+ * every currency (`currency` null), else none. The SQL twin is `feeRuleIdInForce` (the order transaction's check).
+ */
+export function feeRuleFor<Rule extends { currency: string | null }>(inForce: readonly Rule[], currency: string): Rule | null {
+  return inForce.find((rule) => rule.currency === currency) ?? inForce.find((rule) => rule.currency === null) ?? null;
 }
 
 export interface PricedLine {

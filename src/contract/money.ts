@@ -55,6 +55,10 @@ function currencyFormat(currency: string) {
   return entry;
 }
 
+/** The currencies organisers can sell in (and booking fee rules can name). */
+export const ticketCurrencies = ['GBP', 'EUR', 'USD'] as const;
+export type TicketCurrency = (typeof ticketCurrencies)[number];
+
 /** Digits after the decimal point of a currency's minor unit: 2 for GBP, 0 for JPY, 3 for KWD. */
 export function minorUnitDigits(currency: string): number {
   return knownCurrencies[currency]?.digits ?? currencyFormat(currency).digits;

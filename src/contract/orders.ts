@@ -66,8 +66,16 @@ export const bookingFeeRuleSchema = z.object({
   percentBasisPoints: z.number().int().min(0).max(10_000),
   fixed: z.number().int().min(0),
   capPerTicket: z.number().int().min(0).nullable(),
+  /** At least this per paid ticket; null: no minimum. */
+  minPerTicket: z.number().int().min(0).nullable(),
 });
 export type BookingFeeRule = z.infer<typeof bookingFeeRuleSchema>;
+export const bookingFeeQuerySchema = z.object({
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code, e.g. GBP.')
+    .optional(),
+});
 
 export const orderItemSchema = z.object({
   ticketTypeId: z.uuid(),

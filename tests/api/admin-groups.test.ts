@@ -104,7 +104,8 @@ const endpoints: { permission: AdminPermission; call: (bearer: Bearer) => Return
   { permission: 'fees.manage', call: (bearer) => call('GET', '/admin/booking-fees', bearer) },
   {
     permission: 'fees.manage',
-    call: (bearer) => call('POST', '/admin/booking-fees/quote', bearer, { lines: [{ unitPrice: 1000, quantity: 1 }] }),
+    call: (bearer) =>
+      call('POST', '/admin/booking-fees/quote', bearer, { currency: 'GBP', lines: [{ unitPrice: 1000, quantity: 1 }] }),
   },
   {
     permission: 'events.moderate',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentFeeRule } from '../../server/features/orders/orders.repository.ts';
+import { currentFeeRule } from '../../server/features/orders/fee-rules.repository.ts';
 import type { AdminPermission } from '../../src/contract/admin.ts';
 import { SIGN_IN_AGAIN } from '../../src/contract/admin-sales.ts';
 import { orderAmounts } from '../../src/contract/booking-fee.ts';
@@ -374,7 +374,9 @@ describe('admin payments and booking fees', () => {
     const past = await call('POST', '/admin/booking-fees', admin.bearer, {
       percentBasisPoints: 100,
       fixed: 10,
+      minPerTicket: null,
       capPerTicket: null,
+      currency: null,
       effectiveFrom: new Date(Date.now() - 60_000).toISOString(),
       reason: 'Cheaper.',
     });
@@ -383,24 +385,34 @@ describe('admin payments and booking fees', () => {
     const added = await call('POST', '/admin/booking-fees', admin.bearer, {
       percentBasisPoints: 420,
       fixed: 35,
+      minPerTicket: null,
       capPerTicket: 500,
+      currency: null,
       effectiveFrom: later,
       reason: 'New pricing.',
     });
     expect(added.statusCode).toBe(201);
-    const rules = added.json().data.items as { id: string; current: boolean; percentBasisPoints: number }[];
+    const rules = added.json().data.items as {
+      id: string;
+      current: boolean;
+      percentBasisPoints: number;
+      currency: string | null;
+    }[];
     const newRule = rules.find((rule) => rule.percentBasisPoints === 420);
     expect(newRule?.current).toBe(false);
-    expect(rules.filter((rule) => rule.current)).toHaveLength(1);
+    const inForce = rules.filter((rule) => rule.current);
+    expect(new Set(inForce.map((rule) => rule.currency)).size).toBe(inForce.length);
     const lines = [
       { unitPrice: 2500, quantity: 2 },
       { unitPrice: 0, quantity: 1 },
     ];
-    const quote = await call('POST', '/admin/booking-fees/quote', admin.bearer, { lines });
-    const expected = orderAmounts(await currentFeeRule(db()), lines);
+    const quote = await call('POST', '/admin/booking-fees/quote', admin.bearer, { currency: 'GBP', lines });
+    const expected = orderAmounts(await currentFeeRule(db(), 'GBP'), lines);
     expect(quote.json().data).toMatchObject({ ...expected, organiserReceives: expected.subtotal });
-    const future = await call('POST', '/admin/booking-fees/quote', admin.bearer, { lines, ruleId: newRule?.id });
-    expect(future.json().data).toMatchObject(orderAmounts({ percentBasisPoints: 420, fixed: 35, capPerTicket: 500 }, lines));
+    const future = await call('POST', '/admin/booking-fees/quote', admin.bearer, { currency: 'GBP', lines, ruleId: newRule?.id });
+    expect(future.json().data).toMatchObject(
+      orderAmounts({ percentBasisPoints: 420, fixed: 35, capPerTicket: 500, minPerTicket: null }, lines),
+    );
     const other = await adminWith(['payments.read']);
     expect((await call('GET', '/admin/booking-fees', other.bearer)).statusCode).toBe(403);
   });

@@ -36,7 +36,7 @@ describe('the booking fee', () => {
   it('is the platform rule in force, public', async () => {
     const response = await inject('GET', '/booking-fee');
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ percentBasisPoints: 250, fixed: 49, capPerTicket: 500 });
+    expect(response.json().data).toEqual({ percentBasisPoints: 250, fixed: 49, capPerTicket: 500, minPerTicket: null });
   });
 });
 

@@ -108,6 +108,51 @@ test.describe('admin orders', () => {
   });
 });
 
+test('an admin adds a euro booking fee rule with a minimum that starts later, and prices a sample euro order with it', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'The admin flows run on a 1440 px desktop.');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // A minimum of its own (0.80 to 0.99), so a second run finds its own rule.
+  const minimum = 80 + Math.floor(Math.random() * 20);
+  await signInAs(page, fullAdmin, '/admin/booking-fees');
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking fees' })).toBeVisible();
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Add rule' }) });
+  await form.getByLabel('Currency').selectOption('EUR');
+  await form.getByLabel('Percentage of the ticket price').fill('1');
+  await form.getByLabel('Fixed amount per paid ticket').fill('0.20');
+  await form.getByLabel('Minimum per ticket (optional)').fill(`0.${minimum}`);
+  await form.getByLabel('Cap per ticket (optional)').fill('0.50');
+  const startsAt = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+  const local = new Date(startsAt.getTime() - startsAt.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await form.getByLabel('Starts at (your time)').fill(local);
+  await form.getByLabel('Reason').fill('Euro events get a floor under small fees.');
+  await form.getByRole('button', { name: 'Add rule' }).click();
+  await expect(form.getByText('The cap cannot be below the fixed amount or the minimum.')).toBeVisible();
+  await form.getByLabel('Cap per ticket (optional)').fill('');
+  await form.getByRole('button', { name: 'Add rule' }).click();
+  await expect(page.getByText('The rule is added. Checkouts use it from its start.')).toBeVisible();
+  const ruleText = `1% + 0.20, at least 0.${minimum} per paid ticket`;
+  const row = page.getByRole('row').filter({ hasText: ruleText });
+  await expect(row).toContainText('EUR');
+  await expect(row).toContainText('Starts later');
+
+  // 1% of 10.00 + 0.20 = 0.30 a ticket, raised to the minimum, three times.
+  const calculator = page.locator('form').filter({ has: page.getByRole('button', { name: 'Calculate' }) });
+  await calculator.getByLabel('Ticket price').fill('10.00');
+  await calculator.getByLabel('Tickets').fill('3');
+  await calculator.getByLabel('Currency').selectOption('EUR');
+  const option = calculator.getByLabel('Rule').locator('option', { hasText: ruleText });
+  await calculator.getByLabel('Rule').selectOption((await option.getAttribute('value')) as string);
+  await calculator.getByRole('button', { name: 'Calculate' }).click();
+  const result = page.locator('dl[aria-live]');
+  await expect(result).toContainText(`€${((3 * minimum) / 100).toFixed(2)}`);
+  await expect(result).toContainText(`€${((3000 + 3 * minimum) / 100).toFixed(2)}`);
+  await shoot(page, 'desktop-booking-fees-euro');
+  expect(consoleErrors).toEqual([]);
+});
+
 /** Axe's serious and critical findings on the page as it is now. */
 test('each money, events and tickets admin page fits a phone, with no serious accessibility finding', async ({
   page,

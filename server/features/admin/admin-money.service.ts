@@ -12,13 +12,14 @@ import type {
   NewFeeRule,
   PlatformFees,
 } from '../../../src/contract/admin-sales.ts';
-import { orderAmounts } from '../../../src/contract/booking-fee.ts';
+import { feeRuleFor, noBookingFee, orderAmounts } from '../../../src/contract/booking-fee.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { escapeHtml, mailPage } from '../../lib/mail/templates.ts';
+import { toFeeRule } from '../orders/fee-rules.repository.ts';
 import { requirePermission, requireSensitivePermission } from './admin-access.service.ts';
 import {
   eventForModeration,
@@ -296,16 +297,20 @@ export async function platformFees(db: Db, caller: AccessClaims): Promise<Platfo
 async function ruleList(db: Db): Promise<FeeRule[]> {
   const rows = await feeRules(db);
   const now = Date.now();
-  // The rule in force: the latest that has started (ties: the latest written), as checkout reads it.
-  const current = rows.find((row) => new Date(row.effective_from).getTime() <= now);
+  // In force: per scope (a currency, or every currency), the latest that has started (ties: the latest written), as
+  // checkout reads it.
+  const current = new Set<string>();
+  const scopes = new Set<string | null>();
+  for (const row of rows) {
+    if (scopes.has(row.currency) || new Date(row.effective_from).getTime() > now) continue;
+    scopes.add(row.currency);
+    current.add(row.id);
+  }
   return rows.map((row) => ({
-    id: row.id,
-    percentBasisPoints: row.percent_basis_points,
-    fixed: row.fixed,
-    capPerTicket: row.cap_per_ticket,
+    ...toFeeRule(row),
     effectiveFrom: iso(row.effective_from),
     createdAt: iso(row.created_at),
-    current: row.id === current?.id,
+    current: current.has(row.id),
   }));
 }
 
@@ -322,8 +327,8 @@ export async function addFeeRule(db: Db, caller: AccessClaims, input: NewFeeRule
     const message = 'A new rule must start in the future (at least a minute from now).';
     throw new HttpError('BAD_REQUEST', message, [{ path: 'body.effectiveFrom', message }]);
   }
-  if (input.capPerTicket !== null && input.capPerTicket < input.fixed) {
-    const message = 'The cap per ticket cannot be below the fixed amount.';
+  if (input.capPerTicket !== null && input.capPerTicket < Math.max(input.fixed, input.minPerTicket ?? 0)) {
+    const message = 'The cap per ticket cannot be below the fixed amount or the minimum.';
     throw new HttpError('BAD_REQUEST', message, [{ path: 'body.capPerTicket', message }]);
   }
   await db.transaction().execute(async (trx) => {
@@ -333,6 +338,8 @@ export async function addFeeRule(db: Db, caller: AccessClaims, input: NewFeeRule
         percent_basis_points: input.percentBasisPoints,
         fixed: input.fixed,
         cap_per_ticket: input.capPerTicket,
+        min_per_ticket: input.minPerTicket,
+        currency: input.currency,
         effective_from: from,
       })
       .returning('id')
@@ -348,6 +355,8 @@ export async function addFeeRule(db: Db, caller: AccessClaims, input: NewFeeRule
           percentBasisPoints: input.percentBasisPoints,
           fixed: input.fixed,
           capPerTicket: input.capPerTicket,
+          minPerTicket: input.minPerTicket,
+          currency: input.currency,
           effectiveFrom: from.toISOString(),
         },
       },
@@ -360,8 +369,17 @@ export async function addFeeRule(db: Db, caller: AccessClaims, input: NewFeeRule
 export async function quoteFee(db: Db, caller: AccessClaims, input: FeeQuoteRequest): Promise<FeeQuote> {
   await requirePermission(db, caller, 'fees.manage');
   const rules = await ruleList(db);
-  const rule = input.ruleId ? rules.find((one) => one.id === input.ruleId) : (rules.find((one) => one.current) ?? null);
+  const rule = input.ruleId
+    ? rules.find((one) => one.id === input.ruleId)
+    : feeRuleFor(
+        rules.filter((one) => one.current),
+        input.currency,
+      );
   if (input.ruleId && !rule) throw notFound('That fee rule');
-  const amounts = orderAmounts(rule ?? { percentBasisPoints: 0, fixed: 0, capPerTicket: null }, input.lines);
+  if (rule?.currency && rule.currency !== input.currency) {
+    const message = `That rule prices ${rule.currency} tickets; choose ${rule.currency} or another rule.`;
+    throw new HttpError('BAD_REQUEST', message, [{ path: 'body.currency', message }]);
+  }
+  const amounts = orderAmounts(rule ?? noBookingFee, input.lines);
   return { ruleId: rule?.id ?? null, ...amounts, organiserReceives: amounts.subtotal };
 }

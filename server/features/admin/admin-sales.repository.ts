@@ -372,7 +372,16 @@ export function platformFeesSince(db: Executor, since: Date) {
 export function feeRules(db: Executor) {
   return db
     .selectFrom('booking_fee_rules')
-    .select(['id', 'percent_basis_points', 'fixed', 'cap_per_ticket', 'effective_from', 'created_at'])
+    .select([
+      'id',
+      'currency',
+      'percent_basis_points',
+      'fixed',
+      'cap_per_ticket',
+      'min_per_ticket',
+      'effective_from',
+      'created_at',
+    ])
     .orderBy('effective_from', 'desc')
     .orderBy('created_at', 'desc')
     .limit(200)

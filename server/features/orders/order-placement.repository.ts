@@ -4,6 +4,7 @@ import { statementTemplate } from '../../db/statement-template.ts';
 import type { OrdersTable } from '../../db/types.ts';
 import { type Counter, hitQuery } from '../../lib/rate-limiter.ts';
 import type { NewPayment } from './checkout.repository.ts';
+import { feeRuleIdInForce } from './fee-rules.repository.ts';
 import {
   freeTicketsOfNetwork,
   type NetworkCount,
@@ -42,7 +43,8 @@ export interface SaleGuardInput {
   idempotency: { scope: string; key: string };
   /** What the order was priced with: the event's sale version and the fee rule (see sale-context.service.ts). */
   saleVersion: number;
-  ruleId: string | null;
+  /** The order's currency and the rule it was priced with (null: none, no fee). */
+  fee: { currency: string; ruleId: string | null };
   /** The address's count of orders placed, which this order adds one to, and its limit; null when not limited. */
   counter: (Counter & { limit: number }) | null;
   /** Priced as a proven buyer's: refused (`unproven`) unless the account's confirmed email is the buyer email. */
@@ -90,9 +92,8 @@ const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
         where idempotency_scope = ${input.idempotency.scope} and idempotency_key = ${input.idempotency.key})
         then admit_refuse('repeat', '')
       when event.status is distinct from 'published' then admit_refuse('not_on_sale', event.status)
-      when event.sale_version <> ${input.saleVersion}::int or (select id from booking_fee_rules
-          where effective_from <= now() order by effective_from desc, created_at desc limit 1)
-          is distinct from ${input.ruleId}::uuid
+      when event.sale_version <> ${input.saleVersion}::int
+          or ${feeRuleIdInForce(input.fee.currency)} is distinct from ${input.fee.ruleId}::uuid
         then admit_refuse('stale', '')
       ${
         who === 'proof'

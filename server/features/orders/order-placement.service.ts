@@ -22,6 +22,7 @@ import { requestHash } from './order-request.ts';
 import { toOrder } from './order-view.ts';
 import { findOrderByKey, findOrderRow } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
+import { saleFeeRule } from './sale-context.service.ts';
 import { maxTicketsPerBuyer, notEnoughLeft, refusedSale, violates } from './sale-refusals.service.ts';
 import { issueQueries } from './ticket-issue.repository.ts';
 import { preparedTicketRows, prepareIssue } from './ticket-issue.service.ts';
@@ -199,7 +200,7 @@ async function placeOrder(
         limit: maxTicketsPerBuyer,
         idempotency: order.idempotency,
         saleVersion: event.sale_version,
-        ruleId: context.rule.id,
+        fee: { currency: row.currency, ruleId: saleFeeRule(context, row.currency).id },
         counter: limits.counter,
         proofExpected: order.proofExpected,
         network: order.network,

@@ -10,7 +10,7 @@ import { checkItems, newReference, priced } from './order-request.ts';
 import { findOrderByKey, type OrderRow } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
 import type { SaleEvent } from './sale-context.repository.ts';
-import { type SaleContext, saleContextOf } from './sale-context.service.ts';
+import { type SaleContext, saleContextOf, saleFeeRule } from './sale-context.service.ts';
 
 // An order as the buyer asked for it, checked and priced with the event's sale context, ready to be placed
 // (order-placement.service.ts).
@@ -84,7 +84,8 @@ function pricedOrder(
   if (event.ends_at <= now) throw new HttpError('CONFLICT', 'Ticket sales for this event have ended.');
 
   const lines = checkItems(input, context.types, now);
-  const { amounts, items } = priced(context.rule, lines, input.attendees);
+  const currency = lines[0]?.type.currency ?? 'GBP';
+  const { amounts, items } = priced(saleFeeRule(context, currency), lines, input.attendees);
   const free = amounts.total === 0;
   // Free tickets are issued at once to a proven buyer only; anyone else's are held until the code is entered.
   const issuedNow = free && buyer.proven;
@@ -97,7 +98,7 @@ function pricedOrder(
     buyer_name: input.buyer.name,
     buyer_email: input.buyer.email,
     status: issuedNow ? 'paid' : 'pending',
-    currency: lines[0]?.type.currency ?? 'GBP',
+    currency,
     subtotal: amounts.subtotal,
     booking_fee: amounts.bookingFee,
     total: amounts.total,

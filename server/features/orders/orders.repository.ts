@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { BookingFeeRule, OrderStatus } from '../../../src/contract/orders.ts';
+import type { OrderStatus } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -12,20 +12,6 @@ export const holdingStatuses: OrderStatus[] = ['pending', 'failed'];
 export const holdsStock = sql<boolean>`orders.status in ('pending', 'failed')`;
 /** Statuses whose tickets were issued (some may have been refunded since). */
 export const paidStatuses: OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
-
-export async function currentFeeRule(db: Executor): Promise<BookingFeeRule> {
-  const row = await db
-    .selectFrom('booking_fee_rules')
-    .select(['percent_basis_points', 'fixed', 'cap_per_ticket'])
-    .where('effective_from', '<=', sql<Date>`now()`)
-    .orderBy('effective_from', 'desc')
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  // With no rule the platform charges nothing rather than refusing to sell.
-  return row
-    ? { percentBasisPoints: row.percent_basis_points, fixed: row.fixed, capPerTicket: row.cap_per_ticket }
-    : { percentBasisPoints: 0, fixed: 0, capPerTicket: null };
-}
 
 export const orderEventColumns = [
   'events.id',

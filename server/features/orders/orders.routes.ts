@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  bookingFeeQuerySchema,
   bookingFeeRuleSchema,
   createOrderSchema,
   myOrdersSchema,
@@ -21,11 +22,12 @@ export function ordersRoutes(app: FastifyInstance, { config, routes, auth }: Api
   routes.add(app, {
     method: 'GET',
     url: '/booking-fee',
-    summary: 'The platform’s booking fee rule now in force',
+    summary: 'The platform’s booking fee rule now in force for tickets in a currency (GBP when none is given)',
     tags,
     auth: 'none',
+    query: bookingFeeQuerySchema,
     response: bookingFeeRuleSchema,
-    handler: async () => ({ message: 'Booking fee.', data: await bookingFeeRule(deps) }),
+    handler: async ({ query }) => ({ message: 'Booking fee.', data: await bookingFeeRule(deps, query.currency ?? 'GBP') }),
   });
 
   routes.add(app, {

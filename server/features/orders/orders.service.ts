@@ -7,17 +7,10 @@ import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import type { ImageUrl } from '../../lib/storage/image-url.ts';
 import { memberRoleOf } from '../organizations/members.repository.ts';
 import type { CheckoutContext } from './checkout.repository.ts';
+import { currentFeeRule } from './fee-rules.repository.ts';
 import { expireOrder, isOrderAccessToken, presentOrders } from './order-lifecycle.service.ts';
 import type { NetworkLimits } from './order-limits.ts';
-import {
-  currentFeeRule,
-  emailOfUser,
-  findOrderRow,
-  holdingStatuses,
-  type OrderRow,
-  orderEventsOf,
-  ordersOfUser,
-} from './orders.repository.ts';
+import { emailOfUser, findOrderRow, holdingStatuses, type OrderRow, orderEventsOf, ordersOfUser } from './orders.repository.ts';
 import { newSaleContexts, type SaleContexts } from './sale-context.service.ts';
 
 // Reading and releasing orders; placing one is in order-placement.service.ts.
@@ -135,6 +128,8 @@ export async function releaseOrder(
   return getOrder(deps, orderId, token, userId);
 }
 
-export function bookingFeeRule(deps: Pick<OrdersDeps, 'db'>): Promise<BookingFeeRule> {
-  return currentFeeRule(deps.db);
+/** The rule that prices tickets in `currency` now (the public summary's arithmetic). */
+export async function bookingFeeRule(deps: Pick<OrdersDeps, 'db'>, currency: string): Promise<BookingFeeRule> {
+  const { id: _id, ...rule } = await currentFeeRule(deps.db, currency);
+  return rule;
 }

@@ -1,7 +1,8 @@
-import { type CompiledQuery, sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
+import { feeRulesInForceQuery } from './fee-rules.repository.ts';
 import { orderEventColumns } from './orders.repository.ts';
 
 const saleContextRead = statementTemplate((db, input: { eventId: string }) =>
@@ -30,15 +31,8 @@ const saleContextRead = statementTemplate((db, input: { eventId: string }) =>
         .select('event_signing_keys.private_key')
         .where('event_signing_keys.event_id', '=', input.eventId),
     ).as('signingKey'),
-    jsonObjectFrom(
-      eb
-        .selectFrom('booking_fee_rules')
-        .select(['id', 'percent_basis_points', 'fixed', 'cap_per_ticket'])
-        .where('effective_from', '<=', sql<Date>`now()`)
-        .orderBy('effective_from', 'desc')
-        .orderBy('created_at', 'desc')
-        .limit(1),
-    ).as('rule'),
+    // The fee rule in force of each scope (decision 038): a few rows, the order's currency picks one.
+    jsonArrayFrom(feeRulesInForceQuery(db)).as('rules'),
   ]),
 );
 

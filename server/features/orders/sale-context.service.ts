@@ -1,6 +1,8 @@
+import { feeRuleFor, noBookingFee } from '../../../src/contract/booking-fee.ts';
 import type { BookingFeeRule } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
+import { type FeeRuleInForce, toFeeRule } from './fee-rules.repository.ts';
 import { readSaleContext, type SaleEvent, type SaleTicketType } from './sale-context.repository.ts';
 import { eventSigningKey } from './ticket-issue.repository.ts';
 
@@ -13,8 +15,8 @@ export interface SaleContext {
   event: SaleEvent | null;
   types: SaleTicketType[];
   signingKey: { private_key: string } | null;
-  /** The booking fee rule in force when read; `id` null when the platform has none (no fee). */
-  rule: BookingFeeRule & { id: string | null };
+  /** The booking fee rules in force when read, one per scope (`feeRuleFor` picks the order's). */
+  rules: FeeRuleInForce[];
   /** Read for this order, not kept from an earlier one. */
   fresh: boolean;
 }
@@ -42,20 +44,20 @@ export async function saleContextOf(
   const event = row.event
     ? { ...row.event, starts_at: new Date(row.event.starts_at), ends_at: new Date(row.event.ends_at) }
     : null;
-  const rule = row.rule
-    ? {
-        id: row.rule.id,
-        percentBasisPoints: row.rule.percent_basis_points,
-        fixed: row.rule.fixed,
-        capPerTicket: row.rule.cap_per_ticket,
-      }
-    : // With no rule the platform charges nothing rather than refusing to sell.
-      { id: null, percentBasisPoints: 0, fixed: 0, capPerTicket: null };
+  const rules = row.rules.map(toFeeRule);
   // An event on sale gets its signing key now, so every ticket of every kept checkout can be signed without a read.
   const signingKey =
     row.signingKey ?? (event?.status === 'published' ? { private_key: (await eventSigningKey(db, eventId)).private_key } : null);
-  const context: SaleContext = { event, types: row.types, signingKey, rule, fresh: true };
+  const context: SaleContext = { event, types: row.types, signingKey, rules, fresh: true };
   if (event) contexts.set(eventId, { ...context, fresh: false }, Date.now() + keptForMs);
   else contexts.delete(eventId);
   return context;
+}
+
+/** The rule that prices an order in `currency` from the context's rules; `id` null when none does (no fee). */
+export function saleFeeRule(context: Pick<SaleContext, 'rules'>, currency: string): BookingFeeRule & { id: string | null } {
+  const rule = feeRuleFor(context.rules, currency);
+  if (!rule) return { id: null, ...noBookingFee };
+  const { currency: _scope, ...priced } = rule;
+  return priced;
 }

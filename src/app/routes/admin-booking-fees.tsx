@@ -24,7 +24,7 @@ export function Component() {
       <PageMeta title="Booking fees" description="The platform's booking fee rules." noIndex />
       <AdminHeader
         title="Booking fees"
-        intro="What buyers pay the platform on each paid ticket: a percentage plus a fixed amount, capped per ticket. Rules are never changed: a new one starts later and replaces the one before."
+        intro="What buyers pay the platform on each paid ticket, per currency: a percentage plus a fixed amount, raised to a minimum and capped per ticket. Rules are never changed: a new one starts later and replaces the one before for its currency."
       />
       {!allowed ? (
         <NotAllowed what="managing booking fees" />

@@ -8,7 +8,7 @@ import { TextareaField } from '../../../components/fields/textarea-field.tsx';
 import { formatDateTime } from '../../../components/format/date-time.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import type { FeeQuote, FeeRule } from '../../../contract/admin-sales.ts';
-import { formatMoney } from '../../../contract/money.ts';
+import { formatMoney, ticketCurrencies } from '../../../contract/money.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useAddFeeRule, useFeeQuote } from '../api/sales.ts';
 import { ActionProblem } from './action-problem.tsx';
@@ -22,8 +22,11 @@ export function hundredths(text: string): number | null {
 }
 const plain = (minor: number) => (minor / 100).toFixed(2);
 
-const ruleText = (rule: Pick<FeeRule, 'percentBasisPoints' | 'fixed' | 'capPerTicket'>) =>
-  `${rule.percentBasisPoints / 100}% + ${plain(rule.fixed)}${rule.capPerTicket === null ? '' : `, at most ${plain(rule.capPerTicket)}`} per paid ticket`;
+const ruleText = (rule: Pick<FeeRule, 'percentBasisPoints' | 'fixed' | 'capPerTicket' | 'minPerTicket'>) =>
+  `${rule.percentBasisPoints / 100}% + ${plain(rule.fixed)}${rule.minPerTicket === null ? '' : `, at least ${plain(rule.minPerTicket)}`}${rule.capPerTicket === null ? '' : `, at most ${plain(rule.capPerTicket)}`} per paid ticket`;
+
+/** What a rule prices: its currency, or every currency without a rule of its own. */
+const scopeText = (currency: string | null) => currency ?? 'Every other currency';
 
 const columns: Column<FeeRule>[] = [
   {
@@ -31,6 +34,7 @@ const columns: Column<FeeRule>[] = [
     header: 'Effective from',
     cell: (rule) => <time dateTime={rule.effectiveFrom}>{formatDateTime(rule.effectiveFrom, { timeZone: 'UTC' })} UTC</time>,
   },
+  { id: 'currency', header: 'Currency', cell: (rule) => scopeText(rule.currency) },
   { id: 'rule', header: 'Fee', cell: (rule) => ruleText(rule) },
   {
     id: 'state',
@@ -78,9 +82,12 @@ export function FeeRulesTable({
   );
 }
 
-type RuleErrors = Partial<Record<'percent' | 'fixed' | 'cap' | 'effectiveFrom' | 'reason' | 'form', ReactNode>>;
+type RuleErrors = Partial<Record<'percent' | 'fixed' | 'min' | 'cap' | 'effectiveFrom' | 'reason' | 'form', ReactNode>>;
 
-/** Adds a rule that starts later; the history is never rewritten. Amounts are in the ticket's currency. */
+/**
+ * Adds a rule that starts later; the history is never rewritten. A rule prices one currency (its amounts in that
+ * currency) or every currency that has no rule of its own in force.
+ */
 export function AddFeeRuleForm() {
   const add = useAddFeeRule();
   const [errors, setErrors] = useState<RuleErrors>({});
@@ -92,19 +99,32 @@ export function AddFeeRuleForm() {
     const percent = hundredths(text('percent'));
     const fixed = hundredths(text('fixed'));
     const cap = text('cap').trim() ? hundredths(text('cap')) : null;
+    const min = text('min').trim() ? hundredths(text('min')) : null;
+    const currency = text('currency') || null;
     const from = text('effectiveFrom') ? new Date(text('effectiveFrom')) : null;
     const reason = text('reason').trim();
     const found: RuleErrors = {};
     if (percent === null || percent > 5_000) found.percent = 'A percentage from 0 to 50, e.g. 2.5.';
     if (fixed === null) found.fixed = 'An amount like 0.49 (0 for none).';
+    if (text('min').trim() && min === null) found.min = 'An amount like 0.30, or leave it empty.';
     if (text('cap').trim() && cap === null) found.cap = 'An amount like 5.00, or leave it empty.';
+    else if (cap !== null && cap < Math.max(fixed ?? 0, min ?? 0))
+      found.cap = 'The cap cannot be below the fixed amount or the minimum.';
     if (!from || Number.isNaN(from.getTime())) found.effectiveFrom = 'Choose when it starts.';
     else if (from.getTime() <= Date.now() + 60_000) found.effectiveFrom = 'It must start in the future.';
     if (reason.length < 3) found.reason = 'Give a reason of at least 3 characters.';
     setErrors(found);
     if (Object.keys(found).length > 0 || percent === null || fixed === null || !from) return;
     add
-      .mutateAsync({ percentBasisPoints: percent, fixed, capPerTicket: cap, effectiveFrom: from.toISOString(), reason })
+      .mutateAsync({
+        percentBasisPoints: percent,
+        fixed,
+        minPerTicket: min,
+        capPerTicket: cap,
+        currency,
+        effectiveFrom: from.toISOString(),
+        reason,
+      })
       .then(() => {
         toast.success('The rule is added. Checkouts use it from its start.');
         setFormKey((n) => n + 1);
@@ -121,6 +141,18 @@ export function AddFeeRuleForm() {
   const message = (value: ReactNode) => (typeof value === 'string' ? value : undefined);
   return (
     <form key={formKey} onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-3">
+      <SelectField
+        id="fee-rule-currency"
+        label="Currency"
+        name="currency"
+        defaultValue=""
+        hint="Amounts are in this currency. A currency’s own rule beats the one for every other currency."
+      >
+        <option value="">Every other currency</option>
+        {ticketCurrencies.map((code) => (
+          <option key={code}>{code}</option>
+        ))}
+      </SelectField>
       <TextField
         label="Percentage of the ticket price"
         name="percent"
@@ -136,6 +168,13 @@ export function AddFeeRuleForm() {
         error={message(errors.fixed)}
       />
       <TextField
+        label="Minimum per ticket (optional)"
+        name="min"
+        inputMode="decimal"
+        placeholder="0.30"
+        error={message(errors.min)}
+      />
+      <TextField
         label="Cap per ticket (optional)"
         name="cap"
         inputMode="decimal"
@@ -143,7 +182,7 @@ export function AddFeeRuleForm() {
         error={message(errors.cap)}
       />
       <TextField label="Starts at (your time)" name="effectiveFrom" type="datetime-local" error={message(errors.effectiveFrom)} />
-      <div className="md:col-span-2">
+      <div className="md:col-span-3">
         <TextareaField label="Reason" name="reason" rows={2} maxLength={500} error={message(errors.reason)} />
       </div>
       {errors.form ? (
@@ -159,8 +198,6 @@ export function AddFeeRuleForm() {
     </form>
   );
 }
-
-const currencies = ['GBP', 'EUR', 'USD'];
 
 /** What a buyer pays and the organiser receives for a sample order, computed by the server with the checkout's function. */
 export function FeeCalculator({ rules }: { rules: readonly FeeRule[] }) {
@@ -180,9 +217,9 @@ export function FeeCalculator({ rules }: { rules: readonly FeeRule[] }) {
     }
     setProblem(null);
     quote
-      .mutateAsync({ lines: [{ unitPrice: price, quantity }], ...(ruleId ? { ruleId } : {}) })
+      .mutateAsync({ currency, lines: [{ unitPrice: price, quantity }], ...(ruleId ? { ruleId } : {}) })
       .then(setResult)
-      .catch(() => setProblem('The calculation failed; try again.'));
+      .catch((failure: unknown) => setProblem(serverFieldErrors(failure).currency ?? 'The calculation failed; try again.'));
   };
   const money = (minor: number) => formatMoney(minor, currency);
   return (
@@ -190,18 +227,24 @@ export function FeeCalculator({ rules }: { rules: readonly FeeRule[] }) {
       <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-4 md:items-end">
         <TextField label="Ticket price" name="price" inputMode="decimal" defaultValue="25.00" />
         <TextField label="Tickets" name="quantity" type="number" min={1} max={100} defaultValue="2" />
-        <SelectField label="Currency" name="currency" value={currency} onChange={(event) => setCurrency(event.target.value)}>
-          {currencies.map((code) => (
+        <SelectField
+          id="fee-quote-currency"
+          label="Currency"
+          name="currency"
+          value={currency}
+          onChange={(event) => setCurrency(event.target.value)}
+        >
+          {ticketCurrencies.map((code) => (
             <option key={code}>{code}</option>
           ))}
         </SelectField>
         <SelectField label="Rule" name="ruleId" defaultValue="">
-          <option value="">The rule in force now</option>
+          <option value="">The rule in force now for this currency</option>
           {rules
             .filter((rule) => !rule.current)
             .map((rule) => (
               <option key={rule.id} value={rule.id}>
-                From {formatDateTime(rule.effectiveFrom, { timeZone: 'UTC' })}: {ruleText(rule)}
+                {scopeText(rule.currency)} from {formatDateTime(rule.effectiveFrom, { timeZone: 'UTC' })}: {ruleText(rule)}
               </option>
             ))}
         </SelectField>

@@ -5,21 +5,21 @@ import { orderKeys } from '../../../lib/query-keys/orders.ts';
 
 const tenMinutes = 10 * 60 * 1000;
 
-/** `GET /booking-fee`: the platform's current rule. Silent: the summary says when it is missing. */
-export const getBookingFee = (api: ApiCaller): Promise<BookingFeeRule> =>
-  api<BookingFeeRule>({ url: '/booking-fee', silent: true });
+/** `GET /booking-fee`: the platform's current rule for tickets in `currency`. Silent: the summary says when it is missing. */
+export const getBookingFee = (api: ApiCaller, currency: string): Promise<BookingFeeRule> =>
+  api<BookingFeeRule>({ url: '/booking-fee', params: { currency }, silent: true });
 
 /** The rule changes rarely (an admin edits it); a visit keeps it for ten minutes. */
-export const bookingFeeQueryOptions = (api: ApiCaller) =>
+export const bookingFeeQueryOptions = (api: ApiCaller, currency: string) =>
   queryOptions({
-    queryKey: orderKeys.bookingFee(),
-    queryFn: () => getBookingFee(api),
+    queryKey: orderKeys.bookingFee(currency),
+    queryFn: () => getBookingFee(api, currency),
     staleTime: tenMinutes,
     gcTime: tenMinutes,
   });
 
 /** The rule, fetched once `enabled` (the buyer's first ticket), so an event page view costs no call. */
-export function useBookingFee(enabled: boolean) {
+export function useBookingFee(currency: string, enabled: boolean) {
   const api = useApiCaller();
-  return useQuery({ ...bookingFeeQueryOptions(api), enabled });
+  return useQuery({ ...bookingFeeQueryOptions(api, currency), enabled });
 }

@@ -1,8 +1,6 @@
-import { type OrderAmounts, orderAmounts } from '../../../contract/booking-fee.ts';
+import { noBookingFee, type OrderAmounts, orderAmounts } from '../../../contract/booking-fee.ts';
 import { useBookingFee } from '../api/get-booking-fee.ts';
 import type { ChosenLine } from '../utils/ticket-choice.ts';
-
-const noFee = { percentBasisPoints: 0, fixed: 0, capPerTicket: null };
 
 export interface ShownAmounts {
   subtotal: number;
@@ -13,15 +11,15 @@ export interface ShownAmounts {
 }
 
 /** What the chosen tickets cost, with the platform's fee (the same arithmetic the server charges). */
-export function useOrderAmounts(lines: readonly ChosenLine[]): ShownAmounts {
+export function useOrderAmounts(lines: readonly ChosenLine[], currency: string): ShownAmounts {
   const paid = lines.some((line) => line.unitPrice > 0 && line.quantity > 0);
-  const fee = useBookingFee(paid);
+  const fee = useBookingFee(currency, paid);
   if (!paid) {
-    const amounts: OrderAmounts = orderAmounts(noFee, lines);
+    const amounts: OrderAmounts = orderAmounts(noBookingFee, lines);
     return { ...amounts, feeUnavailable: false };
   }
   if (!fee.data) {
-    return { subtotal: orderAmounts(noFee, lines).subtotal, bookingFee: null, total: null, feeUnavailable: fee.isError };
+    return { subtotal: orderAmounts(noBookingFee, lines).subtotal, bookingFee: null, total: null, feeUnavailable: fee.isError };
   }
   return { ...orderAmounts(fee.data, lines), feeUnavailable: false };
 }

@@ -3,10 +3,6 @@
  * minor units, 1250). Converted as text, never through floating-point multiplication.
  */
 
-/** The currencies organisers can sell in. */
-export const ticketCurrencies = ['GBP', 'EUR', 'USD'] as const;
-export type TicketCurrency = (typeof ticketCurrencies)[number];
-
 /** "12.50" for 1250 with 2 minor digits; "12" with none. */
 export function minorToMajorText(minor: number, digits: number): string {
   if (!Number.isInteger(minor) || minor < 0) return '';

@@ -1,8 +1,8 @@
 import { SelectField } from '../../../../components/fields/select-field.tsx';
 import { TextField } from '../../../../components/fields/text-field.tsx';
+import { ticketCurrencies } from '../../../../contract/money.ts';
 import type { EventForm } from '../../hooks/use-event-form.ts';
 import type { TicketRowValues } from '../../utils/event-form.ts';
-import { ticketCurrencies } from '../../utils/money-input.ts';
 
 type TextKey = 'name' | 'description' | 'price' | 'capacity' | 'minPerOrder' | 'maxPerOrder' | 'salesStart' | 'salesEnd';
 

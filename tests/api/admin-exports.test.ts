@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../server/features/users/users.repository.ts';
 import { signedInAccount } from '../fixtures/accounts.ts';
@@ -45,6 +46,10 @@ describe('admin CSV exports', () => {
         emailConfirmedAt: new Date(),
       });
     }
+    // Written within one millisecond, apart by microseconds only: a page link must still tell them apart.
+    await sql`update users set created_at = timestamptz '2026-06-01 10:00:00.123+00'
+      + (split_part(split_part(email, '.', 2), '@', 1)::int * 7 % 1000) * interval '1 microsecond'
+      where email like ${`${tag}.%`}`.execute(db());
     const listed: string[] = [];
     let after = '';
     do {

@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-
-/** A keyset position: the sort time and the id of the last row shown. */
-export interface Position {
-  at: Date;
-  id: string;
-}
+import { type KeysetPosition, keysetTime, pastPosition } from '../../db/keyset.ts';
 
 const selectUserList = (db: Executor) =>
   db
@@ -27,7 +22,7 @@ export function findUserListRow(db: Executor, userId: string) {
 }
 
 /** Users, newest first; `q` is a prefix of the email or a part of the name. */
-export function searchUsers(db: Executor, q: string | undefined, after: Position | null, limit: number) {
+export function searchUsers(db: Executor, q: string | undefined, after: KeysetPosition | null, limit: number) {
   let query = selectUserList(db);
   if (q) {
     const lowered = q.toLowerCase();
@@ -38,8 +33,13 @@ export function searchUsers(db: Executor, q: string | undefined, after: Position
       ]),
     );
   }
-  if (after) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  if (after) query = query.where(pastPosition(['created_at', 'id'], '<', after));
+  return query
+    .select(keysetTime('created_at').as('position_at'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export function findUserForAdmin(db: Executor, userId: string) {
@@ -59,7 +59,7 @@ export function findUserIdByEmail(db: Executor, email: string) {
 }
 
 /** The audit trail, newest first; `q` is an action prefix, an object id or the actor's email. */
-export function searchAudit(db: Executor, q: string | undefined, after: Position | null, limit: number) {
+export function searchAudit(db: Executor, q: string | undefined, after: KeysetPosition | null, limit: number) {
   let query = db
     .selectFrom('audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.actor_id')
@@ -83,8 +83,13 @@ export function searchAudit(db: Executor, q: string | undefined, after: Position
       ]),
     );
   }
-  if (after) query = query.where((eb) => eb(eb.refTuple('a.created_at', 'a.id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
+  if (after) query = query.where(pastPosition(['a.created_at', 'a.id'], '<', after));
+  return query
+    .select(keysetTime('a.created_at').as('position_at'))
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export function escapeLike(text: string): string {

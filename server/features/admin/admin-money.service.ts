@@ -17,10 +17,12 @@ import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { escapeHtml, mailPage } from '../../lib/mail/templates.ts';
 import { toFeeRule } from '../orders/fee-rules.repository.ts';
 import { requirePermission, requireSensitivePermission } from './admin-access.service.ts';
+import { adminPageSize } from './admin-page-size.ts';
 import {
   eventForModeration,
   feeRules,
@@ -32,7 +34,6 @@ import {
   searchRefunds,
   searchWebhooks,
 } from './admin-sales.repository.ts';
-import { adminPageSize, decodeCursor, pageOf } from './keyset-cursor.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -48,7 +49,7 @@ export async function listEvents(
   await requirePermission(db, caller, 'events.moderate');
   const filter = { words: query.q?.trim() || undefined, status: query.status, oldestFirst: query.sort === 'oldest' };
   const rows = await searchEvents(db, filter, decodeCursor(query.after), size + 1);
-  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
+  const page = pageOf(rows, size);
   return { items: await withSales(db, page.items), next: page.next };
 }
 
@@ -203,7 +204,7 @@ export async function listPayments(
         ? { reference: q.toUpperCase() }
         : { paymentRef: q };
   const rows = await searchPayments(db, { ...filter, oldestFirst: query.sort === 'oldest' }, decodeCursor(query.after), size + 1);
-  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
+  const page = pageOf(rows, size);
   return {
     items: page.items.map((row) => ({
       id: row.id,
@@ -231,7 +232,7 @@ export async function listRefunds(
 ): Promise<AdminRefundPage> {
   await requirePermission(db, caller, 'payments.read');
   const rows = await searchRefunds(db, query.status, decodeCursor(query.after), size + 1);
-  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
+  const page = pageOf(rows, size);
   return {
     items: page.items.map((row) => ({
       id: row.id,
@@ -260,7 +261,7 @@ export async function listWebhooks(
 ): Promise<AdminWebhookPage> {
   await requirePermission(db, caller, 'payments.read');
   const rows = await searchWebhooks(db, query.failed === 'true', decodeCursor(query.after), size + 1);
-  const page = pageOf(rows, size, (row) => [row.received_at, row.id]);
+  const page = pageOf(rows, size);
   return {
     items: page.items.map((row) => ({
       id: row.id,

@@ -16,6 +16,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { presentOrders } from '../orders/order-lifecycle.service.ts';
 import { confirmationMail } from '../orders/order-mail.ts';
@@ -25,6 +26,7 @@ import { orderHistory } from '../orders/organizer-orders.service.ts';
 import { refundWithKey } from '../orders/refunds.service.ts';
 import { voidTickets } from '../orders/ticket-issue.repository.ts';
 import { requireAnyPermission, requirePermission, requireSensitivePermission } from './admin-access.service.ts';
+import { adminPageSize } from './admin-page-size.ts';
 import {
   auditOf,
   checkinsOf,
@@ -35,7 +37,6 @@ import {
   searchOrders,
   searchTickets,
 } from './admin-sales.repository.ts';
-import { adminPageSize, decodeCursor, pageOf } from './keyset-cursor.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -66,7 +67,7 @@ export async function auditEntries(db: Executor, subjectType: string, subjectId:
 
 // --- orders ------------------------------------------------------------------------------------------
 
-type OrderListRow = Awaited<ReturnType<typeof searchOrders>>[number];
+type OrderListRow = Omit<Awaited<ReturnType<typeof searchOrders>>[number], 'position_at'>;
 const toOrderRow = (row: OrderListRow): AdminOrderRow => ({
   id: row.id,
   reference: row.reference,
@@ -103,7 +104,7 @@ export async function listOrders(
 ): Promise<AdminOrderPage> {
   await requireAnyPermission(db, caller, orderReadPermissions);
   const rows = await searchOrders(db, orderFilter(query), decodeCursor(query.after), size + 1);
-  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
+  const page = pageOf(rows, size);
   return { items: page.items.map(toOrderRow), next: page.next };
 }
 
@@ -186,7 +187,7 @@ export async function resendTickets(
 
 // --- tickets -----------------------------------------------------------------------------------------
 
-type TicketListRow = Awaited<ReturnType<typeof searchTickets>>[number];
+type TicketListRow = Omit<Awaited<ReturnType<typeof searchTickets>>[number], 'position_at'>;
 const toTicketRow = (row: TicketListRow): AdminTicketRow => ({
   id: row.id,
   holderName: row.holder_name,
@@ -226,7 +227,7 @@ export async function listTickets(
 ): Promise<AdminTicketPage> {
   await requirePermission(db, caller, 'tickets.void');
   const rows = await searchTickets(db, ticketFilter(query.q), decodeCursor(query.after), size + 1);
-  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
+  const page = pageOf(rows, size);
   return { items: page.items.map(toTicketRow), next: page.next };
 }
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { KycStatus } from '../../../src/contract/users.ts';
 import type { Executor } from '../../db/database.ts';
-import { escapeLike as like, type Position } from './admin-lists.repository.ts';
+import { type KeysetPosition, keysetTime, pastPosition } from '../../db/keyset.ts';
+import { escapeLike as like } from './admin-lists.repository.ts';
 
 const selectOrganisers = (db: Executor) =>
   db.selectFrom('organizations as o').select((eb) => [
@@ -42,7 +43,7 @@ export type OrganiserRow = Awaited<ReturnType<typeof findOrganiser>> & {};
 export function searchOrganisers(
   db: Executor,
   filter: { q?: string | undefined; status?: KycStatus | undefined },
-  after: Position | null,
+  after: KeysetPosition | null,
   limit: number,
 ) {
   let query = selectOrganisers(db);
@@ -63,8 +64,13 @@ export function searchOrganisers(
       ]),
     );
   }
-  if (after) query = query.where((eb) => eb(eb.refTuple('o.created_at', 'o.id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
+  if (after) query = query.where(pastPosition(['o.created_at', 'o.id'], '<', after));
+  return query
+    .select(keysetTime('o.created_at').as('position_at'))
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export function findOrganiser(db: Executor, organizationId: string) {

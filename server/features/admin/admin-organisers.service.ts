@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { brand, escapeHtml, mailPage } from '../../lib/mail/templates.ts';
 import { countOwners, deleteMember, findMember, listMembers } from '../team/team.repository.ts';
@@ -29,7 +30,7 @@ import {
   searchOrganisers,
   setSuspension,
 } from './admin-organisers.repository.ts';
-import { adminPageSize, decodeCursor, pageOf } from './keyset-cursor.ts';
+import { adminPageSize } from './admin-page-size.ts';
 
 const review = 'organisers.review' as const;
 
@@ -55,7 +56,7 @@ export async function listOrganisers(
 ): Promise<AdminOrganiserPage> {
   await requirePermission(db, caller, review);
   const rows = await searchOrganisers(db, { q: query.q || undefined, status: query.status }, decodeCursor(query.after), size + 1);
-  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
+  const page = pageOf(rows, size);
   return { items: page.items.map(toOrganiser), next: page.next };
 }
 

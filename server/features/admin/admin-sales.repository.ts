@@ -1,11 +1,12 @@
 /**
  * The admin console's lists of orders, tickets, events, payments, refunds and webhook deliveries: newest first, in
- * keyset pages (admin-lists.repository.ts's Position), each search served by an index (migration 0022). SQL only.
+ * keyset pages (db/keyset.ts), each search served by an index (migration 0022). SQL only.
  */
 import { sql } from 'kysely';
 import type { OrderStatus } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
-import { escapeLike, type Position } from './admin-lists.repository.ts';
+import { type KeysetPosition, keysetTime, pastPosition } from '../../db/keyset.ts';
+import { escapeLike } from './admin-lists.repository.ts';
 
 /** Newest first unless `oldestFirst`; either way the keyset index serves it. */
 interface Sorted {
@@ -39,7 +40,7 @@ const orderListColumns = [
 ] as const;
 
 /** Orders across the platform, newest first, filtered (the statement; searchOrders runs it). */
-export function ordersQuery(db: Executor, filter: OrderFilter, after: Position | null, limit: number) {
+export function ordersQuery(db: Executor, filter: OrderFilter, after: KeysetPosition | null, limit: number) {
   let query = db.selectFrom('orders as o').innerJoin('events as e', 'e.id', 'o.event_id').select(orderListColumns);
   if (filter.reference) query = query.where('o.reference', '=', filter.reference);
   if (filter.email) query = query.where((eb) => eb(eb.fn('lower', ['o.buyer_email']), '=', filter.email?.toLowerCase() ?? ''));
@@ -47,11 +48,15 @@ export function ordersQuery(db: Executor, filter: OrderFilter, after: Position |
   if (filter.eventId) query = query.where('o.event_id', '=', filter.eventId);
   if (filter.from) query = query.where('o.created_at', '>=', filter.from);
   if (filter.to) query = query.where('o.created_at', '<', filter.to);
-  if (after) query = query.where((eb) => eb(eb.refTuple('o.created_at', 'o.id'), beyond(filter), eb.tuple(after.at, after.id)));
-  return query.orderBy('o.created_at', direction(filter)).orderBy('o.id', direction(filter)).limit(limit);
+  if (after) query = query.where(pastPosition(['o.created_at', 'o.id'], beyond(filter), after));
+  return query
+    .select(keysetTime('o.created_at').as('position_at'))
+    .orderBy('o.created_at', direction(filter))
+    .orderBy('o.id', direction(filter))
+    .limit(limit);
 }
 
-export const searchOrders = (db: Executor, filter: OrderFilter, after: Position | null, limit: number) =>
+export const searchOrders = (db: Executor, filter: OrderFilter, after: KeysetPosition | null, limit: number) =>
   ordersQuery(db, filter, after, limit).execute();
 
 export function organisationNameOfEvent(db: Executor, eventId: string) {
@@ -128,7 +133,7 @@ const selectTickets = (db: Executor) =>
     ]);
 
 /** Tickets by id (a scanned code names it), order reference or part of the holder's name; newest first. */
-export function ticketsQuery(db: Executor, filter: TicketFilter, after: Position | null, limit: number) {
+export function ticketsQuery(db: Executor, filter: TicketFilter, after: KeysetPosition | null, limit: number) {
   let query = selectTickets(db);
   if (filter.ticketId) query = query.where('t.id', '=', filter.ticketId);
   if (filter.reference) query = query.where('o.reference', '=', filter.reference);
@@ -136,11 +141,15 @@ export function ticketsQuery(db: Executor, filter: TicketFilter, after: Position
     const like = `%${escapeLike(filter.holder.toLowerCase())}%`;
     query = query.where((eb) => eb(eb.fn('lower', ['t.holder_name']), 'like', like));
   }
-  if (after) query = query.where((eb) => eb(eb.refTuple('t.created_at', 't.id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit);
+  if (after) query = query.where(pastPosition(['t.created_at', 't.id'], '<', after));
+  return query
+    .select(keysetTime('t.created_at').as('position_at'))
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit);
 }
 
-export const searchTickets = (db: Executor, filter: TicketFilter, after: Position | null, limit: number) =>
+export const searchTickets = (db: Executor, filter: TicketFilter, after: KeysetPosition | null, limit: number) =>
   ticketsQuery(db, filter, after, limit).execute();
 
 export const findTicketRow = (db: Executor, ticketId: string) =>
@@ -188,7 +197,7 @@ export interface EventFilter extends Sorted {
 }
 
 /** Every event with its organisation, newest first; tickets sold and capacity come from its ticket types. */
-export function eventsQuery(db: Executor, filter: EventFilter, after: Position | null, limit: number) {
+export function eventsQuery(db: Executor, filter: EventFilter, after: KeysetPosition | null, limit: number) {
   let query = db
     .selectFrom('events as e')
     .innerJoin('organizations as g', 'g.id', 'e.organization_id')
@@ -225,11 +234,15 @@ export function eventsQuery(db: Executor, filter: EventFilter, after: Position |
   if (filter.status === 'suspended') query = query.where('e.suspended_at', 'is not', null);
   else if (filter.status === 'featured') query = query.where('e.featured_at', 'is not', null);
   else if (filter.status) query = query.where('e.status', '=', filter.status);
-  if (after) query = query.where((eb) => eb(eb.refTuple('e.created_at', 'e.id'), beyond(filter), eb.tuple(after.at, after.id)));
-  return query.orderBy('e.created_at', direction(filter)).orderBy('e.id', direction(filter)).limit(limit);
+  if (after) query = query.where(pastPosition(['e.created_at', 'e.id'], beyond(filter), after));
+  return query
+    .select(keysetTime('e.created_at').as('position_at'))
+    .orderBy('e.created_at', direction(filter))
+    .orderBy('e.id', direction(filter))
+    .limit(limit);
 }
 
-export const searchEvents = (db: Executor, filter: EventFilter, after: Position | null, limit: number) =>
+export const searchEvents = (db: Executor, filter: EventFilter, after: KeysetPosition | null, limit: number) =>
   eventsQuery(db, filter, after, limit).execute();
 
 /** Paid orders' money per event and currency, TEST orders left out. */
@@ -279,7 +292,7 @@ export function organiserContacts(db: Executor, organizationId: string) {
 export function paymentsQuery(
   db: Executor,
   filter: { reference?: string; email?: string; paymentRef?: string } & Sorted,
-  after: Position | null,
+  after: KeysetPosition | null,
   limit: number,
 ) {
   let query = db
@@ -302,8 +315,12 @@ export function paymentsQuery(
   if (filter.reference) query = query.where('o.reference', '=', filter.reference);
   if (filter.email) query = query.where((eb) => eb(eb.fn('lower', ['o.buyer_email']), '=', filter.email?.toLowerCase() ?? ''));
   if (filter.paymentRef) query = query.where('p.payment_ref', '=', filter.paymentRef);
-  if (after) query = query.where((eb) => eb(eb.refTuple('p.created_at', 'p.id'), beyond(filter), eb.tuple(after.at, after.id)));
-  return query.orderBy('p.created_at', direction(filter)).orderBy('p.id', direction(filter)).limit(limit);
+  if (after) query = query.where(pastPosition(['p.created_at', 'p.id'], beyond(filter), after));
+  return query
+    .select(keysetTime('p.created_at').as('position_at'))
+    .orderBy('p.created_at', direction(filter))
+    .orderBy('p.id', direction(filter))
+    .limit(limit);
 }
 
 export const searchPayments = (...args: Parameters<typeof paymentsQuery>) => paymentsQuery(...args).execute();
@@ -311,7 +328,7 @@ export const searchPayments = (...args: Parameters<typeof paymentsQuery>) => pay
 export function searchRefunds(
   db: Executor,
   status: 'pending' | 'succeeded' | 'failed' | undefined,
-  after: Position | null,
+  after: KeysetPosition | null,
   limit: number,
 ) {
   let query = db
@@ -333,20 +350,30 @@ export function searchRefunds(
       'r.completed_at',
     ]);
   if (status) query = query.where('r.status', '=', status);
-  if (after) query = query.where((eb) => eb(eb.refTuple('r.created_at', 'r.id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute();
+  if (after) query = query.where(pastPosition(['r.created_at', 'r.id'], '<', after));
+  return query
+    .select(keysetTime('r.created_at').as('position_at'))
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** A delivery that matched no payment of ours (payments.service.ts): the one outcome a person must look into. */
 export const FAILED_WEBHOOK_OUTCOME = 'unknown_payment';
 
-export function searchWebhooks(db: Executor, failedOnly: boolean, after: Position | null, limit: number) {
+export function searchWebhooks(db: Executor, failedOnly: boolean, after: KeysetPosition | null, limit: number) {
   let query = db
     .selectFrom('payment_events')
     .select(['id', 'provider', 'provider_event_id', 'type', 'order_id', 'outcome', 'received_at']);
   if (failedOnly) query = query.where('outcome', '=', FAILED_WEBHOOK_OUTCOME);
-  if (after) query = query.where((eb) => eb(eb.refTuple('received_at', 'id'), '<', eb.tuple(after.at, after.id)));
-  return query.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  if (after) query = query.where(pastPosition(['received_at', 'id'], '<', after));
+  return query
+    .select(keysetTime('received_at').as('position_at'))
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Booking fees taken and given back per currency since a time, TEST orders left out. */

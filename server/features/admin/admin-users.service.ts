@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
 import { revokeAllSessions } from '../auth/auth.repository.ts';
 import { authLimits } from '../auth/auth-limits.ts';
@@ -14,11 +15,11 @@ import type { Suspensions } from '../users/suspensions.service.ts';
 import { findUserByEmail, setSuspension } from '../users/users.repository.ts';
 import { requirePermission, requireSensitivePermission } from './admin-access.service.ts';
 import { findUserForAdmin, findUserListRow, searchAudit, searchUsers } from './admin-lists.repository.ts';
-import { adminPageSize, decodeCursor, pageOf } from './keyset-cursor.ts';
+import { adminPageSize } from './admin-page-size.ts';
 
 const noWaitingSignUp = 'No sign-up is waiting for confirmation at that address.';
 
-type UserListRow = Awaited<ReturnType<typeof searchUsers>>[number];
+type UserListRow = Omit<Awaited<ReturnType<typeof searchUsers>>[number], 'position_at'>;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export const toAdminUser = (row: UserListRow): AdminUser => ({
@@ -40,7 +41,7 @@ export async function listUsers(
 ): Promise<AdminUserPage> {
   await requirePermission(db, caller, 'users.read');
   const rows = await searchUsers(db, query.q || undefined, decodeCursor(query.after), size + 1);
-  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
+  const page = pageOf(rows, size);
   return { items: page.items.map(toAdminUser), next: page.next };
 }
 
@@ -52,7 +53,7 @@ export async function readAudit(
 ): Promise<AuditPage> {
   await requirePermission(db, caller, 'audit.read');
   const rows = await searchAudit(db, query.q || undefined, decodeCursor(query.after), size + 1);
-  const page = pageOf(rows, size, (row) => [row.created_at, row.id]);
+  const page = pageOf(rows, size);
   return {
     items: page.items.map((row) => ({
       id: row.id,

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { CaseQueue } from '../../../src/contract/help-agents.ts';
 import type { CaseState } from '../../../src/contract/help-cases.ts';
 import type { Db } from '../../db/database.ts';
+import { type KeysetPosition, keysetTime, pastPosition } from '../../db/keyset.ts';
 import type { Database } from '../../db/types.ts';
 
 type CasesEb = ExpressionBuilder<Database, 'help_cases'>;
@@ -36,7 +37,7 @@ export interface QueueFilters {
   state?: CaseState;
   category?: string;
   sort: 'oldest' | 'newest';
-  after?: { createdAt: Date; id: string };
+  after?: KeysetPosition | null;
   limit: number;
 }
 
@@ -71,15 +72,13 @@ export function queuePageQuery(db: Db, agentId: string, filters: QueueFilters) {
   if (filters.category) query = query.where('help_cases.category_slug', '=', filters.category);
   const after = filters.after;
   if (after) {
-    query = query.where((eb) =>
-      eb(
-        eb.refTuple('help_cases.created_at', 'help_cases.id'),
-        direction === 'asc' ? '>' : '<',
-        eb.tuple(after.createdAt, after.id),
-      ),
-    );
+    query = query.where(pastPosition(['help_cases.created_at', 'help_cases.id'], direction === 'asc' ? '>' : '<', after));
   }
-  return query.orderBy('help_cases.created_at', direction).orderBy('help_cases.id', direction).limit(filters.limit);
+  return query
+    .select(keysetTime('help_cases.created_at').as('position_at'))
+    .orderBy('help_cases.created_at', direction)
+    .orderBy('help_cases.id', direction)
+    .limit(filters.limit);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AgentCase, AgentCaseChange, AgentQueue, AgentQueueQuery } from '../../../src/contract/help-agents.ts';
 import type { CaseState } from '../../../src/contract/help-cases.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { queueCounts, queuePage } from './agent-cases.repository.ts';
 import { presentAttachments } from './case-attachment-list.ts';
@@ -28,30 +29,20 @@ const isOverdue = (row: { state: string; first_replied_at: Date | null; first_re
   row.first_replied_at === null &&
   new Date(row.first_reply_due_at).getTime() < now;
 
-function decodeCursor(cursor: string | undefined) {
-  if (!cursor) return undefined;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new HttpError('BAD_REQUEST', 'That page of the queue is not valid; start again from the first page.');
-  }
-  return { createdAt, id };
-}
-
-const encodeCursor = (row: { created_at: Date; id: string }) =>
-  Buffer.from(`${new Date(row.created_at).toISOString()}|${row.id}`).toString('base64url');
-
 /** One page of a queue with the counts of every queue. */
 export async function agentQueue(deps: CasesDeps, agentId: string, query: AgentQueueQuery): Promise<AgentQueue> {
-  const after = decodeCursor(query.cursor);
+  const after = decodeCursor(
+    query.cursor,
+    'That page of the queue is not valid; start again from the first page.',
+    'query.cursor',
+  );
   const [rows, counts] = await Promise.all([
     queuePage(deps.db, agentId, { ...query, after, limit: query.pageSize + 1 }),
     queueCounts(deps.db, agentId),
   ]);
-  const page = rows.slice(0, query.pageSize);
-  const last = page.at(-1);
+  const page = pageOf(rows, query.pageSize);
   return {
-    items: page.map((row) => ({
+    items: page.items.map((row) => ({
       id: row.id,
       reference: row.reference,
       subject: row.subject,
@@ -65,7 +56,7 @@ export async function agentQueue(deps: CasesDeps, agentId: string, query: AgentQ
       createdAt: new Date(row.created_at).toISOString(),
       overdue: isOverdue(row),
     })),
-    nextCursor: rows.length > query.pageSize && last ? encodeCursor(last) : null,
+    nextCursor: page.next,
     counts,
   };
 }

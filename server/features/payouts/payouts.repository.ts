@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CheckoutProvider } from '../../../src/contract/orders.ts';
 import type { Db, Executor } from '../../db/database.ts';
+import { type KeysetPosition, keysetTime, pastPosition } from '../../db/keyset.ts';
 
 /** Orders paid out per run: a backlog is worked off over a few runs, never in one long transaction. */
 const batch = 1000;
@@ -127,23 +128,21 @@ export async function ledgerSums(db: Executor, organizationId: string, provider:
   }));
 }
 
-export interface Position {
-  at: Date;
-  id: string;
-}
-
 /** A page of the organisation's payouts, newest first, after `position`. */
-export async function payoutPage(db: Executor, organizationId: string, position: Position | null, limit: number) {
+export async function payoutPage(db: Executor, organizationId: string, position: KeysetPosition | null, limit: number) {
   let query = db
     .selectFrom('payouts')
     .select(['id', 'reference', 'currency', 'amount', 'order_count', 'status', 'provider', 'created_at'])
     .where('organization_id', '=', organizationId);
   if (position) {
-    query = query.where((eb) =>
-      eb.or([eb('created_at', '<', position.at), eb.and([eb('created_at', '=', position.at), eb('id', '<', position.id)])]),
-    );
+    query = query.where(pastPosition(['created_at', 'id'], '<', position));
   }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return query
+    .select(keysetTime('created_at').as('position_at'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function payoutOf(db: Executor, organizationId: string, payoutId: string) {

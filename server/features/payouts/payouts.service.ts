@@ -8,27 +8,10 @@ import {
   type PayoutsQuery,
 } from '../../../src/contract/payouts.ts';
 import type { Db } from '../../db/database.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
 import { requirePermission } from '../organizations/permissions.ts';
-import { ledgerSums, type Position, payoutOf, payoutOrders, payoutPage, payoutStanding } from './payouts.repository.ts';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(`${new Date(at).toISOString()}|${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined): Position | null {
-  if (!cursor) return null;
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const at = new Date(iso ?? '');
-  if (Number.isNaN(at.getTime()) || !id || !uuid.test(id)) {
-    throw new HttpError('BAD_REQUEST', 'That page link is not valid; start from the first page.', [
-      { path: 'query.after', message: 'Not a page cursor.' },
-    ]);
-  }
-  return { at, id };
-}
+import { ledgerSums, payoutOf, payoutOrders, payoutPage, payoutStanding } from './payouts.repository.ts';
 
 type PayoutRecord = NonNullable<Awaited<ReturnType<typeof payoutOf>>>;
 
@@ -58,14 +41,13 @@ export async function organizationPayouts(
     payoutPage(db, organizationId, position, PAYOUTS_PAGE_SIZE + 1),
     payoutStanding(db, organizationId),
   ]);
-  const items = rows.slice(0, PAYOUTS_PAGE_SIZE);
-  const last = items.at(-1);
+  const page = pageOf(rows, PAYOUTS_PAGE_SIZE);
   return {
     provider,
     payoutsEnabled: Boolean(standing?.payouts_enabled && !standing.suspended_at),
     balances: sums.map(balanceOf),
-    items: items.map(rowOf),
-    next: rows.length > PAYOUTS_PAGE_SIZE && last ? encodeCursor(last.created_at, last.id) : null,
+    items: page.items.map(rowOf),
+    next: page.next,
   };
 }
 

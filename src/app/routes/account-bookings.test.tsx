@@ -97,7 +97,8 @@ describe('My tickets from the device', () => {
 
     const page = openBookings(hanging);
     await vi.waitFor(() => expect(booking(page, 'Slow Signal Social')?.textContent).toContain('Saved on this device'));
-    expect(page.textContent).toContain('checking for changes');
+    // The time line waits for the device's clock, read once the page is on screen.
+    await vi.waitFor(() => expect(page.textContent).toContain('checking for changes'));
   });
 
   it('lets the network’s answer win, and the device follows it', async () => {

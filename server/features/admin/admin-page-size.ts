@@ -1,0 +1,2 @@
+/** Rows on one page of an admin list. */
+export const adminPageSize = 25;

@@ -291,6 +291,8 @@ export interface BookingFeeRulesTable {
   min_per_ticket: number | null;
   /** The currency it prices (its amounts are in its minor units); null: every currency without a rule of its own. */
   currency: string | null;
+  /** The organisation whose fee plan it belongs to (migration 0032); null: the platform's rule. */
+  organization_id: string | null;
   effective_from: DefaultedTimestamp;
   created_at: CreatedAt;
 }

@@ -237,6 +237,9 @@ export const feeRuleSchema = bookingFeeRuleSchema.extend({
   id: z.uuid(),
   /** The currency it prices; null: every currency without a rule of its own. */
   currency: z.string().nullable(),
+  /** The organiser whose fee plan it belongs to; null: the platform's rule for every organiser without a plan. */
+  organizationId: z.uuid().nullable(),
+  organizationName: z.string().nullable(),
   effectiveFrom: z.string(),
   createdAt: z.string(),
   /** The rule checkouts use now. */
@@ -244,6 +247,10 @@ export const feeRuleSchema = bookingFeeRuleSchema.extend({
 });
 export type FeeRule = z.infer<typeof feeRuleSchema>;
 export const feeRuleListSchema = z.object({ items: z.array(feeRuleSchema) });
+export const feeRuleListQuerySchema = z.object({
+  /** Only this organiser's fee plan. */
+  organization: z.uuid('Not an organiser id.').optional(),
+});
 export type FeeRuleList = z.infer<typeof feeRuleListSchema>;
 
 export const newFeeRuleSchema = z.object({
@@ -253,6 +260,8 @@ export const newFeeRuleSchema = z.object({
   minPerTicket: z.number().int().min(0, 'At least 0.').max(100_000, 'At most 1,000.00.').nullable(),
   /** The currency it prices, its amounts in that currency; null: every currency without a rule of its own. */
   currency: currencySchema.nullable(),
+  /** The organiser whose fee plan it joins; null or absent: a platform rule. */
+  organizationId: z.uuid('Not an organiser id.').nullable().optional(),
   /** When it starts: later than now (the history is never rewritten). */
   effectiveFrom: isoDateTime,
   reason: reasonSchema,
@@ -260,9 +269,11 @@ export const newFeeRuleSchema = z.object({
 export type NewFeeRule = z.input<typeof newFeeRuleSchema>;
 
 export const feeQuoteSchema = z.object({
-  /** A rule id; absent: the rule in force now for the currency. */
+  /** A rule id; absent: the rule in force now for the currency (and the organiser, when given). */
   ruleId: z.uuid().optional(),
   currency: currencySchema,
+  /** Priced as this organiser's orders are (its fee plan first); absent: an organiser without a plan. */
+  organizationId: z.uuid('Not an organiser id.').optional(),
   lines: z
     .array(z.object({ unitPrice: z.number().int().min(0).max(10_000_000), quantity: z.number().int().min(1).max(100) }))
     .min(1, 'Add at least one ticket.')

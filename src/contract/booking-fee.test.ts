@@ -28,12 +28,26 @@ describe('booking fee', () => {
   });
 
   it('is priced by the currency’s own rule, else by the rule for every currency, else by none', () => {
-    const every = { id: 'every', currency: null };
-    const euro = { id: 'euro', currency: 'EUR' };
-    expect(feeRuleFor([every, euro], 'EUR')).toBe(euro);
-    expect(feeRuleFor([euro, every], 'GBP')).toBe(every);
-    expect(feeRuleFor([euro], 'GBP')).toBeNull();
-    expect(feeRuleFor([], 'EUR')).toBeNull();
+    const every = { id: 'every', currency: null, organizationId: null };
+    const euro = { id: 'euro', currency: 'EUR', organizationId: null };
+    expect(feeRuleFor([every, euro], 'EUR', null)).toBe(euro);
+    expect(feeRuleFor([euro, every], 'GBP', null)).toBe(every);
+    expect(feeRuleFor([euro], 'GBP', null)).toBeNull();
+    expect(feeRuleFor([], 'EUR', null)).toBeNull();
+  });
+
+  it('prices an organiser’s orders by its fee plan first, currency before every currency, then by the platform’s', () => {
+    const every = { id: 'every', currency: null, organizationId: null };
+    const euro = { id: 'euro', currency: 'EUR', organizationId: null };
+    const plan = { id: 'plan', currency: null, organizationId: 'org-a' };
+    const planEuro = { id: 'plan-euro', currency: 'EUR', organizationId: 'org-a' };
+    const rules = [every, euro, plan, planEuro];
+    expect(feeRuleFor(rules, 'EUR', 'org-a')).toBe(planEuro);
+    expect(feeRuleFor(rules, 'GBP', 'org-a')).toBe(plan);
+    expect(feeRuleFor([every, euro, planEuro], 'GBP', 'org-a')).toBe(every);
+    expect(feeRuleFor(rules, 'EUR', 'org-b')).toBe(euro);
+    expect(feeRuleFor(rules, 'GBP', null)).toBe(every);
+    expect(feeRuleFor([plan], 'GBP', 'org-b')).toBeNull();
   });
 
   it('adds up to whole minor units: total = subtotal + fee, and the fee grows with the ticket count', () => {

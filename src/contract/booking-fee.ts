@@ -13,12 +13,31 @@ export function bookingFeePerTicket(rule: BookingFeeRule, price: number): number
   return rule.capPerTicket === null ? fee : Math.min(fee, rule.capPerTicket);
 }
 
+/** What a rule prices: an organisation's orders (its fee plan) or every organisation's, in one currency or every one. */
+export interface FeeRuleScope {
+  organizationId: string | null;
+  currency: string | null;
+}
+
 /**
- * Of the rules in force (the newest of each scope), the one that prices `currency`: its own, else the rule for
- * every currency (`currency` null), else none. The SQL twin is `feeRuleIdInForce` (the order transaction's check).
+ * Of the rules in force (the newest of each scope), the one that prices an order of `organizationId` in `currency`:
+ * the organisation's own rule for the currency, else its plan for every currency, else the platform's rule for the
+ * currency, else the platform's rule for every currency, else none (decision 039). The SQL twin is
+ * `feeRuleIdInForce` (the order transaction's check).
  */
-export function feeRuleFor<Rule extends { currency: string | null }>(inForce: readonly Rule[], currency: string): Rule | null {
-  return inForce.find((rule) => rule.currency === currency) ?? inForce.find((rule) => rule.currency === null) ?? null;
+export function feeRuleFor<Rule extends FeeRuleScope>(
+  inForce: readonly Rule[],
+  currency: string,
+  organizationId: string | null,
+): Rule | null {
+  const of = (organization: string | null, scope: string | null) =>
+    inForce.find((rule) => rule.organizationId === organization && rule.currency === scope);
+  return (
+    (organizationId === null ? undefined : (of(organizationId, currency) ?? of(organizationId, null))) ??
+    of(null, currency) ??
+    of(null, null) ??
+    null
+  );
 }
 
 export interface PricedLine {

@@ -75,6 +75,8 @@ export const bookingFeeQuerySchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code, e.g. GBP.')
     .optional(),
+  /** The event the tickets are for: its organiser's fee plan prices them. */
+  event: z.uuid('Not an event id.').optional(),
 });
 
 export const orderItemSchema = z.object({

@@ -397,17 +397,18 @@ describe('admin payments and booking fees', () => {
       current: boolean;
       percentBasisPoints: number;
       currency: string | null;
+      organizationId: string | null;
     }[];
     const newRule = rules.find((rule) => rule.percentBasisPoints === 420);
     expect(newRule?.current).toBe(false);
     const inForce = rules.filter((rule) => rule.current);
-    expect(new Set(inForce.map((rule) => rule.currency)).size).toBe(inForce.length);
+    expect(new Set(inForce.map((rule) => `${rule.organizationId}|${rule.currency}`)).size).toBe(inForce.length);
     const lines = [
       { unitPrice: 2500, quantity: 2 },
       { unitPrice: 0, quantity: 1 },
     ];
     const quote = await call('POST', '/admin/booking-fees/quote', admin.bearer, { currency: 'GBP', lines });
-    const expected = orderAmounts(await currentFeeRule(db(), 'GBP'), lines);
+    const expected = orderAmounts(await currentFeeRule(db(), 'GBP', null), lines);
     expect(quote.json().data).toMatchObject({ ...expected, organiserReceives: expected.subtotal });
     const future = await call('POST', '/admin/booking-fees/quote', admin.bearer, { currency: 'GBP', lines, ruleId: newRule?.id });
     expect(future.json().data).toMatchObject(
@@ -415,5 +416,66 @@ describe('admin payments and booking fees', () => {
     );
     const other = await adminWith(['payments.read']);
     expect((await call('GET', '/admin/booking-fees', other.bearer)).statusCode).toBe(403);
+  });
+
+  it('give one organiser a fee plan of its own, listed on its own, quoted as its orders are, and audited', async () => {
+    const admin = await adminWith(['fees.manage']);
+    const sale = await eventOnSale(api.app, db());
+    const organizationId = sale.organiser.organizationId;
+    const later = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString();
+    const plan = {
+      percentBasisPoints: 0,
+      fixed: 25,
+      minPerTicket: null,
+      capPerTicket: null,
+      currency: null,
+      effectiveFrom: later,
+    };
+
+    const unknown = await call('POST', '/admin/booking-fees', admin.bearer, {
+      ...plan,
+      organizationId: randomUUID(),
+      reason: 'Agreed rate.',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const added = await call('POST', '/admin/booking-fees', admin.bearer, { ...plan, organizationId, reason: 'Agreed rate.' });
+    expect(added.statusCode).toBe(201);
+    const own = (await call('GET', `/admin/booking-fees?organization=${organizationId}`, admin.bearer)).json().data.items;
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ organizationId, organizationName: 'Dockside Promotions', fixed: 25, current: false });
+    const everything = (await call('GET', '/admin/booking-fees', admin.bearer)).json().data.items;
+    expect(everything.map((rule: { id: string }) => rule.id)).toContain(own[0].id);
+    expect((await call('GET', '/admin/booking-fees?organization=nobody', admin.bearer)).statusCode).toBe(400);
+
+    // Once a plan is in force (the history is append-only, so one is written as started), the quote for this
+    // organiser follows it and another organiser's follows the platform's.
+    const started = await db()
+      .insertInto('booking_fee_rules')
+      .values({
+        organization_id: organizationId,
+        percent_basis_points: 0,
+        fixed: 30,
+        effective_from: new Date(Date.now() - 1000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const lines = [{ unitPrice: 2000, quantity: 3 }];
+    const quote = await call('POST', '/admin/booking-fees/quote', admin.bearer, { currency: 'GBP', lines, organizationId });
+    expect(quote.json().data).toMatchObject({ ruleId: started.id, subtotal: 6000, bookingFee: 90, total: 6090 });
+    const platform = await call('POST', '/admin/booking-fees/quote', admin.bearer, { currency: 'GBP', lines });
+    expect(platform.json().data.ruleId).not.toBe(started.id);
+
+    // Recorded in the organiser's own history.
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'subject_type', 'details'])
+      .where('subject_id', '=', organizationId)
+      .where('action', '=', 'admin.fee_rule_added')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      subject_type: 'organization',
+      details: { ruleId: own[0].id, reason: 'Agreed rate.', after: { organizationId, fixed: 25 } },
+    });
+    expect(await db().selectFrom('booking_fee_rules').select('id').where('fixed', '=', 25).execute()).toHaveLength(1);
   });
 });

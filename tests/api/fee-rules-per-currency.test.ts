@@ -14,6 +14,7 @@ const minute = 60_000;
 /** A rule that started `agoMs` ago (the console only adds rules that start later; a test needs them in force now). */
 async function ruleInForce(rule: {
   currency: string | null;
+  organizationId?: string;
   percent: number;
   fixed: number;
   min?: number | null;
@@ -24,6 +25,7 @@ async function ruleInForce(rule: {
     .insertInto('booking_fee_rules')
     .values({
       currency: rule.currency,
+      organization_id: rule.organizationId ?? null,
       percent_basis_points: rule.percent,
       fixed: rule.fixed,
       min_per_ticket: rule.min ?? null,
@@ -34,17 +36,21 @@ async function ruleInForce(rule: {
 }
 
 let line = 7000;
-async function orderOfOne(currency: string, price: number): Promise<OrderView> {
-  const sale = await eventOnSale(api.app, db(), {
-    ticketTypes: [{ name: 'Standard', price, currency, capacity: 100 }],
-  });
+async function saleIn(currency: string, price: number) {
+  return eventOnSale(api.app, db(), { ticketTypes: [{ name: 'Standard', price, currency, capacity: 100 }] });
+}
+async function orderAt(sale: Awaited<ReturnType<typeof saleIn>>, quantity = 2): Promise<OrderView> {
   line += 1;
   const typeId = (sale.types[0] as { id: string }).id;
-  return heldOrder(api.app, orderBody(sale.event.id, [{ ticketTypeId: typeId, quantity: 2 }]), {}, lineAddress(line));
+  return heldOrder(api.app, orderBody(sale.event.id, [{ ticketTypeId: typeId, quantity }]), {}, lineAddress(line));
 }
+const orderOfOne = async (currency: string, price: number) => orderAt(await saleIn(currency, price));
 
-const feeOf = async (currency?: string) =>
-  (await api.app.inject({ method: 'GET', url: `/api/booking-fee${currency ? `?currency=${currency}` : ''}` })).json().data;
+const feeQuery = (query: string) => api.app.inject({ method: 'GET', url: `/api/booking-fee${query}` });
+const feeOf = async (currency?: string, eventId?: string) => {
+  const query = new URLSearchParams({ ...(currency ? { currency } : {}), ...(eventId ? { event: eventId } : {}) });
+  return (await feeQuery(query.size > 0 ? `?${query}` : '')).json().data;
+};
 
 describe('booking fee rules per currency', () => {
   it('price each order by its currency’s own rule, with its minimum, else by the rule for every other currency', async () => {
@@ -68,27 +74,54 @@ describe('booking fee rules per currency', () => {
     expect(first.bookingFee).toBe(2 * (75 + 49));
     // A USD rule starts now: the next USD order is priced by it even if this instance kept the event's sale context.
     await ruleInForce({ currency: 'USD', percent: 0, fixed: 99, agoMs: 1000 });
-    const sale = await eventOnSale(api.app, db(), {
-      ticketTypes: [{ name: 'Standard', price: 3000, currency: 'USD', capacity: 100 }],
-    });
-    const typeId = (sale.types[0] as { id: string }).id;
-    line += 1;
-    const before = await heldOrder(
-      api.app,
-      orderBody(sale.event.id, [{ ticketTypeId: typeId, quantity: 1 }]),
-      {},
-      lineAddress(line),
-    );
+    const sale = await saleIn('USD', 3000);
+    const before = await orderAt(sale, 1);
     expect(before.bookingFee).toBe(99);
     await ruleInForce({ currency: 'USD', percent: 0, fixed: 10, agoMs: 500 });
-    line += 1;
-    const after = await heldOrder(
-      api.app,
-      orderBody(sale.event.id, [{ ticketTypeId: typeId, quantity: 1 }]),
-      {},
-      lineAddress(line),
-    );
+    const after = await orderAt(sale, 1);
     expect(after.bookingFee).toBe(10);
     expect((await feeOf('EUR')).minPerTicket).toBe(150);
+  });
+});
+
+describe('organiser fee plans', () => {
+  it('price an organiser’s orders by its plan, its currency’s rule first, and leave other organisers on the platform’s', async () => {
+    await ruleInForce({ currency: null, percent: 250, fixed: 49, agoMs: 20 * minute });
+    const planned = await saleIn('GBP', 2000);
+    const other = await saleIn('GBP', 2000);
+    const organiser = planned.organiser.organizationId;
+    await ruleInForce({ currency: null, organizationId: organiser, percent: 100, fixed: 0, agoMs: 15 * minute });
+    await ruleInForce({ currency: 'EUR', organizationId: organiser, percent: 0, fixed: 5, agoMs: 15 * minute });
+    expect(other.organiser.organizationId).not.toBe(organiser);
+
+    expect(await orderAt(planned)).toMatchObject({ subtotal: 4000, bookingFee: 2 * 20, total: 4040 });
+    expect(await feeOf('GBP', planned.event.id)).toEqual({
+      percentBasisPoints: 100,
+      fixed: 0,
+      capPerTicket: null,
+      minPerTicket: null,
+    });
+    expect(await feeOf('EUR', planned.event.id)).toEqual({
+      percentBasisPoints: 0,
+      fixed: 5,
+      capPerTicket: null,
+      minPerTicket: null,
+    });
+    // Another organiser, and a buyer who names no event, pay the platform's rule.
+    expect((await orderAt(other)).bookingFee).toBe(2 * (50 + 49));
+    expect(await feeOf('GBP')).toMatchObject({ percentBasisPoints: 250, fixed: 49 });
+    expect(await feeOf('GBP', other.event.id)).toMatchObject({ percentBasisPoints: 250, fixed: 49 });
+
+    expect((await feeQuery('?event=not-an-id')).statusCode).toBe(400);
+    expect((await feeQuery('?event=00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('reprice an order whose organiser’s plan started after the event was read', async () => {
+    const sale = await saleIn('GBP', 1000);
+    const before = await orderAt(sale, 1);
+    await ruleInForce({ currency: 'GBP', organizationId: sale.organiser.organizationId, percent: 0, fixed: 1, agoMs: 500 });
+    const after = await orderAt(sale, 1);
+    expect(before.bookingFee).not.toBe(1);
+    expect(after.bookingFee).toBe(1);
   });
 });

@@ -153,6 +153,66 @@ test('an admin adds a euro booking fee rule with a minimum that starts later, an
   expect(consoleErrors).toEqual([]);
 });
 
+test('an admin gives an organiser a fee plan of its own on its page, listed beside the platform’s rules', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  const phone = testInfo.project.name === 'pixel-7';
+  test.skip(!phone && testInfo.project.name !== 'desktop', 'A desktop and a phone.');
+  if (!phone) await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAs(page, fullAdmin, '/admin/organisers');
+  await page.locator('main table a').first().click();
+  await expect(page).toHaveURL(/\/admin\/organisers\/[0-9a-f-]{36}$/);
+  await waitForHydration(page);
+  const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  const plan = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Fee plan' }) });
+  await expect(plan).toBeVisible();
+  if (phone) {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the organiser page scrolls sideways').toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await plan.scrollIntoViewIfNeeded();
+    await shoot(page, 'phone-organiser-fee-plan');
+    expect(consoleErrors).toEqual([]);
+    return;
+  }
+  // A fixed amount of its own (0.10 to 0.29), so a second run finds its own rule.
+  const fixed = 10 + Math.floor(Math.random() * 20);
+  const form = plan.locator('form').filter({ has: page.getByRole('button', { name: 'Add rule' }) });
+  await form.getByLabel('Currency').selectOption('GBP');
+  await form.getByLabel('Percentage of the ticket price').fill('0.5');
+  await form.getByLabel('Fixed amount per paid ticket').fill(`0.${fixed}`);
+  const startsAt = new Date(Date.now() + 14 * 24 * 3600 * 1000);
+  const local = new Date(startsAt.getTime() - startsAt.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await form.getByLabel('Starts at (your time)').fill(local);
+  await form.getByLabel('Reason').fill('Agreed rate for a charity season.');
+  await form.getByRole('button', { name: 'Add rule' }).click();
+  await expect(page.getByText('The rule joins the fee plan. This organiser’s checkouts use it from its start.')).toBeVisible();
+  const ruleText = `0.5% + 0.${fixed} per paid ticket`;
+  await expect(plan.getByRole('row').filter({ hasText: ruleText })).toContainText('Starts later');
+  const history = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'History' }) });
+  await expect(history.getByRole('listitem').filter({ hasText: 'Agreed rate for a charity season.' }).first()).toContainText(
+    'Fee plan rule added',
+  );
+
+  // The same rule, a week on: 0.5% of 20.00 + the fixed amount, twice.
+  const calculator = plan.locator('form').filter({ has: page.getByRole('button', { name: 'Calculate' }) });
+  await calculator.getByLabel('Ticket price').fill('20.00');
+  await calculator.getByLabel('Tickets').fill('2');
+  const option = calculator.getByLabel('Rule').locator('option', { hasText: ruleText });
+  await calculator.getByLabel('Rule').selectOption((await option.getAttribute('value')) as string);
+  await calculator.getByRole('button', { name: 'Calculate' }).click();
+  await expect(plan.locator('dl[aria-live]')).toContainText(`£${((2 * (10 + fixed)) / 100).toFixed(2)}`);
+  await plan.scrollIntoViewIfNeeded();
+  await shoot(page, 'desktop-organiser-fee-plan');
+
+  await page.goto('/admin/booking-fees');
+  await waitForHydration(page);
+  const listed = page.getByRole('row').filter({ hasText: ruleText });
+  await expect(listed.getByRole('link', { name })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
 /** Axe's serious and critical findings on the page as it is now. */
 test('each money, events and tickets admin page fits a phone, with no serious accessibility finding', async ({
   page,

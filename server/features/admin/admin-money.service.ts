@@ -22,6 +22,7 @@ import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { escapeHtml, mailPage } from '../../lib/mail/templates.ts';
 import { toFeeRule } from '../orders/fee-rules.repository.ts';
 import { requirePermission, requireSensitivePermission } from './admin-access.service.ts';
+import { findOrganiser } from './admin-organisers.repository.ts';
 import { adminPageSize } from './admin-page-size.ts';
 import {
   eventForModeration,
@@ -295,29 +296,35 @@ export async function platformFees(db: Db, caller: AccessClaims): Promise<Platfo
 
 // --- booking fees ------------------------------------------------------------------------------------
 
-async function ruleList(db: Db): Promise<FeeRule[]> {
-  const rows = await feeRules(db);
+async function ruleList(db: Db, organizationId?: string): Promise<FeeRule[]> {
+  const rows = await feeRules(db, organizationId);
   const now = Date.now();
-  // In force: per scope (a currency, or every currency), the latest that has started (ties: the latest written), as
-  // checkout reads it.
+  // In force: per scope (an organiser's plan or the platform; a currency or every currency), the latest that has
+  // started (ties: the latest written), as checkout reads it.
   const current = new Set<string>();
-  const scopes = new Set<string | null>();
+  const scopes = new Set<string>();
   for (const row of rows) {
-    if (scopes.has(row.currency) || new Date(row.effective_from).getTime() > now) continue;
-    scopes.add(row.currency);
+    const scope = `${row.organization_id ?? ''}|${row.currency ?? ''}`;
+    if (scopes.has(scope) || new Date(row.effective_from).getTime() > now) continue;
+    scopes.add(scope);
     current.add(row.id);
   }
   return rows.map((row) => ({
     ...toFeeRule(row),
+    organizationName: row.organization_name,
     effectiveFrom: iso(row.effective_from),
     createdAt: iso(row.created_at),
     current: current.has(row.id),
   }));
 }
 
-export async function listFeeRules(db: Db, caller: AccessClaims): Promise<FeeRule[]> {
+export async function listFeeRules(
+  db: Db,
+  caller: AccessClaims,
+  query: { organization?: string | undefined } = {},
+): Promise<FeeRule[]> {
   await requirePermission(db, caller, 'fees.manage');
-  return ruleList(db);
+  return ruleList(db, query.organization);
 }
 
 /** Adds a rule that starts later (the history is append-only: a rule is never changed or removed). */
@@ -332,6 +339,8 @@ export async function addFeeRule(db: Db, caller: AccessClaims, input: NewFeeRule
     const message = 'The cap per ticket cannot be below the fixed amount or the minimum.';
     throw new HttpError('BAD_REQUEST', message, [{ path: 'body.capPerTicket', message }]);
   }
+  const organizationId = input.organizationId ?? null;
+  if (organizationId !== null && !(await findOrganiser(db, organizationId))) throw notFound('That organiser');
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('booking_fee_rules')
@@ -341,6 +350,7 @@ export async function addFeeRule(db: Db, caller: AccessClaims, input: NewFeeRule
         cap_per_ticket: input.capPerTicket,
         min_per_ticket: input.minPerTicket,
         currency: input.currency,
+        organization_id: organizationId,
         effective_from: from,
       })
       .returning('id')
@@ -348,9 +358,12 @@ export async function addFeeRule(db: Db, caller: AccessClaims, input: NewFeeRule
     await recordAudit(trx, {
       actorId,
       action: 'admin.fee_rule_added',
-      subjectType: 'booking_fee_rule',
-      subjectId: row.id,
+      // A plan rule is part of the organiser's history; a platform rule is its own object.
+      ...(organizationId
+        ? { subjectType: 'organization', subjectId: organizationId }
+        : { subjectType: 'booking_fee_rule', subjectId: row.id }),
       details: {
+        ruleId: row.id,
         reason: input.reason,
         after: {
           percentBasisPoints: input.percentBasisPoints,
@@ -358,12 +371,13 @@ export async function addFeeRule(db: Db, caller: AccessClaims, input: NewFeeRule
           capPerTicket: input.capPerTicket,
           minPerTicket: input.minPerTicket,
           currency: input.currency,
+          organizationId,
           effectiveFrom: from.toISOString(),
         },
       },
     });
   });
-  return ruleList(db);
+  return ruleList(db, organizationId ?? undefined);
 }
 
 /** What a buyer pays and the organiser receives for a sample order, by the function checkout prices with. */
@@ -375,6 +389,7 @@ export async function quoteFee(db: Db, caller: AccessClaims, input: FeeQuoteRequ
     : feeRuleFor(
         rules.filter((one) => one.current),
         input.currency,
+        input.organizationId ?? null,
       );
   if (input.ruleId && !rule) throw notFound('That fee rule');
   if (rule?.currency && rule.currency !== input.currency) {

@@ -21,6 +21,7 @@ import {
   featureEventSchema,
   feeQuoteResultSchema,
   feeQuoteSchema,
+  feeRuleListQuerySchema,
   feeRuleListSchema,
   moderateEventSchema,
   newFeeRuleSchema,
@@ -293,14 +294,15 @@ export function adminSalesRoutes(app: FastifyInstance, { config, db, routes, aut
   routes.add(app, {
     method: 'GET',
     url: '/admin/booking-fees',
-    summary: 'The booking fee rules, the append-only history, latest start first (fees.manage)',
+    summary: 'The booking fee rules, the append-only history, latest start first; or one organiser’s fee plan (fees.manage)',
     tags,
     auth: 'required',
     errors: ['FORBIDDEN'],
+    query: feeRuleListQuerySchema,
     response: feeRuleListSchema,
-    handler: async ({ request }) => ({
+    handler: async ({ query, request }) => ({
       message: 'Booking fee rules.',
-      data: { items: await listFeeRules(db, await auth.require(request)) },
+      data: { items: await listFeeRules(db, await auth.require(request), query) },
     }),
   });
 
@@ -310,7 +312,7 @@ export function adminSalesRoutes(app: FastifyInstance, { config, db, routes, aut
     summary: 'Add a booking fee rule that starts later, with a reason (fees.manage, recent sign-in)',
     tags,
     auth: 'required',
-    errors: ['FORBIDDEN'],
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
     body: newFeeRuleSchema,
     response: feeRuleListSchema,
     statuses: ['CREATED'],

@@ -1,29 +1,35 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import { feeRuleFor, noBookingFee } from '../../../src/contract/booking-fee.ts';
 import type { BookingFeeRule } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 
 /** A booking fee rule in force, with what it prices. */
-export type FeeRuleInForce = BookingFeeRule & { id: string; currency: string | null };
+export type FeeRuleInForce = BookingFeeRule & { id: string; currency: string | null; organizationId: string | null };
 
-/** The rule in force of each scope (each currency with rules of its own, and every currency): a few rows. */
-export function feeRulesInForceQuery(db: Executor) {
+/**
+ * The rule in force of each scope that can price an organisation's orders (its fee plan's, per currency and for
+ * every currency, and the platform's alike; decision 039): a few rows. `organization` may be a value or SQL.
+ */
+export function feeRulesInForceQuery(db: Executor, organization: string | null | Expression<string | null>) {
   return db
     .selectFrom('booking_fee_rules')
-    .distinctOn('currency')
-    .select(['id', 'currency', 'percent_basis_points', 'fixed', 'cap_per_ticket', 'min_per_ticket'])
+    .distinctOn(['organization_id', 'currency'])
+    .select(['id', 'organization_id', 'currency', 'percent_basis_points', 'fixed', 'cap_per_ticket', 'min_per_ticket'])
     .where('effective_from', '<=', sql<Date>`now()`)
+    .where((eb) =>
+      organization === null
+        ? eb('organization_id', 'is', null)
+        : eb.or([eb('organization_id', 'is', null), eb('organization_id', '=', organization)]),
+    )
+    .orderBy('organization_id')
     .orderBy('currency')
     .orderBy('effective_from', 'desc')
     .orderBy('created_at', 'desc');
 }
 
-export async function feeRulesInForce(db: Executor): Promise<FeeRuleInForce[]> {
-  return (await feeRulesInForceQuery(db).execute()).map(toFeeRule);
-}
-
 export function toFeeRule(row: {
   id: string;
+  organization_id: string | null;
   currency: string | null;
   percent_basis_points: number;
   fixed: number;
@@ -32,6 +38,7 @@ export function toFeeRule(row: {
 }): FeeRuleInForce {
   return {
     id: row.id,
+    organizationId: row.organization_id,
     currency: row.currency,
     percentBasisPoints: row.percent_basis_points,
     fixed: row.fixed,
@@ -40,20 +47,42 @@ export function toFeeRule(row: {
   };
 }
 
-/** The rule that prices `currency` now; no rule, no fee. */
-export async function currentFeeRule(db: Executor, currency: string): Promise<BookingFeeRule & { id: string | null }> {
-  const rule = feeRuleFor(await feeRulesInForce(db), currency);
+/** Of the rules in force, the one that prices an order of `organizationId` in `currency`; `id` null when none (no fee). */
+export function pricingRule(
+  inForce: readonly FeeRuleInForce[],
+  currency: string,
+  organizationId: string | null,
+): BookingFeeRule & { id: string | null } {
+  const rule = feeRuleFor(inForce, currency, organizationId);
   if (!rule) return { id: null, ...noBookingFee };
-  const { currency: _scope, ...priced } = rule;
+  const { currency: _currency, organizationId: _organization, ...priced } = rule;
   return priced;
 }
 
+/** The rule that prices an order of `organizationId` (null: any organiser without a plan) in `currency` now. */
+export async function currentFeeRule(
+  db: Executor,
+  currency: string,
+  organizationId: string | null,
+): Promise<BookingFeeRule & { id: string | null }> {
+  const rows = await feeRulesInForceQuery(db, organizationId).execute();
+  return pricingRule(rows.map(toFeeRule), currency, organizationId);
+}
+
+/** The organisation of an event (undefined when there is no such event): whose fee plan prices its orders. */
+export async function organizationOfEvent(db: Executor, eventId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('events').select('organization_id').where('id', '=', eventId).executeTakeFirst();
+  return row?.organization_id;
+}
+
 /**
- * The id of the rule that prices `currency` now, as SQL (null when none): `feeRuleFor`'s choice made inside a
- * statement, so the order transaction can refuse an order priced by a rule that has since been replaced.
+ * The id of the rule that prices an order of `organizationId` in `currency` now, as SQL (null when none):
+ * `feeRuleFor`'s choice made inside a statement, so the order transaction can refuse an order priced by a rule
+ * that has since been replaced.
  */
-export function feeRuleIdInForce(currency: string): RawBuilder<string | null> {
+export function feeRuleIdInForce(currency: string, organizationId: string): RawBuilder<string | null> {
   return sql<string | null>`(select id from booking_fee_rules
     where effective_from <= now() and (currency = ${currency} or currency is null)
-    order by currency is null, effective_from desc, created_at desc limit 1)`;
+      and (organization_id = ${organizationId}::uuid or organization_id is null)
+    order by organization_id is null, currency is null, effective_from desc, created_at desc limit 1)`;
 }

@@ -44,7 +44,7 @@ export interface SaleGuardInput {
   /** What the order was priced with: the event's sale version and the fee rule (see sale-context.service.ts). */
   saleVersion: number;
   /** The order's currency and the rule it was priced with (null: none, no fee). */
-  fee: { currency: string; ruleId: string | null };
+  fee: { currency: string; organizationId: string; ruleId: string | null };
   /** The address's count of orders placed, which this order adds one to, and its limit; null when not limited. */
   counter: (Counter & { limit: number }) | null;
   /** Priced as a proven buyer's: refused (`unproven`) unless the account's confirmed email is the buyer email. */
@@ -93,7 +93,7 @@ const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
         then admit_refuse('repeat', '')
       when event.status is distinct from 'published' then admit_refuse('not_on_sale', event.status)
       when event.sale_version <> ${input.saleVersion}::int
-          or ${feeRuleIdInForce(input.fee.currency)} is distinct from ${input.fee.ruleId}::uuid
+          or ${feeRuleIdInForce(input.fee.currency, input.fee.organizationId)} is distinct from ${input.fee.ruleId}::uuid
         then admit_refuse('stale', '')
       ${
         who === 'proof'

@@ -200,7 +200,7 @@ async function placeOrder(
         limit: maxTicketsPerBuyer,
         idempotency: order.idempotency,
         saleVersion: event.sale_version,
-        fee: { currency: row.currency, ruleId: saleFeeRule(context, row.currency).id },
+        fee: { currency: row.currency, organizationId: event.organization_id, ruleId: saleFeeRule(context, row.currency).id },
         counter: limits.counter,
         proofExpected: order.proofExpected,
         network: order.network,

@@ -27,7 +27,7 @@ export function ordersRoutes(app: FastifyInstance, { config, routes, auth }: Api
     auth: 'none',
     query: bookingFeeQuerySchema,
     response: bookingFeeRuleSchema,
-    handler: async ({ query }) => ({ message: 'Booking fee.', data: await bookingFeeRule(deps, query.currency ?? 'GBP') }),
+    handler: async ({ query }) => ({ message: 'Booking fee.', data: await bookingFeeRule(deps, query) }),
   });
 
   routes.add(app, {

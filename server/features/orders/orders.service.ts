@@ -7,7 +7,7 @@ import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import type { ImageUrl } from '../../lib/storage/image-url.ts';
 import { memberRoleOf } from '../organizations/members.repository.ts';
 import type { CheckoutContext } from './checkout.repository.ts';
-import { currentFeeRule } from './fee-rules.repository.ts';
+import { currentFeeRule, organizationOfEvent } from './fee-rules.repository.ts';
 import { expireOrder, isOrderAccessToken, presentOrders } from './order-lifecycle.service.ts';
 import type { NetworkLimits } from './order-limits.ts';
 import { emailOfUser, findOrderRow, holdingStatuses, type OrderRow, orderEventsOf, ordersOfUser } from './orders.repository.ts';
@@ -128,8 +128,16 @@ export async function releaseOrder(
   return getOrder(deps, orderId, token, userId);
 }
 
-/** The rule that prices tickets in `currency` now (the public summary's arithmetic). */
-export async function bookingFeeRule(deps: Pick<OrdersDeps, 'db'>, currency: string): Promise<BookingFeeRule> {
-  const { id: _id, ...rule } = await currentFeeRule(deps.db, currency);
+/**
+ * The rule that prices tickets in `currency` now (the public summary's arithmetic): the event's organiser's fee plan
+ * when it has one, else the platform's; without an event, the platform's.
+ */
+export async function bookingFeeRule(
+  deps: Pick<OrdersDeps, 'db'>,
+  query: { currency?: string | undefined; event?: string | undefined },
+): Promise<BookingFeeRule> {
+  const organizationId = query.event ? await organizationOfEvent(deps.db, query.event) : null;
+  if (organizationId === undefined) throw notFound('That event');
+  const { id: _id, ...rule } = await currentFeeRule(deps.db, query.currency ?? 'GBP', organizationId);
   return rule;
 }

@@ -31,8 +31,14 @@ const saleContextRead = statementTemplate((db, input: { eventId: string }) =>
         .select('event_signing_keys.private_key')
         .where('event_signing_keys.event_id', '=', input.eventId),
     ).as('signingKey'),
-    // The fee rule in force of each scope (decision 038): a few rows, the order's currency picks one.
-    jsonArrayFrom(feeRulesInForceQuery(db)).as('rules'),
+    // The fee rules in force for the event's organiser, per scope (decisions 038, 039): a few rows, the order's
+    // currency picks one.
+    jsonArrayFrom(
+      feeRulesInForceQuery(
+        db,
+        eb.selectFrom('events').select('events.organization_id').where('events.id', '=', input.eventId).$asScalar(),
+      ),
+    ).as('rules'),
   ]),
 );
 

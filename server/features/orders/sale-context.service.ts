@@ -1,8 +1,7 @@
-import { feeRuleFor, noBookingFee } from '../../../src/contract/booking-fee.ts';
 import type { BookingFeeRule } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
-import { type FeeRuleInForce, toFeeRule } from './fee-rules.repository.ts';
+import { type FeeRuleInForce, pricingRule, toFeeRule } from './fee-rules.repository.ts';
 import { readSaleContext, type SaleEvent, type SaleTicketType } from './sale-context.repository.ts';
 import { eventSigningKey } from './ticket-issue.repository.ts';
 
@@ -15,7 +14,7 @@ export interface SaleContext {
   event: SaleEvent | null;
   types: SaleTicketType[];
   signingKey: { private_key: string } | null;
-  /** The booking fee rules in force when read, one per scope (`feeRuleFor` picks the order's). */
+  /** The booking fee rules in force when read for the event's organiser, one per scope (`feeRuleFor` picks the order's). */
   rules: FeeRuleInForce[];
   /** Read for this order, not kept from an earlier one. */
   fresh: boolean;
@@ -54,10 +53,10 @@ export async function saleContextOf(
   return context;
 }
 
-/** The rule that prices an order in `currency` from the context's rules; `id` null when none does (no fee). */
-export function saleFeeRule(context: Pick<SaleContext, 'rules'>, currency: string): BookingFeeRule & { id: string | null } {
-  const rule = feeRuleFor(context.rules, currency);
-  if (!rule) return { id: null, ...noBookingFee };
-  const { currency: _scope, ...priced } = rule;
-  return priced;
+/** The rule that prices an order of the event in `currency` from the context's rules; `id` null when none does (no fee). */
+export function saleFeeRule(
+  context: Pick<SaleContext, 'rules' | 'event'>,
+  currency: string,
+): BookingFeeRule & { id: string | null } {
+  return pricingRule(context.rules, currency, context.event?.organization_id ?? null);
 }

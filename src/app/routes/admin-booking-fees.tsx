@@ -24,7 +24,7 @@ export function Component() {
       <PageMeta title="Booking fees" description="The platform's booking fee rules." noIndex />
       <AdminHeader
         title="Booking fees"
-        intro="What buyers pay the platform on each paid ticket, per currency: a percentage plus a fixed amount, raised to a minimum and capped per ticket. Rules are never changed: a new one starts later and replaces the one before for its currency."
+        intro="What buyers pay the platform on each paid ticket, per currency: a percentage plus a fixed amount, raised to a minimum and capped per ticket. Rules are never changed: a new one starts later and replaces the one before for its currency. An organiser with a fee plan of its own (set on its page) pays by its plan instead."
       />
       {!allowed ? (
         <NotAllowed what="managing booking fees" />
@@ -36,6 +36,7 @@ export function Component() {
               loading={rules.isPending}
               error={rules.isError ? 'The rules could not be loaded.' : null}
               onRetry={() => void rules.refetch()}
+              withOrganiser
             />
           </AdminCard>
           <AdminCard id="calculator-title" title="Calculator">
@@ -44,7 +45,7 @@ export function Component() {
             </p>
             <FeeCalculator rules={items} />
           </AdminCard>
-          <AdminCard id="add-title" title="Add a rule that starts later">
+          <AdminCard id="add-title" title="Add a platform rule that starts later">
             <AddFeeRuleForm />
           </AdminCard>
         </>

@@ -1,9 +1,10 @@
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { formatDay } from '../../components/format/date-time.ts';
 import { Spinner } from '../../components/submit-button.tsx';
-import { accessQueryOptions } from '../../features/admin/api/get-access.ts';
+import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-access.ts';
 import { organiserQueryOptions, useAdminOrganiser } from '../../features/admin/api/organisers.ts';
 import { AdminPage, NotAllowed } from '../../features/admin/components/admin-page.tsx';
+import { OrganiserFeePlan } from '../../features/admin/components/organiser-fee-plan.tsx';
 import { OrganiserHistory, OrganiserReview } from '../../features/admin/components/organiser-review.tsx';
 import { ApiCallError, statusOf } from '../../lib/api-caller.tsx';
 import { notFound } from '../not-found-response.ts';
@@ -33,6 +34,7 @@ export function Component() {
   const organiserId = useParams().organiserId ?? '';
   const detail = useAdminOrganiser(organiserId);
   const data = detail.data;
+  const can = useAdminCan();
   return (
     <AdminPage>
       <PageMeta
@@ -75,6 +77,7 @@ export function Component() {
             {data.organiser.description ? <p className="mt-2 max-w-3xl text-slate-700">{data.organiser.description}</p> : null}
           </header>
           <OrganiserReview detail={data} />
+          {can('fees.manage') ? <OrganiserFeePlan organizationId={organiserId} name={data.organiser.name} /> : null}
           <OrganiserHistory history={data.history} />
         </>
       )}

@@ -17,7 +17,8 @@ export const adminKeys = {
   order: (orderId: string) => [...adminKeys.all, 'order', orderId] as const,
   ticket: (ticketId: string) => [...adminKeys.all, 'ticket', ticketId] as const,
   platformFees: () => [...adminKeys.all, 'platform-fees'] as const,
-  feeRules: () => [...adminKeys.all, 'fee-rules'] as const,
+  /** Every rule, or (with an id) one organiser's fee plan. */
+  feeRules: (organizationId?: string) => [...adminKeys.all, 'fee-rules', ...(organizationId ? [organizationId] : [])] as const,
   organiserLists: () => [...adminKeys.all, 'organisers'] as const,
   organisers: (q: string, status: string) => [...adminKeys.organiserLists(), { q, status }] as const,
   organiser: (organiserId: string) => [...adminKeys.all, 'organiser', organiserId] as const,

@@ -83,9 +83,14 @@ export const platformFeesOptions = (api: ApiCaller) =>
   queryOptions({ queryKey: adminKeys.platformFees(), queryFn: () => api<PlatformFees>({ url: '/admin/platform-fees' }) });
 export const usePlatformFees = () => useQuery(platformFeesOptions(useApiCaller()));
 
-export const feeRulesOptions = (api: ApiCaller) =>
-  queryOptions({ queryKey: adminKeys.feeRules(), queryFn: () => api<FeeRuleList>({ url: '/admin/booking-fees' }) });
-export const useFeeRules = () => useQuery(feeRulesOptions(useApiCaller()));
+/** Every fee rule, or one organiser's fee plan. */
+export const feeRulesOptions = (api: ApiCaller, organizationId?: string) =>
+  queryOptions({
+    queryKey: adminKeys.feeRules(organizationId),
+    queryFn: () =>
+      api<FeeRuleList>({ url: '/admin/booking-fees', params: organizationId ? { organization: organizationId } : undefined }),
+  });
+export const useFeeRules = (organizationId?: string) => useQuery(feeRulesOptions(useApiCaller(), organizationId));
 
 const auditKey = [...adminKeys.all, 'audit'];
 
@@ -171,7 +176,12 @@ export function useAddFeeRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rule: NewFeeRule) => api<FeeRuleList>({ method: 'POST', url: '/admin/booking-fees', data: rule, silent: true }),
-    onSuccess: (list) => queryClient.setQueryData(adminKeys.feeRules(), list),
+    // Every list of rules follows, and a plan rule's organiser shows it in its history.
+    onSuccess: (_list, rule) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.feeRules() }),
+        rule.organizationId ? queryClient.invalidateQueries({ queryKey: adminKeys.organiser(rule.organizationId) }) : null,
+      ]),
   });
 }
 

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { serverFieldErrors } from '../../../components/fields/form-errors.ts';
@@ -28,6 +29,23 @@ const ruleText = (rule: Pick<FeeRule, 'percentBasisPoints' | 'fixed' | 'capPerTi
 /** What a rule prices: its currency, or every currency without a rule of its own. */
 const scopeText = (currency: string | null) => currency ?? 'Every other currency';
 
+/** Whose orders a rule prices: one organiser's (its fee plan) or every organiser's without a plan. */
+const organiserColumn: Column<FeeRule> = {
+  id: 'organiser',
+  header: 'Organiser',
+  cell: (rule) =>
+    rule.organizationId ? (
+      <Link
+        to={`/admin/organisers/${rule.organizationId}`}
+        className="font-semibold text-indigo-700 underline underline-offset-2"
+      >
+        {rule.organizationName ?? 'An organiser'}
+      </Link>
+    ) : (
+      'Every organiser without a plan'
+    ),
+};
+
 const columns: Column<FeeRule>[] = [
   {
     id: 'from',
@@ -56,28 +74,33 @@ const columns: Column<FeeRule>[] = [
   },
 ];
 
+/** The rules, latest start first; `withOrganiser` adds whose orders each prices (the platform's list of every rule). */
 export function FeeRulesTable({
   rules,
   loading,
   error,
   onRetry,
+  withOrganiser = false,
+  empty = 'No rule yet: the platform charges no booking fee.',
 }: {
   rules: readonly FeeRule[];
   loading: boolean;
   error: string | null;
   onRetry(): void;
+  withOrganiser?: boolean;
+  empty?: string;
 }) {
   return (
     <DataTable
       caption="Booking fee rules"
       captionHidden
-      columns={columns}
+      columns={withOrganiser ? [columns[0] as Column<FeeRule>, organiserColumn, ...columns.slice(1)] : columns}
       rows={rules}
       rowKey={(rule) => rule.id}
       loading={loading}
       error={error}
       onRetry={onRetry}
-      empty="No rule yet: the platform charges no booking fee."
+      empty={empty}
     />
   );
 }
@@ -86,9 +109,10 @@ type RuleErrors = Partial<Record<'percent' | 'fixed' | 'min' | 'cap' | 'effectiv
 
 /**
  * Adds a rule that starts later; the history is never rewritten. A rule prices one currency (its amounts in that
- * currency) or every currency that has no rule of its own in force.
+ * currency) or every currency that has no rule of its own in force; with `organizationId`, for that organiser's
+ * orders only (its fee plan, ahead of the platform's rules).
  */
-export function AddFeeRuleForm() {
+export function AddFeeRuleForm({ organizationId }: { organizationId?: string }) {
   const add = useAddFeeRule();
   const [errors, setErrors] = useState<RuleErrors>({});
   const [formKey, setFormKey] = useState(0);
@@ -122,11 +146,16 @@ export function AddFeeRuleForm() {
         minPerTicket: min,
         capPerTicket: cap,
         currency,
+        ...(organizationId ? { organizationId } : {}),
         effectiveFrom: from.toISOString(),
         reason,
       })
       .then(() => {
-        toast.success('The rule is added. Checkouts use it from its start.');
+        toast.success(
+          organizationId
+            ? 'The rule joins the fee plan. This organiser’s checkouts use it from its start.'
+            : 'The rule is added. Checkouts use it from its start.',
+        );
         setFormKey((n) => n + 1);
       })
       .catch((failure: unknown) => {
@@ -146,7 +175,11 @@ export function AddFeeRuleForm() {
         label="Currency"
         name="currency"
         defaultValue=""
-        hint="Amounts are in this currency. A currency’s own rule beats the one for every other currency."
+        hint={
+          organizationId
+            ? 'Amounts are in this currency. For this organiser, a plan rule beats the platform’s, and a currency’s own beats the one for every other.'
+            : 'Amounts are in this currency. A currency’s own rule beats the one for every other currency.'
+        }
       >
         <option value="">Every other currency</option>
         {ticketCurrencies.map((code) => (
@@ -199,8 +232,11 @@ export function AddFeeRuleForm() {
   );
 }
 
-/** What a buyer pays and the organiser receives for a sample order, computed by the server with the checkout's function. */
-export function FeeCalculator({ rules }: { rules: readonly FeeRule[] }) {
+/**
+ * What a buyer pays and the organiser receives for a sample order, computed by the server with the checkout's
+ * function; with `organizationId`, priced as that organiser's orders are (its fee plan first).
+ */
+export function FeeCalculator({ rules, organizationId }: { rules: readonly FeeRule[]; organizationId?: string }) {
   const quote = useFeeQuote();
   const [currency, setCurrency] = useState('GBP');
   const [problem, setProblem] = useState<string | null>(null);
@@ -217,7 +253,12 @@ export function FeeCalculator({ rules }: { rules: readonly FeeRule[] }) {
     }
     setProblem(null);
     quote
-      .mutateAsync({ currency, lines: [{ unitPrice: price, quantity }], ...(ruleId ? { ruleId } : {}) })
+      .mutateAsync({
+        currency,
+        lines: [{ unitPrice: price, quantity }],
+        ...(ruleId ? { ruleId } : {}),
+        ...(organizationId ? { organizationId } : {}),
+      })
       .then(setResult)
       .catch((failure: unknown) => setProblem(serverFieldErrors(failure).currency ?? 'The calculation failed; try again.'));
   };
@@ -239,11 +280,12 @@ export function FeeCalculator({ rules }: { rules: readonly FeeRule[] }) {
           ))}
         </SelectField>
         <SelectField label="Rule" name="ruleId" defaultValue="">
-          <option value="">The rule in force now for this currency</option>
+          <option value="">{organizationId ? 'In force now for this organiser' : 'In force now for this currency'}</option>
           {rules
             .filter((rule) => !rule.current)
             .map((rule) => (
               <option key={rule.id} value={rule.id}>
+                {rule.organizationName && !organizationId ? `${rule.organizationName}, ` : ''}
                 {scopeText(rule.currency)} from {formatDateTime(rule.effectiveFrom, { timeZone: 'UTC' })}: {ruleText(rule)}
               </option>
             ))}

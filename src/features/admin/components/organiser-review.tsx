@@ -229,6 +229,7 @@ const actionLabels: Record<string, string> = {
   'organisation.suspended': 'Suspended',
   'organisation.reinstated': 'Reinstated',
   'team.member_removed': 'Member removed',
+  'admin.fee_rule_added': 'Fee plan rule added',
 };
 
 /** The organiser's history, newest first, from the audit log. */

@@ -73,7 +73,7 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
 
   const lines = chosenLines(types, quantities);
   const count = ticketCount(lines);
-  const amounts = useOrderAmounts(lines, currency);
+  const amounts = useOrderAmounts(lines, currency, event.id);
 
   const tickets = `${count} ticket${count === 1 ? '' : 's'}`;
   const continueLabel = `Continue with ${tickets}${amounts.total === null ? '' : `, total ${formatMoney(amounts.total, currency)}`}`;

@@ -10,10 +10,10 @@ export interface ShownAmounts {
   feeUnavailable: boolean;
 }
 
-/** What the chosen tickets cost, with the platform's fee (the same arithmetic the server charges). */
-export function useOrderAmounts(lines: readonly ChosenLine[], currency: string): ShownAmounts {
+/** What the chosen tickets of an event cost, with the booking fee (the same arithmetic the server charges). */
+export function useOrderAmounts(lines: readonly ChosenLine[], currency: string, eventId: string): ShownAmounts {
   const paid = lines.some((line) => line.unitPrice > 0 && line.quantity > 0);
-  const fee = useBookingFee(currency, paid);
+  const fee = useBookingFee(currency, eventId, paid);
   if (!paid) {
     const amounts: OrderAmounts = orderAmounts(noBookingFee, lines);
     return { ...amounts, feeUnavailable: false };

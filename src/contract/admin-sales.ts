@@ -210,6 +210,9 @@ export const adminWebhooksQuerySchema = z.object({
   failed: z.enum(['true', 'false']).optional(),
   after: cursorSchema,
 });
+/** The outcome of a delivery that matched no payment: the failed ones, which may be applied again. */
+export const unmatchedWebhookOutcome = 'unknown_payment';
+
 export const adminWebhookRowSchema = z.object({
   id: z.uuid(),
   provider: z.string(),
@@ -221,6 +224,10 @@ export const adminWebhookRowSchema = z.object({
 });
 export const adminWebhookPageSchema = z.object({ items: z.array(adminWebhookRowSchema), next: z.string().nullable() });
 export type AdminWebhookPage = z.infer<typeof adminWebhookPageSchema>;
+export const webhookParamsSchema = z.object({ deliveryId: z.uuid() });
+/** A failed delivery applied again: what it came to this time. */
+export const webhookRetrySchema = z.object({ outcome: z.string() });
+export type WebhookRetry = z.infer<typeof webhookRetrySchema>;
 
 /** The platform's booking fees of the last 30 days per currency (TEST orders left out). */
 export const platformFeesSchema = z.object({

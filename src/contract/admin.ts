@@ -25,7 +25,7 @@ export const adminPermissionLabels: Record<AdminPermission, string> = {
   'users.manage': 'Manage users (suspend, reactivate, password reset, confirmation code)',
   'organisers.review': 'Review organisers',
   'events.moderate': 'Moderate events',
-  'orders.refund': 'Refund orders',
+  'orders.refund': 'Refund orders (also resend tickets and retry failed payment webhooks)',
   'payments.read': 'Read payments',
   'tickets.void': 'Void tickets',
   'cases.handle': 'Handle cases',

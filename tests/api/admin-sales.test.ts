@@ -9,7 +9,15 @@ import { scanDataTicketRows } from '../../src/contract/scan-data.ts';
 import { post, signedInAccount } from '../fixtures/accounts.ts';
 import { groupInDb } from '../fixtures/admin.ts';
 import { doorKit } from '../fixtures/door.ts';
-import { eventOnSale, heldOrder, lineAddress, type OrderView, orderBody, paySandbox } from '../fixtures/orders.ts';
+import {
+  eventOnSale,
+  heldOrder,
+  lineAddress,
+  type OrderView,
+  orderBody,
+  paySandbox,
+  unmatchedCapture,
+} from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 import type { BulkTicket } from '../fixtures/tickets.ts';
 
@@ -367,6 +375,58 @@ describe('admin payments and booking fees', () => {
     expect((await call('GET', '/admin/platform-fees', admin.bearer)).statusCode).toBe(200);
     const other = await adminWith(['orders.refund']);
     expect((await call('GET', '/admin/payments', other.bearer)).statusCode).toBe(403);
+  });
+
+  it('apply a failed webhook delivery again with orders.refund, once however many retries race, and audit it', async () => {
+    const admin = await adminWith(['payments.read', 'orders.refund']);
+    const reader = await adminWith(['payments.read']);
+    const sale = await eventOnSale(api.app, db());
+    const typeId = (sale.types[0] as { id: string }).id;
+    lines += 1;
+    const order = await heldOrder(
+      api.app,
+      orderBody(sale.event.id, [{ ticketTypeId: typeId, quantity: 2 }]),
+      {},
+      lineAddress(lines),
+    );
+    const unmatched = await unmatchedCapture(api.app, db(), api.config.jwtSecret, order);
+    expect(unmatched.outcome).toBe('unknown_payment');
+    const failed = (await call('GET', '/admin/webhooks?failed=true', admin.bearer)).json().data.items as {
+      id: string;
+      providerEventId: string;
+    }[];
+    const delivery = failed.find((row) => row.providerEventId === unmatched.eventId);
+    if (!delivery) throw new Error('the failed delivery is not listed');
+
+    expect((await call('POST', `/admin/webhooks/${delivery.id}/retry`, reader.bearer)).statusCode).toBe(403);
+    // Still no checkout to match: it stays failed (kept again, under a new id).
+    const again = await call('POST', `/admin/webhooks/${delivery.id}/retry`, admin.bearer);
+    expect(again.json().data).toEqual({ outcome: 'unknown_payment' });
+    expect((await call('POST', `/admin/webhooks/${delivery.id}/retry`, admin.bearer)).statusCode).toBe(404);
+    const kept = await db()
+      .selectFrom('payment_events')
+      .select('id')
+      .where('provider_event_id', '=', unmatched.eventId)
+      .executeTakeFirstOrThrow();
+
+    await unmatched.restore();
+    const raced = await Promise.all([0, 1, 2].map(() => call('POST', `/admin/webhooks/${kept.id}/retry`, admin.bearer)));
+    expect(raced.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(raced.find((response) => response.statusCode === 200)?.json().data).toEqual({ outcome: 'paid' });
+    expect(raced.find((response) => response.statusCode === 409)?.json().message).toBe(
+      'That delivery is no longer failed: it has been applied again already.',
+    );
+    const paid = await db().selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(paid.status).toBe('paid');
+    expect(await db().selectFrom('tickets').select('id').where('order_id', '=', order.id).execute()).toHaveLength(2);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['actor_id', 'details'])
+      .where('action', '=', 'admin.webhook_retried')
+      .where('actor_id', '=', admin.authId)
+      .orderBy('created_at')
+      .execute();
+    expect(audit.map((row) => row.details)).toEqual([{ outcome: 'unknown_payment' }, { outcome: 'paid' }]);
   });
 
   it('add a rule that starts later (never one in the past), and quote a sample order with the checkout’s function', async () => {

@@ -196,6 +196,7 @@ const matrix: Record<RouteKey, Row> = {
   'GET /admin/payments':                                             [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/refunds':                                              [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/webhooks':                                             [401,  403,      403,   403,     403,     403,  403,   200],
+  'POST /admin/webhooks/:deliveryId/retry':                          [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/payments.csv':                                         [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/refunds.csv':                                          [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/webhooks.csv':                                         [401,  403,      403,   403,     403,     403,  403,   200],

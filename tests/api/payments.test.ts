@@ -14,6 +14,7 @@ import {
   sessionIdOf,
   soldAndHeld,
   testCards,
+  unmatchedCapture,
 } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
@@ -170,6 +171,29 @@ describe('webhooks', () => {
     expect(tickets).toHaveLength(2);
     expect(await soldAndHeld(db(), typeId)).toMatchObject({ sold: 2, held: 0 });
     expect(await ledgerOf(order.id)).toHaveLength(2);
+  });
+
+  it('that matched no payment are applied when the provider delivers them again, once', async () => {
+    const { order, typeId } = await orderOf(2);
+    const unmatched = await unmatchedCapture(api.app, db(), api.config.jwtSecret, order);
+    expect(unmatched.outcome).toBe('unknown_payment');
+    // Redelivered while the checkout is still not found: it stays failed, kept once.
+    expect((await sandboxWebhook(api.app, api.config.jwtSecret, unmatched.body)).json().data.outcome).toBe('unknown_payment');
+    await unmatched.restore();
+    const outcomes = [];
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      outcomes.push((await sandboxWebhook(api.app, api.config.jwtSecret, unmatched.body)).json().data.outcome);
+    }
+    expect(outcomes).toEqual(['paid', 'duplicate']);
+    expect((await readOrder(api.app, order)).json().data.status).toBe('paid');
+    expect(await db().selectFrom('tickets').select('id').where('order_id', '=', order.id).execute()).toHaveLength(2);
+    expect(await soldAndHeld(db(), typeId)).toMatchObject({ sold: 2, held: 0 });
+    const kept = await db()
+      .selectFrom('payment_events')
+      .select('outcome')
+      .where('provider_event_id', '=', unmatched.eventId)
+      .execute();
+    expect(kept).toEqual([{ outcome: 'paid' }]);
   });
 
   it('issue tickets once when deliveries race, and whatever the order of arrival', async () => {

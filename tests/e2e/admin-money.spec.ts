@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { sandboxSignatureHeader, sandboxWebhookSecret, signSandboxWebhook } from '../../server/lib/payments/sandbox.ts';
+import { checkoutEvent } from '../fixtures/orders.ts';
 import { demoPassword, fullAdmin, seriousViolations, shoot, signInAs, supportAdmin, unique } from './admin-pages.ts';
 import { doorEvent } from './door-device.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
@@ -106,6 +110,37 @@ test.describe('admin orders', () => {
     await shoot(page, 'desktop-audit-refund');
     expect(consoleErrors).toEqual([]);
   });
+});
+
+test('an admin applies a failed webhook delivery again from the payments page', async ({
+  page,
+  request,
+  consoleErrors,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'The admin flows run on a 1440 px desktop.');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // A capture of a checkout this deployment never opened, signed as the sandbox signs: kept as matching no payment.
+  const secret = sandboxWebhookSecret(readFileSync(join(process.env.ADMIT_E2E_DATA ?? '', 'jwt-secret'), 'utf8'));
+  const body = checkoutEvent('checkout.session.completed', {
+    sessionId: `cs_test_${unique()}`,
+    orderId: crypto.randomUUID(),
+    amount: 2500,
+  });
+  const eventId = (JSON.parse(body) as { id: string }).id;
+  const sent = await request.post('/api/payments/webhook/sandbox', {
+    data: body,
+    headers: { 'content-type': 'application/json', [sandboxSignatureHeader]: signSandboxWebhook(secret, body) },
+  });
+  expect((await sent.json()).data.outcome).toBe('unknown_payment');
+
+  await signInAs(page, fullAdmin, '/admin/payments?view=webhooks&failed=true');
+  const row = page.getByRole('row').filter({ hasText: eventId });
+  await expect(row).toContainText('No matching payment');
+  await row.getByRole('button', { name: 'Apply again' }).click();
+  await expect(page.getByText('Still no payment matches this delivery; it stays in the failed list.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: eventId })).toContainText('No matching payment');
+  await shoot(page, 'desktop-webhook-retry');
+  expect(consoleErrors).toEqual([]);
 });
 
 test('an admin adds a euro booking fee rule with a minimum that starts later, and prices a sample euro order with it', async ({

@@ -11,6 +11,7 @@ import type {
   ModerateEvent,
   NewFeeRule,
   PlatformFees,
+  WebhookRetry,
 } from '../../../src/contract/admin-sales.ts';
 import { feeRuleFor, noBookingFee, orderAmounts } from '../../../src/contract/booking-fee.ts';
 import type { Db } from '../../db/database.ts';
@@ -21,6 +22,8 @@ import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { escapeHtml, mailPage } from '../../lib/mail/templates.ts';
 import { toFeeRule } from '../orders/fee-rules.repository.ts';
+import type { OrdersDeps } from '../orders/orders.service.ts';
+import { retryUnmatchedDelivery } from '../payments/payments.service.ts';
 import { requirePermission, requireSensitivePermission } from './admin-access.service.ts';
 import { findOrganiser } from './admin-organisers.repository.ts';
 import { adminPageSize } from './admin-page-size.ts';
@@ -275,6 +278,28 @@ export async function listWebhooks(
     })),
     next: page.next,
   };
+}
+
+/**
+ * Applies a failed delivery (one that matched no payment) again, as the provider's redelivery would be, and records
+ * who did and what it came to (orders.refund: it can confirm an order and issue its tickets).
+ */
+export async function retryWebhook(
+  deps: OrdersDeps,
+  caller: AccessClaims,
+  deliveryId: string,
+  origin: string,
+): Promise<WebhookRetry> {
+  const actorId = await requirePermission(deps.db, caller, 'orders.refund');
+  const outcome = await retryUnmatchedDelivery(deps, deliveryId, origin);
+  await recordAudit(deps.db, {
+    actorId,
+    action: 'admin.webhook_retried',
+    subjectType: 'payment_event',
+    subjectId: deliveryId,
+    details: { outcome },
+  });
+  return { outcome };
 }
 
 const FEE_DAYS = 30;

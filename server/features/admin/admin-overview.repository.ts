@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import { unmatchedWebhookOutcome } from '../../../src/contract/admin-sales.ts';
 import type { Executor } from '../../db/database.ts';
-import { FAILED_WEBHOOK_OUTCOME } from './admin-sales.repository.ts';
 
 /** Orders that were paid (refunded ones too: they were sales until given back). */
 const paidStatuses = ['paid', 'partially_refunded', 'refunded'] as const;
@@ -112,7 +112,7 @@ export async function waitingCounts(db: Executor, now: Date, since: Date, mailAt
       eb
         .selectFrom('payment_events')
         .select((inner) => inner.fn.countAll<string>().as('n'))
-        .where('outcome', '=', FAILED_WEBHOOK_OUTCOME)
+        .where('outcome', '=', unmatchedWebhookOutcome)
         .where('received_at', '>=', since)
         .as('failed_webhooks'),
     ])

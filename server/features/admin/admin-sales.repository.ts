@@ -3,6 +3,7 @@
  * keyset pages (db/keyset.ts), each search served by an index (migration 0022). SQL only.
  */
 import { sql } from 'kysely';
+import { unmatchedWebhookOutcome } from '../../../src/contract/admin-sales.ts';
 import type { OrderStatus } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 import { type KeysetPosition, keysetTime, pastPosition } from '../../db/keyset.ts';
@@ -360,13 +361,11 @@ export function searchRefunds(
 }
 
 /** A delivery that matched no payment of ours (payments.service.ts): the one outcome a person must look into. */
-export const FAILED_WEBHOOK_OUTCOME = 'unknown_payment';
-
 export function searchWebhooks(db: Executor, failedOnly: boolean, after: KeysetPosition | null, limit: number) {
   let query = db
     .selectFrom('payment_events')
     .select(['id', 'provider', 'provider_event_id', 'type', 'order_id', 'outcome', 'received_at']);
-  if (failedOnly) query = query.where('outcome', '=', FAILED_WEBHOOK_OUTCOME);
+  if (failedOnly) query = query.where('outcome', '=', unmatchedWebhookOutcome);
   if (after) query = query.where(pastPosition(['received_at', 'id'], '<', after));
   return query
     .select(keysetTime('received_at').as('position_at'))

@@ -28,6 +28,8 @@ import {
   platformFeesSchema,
   reissueTicketSchema,
   ticketIdParamsSchema,
+  webhookParamsSchema,
+  webhookRetrySchema,
 } from '../../../src/contract/admin-sales.ts';
 import { orderParamsSchema } from '../../../src/contract/orders.ts';
 import type { ApiContext } from '../../api-context.ts';
@@ -44,6 +46,7 @@ import {
   moderateEvent,
   platformFees,
   quoteFee,
+  retryWebhook,
 } from './admin-money.service.ts';
 import {
   adminOrder,
@@ -277,6 +280,21 @@ export function adminSalesRoutes(app: FastifyInstance, { config, db, routes, aut
     handler: async ({ query, request }) => ({
       message: 'Webhook deliveries.',
       data: await listWebhooks(db, await auth.require(request), query),
+    }),
+  });
+
+  routes.add(app, {
+    method: 'POST',
+    url: '/admin/webhooks/:deliveryId/retry',
+    summary: 'Apply a delivery that matched no payment again, as a redelivery would be (orders.refund)',
+    tags,
+    auth: 'required',
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+    params: webhookParamsSchema,
+    response: webhookRetrySchema,
+    handler: async ({ params, request }) => ({
+      message: 'The delivery was applied again.',
+      data: await retryWebhook(orders, await auth.require(request), params.deliveryId, config.publicOrigin),
     }),
   });
 

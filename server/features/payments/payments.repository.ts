@@ -1,4 +1,5 @@
 import { type Insertable, sql, type Transaction } from 'kysely';
+import { unmatchedWebhookOutcome } from '../../../src/contract/admin-sales.ts';
 import type { CheckoutProvider } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
@@ -13,6 +14,23 @@ export async function seenPaymentEvent(db: Executor, provider: string, eventId: 
     .where('provider_event_id', '=', eventId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Gives up the claim of a delivery that matched no payment (the row that makes a redelivery a duplicate), so the
+ * event can be applied again; what it held, or undefined when there is no such failed delivery (any more).
+ */
+export function releaseUnmatchedEvent(db: Executor, delivery: { id: string } | { provider: string; eventId: string }) {
+  let query = db.deleteFrom('payment_events').where('outcome', '=', unmatchedWebhookOutcome);
+  query =
+    'id' in delivery
+      ? query.where('id', '=', delivery.id)
+      : query.where('provider', '=', delivery.provider).where('provider_event_id', '=', delivery.eventId);
+  return query.returning(['id', 'provider', 'provider_event_id', 'payload']).executeTakeFirst();
+}
+
+export function findPaymentEvent(db: Executor, id: string) {
+  return db.selectFrom('payment_events').select(['id', 'provider', 'outcome']).where('id', '=', id).executeTakeFirst();
 }
 
 /** Writes the event once; false when it was already there (a redelivery), so the caller changes nothing. */

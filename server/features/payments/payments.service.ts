@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
+import { unmatchedWebhookOutcome } from '../../../src/contract/admin-sales.ts';
 import type { Database } from '../../db/types.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import { outboxRow } from '../../lib/mail/outbox.ts';
 import { type PaymentWebhookEvent, WebhookSignatureError } from '../../lib/payments/provider.ts';
 import { readConnectedAccount } from '../../lib/payments/stripe-connect.ts';
@@ -17,10 +18,12 @@ import {
   confirmOrder,
   confirmOrderAtOnce,
   eventStatusOf,
+  findPaymentEvent,
   findPaymentForEvent,
   lockOrderForEvent,
   paymentEventRow,
   recordPaymentEvent,
+  releaseUnmatchedEvent,
   seenPaymentEvent,
   setPaymentEventOutcome,
   setPaymentExpired,
@@ -67,7 +70,31 @@ export async function receivePaymentWebhook(
     throw error;
   }
   if (event.providerType === 'account.updated') return accountUpdated(deps, event, input.origin);
-  return handlePaymentWebhook(deps, event, input.origin, input.known);
+  const outcome = await handlePaymentWebhook(deps, event, input.origin, input.known);
+  // A redelivery of an event that matched no payment when it first came is applied again, not dropped as seen.
+  if (outcome !== 'duplicate') return outcome;
+  const released = await releaseUnmatchedEvent(deps.db, { provider: deps.provider.name, eventId: event.id });
+  return released ? handlePaymentWebhook(deps, event, input.origin) : outcome;
+}
+
+/**
+ * Applies again a kept delivery that matched no payment (an administrator's retry), as the provider's redelivery
+ * would be: its claim is given up in one statement, so of two retries at once one applies it and the other is told
+ * it is no longer failed; applying is idempotent by the provider's event id either way.
+ */
+export async function retryUnmatchedDelivery(deps: OrdersDeps, deliveryId: string, origin: string): Promise<WebhookOutcome> {
+  const kept = await findPaymentEvent(deps.db, deliveryId);
+  if (!kept) throw notFound('That webhook delivery');
+  if (kept.provider !== deps.provider.name) {
+    throw new HttpError(
+      'CONFLICT',
+      `That delivery came from ${kept.provider}, which this deployment no longer takes payments with.`,
+    );
+  }
+  const released =
+    kept.outcome === unmatchedWebhookOutcome ? await releaseUnmatchedEvent(deps.db, { id: deliveryId }) : undefined;
+  if (!released) throw new HttpError('CONFLICT', 'That delivery is no longer failed: it has been applied again already.');
+  return handlePaymentWebhook(deps, deps.provider.readStoredEvent(released.payload), origin);
 }
 
 /**

@@ -8,6 +8,8 @@ export interface PaymentProvider {
   createCheckout(input: CheckoutInput): Promise<CheckoutSession>;
   /** Verifies a webhook's signature over the exact bytes received; throws WebhookSignatureError. */
   parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentWebhookEvent;
+  /** Reads again a delivery of this provider kept as it arrived (its `payload`, signature checked then). */
+  readStoredEvent(payload: Record<string, unknown>): PaymentWebhookEvent;
   /** Returns money of a captured payment. `idempotencyKey` makes a retried refund a no-op at the provider. */
   refund(input: RefundInput): Promise<{ refundId: string }>;
 }

@@ -130,6 +130,7 @@ export function createSandboxProvider(serverSecret: string): PaymentProvider & {
       }
       return readStripeLikeEvent(event);
     },
+    readStoredEvent: (payload) => readStripeLikeEvent(payload as unknown as StripeLikeEvent),
     async refund() {
       return { refundId: randomId('re_test_') };
     },

@@ -103,6 +103,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       }
       return readStripeLikeEvent(event as unknown as Parameters<typeof readStripeLikeEvent>[0]);
     },
+    readStoredEvent: (payload) => readStripeLikeEvent(payload as unknown as Parameters<typeof readStripeLikeEvent>[0]),
     async refund(input) {
       // Paid to an organiser's connected account (a destination charge), the money went on to them:
       // the refund takes the transfer back, and returns the platform's fee when the fee is refunded too.

@@ -4,7 +4,13 @@ import { SelectField } from '../../components/fields/select-field.tsx';
 import { TextField } from '../../components/fields/text-field.tsx';
 import { formatDateTime } from '../../components/format/date-time.ts';
 import { StatBox } from '../../components/stat-box.tsx';
-import type { AdminPaymentPage, AdminRefundPage, AdminWebhookPage, PlatformFees } from '../../contract/admin-sales.ts';
+import {
+  type AdminPaymentPage,
+  type AdminRefundPage,
+  type AdminWebhookPage,
+  type PlatformFees,
+  unmatchedWebhookOutcome,
+} from '../../contract/admin-sales.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-access.ts';
 import {
@@ -17,6 +23,7 @@ import {
 import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '../../features/admin/components/admin-page.tsx';
 import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { ListFilters, Pill, SortField } from '../../features/admin/components/list-filters.tsx';
+import { RetryWebhookButton } from '../../features/admin/components/webhook-retry.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
@@ -109,7 +116,8 @@ const refundColumns: Column<AdminRefundPage['items'][number]>[] = [
   { id: 'fee', header: 'Fee returned', align: 'end', cell: (row) => formatMoney(row.feeAmount, row.currency) },
 ];
 
-const webhookColumns: Column<AdminWebhookPage['items'][number]>[] = [
+type WebhookRow = AdminWebhookPage['items'][number];
+const webhookColumns: Column<WebhookRow>[] = [
   { id: 'at', header: 'Received', cell: (row) => when(row.receivedAt) },
   { id: 'provider', header: 'Provider', cell: (row) => row.provider },
   { id: 'type', header: 'Event', cell: (row) => <code className="break-all text-sm">{row.type}</code> },
@@ -118,13 +126,19 @@ const webhookColumns: Column<AdminWebhookPage['items'][number]>[] = [
     id: 'outcome',
     header: 'Outcome',
     cell: (row) => (
-      <Pill tone={row.outcome === 'unknown_payment' ? 'bg-red-100 text-red-900' : 'bg-slate-100 text-slate-800'}>
-        {row.outcome === 'unknown_payment' ? 'No matching payment' : row.outcome.replaceAll('_', ' ')}
+      <Pill tone={row.outcome === unmatchedWebhookOutcome ? 'bg-red-100 text-red-900' : 'bg-slate-100 text-slate-800'}>
+        {row.outcome === unmatchedWebhookOutcome ? 'No matching payment' : row.outcome.replaceAll('_', ' ')}
       </Pill>
     ),
   },
   { id: 'order', header: 'Order', cell: (row) => (row.orderId ? orderLink(row.orderId, 'Open') : '—') },
 ];
+/** With orders.refund, a failed delivery can be applied again. */
+const retryColumn: Column<WebhookRow> = {
+  id: 'retry',
+  header: 'Action',
+  cell: (row) => (row.outcome === unmatchedWebhookOutcome ? <RetryWebhookButton deliveryId={row.id} /> : null),
+};
 
 function FeeFigures({ fees }: { fees: PlatformFees }) {
   return (
@@ -227,7 +241,15 @@ function RefundsList({ filters }: { filters: Record<string, string> }) {
 }
 function WebhooksList({ filters }: { filters: Record<string, string> }) {
   const list = useAdminList('webhooks', filters);
-  return <KeysetTable list={list} caption="Webhook deliveries" columns={webhookColumns} empty="No webhook deliveries match." />;
+  const canRetry = useAdminCan()('orders.refund');
+  return (
+    <KeysetTable
+      list={list}
+      caption="Webhook deliveries"
+      columns={canRetry ? [...webhookColumns, retryColumn] : webhookColumns}
+      empty="No webhook deliveries match."
+    />
+  );
 }
 
 export function Component() {

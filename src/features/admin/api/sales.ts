@@ -24,6 +24,7 @@ import type {
   NewFeeRule,
   PlatformFees,
   ReissueTicket,
+  WebhookRetry,
 } from '../../../contract/admin-sales.ts';
 import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 import { adminKeys } from '../../../lib/query-keys/admin.ts';
@@ -122,6 +123,22 @@ export function useResendTickets(orderId: string) {
     mutationFn: () =>
       api<AdminOrder>({ method: 'POST', url: `/admin/orders/${encodeURIComponent(orderId)}/resend-tickets`, silent: true }),
     onSuccess: (order) => queryClient.setQueryData(adminKeys.order(orderId), order),
+  });
+}
+
+/** Applies a failed webhook delivery again; the webhook lists and the overview's failed count follow. */
+export function useRetryWebhook() {
+  const api = useApiCaller();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) =>
+      api<WebhookRetry>({ method: 'POST', url: `/admin/webhooks/${encodeURIComponent(deliveryId)}/retry`, silent: true }),
+    onSettled: () =>
+      Promise.all(
+        [adminKeys.lists('webhooks'), adminKeys.lists('orders'), adminKeys.lists('payments'), adminKeys.overview()].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 

@@ -1,6 +1,6 @@
 // Booking under load: completed orders/s and p99 at 64 concurrent buyers over HTTP (hold + sandbox payment +
 // tickets), next to pgbench's TPC-B-like tps on the same PostgreSQL, and the same run on PGlite; the number
-// oversold (must be 0); and a chaos run (kill -9 during a rush, restart, every acknowledged order still there).
+// oversold (must be 0); on PostgreSQL, paid rounds with the audit log written alongside; and a chaos run (kill -9 during a rush, restart, every acknowledged order still there).
 // Standalone: `node bench/booking-load.ts` (BENCH_DURATION seconds per run, default 10; BENCH_BOOKING_ROUNDS runs, default 3).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createDatabase, type Db } from '../server/db/database.ts';
+import { recordAudit } from '../server/lib/audit-log.ts';
 import { type ChaosResult, chaosRun } from './booking-chaos.ts';
 import {
   benchJwtSecret,
@@ -51,6 +52,48 @@ export interface BookingRun {
   rush: { buyers: number; capacity: number; ticketsIssued: number; refused: number };
   /** Tickets beyond capacity, over every ticket type after the runs. Must be 0. */
   oversold: number;
+  /** Paid rounds with audit log rows written alongside (PostgreSQL only), beside the paid rounds without. */
+  withAudit: AuditAlongside | null;
+}
+
+/** What writing the audit log at a steady rate beside the paid load costs the paid load. */
+export interface AuditAlongside {
+  /** Audit rows written per second during those rounds (the target is `auditWritesPerSec`). */
+  writesPerSec: number;
+  rounds: number[];
+  ordersPerSec: number;
+  /** 1 − (orders/s with) ÷ (orders/s without), medians of the same run's interleaved rounds. */
+  cost: number;
+}
+
+/** Audit rows a second beside the load: a busy admin team (50 people, two recorded actions a second each). */
+const auditWritesPerSec = 100;
+
+/** Writes audit rows as admin actions do (recordAudit, one statement each) at a steady rate until stopped. */
+function auditWriter(db: Db) {
+  let written = 0;
+  let running = true;
+  const started = performance.now();
+  const done = (async () => {
+    while (running) {
+      const due = started + (written * 1000) / auditWritesPerSec;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await recordAudit(db, {
+        actorId: null,
+        action: 'admin.bench_action',
+        subjectType: 'order',
+        subjectId: randomUUID(),
+        details: { reason: 'Bench: an admin action beside the sale.', before: { status: 'paid' }, after: { status: 'refunded' } },
+      });
+      written += 1;
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return written / ((performance.now() - started) / 1000);
+  };
 }
 
 export interface BookingResult {
@@ -145,6 +188,8 @@ function medianRound<T extends { latencies: number[]; elapsedS: number }>(all: T
   return sorted[Math.floor((sorted.length - 1) / 2)] as T;
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+
 /** 500 buyers for 100 tickets, 64 at a time: exactly 100 must be issued. */
 async function rushRun(baseUrl: string, fixture: Fixture) {
   const queue = Array.from({ length: 500 }, (_, index) => index);
@@ -196,9 +241,16 @@ async function measureOn(database: BookingRun['database'], durationS: number): P
     // drifts within seconds, and one round can land on a slow or a fast stretch.
     const paidRounds: Awaited<ReturnType<typeof loadRun>>[] = [];
     const freeRounds: Awaited<ReturnType<typeof loadRun>>[] = [];
+    const auditRounds: Awaited<ReturnType<typeof loadRun>>[] = [];
+    const auditRates: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
       paidRounds.push(await loadRun(server.baseUrl, fixture, durationS, 'paid', processes));
       freeRounds.push(await loadRun(server.baseUrl, fixture, durationS, 'free', processes));
+      if (database === 'postgresql') {
+        const stop = auditWriter(db);
+        auditRounds.push(await loadRun(server.baseUrl, fixture, durationS, 'paid', processes));
+        auditRates.push(await stop());
+      }
     }
     const load = medianRound(paidRounds);
     const free = medianRound(freeRounds);
@@ -224,6 +276,15 @@ async function measureOn(database: BookingRun['database'], durationS: number): P
       },
       rush,
       oversold,
+      withAudit:
+        auditRounds.length > 0
+          ? {
+              writesPerSec: median(auditRates),
+              rounds: auditRounds.map(ordersPerSec),
+              ordersPerSec: ordersPerSec(medianRound(auditRounds)),
+              cost: 1 - ordersPerSec(medianRound(auditRounds)) / ordersPerSec(load),
+            }
+          : null,
     };
   } finally {
     await server.stop();
@@ -282,6 +343,13 @@ export function formatBooking(result: BookingResult): string[] {
   for (const run of result.runs) {
     lines.push(
       `   ${`${run.database} free`.padEnd(12)} ${f(run.free.ordersPerSec, 1).padStart(9)} ${`${f(run.free.p50Ms)} ms`.padStart(8)} ${`${f(run.free.p99Ms)} ms`.padStart(8)}   ${'(signed in, free)'.padStart(12)}   ${''.padEnd(8)}   ${cpu(run.free.cpuMsPerOrder)}`,
+    );
+  }
+  for (const run of result.runs) {
+    if (!run.withAudit) continue;
+    const audit = run.withAudit;
+    lines.push(
+      `   ${run.database} paid, audit log written alongside at ${f(audit.writesPerSec)} rows/s: ${f(audit.ordersPerSec, 1)} orders/s against ${f(run.ordersPerSec, 1)} without (rounds ${audit.rounds.map((value) => f(value, 1)).join(', ')}): cost ${f(audit.cost * 100, 1)} %  (goal < 5 %)`,
     );
   }
   if (result.pgbenchTps !== null) {

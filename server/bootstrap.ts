@@ -3,6 +3,7 @@ import { demoAccountPassword, isSeeded, seedDemoData } from './cli/seed.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { recordLapsedActing } from './features/admin/acting.service.ts';
 import { pruneSignUpAttempts } from './features/auth/sign-up-attempts.repository.ts';
 import { startCaseUpkeep } from './features/helpdesk/case-upkeep.service.ts';
 import { startBookingSweeper } from './features/orders/booking-sweeper.service.ts';
@@ -72,7 +73,7 @@ export function describeInstance(
 
 /**
  * Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, lapsed sign-ups and
- * the network counts of ended events, ending lapsed holds, the help desk's reminders and closing of old cases, and the sandbox's payouts after events end.
+ * the network counts of ended events, ending lapsed holds, recording acting sessions that ran out of time, the help desk's reminders and closing of old cases, and the sandbox's payouts after events end.
  */
 export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
   const mail = createMailSender({ db, smtpUrl: config.smtpUrl, log });
@@ -86,11 +87,17 @@ export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog):
     60 * 60 * 1000,
   );
   pruning.unref();
+  // Acting sessions that ran out of time are recorded as ended, within a minute of their limit.
+  const actingEnds = setInterval(() => {
+    recordLapsedActing(db).catch((error: unknown) => log.warn({ err: error }, 'could not record lapsed acting sessions'));
+  }, 60 * 1000);
+  actingEnds.unref();
   const stopSweeper = startBookingSweeper(config, db, log);
   const stopCaseUpkeep = startCaseUpkeep(db, config.publicOrigin, log);
   const stopPayouts = startPayouts(config.paymentProvider, db, log);
   return async () => {
     clearInterval(pruning);
+    clearInterval(actingEnds);
     await stopSweeper();
     await stopCaseUpkeep();
     await stopPayouts();

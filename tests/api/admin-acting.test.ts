@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordLapsedActing } from '../../server/features/admin/acting.service.ts';
 import { actingEndedMessage, refusedWhileActingMessage } from '../../src/contract/acting.ts';
 import type { AdminPermission } from '../../src/contract/admin.ts';
 import { SIGN_IN_AGAIN } from '../../src/contract/admin-sales.ts';
@@ -269,6 +270,26 @@ describe('while acting as a user', () => {
       .where('id', '=', claimsOf(again.accessToken).jti as string)
       .execute();
     expect((await call('GET', '/orders/mine', bearerOf(again.accessToken))).statusCode).toBe(401);
+    // Its end is recorded once, however many instances look for lapsed sessions at the same moment.
+    const lapsedId = claimsOf(again.accessToken).jti as string;
+    await Promise.all([recordLapsedActing(db()), recordLapsedActing(db())]);
+    await recordLapsedActing(db());
+    const ends = (await auditOf(person.authId)).filter(
+      (row) => row.action === 'admin.acting_ended' && row.details.actingId === lapsedId,
+    );
+    expect(ends).toEqual([
+      {
+        action: 'admin.acting_ended',
+        actor_id: admin.authId,
+        details: expect.objectContaining({ reason, actingId: lapsedId, endedBy: 'time limit' }),
+      },
+    ]);
+    const session = await db()
+      .selectFrom('acting_sessions')
+      .select(['ended_at', 'expires_at'])
+      .where('id', '=', lapsedId)
+      .executeTakeFirstOrThrow();
+    expect(session.ended_at).toEqual(session.expires_at);
     const tooLong = db()
       .updateTable('acting_sessions')
       .set({ expires_at: sql`started_at + interval '31 minutes'` })

@@ -38,3 +38,24 @@ export function endActingSession(db: Executor, id: string) {
     .returning(['id', 'admin_id', 'user_id', 'reason', 'started_at'])
     .executeTakeFirst();
 }
+
+/**
+ * Marks the sessions whose time ran out as ended (at their expiry), each once however many instances run it: the
+ * update re-checks `ended_at` on every row it waits for. At most `limit` a call.
+ */
+export function endLapsedActingSessions(db: Executor, limit: number) {
+  return db
+    .updateTable('acting_sessions')
+    .set((eb) => ({ ended_at: eb.ref('expires_at') }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('acting_sessions')
+        .select('id')
+        .where('ended_at', 'is', null)
+        .where('expires_at', '<=', new Date())
+        .limit(limit),
+    )
+    .where('ended_at', 'is', null)
+    .returning(['id', 'admin_id', 'user_id', 'reason', 'started_at', 'expires_at'])
+    .execute();
+}

@@ -5,7 +5,7 @@ import type { AccessClaims, AccessTokenIssuer } from '../../lib/auth/access-toke
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { platformsOf } from '../users/user-view.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { endActingSession, insertActingSession } from './acting.repository.ts';
+import { endActingSession, endLapsedActingSessions, insertActingSession } from './acting.repository.ts';
 import { requireSensitivePermission } from './admin-access.service.ts';
 import { permissionsOfUser } from './admin-groups.repository.ts';
 
@@ -69,4 +69,29 @@ export async function stopActing(db: Db, caller: AccessClaims, userId: string): 
     });
   });
   return { userId };
+}
+
+/**
+ * Records the end of every acting session whose time limit passed without a stop (`admin.acting_ended`, reason
+ * `time limit`), in the transaction that marks it ended; the number recorded.
+ */
+export async function recordLapsedActing(db: Db): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const lapsed = await endLapsedActingSessions(trx, 200);
+    for (const session of lapsed) {
+      await recordAudit(trx, {
+        actorId: session.admin_id,
+        action: 'admin.acting_ended',
+        subjectType: 'user',
+        subjectId: session.user_id,
+        details: {
+          reason: session.reason,
+          actingId: session.id,
+          startedAt: new Date(session.started_at).toISOString(),
+          endedBy: 'time limit',
+        },
+      });
+    }
+    return lapsed.length;
+  });
 }

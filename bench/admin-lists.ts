@@ -1,5 +1,6 @@
 // Admin lists' speed on PostgreSQL (issue 20): with 1,000,000 orders (a ticket and a payment each), 200,000 users
-// and 5,000 organisations, each list's first page and a search by email or reference, median of 21 calls
+// and 5,000 organisations (and 1,000,000 audit log rows), each list's first page and a search by email, name or
+// reference, median of 21 calls
 // (target ≤ 100 ms), with the plan of each. Run alone: `node bench/admin-lists.ts` (ADMIN_BENCH_ORDERS changes
 // the size). Needs the bench's PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL).
 import { sql } from 'kysely';
@@ -7,7 +8,9 @@ import { createDatabase, type Db } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { listEvents, listPayments, listRefunds, listWebhooks } from '../server/features/admin/admin-money.service.ts';
 import { listOrders, listTickets } from '../server/features/admin/admin-orders.service.ts';
+import { listOrganisers } from '../server/features/admin/admin-organisers.service.ts';
 import { eventsQuery, ordersQuery, paymentsQuery, ticketsQuery } from '../server/features/admin/admin-sales.repository.ts';
+import { listUsers, readAudit } from '../server/features/admin/admin-users.service.ts';
 import type { AccessClaims } from '../server/lib/auth/access-tokens.ts';
 import { dropDatabase, postgresReachable, recreate } from './scratch-postgres.ts';
 
@@ -66,6 +69,13 @@ async function fill(db: Db): Promise<string> {
         insert into payments (order_id, provider, payment_ref, amount, currency, status, expires_at, created_at)
         select o.id, 'stripe', 'pi_' || o.reference, o.total, o.currency, 'succeeded', o.created_at + interval '30 minutes', o.created_at
           from orders o`,
+  );
+  await step(
+    `${orders} audit log rows`,
+    sql`insert into audit_log (actor_id, action, subject_type, subject_id, details, created_at)
+        select null, case when n % 3 = 0 then 'admin.order_refunded' when n % 3 = 1 then 'admin.ticket_voided' else 'user.suspended' end,
+               'order', o.id::text, '{"reason":"Bench."}'::jsonb, o.created_at
+          from (select id, created_at, row_number() over () as n from orders) o`,
   );
   await step('analyze', sql`analyze`);
   const admin = await db
@@ -127,6 +137,8 @@ async function main(): Promise<void> {
       const n = 1 + ((round * 104_729) % orders);
       return `B${String(Math.floor(n / 10000)).padStart(3, '0')}-${String(n % 10000).padStart(4, '0')}`;
     };
+    const anyOrderId = async (round: number) =>
+      (await sql<{ id: string }>`select id from orders where reference = ${reference(round)}`.execute(db)).rows[0]?.id;
     const rows: [string, number][] = [
       ['orders, first page', await timed(() => listOrders(db, caller, {}))],
       ['orders by buyer email', await timed((round) => listOrders(db, caller, { q: email(round) }))],
@@ -140,6 +152,23 @@ async function main(): Promise<void> {
       ['payments by reference', await timed((round) => listPayments(db, caller, { q: reference(round) }))],
       ['refunds, first page', await timed(() => listRefunds(db, caller, {}))],
       ['webhook deliveries, first page', await timed(() => listWebhooks(db, caller, {}))],
+      ['users, first page', await timed(() => listUsers(db, caller, {}))],
+      ['users by email', await timed((round) => listUsers(db, caller, { q: email(round) }))],
+      [
+        'users by the start of a name',
+        await timed((round) => listUsers(db, caller, { q: `Last${1 + ((round * 7919) % users)}` })),
+      ],
+      ['users by one letter (most match)', await timed(() => listUsers(db, caller, { q: 'l' }))],
+      ['organisers, first page', await timed(() => listOrganisers(db, caller, {}))],
+      [
+        'organisers by part of a name',
+        await timed((round) => listOrganisers(db, caller, { q: `Organisation ${1 + round * 211}` })),
+      ],
+      ['organisers waiting for review', await timed(() => listOrganisers(db, caller, { status: 'pending' }))],
+      ['audit log, first page', await timed(() => readAudit(db, caller, {}))],
+      ['audit log by action', await timed(() => readAudit(db, caller, { q: 'admin.ticket' }))],
+      ['audit log by actor email', await timed(() => readAudit(db, caller, { q: 'bench-admin@example.test' }))],
+      ['audit log by object id', await timed(async (round) => readAudit(db, caller, { q: (await anyOrderId(round)) ?? '' }))],
     ];
     process.stdout.write(
       `\n${orders} orders, ${users} users, ${organisations} organisations (PostgreSQL); median of 21 calls:\n`,

@@ -21,16 +21,23 @@ export function findUserListRow(db: Executor, userId: string) {
   return selectUserList(db).where('id', '=', userId).executeTakeFirst();
 }
 
-/** Users, newest first; `q` is a prefix of the email or a part of the name. */
+/**
+ * Users, newest first; `q` is the start of the email (only that when it holds an @), of the first or last name,
+ * or of the full name. Each is a prefix, so each reads its index (migration 0033).
+ */
 export function searchUsers(db: Executor, q: string | undefined, after: KeysetPosition | null, limit: number) {
   let query = selectUserList(db);
   if (q) {
-    const lowered = q.toLowerCase();
+    const prefix = `${escapeLike(q.toLowerCase())}%`;
     query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['email']), 'like', `${escapeLike(lowered)}%`),
-        eb(sql`lower(first_name || ' ' || last_name)`, 'like', `%${escapeLike(lowered)}%`),
-      ]),
+      q.includes('@')
+        ? eb(eb.fn('lower', ['email']), 'like', prefix)
+        : eb.or([
+            eb(eb.fn('lower', ['email']), 'like', prefix),
+            eb(eb.fn('lower', ['first_name']), 'like', prefix),
+            eb(eb.fn('lower', ['last_name']), 'like', prefix),
+            eb(sql`lower(first_name || ' ' || last_name)`, 'like', prefix),
+          ]),
     );
   }
   if (after) query = query.where(pastPosition(['created_at', 'id'], '<', after));
@@ -58,7 +65,10 @@ export function findUserIdByEmail(db: Executor, email: string) {
     .executeTakeFirst();
 }
 
-/** The audit trail, newest first; `q` is an action prefix, an object id or the actor's email. */
+/**
+ * The audit trail, newest first; `q` is the actor's email (when it holds an @), else an action prefix or an object
+ * id. Each reads its index (migration 0033).
+ */
 export function searchAudit(db: Executor, q: string | undefined, after: KeysetPosition | null, limit: number) {
   let query = db
     .selectFrom('audit_log as a')
@@ -76,11 +86,9 @@ export function searchAudit(db: Executor, q: string | undefined, after: KeysetPo
   if (q) {
     const lowered = q.toLowerCase();
     query = query.where((eb) =>
-      eb.or([
-        eb('a.action', 'like', `${escapeLike(lowered)}%`),
-        eb('a.subject_id', '=', q),
-        eb(eb.fn('lower', ['u.email']), '=', lowered),
-      ]),
+      q.includes('@')
+        ? eb('a.actor_id', 'in', eb.selectFrom('users').select('users.id').where(sql`lower(users.email)`, '=', lowered))
+        : eb.or([eb('a.action', 'like', `${escapeLike(lowered)}%`), eb('a.subject_id', '=', q)]),
     );
   }
   if (after) query = query.where(pastPosition(['a.created_at', 'a.id'], '<', after));

@@ -212,6 +212,8 @@ export const adminWebhooksQuerySchema = z.object({
 });
 /** The outcome of a delivery that matched no payment: the failed ones, which may be applied again. */
 export const unmatchedWebhookOutcome = 'unknown_payment';
+/** A failed delivery once applied again (its event id then carries the time); the attempt has its own row. */
+export const retriedWebhookOutcome = 'retried';
 
 export const adminWebhookRowSchema = z.object({
   id: z.uuid(),
@@ -228,6 +230,26 @@ export const webhookParamsSchema = z.object({ deliveryId: z.uuid() });
 /** A failed delivery applied again: what it came to this time. */
 export const webhookRetrySchema = z.object({ outcome: z.string() });
 export type WebhookRetry = z.infer<typeof webhookRetrySchema>;
+
+export const adminPayoutsQuerySchema = z.object({
+  /** A payout reference exactly, or part of the organiser's name. */
+  q: searchSchema,
+  after: cursorSchema,
+});
+export const adminPayoutRowSchema = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  currency: z.string(),
+  amount: z.number().int(),
+  orders: z.number().int(),
+  provider: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export const adminPayoutPageSchema = z.object({ items: z.array(adminPayoutRowSchema), next: z.string().nullable() });
+export type AdminPayoutPage = z.infer<typeof adminPayoutPageSchema>;
 
 /** The platform's booking fees of the last 30 days per currency (TEST orders left out). */
 export const platformFeesSchema = z.object({

@@ -377,6 +377,45 @@ describe('admin payments and booking fees', () => {
     expect((await call('GET', '/admin/payments', other.bearer)).statusCode).toBe(403);
   });
 
+  it('list every organiser’s payouts, newest first, found by reference or organiser name, and as CSV', async () => {
+    const admin = await adminWith(['payments.read']);
+    const sale = await eventOnSale(api.app, db());
+    const tag = randomUUID().slice(0, 8).toUpperCase();
+    const references = [0, 1, 2].map((index) => `PO-${tag}-${index}`);
+    await db()
+      .insertInto('payouts')
+      .values(
+        references.map((reference, index) => ({
+          organization_id: sale.organiser.organizationId,
+          currency: 'GBP',
+          amount: 10_000 + index,
+          order_count: index + 1,
+          provider: 'sandbox',
+          reference,
+          created_at: new Date(Date.now() - (3 - index) * 60_000),
+        })),
+      )
+      .execute();
+    const page = (await call('GET', '/admin/payouts?q=Dockside', admin.bearer)).json().data;
+    const mine = page.items.filter((row: { reference: string }) => row.reference.includes(tag));
+    expect(mine.map((row: { reference: string }) => row.reference)).toEqual([...references].reverse());
+    expect(mine[0]).toMatchObject({
+      organizationId: sale.organiser.organizationId,
+      organizationName: 'Dockside Promotions',
+      amount: 10_002,
+      orders: 3,
+      status: 'paid',
+    });
+    const one = (await call('GET', `/admin/payouts?q=${references[1]}`, admin.bearer)).json().data.items;
+    expect(one.map((row: { reference: string }) => row.reference)).toEqual([references[1]]);
+    const csv = await call('GET', `/admin/payouts.csv?q=${references[2]}`, admin.bearer);
+    expect(csv.body.trimEnd().split('\r\n')).toEqual([
+      'Reference,Organiser,Currency,Amount,Orders,Provider,Status,Paid out at',
+      `${references[2]},Dockside Promotions,GBP,100.02,3,sandbox,paid,${mine[0].createdAt}`,
+    ]);
+    expect((await call('GET', '/admin/payouts', (await adminWith(['orders.refund'])).bearer)).statusCode).toBe(403);
+  });
+
   it('apply a failed webhook delivery again with orders.refund, once however many retries race, and audit it', async () => {
     const admin = await adminWith(['payments.read', 'orders.refund']);
     const reader = await adminWith(['payments.read']);
@@ -402,7 +441,9 @@ describe('admin payments and booking fees', () => {
     // Still no checkout to match: it stays failed (kept again, under a new id).
     const again = await call('POST', `/admin/webhooks/${delivery.id}/retry`, admin.bearer);
     expect(again.json().data).toEqual({ outcome: 'unknown_payment' });
-    expect((await call('POST', `/admin/webhooks/${delivery.id}/retry`, admin.bearer)).statusCode).toBe(404);
+    // The first try stays, marked retried: trying it again is refused.
+    expect((await call('POST', `/admin/webhooks/${delivery.id}/retry`, admin.bearer)).statusCode).toBe(409);
+    expect((await call('POST', `/admin/webhooks/${randomUUID()}/retry`, admin.bearer)).statusCode).toBe(404);
     const kept = await db()
       .selectFrom('payment_events')
       .select('id')

@@ -200,6 +200,8 @@ const matrix: Record<RouteKey, Row> = {
   'GET /admin/payments.csv':                                         [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/refunds.csv':                                          [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/webhooks.csv':                                         [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/payouts':                                              [401,  403,      403,   403,     403,     403,  403,   200],
+  'GET /admin/payouts.csv':                                          [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/platform-fees':                                        [401,  403,      403,   403,     403,     403,  403,   200],
   'GET /admin/booking-fees':                                         [401,  403,      403,   403,     403,     403,  403,   200],
   'POST /admin/booking-fees':                                        [401,  403,      403,   403,     403,     403,  403,   201],

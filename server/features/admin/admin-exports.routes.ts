@@ -5,6 +5,7 @@ import {
   adminEventsQuerySchema,
   adminOrdersQuerySchema,
   adminPaymentsQuerySchema,
+  adminPayoutsQuerySchema,
   adminRefundsQuerySchema,
   adminTicketsQuerySchema,
   adminWebhooksQuerySchema,
@@ -14,7 +15,7 @@ import { adminOrganisersQuerySchema } from '../../../src/contract/verification.t
 import type { ApiContext } from '../../api-context.ts';
 import { toCsv } from '../orders/orders-csv.ts';
 import { everyRow, exportRowLimit, type List } from './admin-exports.service.ts';
-import { listEvents, listPayments, listRefunds, listWebhooks } from './admin-money.service.ts';
+import { listEvents, listPayments, listPayouts, listRefunds, listWebhooks } from './admin-money.service.ts';
 import { listOrders, listTickets } from './admin-orders.service.ts';
 import { listOrganisers } from './admin-organisers.service.ts';
 import { listUsers, readAudit } from './admin-users.service.ts';
@@ -175,6 +176,22 @@ const csvExports = [
       ['Order id', (row) => row.orderId ?? ''],
       ['Outcome', (row) => row.outcome],
       ['Received at', (row) => row.receivedAt],
+    ],
+  }),
+  csvExport({
+    name: 'payouts',
+    summary: 'The found payouts to organisers as CSV (payments.read)',
+    query: adminPayoutsQuerySchema,
+    list: listPayouts,
+    columns: [
+      ['Reference', (row) => row.reference],
+      ['Organiser', (row) => row.organizationName],
+      ['Currency', (row) => row.currency],
+      ['Amount', (row) => decimalAmount(row.amount, row.currency)],
+      ['Orders', (row) => String(row.orders)],
+      ['Provider', (row) => row.provider],
+      ['Status', (row) => row.status],
+      ['Paid out at', (row) => row.createdAt],
     ],
   }),
   csvExport({

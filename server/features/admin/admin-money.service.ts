@@ -3,6 +3,7 @@ import type {
   AdminEventRow,
   AdminEventsQuery,
   AdminPaymentPage,
+  AdminPayoutPage,
   AdminRefundPage,
   AdminWebhookPage,
   FeeQuote,
@@ -35,6 +36,7 @@ import {
   salesOfEvents,
   searchEvents,
   searchPayments,
+  searchPayouts,
   searchRefunds,
   searchWebhooks,
 } from './admin-sales.repository.ts';
@@ -275,6 +277,33 @@ export async function listWebhooks(
       orderId: row.order_id,
       outcome: row.outcome,
       receivedAt: iso(row.received_at),
+    })),
+    next: page.next,
+  };
+}
+
+/** Payouts to organisers across the platform, newest first (payments.read). */
+export async function listPayouts(
+  db: Db,
+  caller: AccessClaims,
+  query: { q?: string | undefined; after?: string | undefined },
+  size = adminPageSize,
+): Promise<AdminPayoutPage> {
+  await requirePermission(db, caller, 'payments.read');
+  const rows = await searchPayouts(db, query.q || undefined, decodeCursor(query.after), size + 1);
+  const page = pageOf(rows, size);
+  return {
+    items: page.items.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      organizationId: row.organization_id,
+      organizationName: row.organization_name,
+      currency: row.currency,
+      amount: row.amount,
+      orders: row.order_count,
+      provider: row.provider,
+      status: row.status,
+      createdAt: iso(row.created_at),
     })),
     next: page.next,
   };

@@ -375,6 +375,37 @@ export function searchWebhooks(db: Executor, failedOnly: boolean, after: KeysetP
     .execute();
 }
 
+/** Payouts to organisers across the platform, newest first; `q` is a payout reference or part of an organiser's name. */
+export function searchPayouts(db: Executor, q: string | undefined, after: KeysetPosition | null, limit: number) {
+  let query = db
+    .selectFrom('payouts as p')
+    .innerJoin('organizations as g', 'g.id', 'p.organization_id')
+    .select([
+      'p.id',
+      'p.reference',
+      'p.organization_id',
+      'g.name as organization_name',
+      'p.currency',
+      'p.amount',
+      'p.order_count',
+      'p.provider',
+      'p.status',
+      'p.created_at',
+    ]);
+  if (q) {
+    query = query.where((eb) =>
+      eb.or([eb('p.reference', '=', q), eb(eb.fn('lower', ['g.name']), 'like', `%${escapeLike(q.toLowerCase())}%`)]),
+    );
+  }
+  if (after) query = query.where(pastPosition(['p.created_at', 'p.id'], '<', after));
+  return query
+    .select(keysetTime('p.created_at').as('position_at'))
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Booking fees taken and given back per currency since a time, TEST orders left out. */
 export function platformFeesSince(db: Executor, since: Date) {
   return db

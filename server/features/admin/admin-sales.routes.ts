@@ -10,6 +10,8 @@ import {
   adminOrdersQuerySchema,
   adminPaymentPageSchema,
   adminPaymentsQuerySchema,
+  adminPayoutPageSchema,
+  adminPayoutsQuerySchema,
   adminRefundPageSchema,
   adminRefundSchema,
   adminRefundsQuerySchema,
@@ -41,6 +43,7 @@ import {
   listEvents,
   listFeeRules,
   listPayments,
+  listPayouts,
   listRefunds,
   listWebhooks,
   moderateEvent,
@@ -280,6 +283,21 @@ export function adminSalesRoutes(app: FastifyInstance, { config, db, routes, aut
     handler: async ({ query, request }) => ({
       message: 'Webhook deliveries.',
       data: await listWebhooks(db, await auth.require(request), query),
+    }),
+  });
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/admin/payouts',
+    summary: 'Payouts to organisers across the platform, newest first; by payout reference or organiser name (payments.read)',
+    tags,
+    auth: 'required',
+    errors: ['FORBIDDEN'],
+    query: adminPayoutsQuerySchema,
+    response: adminPayoutPageSchema,
+    handler: async ({ query, request }) => ({
+      message: 'Payouts.',
+      data: await listPayouts(db, await auth.require(request), query),
     }),
   });
 

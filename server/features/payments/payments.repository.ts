@@ -1,5 +1,5 @@
 import { type Insertable, sql, type Transaction } from 'kysely';
-import { unmatchedWebhookOutcome } from '../../../src/contract/admin-sales.ts';
+import { retriedWebhookOutcome, unmatchedWebhookOutcome } from '../../../src/contract/admin-sales.ts';
 import type { CheckoutProvider } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
@@ -18,15 +18,22 @@ export async function seenPaymentEvent(db: Executor, provider: string, eventId: 
 
 /**
  * Gives up the claim of a delivery that matched no payment (the row that makes a redelivery a duplicate), so the
- * event can be applied again; what it held, or undefined when there is no such failed delivery (any more).
+ * event can be applied again: the row stays, marked `retried`, its event id set aside with the time. What it held,
+ * or undefined when there is no such failed delivery (any more).
  */
 export function releaseUnmatchedEvent(db: Executor, delivery: { id: string } | { provider: string; eventId: string }) {
-  let query = db.deleteFrom('payment_events').where('outcome', '=', unmatchedWebhookOutcome);
+  let query = db
+    .updateTable('payment_events')
+    .set({
+      outcome: retriedWebhookOutcome,
+      provider_event_id: sql`provider_event_id || ' · retried ' || to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .where('outcome', '=', unmatchedWebhookOutcome);
   query =
     'id' in delivery
       ? query.where('id', '=', delivery.id)
       : query.where('provider', '=', delivery.provider).where('provider_event_id', '=', delivery.eventId);
-  return query.returning(['id', 'provider', 'provider_event_id', 'payload']).executeTakeFirst();
+  return query.returning(['id', 'provider', 'payload']).executeTakeFirst();
 }
 
 export function findPaymentEvent(db: Executor, id: string) {

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../components/format/date-time.ts';
 import { StatBox } from '../../components/stat-box.tsx';
 import {
   type AdminPaymentPage,
+  type AdminPayoutPage,
   type AdminRefundPage,
   type AdminWebhookPage,
   type PlatformFees,
@@ -30,19 +31,22 @@ import type { RouteContext } from '../routes.tsx';
 const views = [
   ['payments', 'Payments'],
   ['refunds', 'Refunds'],
+  ['payouts', 'Payouts'],
   ['webhooks', 'Webhook deliveries'],
 ] as const;
 type View = (typeof views)[number][0];
 const viewOf = (search: URLSearchParams): View => {
   const view = search.get('view');
-  return view === 'refunds' || view === 'webhooks' ? view : 'payments';
+  return view === 'refunds' || view === 'webhooks' || view === 'payouts' ? view : 'payments';
 };
 const filtersOf = (view: View, search: URLSearchParams) =>
   view === 'payments'
     ? setFilters({ q: search.get('q'), sort: search.get('sort') })
     : view === 'refunds'
       ? setFilters({ status: search.get('status') })
-      : setFilters({ failed: search.get('failed') });
+      : view === 'payouts'
+        ? setFilters({ q: search.get('q') })
+        : setFilters({ failed: search.get('failed') });
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ request }: { request: Request }) => {
@@ -116,6 +120,24 @@ const refundColumns: Column<AdminRefundPage['items'][number]>[] = [
   { id: 'fee', header: 'Fee returned', align: 'end', cell: (row) => formatMoney(row.feeAmount, row.currency) },
 ];
 
+const payoutColumns: Column<AdminPayoutPage['items'][number]>[] = [
+  { id: 'at', header: 'Paid out', cell: (row) => when(row.createdAt) },
+  { id: 'reference', header: 'Reference', cell: (row) => <span className="font-mono text-sm">{row.reference}</span> },
+  {
+    id: 'organiser',
+    header: 'Organiser',
+    cell: (row) => (
+      <Link to={`/admin/organisers/${row.organizationId}`} className="font-semibold text-indigo-700 underline underline-offset-2">
+        {row.organizationName}
+      </Link>
+    ),
+  },
+  { id: 'orders', header: 'Orders', align: 'end', cell: (row) => row.orders },
+  { id: 'status', header: 'Status', cell: (row) => <Pill tone="bg-emerald-100 text-emerald-900">{row.status}</Pill> },
+  { id: 'provider', header: 'Provider', cell: (row) => row.provider },
+  { id: 'amount', header: 'Amount', align: 'end', cell: (row) => formatMoney(row.amount, row.currency) },
+];
+
 type WebhookRow = AdminWebhookPage['items'][number];
 const webhookColumns: Column<WebhookRow>[] = [
   { id: 'at', header: 'Received', cell: (row) => when(row.receivedAt) },
@@ -165,6 +187,16 @@ function FeeFigures({ fees }: { fees: PlatformFees }) {
 }
 
 function ViewFilters({ view, filters }: { view: View; filters: Record<string, string> }) {
+  if (view === 'payouts') {
+    return (
+      <ListFilters count={Object.keys(filters).length} clearTo="/admin/payments?view=payouts">
+        <input type="hidden" name="view" value={view} />
+        <div className="md:col-span-3">
+          <TextField label="Payout reference or organiser name" name="q" defaultValue={filters.q ?? ''} />
+        </div>
+      </ListFilters>
+    );
+  }
   if (view === 'payments') {
     return (
       <ListFilters count={Object.keys(filters).length} clearTo="/admin/payments">
@@ -239,6 +271,10 @@ function RefundsList({ filters }: { filters: Record<string, string> }) {
   const list = useAdminList('refunds', filters);
   return <KeysetTable list={list} caption="Refunds" columns={refundColumns} empty="No refunds match." />;
 }
+function PayoutsList({ filters }: { filters: Record<string, string> }) {
+  const list = useAdminList('payouts', filters);
+  return <KeysetTable list={list} caption="Payouts" columns={payoutColumns} empty="No payouts match." />;
+}
 function WebhooksList({ filters }: { filters: Record<string, string> }) {
   const list = useAdminList('webhooks', filters);
   const canRetry = useAdminCan()('orders.refund');
@@ -264,7 +300,7 @@ export function Component() {
       <PageMeta title="Payments" description="Payments, refunds, fees and webhooks." noIndex />
       <AdminHeader
         title="Payments"
-        intro="Every payment and refund, the platform's booking fees, and the payment provider's webhook deliveries."
+        intro="Every payment and refund, the platform's booking fees, the payouts to organisers, and the payment provider's webhook deliveries."
         actions={allowed ? <CsvDownload list={view} filters={filters} /> : null}
       />
       {!allowed ? (
@@ -279,7 +315,7 @@ export function Component() {
                   <Link
                     to={id === 'payments' ? '/admin/payments' : `/admin/payments?view=${id}`}
                     aria-current={view === id ? 'page' : undefined}
-                    className={`-mb-px inline-flex min-h-11 items-center border-b-2 px-4 font-semibold ${
+                    className={`-mb-px inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-4 font-semibold ${
                       view === id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'
                     }`}
                   >
@@ -294,6 +330,8 @@ export function Component() {
             <PaymentsList filters={filters} />
           ) : view === 'refunds' ? (
             <RefundsList filters={filters} />
+          ) : view === 'payouts' ? (
+            <PayoutsList filters={filters} />
           ) : (
             <WebhooksList filters={filters} />
           )}

@@ -12,6 +12,7 @@ import type {
   AdminOrder,
   AdminOrderPage,
   AdminPaymentPage,
+  AdminPayoutPage,
   AdminRefund,
   AdminRefundPage,
   AdminTicket,
@@ -37,6 +38,7 @@ export const adminLists = {
   payments: '/admin/payments',
   refunds: '/admin/refunds',
   webhooks: '/admin/webhooks',
+  payouts: '/admin/payouts',
 } as const;
 type ListName = keyof typeof adminLists;
 interface ListPages {
@@ -46,6 +48,7 @@ interface ListPages {
   payments: AdminPaymentPage;
   refunds: AdminRefundPage;
   webhooks: AdminWebhookPage;
+  payouts: AdminPayoutPage;
 }
 
 /** Only the filters that are set, so an empty box never reaches the query key or the API. */

@@ -13,6 +13,7 @@ export type ExportableList =
   | 'payments'
   | 'refunds'
   | 'webhooks'
+  | 'payouts'
   | 'audit';
 
 /** "Download CSV" of the list as it is filtered on screen (at most 10,000 rows). */

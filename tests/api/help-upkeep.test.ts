@@ -90,7 +90,14 @@ describe('queue counts', () => {
 });
 
 async function mailsTo(email: string) {
-  return api.database.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_address', '=', email).execute();
+  // In the order they were written: without an order, PostgreSQL may return them in any.
+  return api.database.db
+    .selectFrom('mail_outbox')
+    .select(['subject', 'text_body'])
+    .where('to_address', '=', email)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 const history = (caseId: string, action: string) =>

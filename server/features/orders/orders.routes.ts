@@ -22,9 +22,11 @@ export function ordersRoutes(app: FastifyInstance, { config, routes, auth }: Api
   routes.add(app, {
     method: 'GET',
     url: '/booking-fee',
-    summary: 'The platform’s booking fee rule now in force for tickets in a currency (GBP when none is given)',
+    summary:
+      'The booking fee rule now in force for tickets in a currency (GBP when none is given): the event’s organiser’s fee plan, else the platform’s',
     tags,
     auth: 'none',
+    errors: ['NOT_FOUND'],
     query: bookingFeeQuerySchema,
     response: bookingFeeRuleSchema,
     handler: async ({ query }) => ({ message: 'Booking fee.', data: await bookingFeeRule(deps, query) }),

@@ -3,6 +3,7 @@ import { refusedWhileActingMessage } from '../../src/contract/acting.ts';
 import type { Order } from '../../src/contract/orders.ts';
 import { confirmedAccount, testPassword } from './accounts.ts';
 import { demoPassword, fullAdmin, shoot, signInAs, unique } from './admin-pages.ts';
+import { checkout } from './checkout.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { publishedEvent } from './organizer-api.ts';
 
@@ -82,9 +83,7 @@ test.describe('acting as a user for support', () => {
     await page.goto(`/event/${event.id}`);
     await waitForHydration(page);
     await expect(banner(page)).toBeVisible();
-    const tickets = page.getByRole('region', { name: 'Tickets' });
-    await tickets.getByRole('button', { name: 'Add one Standard ticket' }).click();
-    await tickets.getByRole('button', { name: /^Continue with 1 ticket/ }).click();
+    await checkout(page, 'Standard', 1);
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByText(refusedWhileActingMessage).first()).toBeVisible();
     await expect(page).toHaveURL(`/event/${event.id}`);

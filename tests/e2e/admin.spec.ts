@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { confirmedAccount, testPassword } from './accounts.ts';
+import { accountSuspendedMessage } from '../../src/contract/users.ts';
+import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { fullAdmin, shoot, signInAs, supportAdmin, unique } from './admin-pages.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
@@ -61,6 +62,10 @@ test.describe('admin console', () => {
       dateOfBirth: Math.floor(Date.UTC(1990, 1, 1) / 1000),
       userType: 'attendee',
     });
+    // Tess is signed in on her own phone, with her account page open.
+    const tessContext = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+    const tess = await tessContext.newPage();
+    await signInAt(tess, attendee.email, '/account');
     await page.goto(`/admin/users?q=${encodeURIComponent(attendee.email)}`);
     await waitForHydration(page);
     await page.getByRole('button', { name: `Suspend ${attendee.email}` }).click();
@@ -74,6 +79,17 @@ test.describe('admin console', () => {
     await shoot(page, 'desktop-users-suspended');
     const signIn = await request.post('/api/auth/signIn', { data: { email: attendee.email, password: testPassword } });
     expect(signIn.status()).toBe(403);
+
+    // Her open page is signed out on its next request: her bookings go to sign-in, with the session gone from the device.
+    await tess.getByRole('link', { name: 'Bookings', exact: true }).first().click();
+    await expect(tess).toHaveURL('/sign-in');
+    await expect.poll(async () => (await tessContext.cookies()).map((cookie) => cookie.name)).not.toContain('accessToken');
+    await waitForHydration(tess);
+    await tess.locator('#field-email').fill(attendee.email);
+    await tess.locator('#field-password').fill(testPassword);
+    await tess.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(tess.getByText(accountSuspendedMessage)).toBeVisible();
+    await tessContext.close();
 
     await page.goto(`/admin?q=${encodeURIComponent('admin.user_suspended')}`);
     await expect(page.getByRole('heading', { name: 'Last 30 days' })).toBeVisible();

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { orderAmounts } from '../../src/contract/booking-fee.ts';
 import type { Event } from '../../src/contract/events.ts';
 import type { BookingFeeRule, Order } from '../../src/contract/orders.ts';
 import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
+import { checkout, payInSandbox, ticketPanel } from './checkout.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { codeFromMail } from './mailbox.ts';
 import { publishedEvent } from './organizer-api.ts';
@@ -93,20 +94,6 @@ async function availability(request: APIRequestContext, eventId: string): Promis
   return event.ticketTypes[0]?.available ?? -1;
 }
 
-const tickets = (page: Page) => page.getByRole('region', { name: 'Tickets' });
-
-/** From the event page to the sandbox: quantity, then the buyer's details, then "Pay". */
-async function checkout(page: Page, typeName: string, quantity: number, buyer?: { name: string; email: string }) {
-  const panel = tickets(page);
-  for (let step = 0; step < quantity; step += 1) await panel.getByRole('button', { name: `Add one ${typeName} ticket` }).click();
-  await expect(panel.locator('output')).toHaveText(String(quantity));
-  await panel.getByRole('button', { name: new RegExp(`^Continue with ${quantity} tickets?`) }).click();
-  if (buyer) {
-    await page.getByLabel('Full name').fill(buyer.name);
-    await page.getByLabel('Email').fill(buyer.email);
-  }
-}
-
 let organizerSession: OrganizerSession;
 let paidEvent: Event;
 let scarceEvent: Event;
@@ -136,7 +123,7 @@ test.describe('booking', () => {
     const amounts = orderAmounts(rule, [{ unitPrice: 1250, quantity: 2 }]);
 
     await signInAt(page, buyer.email, `/event/${paidEvent.id}`);
-    const panel = tickets(page);
+    const panel = ticketPanel(page);
     await panel.getByRole('button', { name: 'Add one Standard ticket' }).click();
     await panel.getByRole('button', { name: 'Add one Standard ticket' }).click();
     await expect(panel.locator('output')).toHaveText('2');
@@ -223,11 +210,7 @@ test.describe('booking', () => {
     await waitForHydration(page);
     await checkout(page, 'Seat', 1, { name: 'Dee Declined', email: `declined.${unique()}@example.test` });
     await page.getByRole('button', { name: /^Pay / }).click();
-    await expect(page).toHaveURL(/\/pay\/sandbox\//);
-    await waitForHydration(page);
-    await page.getByRole('button', { name: /^Use 4000 0000 0000 0002/ }).click();
-    await page.getByLabel('Name on card').fill('Dee Declined');
-    await page.getByRole('button', { name: /^Pay / }).click();
+    await payInSandbox(page, '4000 0000 0000 0002', 'Dee Declined');
 
     await expect(page).toHaveURL(/\/payment\/order-error\?.*reason=declined/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your card was declined');
@@ -252,7 +235,7 @@ test.describe('booking', () => {
 
     await page.getByRole('link', { name: 'Back to the event' }).click();
     await expect(page).toHaveURL(`/event/${scarceEvent.id}`);
-    await expect(tickets(page).getByRole('button', { name: 'Add one Seat ticket' })).toBeEnabled();
+    await expect(ticketPanel(page).getByRole('button', { name: 'Add one Seat ticket' })).toBeEnabled();
   });
 
   test('a free event books without payment', async ({ page }) => {
@@ -266,7 +249,7 @@ test.describe('booking', () => {
     // The checkout (forms, schemas, the HTTP client) is not part of the event page until a ticket is chosen.
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((path) => checkoutCode.test(path))).toEqual([]);
-    const panel = tickets(page);
+    const panel = ticketPanel(page);
     await panel.getByRole('button', { name: 'Add one Entry ticket' }).click();
     await expect.poll(() => scripts.some((path) => path.includes('/assets/checkout-form-'))).toBe(true);
     await expect(panel.getByText('£0.00', { exact: true })).toHaveCount(3);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
+import { checkout, payInSandbox } from './checkout.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { publishedEvent } from './organizer-api.ts';
 
@@ -23,7 +24,7 @@ const shoot = async (page: Page, project: string, name: string) => {
 };
 
 test.describe('organiser verification', () => {
-  test('an unverified owner sends their verification, an administrator approves it, and the owner publishes paid tickets', async ({
+  test('an unverified owner sends their verification, an administrator approves it, and the owner publishes and sells a paid ticket', async ({
     page,
     browser,
     consoleErrors,
@@ -131,6 +132,26 @@ test.describe('organiser verification', () => {
       { name: 'Standard', price: 1500, capacity: 50 },
     ]);
     expect(event.status).toBe('published');
+
+    // A guest, on a phone of their own, buys a paid ticket to it with the test card.
+    const buyerContext = await browser.newContext({ ...(testInfo.project.use as object), baseURL: testInfo.project.use.baseURL });
+    const buyer = await buyerContext.newPage();
+    await buyer.goto(`/event/${event.id}`);
+    await waitForHydration(buyer);
+    await checkout(buyer, 'Standard', 1, { name: 'Gil Guest', email: `guest.${id}@example.test` });
+    await buyer.getByRole('button', { name: /^Pay / }).click();
+    await payInSandbox(buyer, '4242 4242 4242 4242', 'Gil Guest');
+    await expect(buyer).toHaveURL(/\/payment\/order-success\?orderId=/, { timeout: 20_000 });
+    await expect(buyer.getByRole('heading', { level: 1 })).toHaveText(`You’re going to Paid night ${id}`);
+    await expect(buyer.getByRole('img', { name: /^QR code of ticket 1 of 1, Standard, Gil Guest$/ })).toBeVisible();
+    await buyerContext.close();
+
+    // The owner finds the sale among their payments.
+    await page.goto(`/organizer/payments?eventId=${event.id}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+    await expect(page.getByRole('link').filter({ hasText: 'Gil Guest' })).toContainText('TEST');
+    await shoot(page, project, 'organizer-first-sale');
     expect(consoleErrors).toEqual([]);
   });
 

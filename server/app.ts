@@ -27,6 +27,7 @@ import { organizerOrdersRoutes } from './features/orders/organizer-orders.routes
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { payoutsRoutes } from './features/payouts/payouts.routes.ts';
+import { reportMailsRoutes } from './features/reports/report-mails.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
@@ -68,6 +69,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     (app, context) => organizerOrdersRoutes(app, context, orders),
     checkinsRoutes,
     reportsRoutes,
+    reportMailsRoutes,
     payoutsRoutes,
     uploadsRoutes,
     helpArticlesRoutes,

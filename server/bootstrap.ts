@@ -9,6 +9,7 @@ import { startCaseUpkeep } from './features/helpdesk/case-upkeep.service.ts';
 import { startBookingSweeper } from './features/orders/booking-sweeper.service.ts';
 import { pruneNetworkCounts } from './features/orders/network-counts.repository.ts';
 import { startPayouts } from './features/payouts/payout-job.service.ts';
+import { startReportMails } from './features/reports/report-mail-sender.service.ts';
 import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
 
@@ -73,7 +74,8 @@ export function describeInstance(
 
 /**
  * Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, lapsed sign-ups and
- * the network counts of ended events, ending lapsed holds, recording acting sessions that ran out of time, the help desk's reminders and closing of old cases, and the sandbox's payouts after events end.
+ * the network counts of ended events, ending lapsed holds, recording acting sessions that ran out of time, the help desk's reminders and closing of old cases, the sandbox's payouts after events end, and the organisers'
+ * mailed reports.
  */
 export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
   const mail = createMailSender({ db, smtpUrl: config.smtpUrl, log });
@@ -95,12 +97,14 @@ export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog):
   const stopSweeper = startBookingSweeper(config, db, log);
   const stopCaseUpkeep = startCaseUpkeep(db, config.publicOrigin, log);
   const stopPayouts = startPayouts(config.paymentProvider, db, log);
+  const stopReportMails = startReportMails(db, config.publicOrigin, log);
   return async () => {
     clearInterval(pruning);
     clearInterval(actingEnds);
     await stopSweeper();
     await stopCaseUpkeep();
     await stopPayouts();
+    await stopReportMails();
     await mail.stop();
   };
 }

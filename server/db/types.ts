@@ -1,6 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { EventStatus } from '../../src/contract/events.ts';
 import type { CheckoutProvider, OrderStatus, PaymentProviderName, TicketStatus } from '../../src/contract/orders.ts';
+import type { ReportMailFrequency, ReportMailOutcome } from '../../src/contract/report-mails.ts';
+import type { ReportDateBy, ReportFormat, ReportKind } from '../../src/contract/reports.ts';
 import type { KycStatus, MemberRole, UserType } from '../../src/contract/users.ts';
 
 /** The enums are the API's (src/contract); the events domain reads this one through the database's types. */
@@ -711,6 +713,25 @@ export interface Database {
   help_case_counts: HelpCaseCountsTable;
   help_saved_replies: HelpSavedRepliesTable;
   help_case_attachments: HelpCaseAttachmentsTable;
+  report_mails: ReportMailsTable;
+}
+
+/** A report mailed on a schedule (migration 0034); `next_send_at` null once stopped. */
+export interface ReportMailsTable {
+  id: Generated<string>;
+  organization_id: string;
+  created_by: string;
+  report: ReportKind;
+  event_id: string | null;
+  date_by: ReportDateBy;
+  currency: string | null;
+  format: ReportFormat;
+  frequency: ReportMailFrequency;
+  recipients: string[];
+  next_send_at: Timestamp | null;
+  last_sent_at: Timestamp | null;
+  last_outcome: ReportMailOutcome | null;
+  created_at: CreatedAt;
 }
 
 /** Who an organisation is as a seller, and what its verification still needs (one row per organisation). */

@@ -13,6 +13,22 @@ export const reportKindSchema = z.enum([
 ]);
 export type ReportKind = z.infer<typeof reportKindSchema>;
 
+/** Each report's name and what it holds, as the reports page and the mailed reports say. */
+export const reportTitles: Record<ReportKind, { title: string; text: string }> = {
+  'revenue-summary': {
+    title: 'Revenue summary',
+    text: 'Per currency: what buyers paid, Admit’s booking fees, refunds and what is yours (owners and finance).',
+  },
+  'sales-by-day': { title: 'Sales by day', text: 'Orders, tickets and money taken on each day, per currency.' },
+  transactions: {
+    title: 'Transactions',
+    text: 'Every ticket sale, booking fee and refund with its date, order and the payment provider’s ids (owners and finance).',
+  },
+  'sales-by-type': { title: 'Sales by ticket type', text: 'Tickets sold and money taken per ticket type and currency.' },
+  checkins: { title: 'Check-in summary', text: 'Per event: tickets sold, checked in, inside now and not arrived.' },
+  attendees: { title: 'Attendees', text: 'Who holds which ticket, who bought it, and when it was checked in.' },
+};
+
 /**
  * The right each report needs: money reports (every ledger movement, the revenue summary) are for those who see
  * the money (owners and finance); the others for every order reader, whose sales reports show money columns only

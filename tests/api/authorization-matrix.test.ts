@@ -104,6 +104,11 @@ const matrix: Record<RouteKey, Row> = {
   'GET /organizations/:organizationId/reports/:report':              [401,  404,      200,   403,     200,     403,  404,   404],
   // Asked for the sales by day, on screen: every order reader (managers without the money columns).
   'GET /organizations/:organizationId/reports/:report/rows':         [401,  404,      200,   200,     200,     403,  404,   404],
+  // Mailed reports: the order readers; each sets up only the reports it may read itself (a sales report here).
+  'GET /organizations/:organizationId/report-mails':                 [401,  404,      200,   200,     200,     403,  404,   404],
+  'POST /organizations/:organizationId/report-mails':                [401,  404,      201,   201,     201,     403,  404,   404],
+  // The owner's mailed report: its author or a member who manages the team (owners, managers) stops it; finance cannot.
+  'DELETE /organizations/:organizationId/report-mails/:reportMailId': [401, 404,      200,   200,     403,     403,  404,   404],
   // The paper list for the door: those who work the door (owners, managers, door staff), not finance.
   'GET /events/:eventId/door-list':                                  [401,  404,      200,   200,     403,     200,  404,   404],
   // Money paid out: owners and finance only (managers see sales but not payouts).

@@ -1,58 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailSender, type MailSender, maxAttempts } from '../../server/lib/mail/mail-sender.ts';
 import { enqueueMail, type OutgoingMail } from '../../server/lib/mail/outbox.ts';
 import { confirmationCodeMail, escapeHtml, resetCodeMail } from '../../server/lib/mail/templates.ts';
 import { freePort } from '../fixtures/free-port.ts';
+import { startSmtpPeer } from '../fixtures/smtp-peer.ts';
 import { createTestApi } from '../fixtures/test-api.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/test-database.ts';
-
-interface ReceivedMail {
-  envelopeTo: string[];
-  to: string;
-  subject: string;
-  raw: string;
-}
-
-/** Just enough of RFC 5322 to read the headers the tests check (unfolding continuation lines). */
-function parseMail(raw: string, envelopeTo: string[]): ReceivedMail {
-  const headerBlock = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
-  const headers = new Map<string, string>();
-  for (const line of headerBlock.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { envelopeTo, to: headers.get('to') ?? '', subject: headers.get('subject') ?? '', raw };
-}
-
-/** A real SMTP peer on a free port that records what it receives, and can refuse recipients for a while. */
-async function startSmtpPeer() {
-  const peer = { received: [] as ReceivedMail[], refusing: false, url: '', close: () => Promise.resolve() };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (!peer.refusing) return callback();
-      callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const envelopeTo = session.envelope.rcptTo.map((recipient) => recipient.address);
-        peer.received.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelopeTo));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  peer.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  peer.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return peer;
-}
 
 interface LogEntry {
   level: 'info' | 'warn' | 'error';

@@ -1,10 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 // The demo organisation's owner: its demo events have sold tickets.
 const organiser = { email: 'maya@northernlights.demo', password: 'admit-demo-2026' };
 const shots = process.env.ADMIT_DASHBOARD_SHOTS;
+
+/** Signs a demo member in from the sign-in page, which leads them back to the reports. */
+async function signInToReports(page: Page, email: string) {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/reports')}`);
+  await waitForHydration(page);
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill(organiser.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL('/organizer/reports');
+  await waitForHydration(page);
+}
 
 test.describe('organiser reports', () => {
   test('an owner downloads the attendees as CSV and as XLSX; a backwards range is refused before anything is asked', async ({
@@ -12,13 +24,7 @@ test.describe('organiser reports', () => {
     consoleErrors,
   }, testInfo) => {
     test.setTimeout(90_000);
-    await page.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/reports')}`);
-    await waitForHydration(page);
-    await page.locator('#field-email').fill(organiser.email);
-    await page.locator('#field-password').fill(organiser.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL('/organizer/reports');
-    await waitForHydration(page);
+    await signInToReports(page, organiser.email);
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
     await expect(page.getByText('One file covers at most 366 days and 50,000 rows.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Booking fees and card fees' })).toBeVisible();
@@ -70,13 +76,7 @@ test.describe('organiser reports', () => {
     consoleErrors,
   }, testInfo) => {
     test.setTimeout(90_000);
-    await page.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/reports')}`);
-    await waitForHydration(page);
-    await page.locator('#field-email').fill(organiser.email);
-    await page.locator('#field-password').fill(organiser.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL('/organizer/reports');
-    await waitForHydration(page);
+    await signInToReports(page, organiser.email);
 
     const lastYear = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
     const today = new Date().toISOString().slice(0, 10);
@@ -124,20 +124,51 @@ test.describe('organiser reports', () => {
 
   test('door staff see no report but open the door list of an event', async ({ page, consoleErrors }) => {
     test.setTimeout(60_000);
-    await page.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/reports')}`);
-    await waitForHydration(page);
-    await page.locator('#field-email').fill('door@northernlights.demo');
-    await page.locator('#field-password').fill(organiser.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL('/organizer/reports');
-    await waitForHydration(page);
+    await signInToReports(page, 'door@northernlights.demo');
     await expect(page.getByText('Sales, money and attendee reports are for owners, managers and finance.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Download CSV' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Download XLSX' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Mailed reports' })).toHaveCount(0);
     await page.locator('#field-doorListEvent').selectOption({ label: 'Late Night Jazz at the Docks' });
     await page.getByRole('link', { name: 'Open door list' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Door list: Late Night Jazz at the Docks' })).toBeVisible();
     await expect(page.locator('tbody tr').first()).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an owner mails the revenue summary weekly to the accountant, sees when it goes, and stops it', async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const accountant = `accounts.${testInfo.project.name}.${crypto.randomUUID().slice(0, 6)}@example.test`;
+    await signInToReports(page, organiser.email);
+    const mails = page.getByRole('region', { name: 'Mailed reports' });
+    await mails.getByLabel('Report').selectOption({ label: 'Revenue summary' });
+    await mails.getByLabel('How often').selectOption('weekly');
+    await mails.getByLabel('Send to').fill('not an address');
+    await mails.getByRole('button', { name: 'Mail this report' }).click();
+    await expect(mails.getByText('Enter a valid email address.')).toBeVisible();
+    await expect(mails.getByLabel('Send to')).toBeFocused();
+
+    await mails.getByLabel('Send to').fill(`${accountant}, co.producer.${testInfo.project.name}@example.test`);
+    await mails.getByRole('button', { name: 'Mail this report' }).click();
+    await expect(mails.getByRole('status')).toHaveText(
+      `Revenue summary will be mailed to ${accountant}, co.producer.${testInfo.project.name}@example.test.`,
+    );
+    const listed = mails.getByRole('listitem').filter({ hasText: accountant });
+    await expect(listed).toContainText('Revenue summary · All events');
+    await expect(listed).toContainText('Weekly on Mondays, for the week before · CSV · by payment date');
+    await expect(listed).toContainText(/Next: \d{1,2} \w{3} \d{4}, 06:00 UTC/);
+    await expect(listed).toContainText(`set up by ${organiser.email}`);
+    if (shots) {
+      await mails.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, `report-mails-${testInfo.project.name}.png`), fullPage: true });
+    }
+
+    await listed.getByRole('button', { name: new RegExp(`^Stop mailing Revenue summary to ${accountant}`) }).click();
+    await listed.getByRole('button', { name: 'Stop mailing', exact: true }).click();
+    await expect(mails.getByRole('listitem').filter({ hasText: accountant })).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { can } from '../../../src/contract/permissions.ts';
 import {
   type ReportFileQuery,
+  type ReportFormat,
   type ReportKind,
   type ReportPage,
   type ReportPageQuery,
@@ -9,7 +10,7 @@ import {
   reportPageRows,
   reportPermission,
 } from '../../../src/contract/reports.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { workbookLimiter, xlsxContentType, xlsxWorkbookOffThread } from '../../lib/xlsx-workbook.ts';
 import { csvLine } from '../orders/orders-csv.ts';
@@ -34,7 +35,7 @@ async function readableReport(db: Db, userId: string, organizationId: string, ki
 const cellsOf = (columns: ReportColumn[], row: Parameters<ReportColumn['cell']>[0]) => columns.map((item) => item.cell(row));
 
 /** The report's rows, read from the database a chunk at a time. */
-async function* rowChunks(db: Db, kind: ReportKind, scope: ReportScope, total: number) {
+async function* rowChunks(db: Executor, kind: ReportKind, scope: ReportScope, total: number) {
   for (let offset = 0; offset < total; offset += chunkRows) {
     const rows = await reportRows(db, kind, scope, Math.min(chunkRows, total - offset), offset);
     if (rows.length === 0) return;
@@ -42,7 +43,7 @@ async function* rowChunks(db: Db, kind: ReportKind, scope: ReportScope, total: n
   }
 }
 
-async function* csvLines(db: Db, kind: ReportKind, scope: ReportScope, columns: ReportColumn[], total: number) {
+async function* csvLines(db: Executor, kind: ReportKind, scope: ReportScope, columns: ReportColumn[], total: number) {
   yield csvLine(columns.map((item) => item.header));
   for await (const rows of rowChunks(db, kind, scope, total)) yield rows.map((row) => csvLine(cellsOf(columns, row))).join('');
 }
@@ -50,12 +51,30 @@ async function* csvLines(db: Db, kind: ReportKind, scope: ReportScope, columns: 
 /** Workbooks this process writes at once: at the row cap each holds a few hundred MB while it is written. */
 const inWorkbookSlot = workbookLimiter(2);
 
-function workbook(db: Db, kind: ReportKind, scope: ReportScope, columns: ReportColumn[], total: number) {
+function workbook(db: Executor, kind: ReportKind, scope: ReportScope, columns: ReportColumn[], total: number) {
   return inWorkbookSlot(async () => {
     const rows: string[][] = [];
     for await (const chunk of rowChunks(db, kind, scope, total)) for (const row of chunk) rows.push(cellsOf(columns, row));
     return xlsxWorkbookOffThread({ sheet: kind, columns: columns.map(({ header, numeric }) => ({ header, numeric })), rows });
   });
+}
+
+export const reportFileName = (kind: ReportKind, query: { from: string; to: string; format: ReportFormat }) =>
+  `${kind}-${query.from}-to-${query.to}.${query.format}`;
+
+/** A whole report in memory, for a mail: its CSV text or its XLSX workbook (keep `total` small). */
+export async function reportBytes(
+  db: Executor,
+  kind: ReportKind,
+  scope: ReportScope,
+  columns: ReportColumn[],
+  total: number,
+  format: ReportFormat,
+): Promise<Buffer> {
+  if (format === 'xlsx') return workbook(db, kind, scope, columns, total);
+  const parts: string[] = [];
+  for await (const part of csvLines(db, kind, scope, columns, total)) parts.push(part);
+  return Buffer.from(parts.join(''), 'utf8');
 }
 
 /**
@@ -72,7 +91,7 @@ export async function reportFile(db: Db, userId: string, organizationId: string,
       `This report would have ${total.toLocaleString('en-GB')} rows; one file holds at most ${reportMaxRows.toLocaleString('en-GB')}. Choose fewer days or one event.`,
     );
   }
-  const fileName = `${kind}-${query.from}-to-${query.to}.${query.format}`;
+  const fileName = reportFileName(kind, query);
   if (query.format === 'xlsx') {
     return { fileName, contentType: xlsxContentType, content: await workbook(db, kind, scope, columns, total) };
   }

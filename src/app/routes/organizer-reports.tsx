@@ -11,15 +11,12 @@ import {
   reportKindSchema,
   reportPageQuerySchema,
   reportPermission,
+  reportTitles,
 } from '../../contract/reports.ts';
 import { downloadReport } from '../../features/dashboard/api/download-report.ts';
 import { useReportPage } from '../../features/dashboard/api/get-report-page.ts';
-import {
-  defaultReportValues,
-  ReportForm,
-  type ReportFormValues,
-  reportTitles,
-} from '../../features/dashboard/components/report-form.tsx';
+import { defaultReportValues, ReportForm, type ReportFormValues } from '../../features/dashboard/components/report-form.tsx';
+import { ReportMails } from '../../features/dashboard/components/report-mails.tsx';
 import { ReportTable } from '../../features/dashboard/components/report-table.tsx';
 import { organizationEventsQueryOptions } from '../../features/organizer/api/get-organization-events.ts';
 import { prefetchMember } from '../../features/organizer/api/prefetch-member.ts';
@@ -182,6 +179,9 @@ export function Component() {
             pageHref={(page) => addressOf(initial, page)}
           />
         </section>
+      ) : null}
+      {organizationId && kinds.length > 0 && role ? (
+        <ReportMails organizationId={organizationId} kinds={kinds} events={eventOptions} />
       ) : null}
       {can(role, 'checkin.scan') ? <DoorListPicker events={eventOptions} /> : null}
       <section aria-labelledby="fees-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">

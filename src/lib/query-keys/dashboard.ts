@@ -7,6 +7,8 @@ export const dashboardKeys = {
   /** One page of a report on screen. */
   report: (organizationId: string, kind: string, query: object) =>
     [...dashboardKeys.organization(organizationId), 'report', kind, query] as const,
+  /** The organisation's mailed reports. */
+  reportMails: (organizationId: string) => [...dashboardKeys.organization(organizationId), 'report-mails'] as const,
   /** An event's door list. */
   doorList: (eventId: string) => [...dashboardKeys.all, 'door-list', eventId] as const,
 };

@@ -11,22 +11,8 @@ import {
   reportMaxDays,
   reportMaxRows,
   reportQuerySchema,
+  reportTitles,
 } from '../../../contract/reports.ts';
-
-export const reportTitles: Record<ReportKind, { title: string; text: string }> = {
-  'revenue-summary': {
-    title: 'Revenue summary',
-    text: 'Per currency: what buyers paid, Admit’s booking fees, refunds and what is yours (owners and finance).',
-  },
-  'sales-by-day': { title: 'Sales by day', text: 'Orders, tickets and money taken on each day, per currency.' },
-  transactions: {
-    title: 'Transactions',
-    text: 'Every ticket sale, booking fee and refund with its date, order and the payment provider’s ids (owners and finance).',
-  },
-  'sales-by-type': { title: 'Sales by ticket type', text: 'Tickets sold and money taken per ticket type and currency.' },
-  checkins: { title: 'Check-in summary', text: 'Per event: tickets sold, checked in, inside now and not arrived.' },
-  attendees: { title: 'Attendees', text: 'Who holds which ticket, who bought it, and when it was checked in.' },
-};
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -16,9 +16,20 @@ const baseURL = `http://127.0.0.1:${port}`;
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
 
 // Offline and installability need one browser, not every device. The iPhone 13 (Blink with an
-// iPhone screen) checks what differs by screen: rendering, layout and the attendee's pages; the
-// organiser's and the door's flows run on the desktop and the Pixel 7.
-const desktopOnly = ['**/pwa.spec.ts'];
+// iPhone screen) checks what differs by screen: rendering, layout and the attendee's pages. The
+// door, the dashboard and event editing run on the desktop and the Pixel 7; the back office's
+// flows (team, verification, payouts, reports, the help desk's agents) on the desktop, with each
+// of their pages checked on the phone (organizer-phone.spec.ts, and the admin specs' phone tests).
+const desktopOnly = [
+  '**/pwa.spec.ts',
+  '**/team.spec.ts',
+  '**/verification.spec.ts',
+  '**/payouts.spec.ts',
+  '**/reports.spec.ts',
+  '**/help-desk-articles.spec.ts',
+  '**/help-desk-saved-replies.spec.ts',
+  '**/admin-accessibility.spec.ts',
+];
 const onIphone = ['**/rendering.spec.ts', '**/events.spec.ts', '**/bookmarks-search.spec.ts'];
 
 export default defineConfig({

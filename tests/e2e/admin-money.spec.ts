@@ -6,6 +6,7 @@ import { checkoutEvent } from '../fixtures/orders.ts';
 import { demoPassword, fullAdmin, seriousViolations, shoot, signInAs, supportAdmin, unique } from './admin-pages.ts';
 import { doorEvent } from './door-device.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { openOnPhone, phoneShotName } from './phone-check.ts';
 
 async function apiBearer(request: APIRequestContext, email: string) {
   const response = await request.post('/api/auth/signIn', { data: { email, password: demoPassword } });
@@ -266,13 +267,9 @@ test('each money, events and tickets admin page fits a phone, with no serious ac
     ['/admin/payments?view=payouts', 'Payments'],
     ['/admin/booking-fees', 'Booking fees'],
   ] as const) {
-    await page.goto(path);
-    await waitForHydration(page);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    await openOnPhone(page, path, heading);
     expect(await seriousViolations(page), path).toEqual([]);
-    await shoot(page, `phone-${path.replace(/\W+/g, '-').replace(/^-/, '')}`);
+    await shoot(page, phoneShotName(path));
   }
   // An order and a ticket on the phone.
   await page.goto('/admin/orders');

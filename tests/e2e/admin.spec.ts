@@ -3,6 +3,7 @@ import { accountSuspendedMessage } from '../../src/contract/users.ts';
 import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { fullAdmin, shoot, signInAs, supportAdmin, unique } from './admin-pages.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { openOnPhone, phoneShotName } from './phone-check.ts';
 
 test.describe('admin console', () => {
   test('a group with read-only users permission: its member sees users but cannot suspend; the full admin suspends a user', async ({
@@ -140,18 +141,19 @@ test.describe('admin console', () => {
 
   test('each admin page fits a phone', async ({ page, consoleErrors }, testInfo) => {
     test.skip(testInfo.project.name !== 'pixel-7', 'The phone check.');
+    test.setTimeout(60_000);
     await signInAs(page, fullAdmin, '/admin');
     for (const [path, heading] of [
       ['/admin', 'Admin'],
       ['/admin/users', 'Users'],
+      ['/admin/organisers', 'Organisers'],
+      ['/admin/cases', 'Cases'],
+      ['/admin/saved-replies', 'Saved replies'],
+      ['/admin/help-articles', 'Help articles'],
       ['/admin/user-groups', 'User groups'],
     ] as const) {
-      await page.goto(path);
-      await waitForHydration(page);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-      await shoot(page, `phone-${path.replace(/\W+/g, '-').replace(/^-/, '')}`);
+      await openOnPhone(page, path, heading);
+      await shoot(page, phoneShotName(path));
     }
     await page.getByRole('link', { name: 'Full access (built-in)' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Full access' })).toBeVisible();

@@ -41,7 +41,7 @@ test.describe('organiser reports', () => {
 
     const lastYear = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
     const nextMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    await page.getByText('Attendees', { exact: true }).click();
+    await page.getByRole('group', { name: 'Report' }).getByText('Attendees', { exact: true }).click();
     await page.locator('#field-dateBy').selectOption('payment');
     await page.locator('#field-from').fill(lastYear);
     await page.locator('#field-to').fill(nextMonth);
@@ -80,7 +80,7 @@ test.describe('organiser reports', () => {
 
     const lastYear = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
     const today = new Date().toISOString().slice(0, 10);
-    await page.getByText('Sales by day', { exact: true }).click();
+    await page.getByRole('group', { name: 'Report' }).getByText('Sales by day', { exact: true }).click();
     await page.locator('#field-from').fill(lastYear);
     await page.locator('#field-to').fill(today);
     await page.getByRole('button', { name: 'Show report' }).click();
@@ -144,7 +144,7 @@ test.describe('organiser reports', () => {
     const accountant = `accounts.${testInfo.project.name}.${crypto.randomUUID().slice(0, 6)}@example.test`;
     await signInToReports(page, organiser.email);
     const mails = page.getByRole('region', { name: 'Mailed reports' });
-    await mails.getByLabel('Report').selectOption({ label: 'Revenue summary' });
+    await mails.getByLabel('Report', { exact: true }).selectOption({ label: 'Revenue summary' });
     await mails.getByLabel('How often').selectOption('weekly');
     await mails.getByLabel('Send to').fill('not an address');
     await mails.getByRole('button', { name: 'Mail this report' }).click();

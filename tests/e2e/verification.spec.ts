@@ -29,7 +29,8 @@ test.describe('organiser verification', () => {
     browser,
     consoleErrors,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    // Three people's browsers, a document upload and a payment: minutes on a busy machine.
+    test.setTimeout(180_000);
     const project = testInfo.project.name;
     const id = `${crypto.randomUUID().slice(0, 8)}.${project}`;
     const owner = await confirmedAccount(page.request, {

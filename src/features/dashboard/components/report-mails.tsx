@@ -138,9 +138,14 @@ function NewReportMailForm({ organizationId, kinds, events }: ReportMailsProps) 
             </option>
           ))}
         </SelectField>
-        <SelectField id="mail-frequency" label="How often" {...select('frequency')}>
-          <option value="daily">Daily, for the day before</option>
-          <option value="weekly">Weekly on Mondays, for the week before</option>
+        <SelectField
+          id="mail-frequency"
+          label="How often"
+          hint="Daily mails cover the day before; weekly ones, on Mondays, the week before."
+          {...select('frequency')}
+        >
+          <option value="daily">Daily</option>
+          <option value="weekly">Weekly, on Mondays</option>
         </SelectField>
         <SelectField id="mail-date-by" label="Dates are" {...select('dateBy')}>
           <option value="payment">Payment dates</option>

@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { expect, test, waitForHydration } from './fixtures.ts';
+import { openOnPhone, phoneShotName } from './phone-check.ts';
+
+// The organiser's flows run on the desktop (team, verification, payouts, reports); this is their pages' phone check.
+// The door, the dashboard and event editing run their whole flows on the Pixel 7 too.
+const owner = { email: 'maya@northernlights.demo', password: 'admit-demo-2026' };
+const shots = process.env.ADMIT_ORGANIZER_SHOTS;
+
+test('each organiser page fits a phone, with its title, and nothing scrolls sideways', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'pixel-7', 'The phone check of pages whose flows run on the desktop.');
+  test.setTimeout(90_000);
+  await page.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/dashboard')}`);
+  await waitForHydration(page);
+  await page.locator('#field-email').fill(owner.email);
+  await page.locator('#field-password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL('/organizer/dashboard');
+  for (const [path, heading] of [
+    ['/organizer/dashboard', 'Dashboard'],
+    ['/organizer/events', 'Events'],
+    ['/organizer/payments', 'Payments'],
+    ['/organizer/payouts', 'Payouts'],
+    ['/organizer/reports', 'Reports'],
+    ['/organizer/settings', 'Settings'],
+    ['/organizer-kyc', 'Verify your organisation'],
+    ['/kyc-status', 'Verification status'],
+  ] as const) {
+    await openOnPhone(page, path, heading);
+    if (shots) await page.screenshot({ path: join(shots, `${phoneShotName(path)}.png`), fullPage: true });
+  }
+  expect(consoleErrors).toEqual([]);
+});

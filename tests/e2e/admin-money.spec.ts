@@ -195,6 +195,8 @@ test('an admin gives an organiser a fee plan of its own on its page, listed besi
 }, testInfo) => {
   const phone = testInfo.project.name === 'pixel-7';
   test.skip(!phone && testInfo.project.name !== 'desktop', 'A desktop and a phone.');
+  // Two sign-ins' worth of pages and a rule saved: past 30 s on a busy machine (seen in CI at 31.5 s).
+  test.setTimeout(60_000);
   if (!phone) await page.setViewportSize({ width: 1440, height: 900 });
   await signInAs(page, fullAdmin, '/admin/organisers');
   await page.locator('main table a').first().click();

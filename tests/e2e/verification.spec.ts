@@ -88,7 +88,12 @@ test.describe('organiser verification', () => {
     expect(consoleErrors.splice(before)).toEqual(Array(2).fill(expect.stringContaining('status of 409 (Conflict)')));
 
     // An administrator finds the organiser by name and approves it.
-    const adminContext = await browser.newContext({ ...(testInfo.project.use as object), baseURL: testInfo.project.use.baseURL });
+    // The administrator works at a 1440 px desktop.
+    const adminContext = await browser.newContext({
+      ...(testInfo.project.use as object),
+      baseURL: testInfo.project.use.baseURL,
+      viewport: { width: 1440, height: 900 },
+    });
     const admin = await adminContext.newPage();
     await admin.goto(`/sign-in?redirect=${encodeURIComponent('/admin/organisers?status=pending')}`);
     await waitForHydration(admin);

@@ -31,6 +31,8 @@ const desktopOnly = [
   '**/admin-accessibility.spec.ts',
 ];
 const onIphone = ['**/rendering.spec.ts', '**/events.spec.ts', '**/bookmarks-search.spec.ts'];
+// The phone check of the back office's pages.
+const phoneOnly = ['**/organizer-phone.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,7 +45,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: { baseURL, launchOptions, trace: 'retain-on-failure' },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: phoneOnly },
     { name: 'pixel-7', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: desktopOnly },
     { name: 'iphone-13', use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions }, testMatch: onIphone },
   ],

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { pendingReminderDays, reopenDays } from '../../../src/contract/help-cases.ts';
 import type { Db } from '../../db/database.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { repeatEvery } from '../../lib/repeat-every.ts';
 import { linkHours, newCaseLink } from './case-links.ts';
 import { pendingReminderMail } from './case-mail.ts';
 import { insertHistory } from './cases.repository.ts';
@@ -71,18 +72,10 @@ export async function closeResolvedCases(db: Db): Promise<number> {
 
 /** Reminders and closing, every `everyMs` (a few minutes), on every instance. */
 export function startCaseUpkeep(db: Db, origin: string, log: UpkeepLog, everyMs = 5 * 60_000): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
   const work = async () => {
     const reminded = await remindPendingCases(db, origin);
     const closed = await closeResolvedCases(db);
     if (reminded + closed > 0) log.info({ reminded, closed }, 'help desk upkeep');
   };
-  const timer = setInterval(() => {
-    running = running.then(work).catch((error: unknown) => log.warn({ err: error }, 'help desk upkeep failed'));
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery(everyMs, work, (error) => log.warn({ err: error }, 'help desk upkeep failed'));
 }

@@ -1,5 +1,6 @@
 import type { CheckoutProvider } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
+import { repeatEvery } from '../../lib/repeat-every.ts';
 import { makeSandboxPayouts } from './payouts.repository.ts';
 
 export interface PayoutLog {
@@ -14,19 +15,9 @@ export interface PayoutLog {
  */
 export function startPayouts(provider: CheckoutProvider, db: Db, log: PayoutLog, everyMs = 5 * 60_000): () => Promise<void> {
   if (provider !== 'sandbox') return async () => {};
-  let running: Promise<void> = Promise.resolve();
   const work = async () => {
     const made = await makeSandboxPayouts(db);
     if (made.length > 0) log.info({ payouts: made.length }, 'sandbox payouts made');
   };
-  const run = () => {
-    running = running.then(work).catch((error: unknown) => log.warn({ err: error }, 'sandbox payouts failed'));
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery(everyMs, work, (error) => log.warn({ err: error }, 'sandbox payouts failed'), { atStart: true });
 }

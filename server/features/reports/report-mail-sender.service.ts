@@ -3,6 +3,7 @@ import { nextReportMailAt, reportMailMaxRows, reportMailPeriod } from '../../../
 import { type ReportQuery, reportPermission } from '../../../src/contract/reports.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { repeatEvery } from '../../lib/repeat-every.ts';
 import { xlsxContentType } from '../../lib/xlsx-workbook.ts';
 import { memberRoleOf } from '../organizations/members.repository.ts';
 import { can } from '../organizations/permissions.ts';
@@ -114,18 +115,9 @@ export async function sendDueReportMails(
 
 /** Mailed reports, every `everyMs` (a minute), on every instance. */
 export function startReportMails(db: Db, origin: string, log: ReportMailLog, everyMs = 60_000): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(async () => {
-        const sent = await sendDueReportMails(db, origin);
-        if (sent > 0) log.info({ reports: sent }, 'reports mailed');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'mailing reports failed'));
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
+  const work = async () => {
+    const sent = await sendDueReportMails(db, origin);
+    if (sent > 0) log.info({ reports: sent }, 'reports mailed');
   };
+  return repeatEvery(everyMs, work, (error) => log.warn({ err: error }, 'mailing reports failed'));
 }

@@ -15,6 +15,7 @@ import {
 } from '../../contract/reports.ts';
 import { downloadReport } from '../../features/dashboard/api/download-report.ts';
 import { useReportPage } from '../../features/dashboard/api/get-report-page.ts';
+import { EventOptions } from '../../features/dashboard/components/event-options.tsx';
 import { defaultReportValues, ReportForm, type ReportFormValues } from '../../features/dashboard/components/report-form.tsx';
 import { ReportMails } from '../../features/dashboard/components/report-mails.tsx';
 import { ReportTable } from '../../features/dashboard/components/report-table.tsx';
@@ -89,12 +90,7 @@ function DoorListPicker({ events }: { events: readonly { id: string; title: stri
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="sm:min-w-72">
           <SelectField name="doorListEvent" label="Event" value={eventId} onChange={(event) => setEventId(event.target.value)}>
-            <option value="">Choose an event</option>
-            {events.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.title}
-              </option>
-            ))}
+            <EventOptions events={events} noneLabel="Choose an event" />
           </SelectField>
         </div>
         {eventId ? (

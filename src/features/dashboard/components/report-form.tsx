@@ -13,6 +13,7 @@ import {
   reportQuerySchema,
   reportTitles,
 } from '../../../contract/reports.ts';
+import { EventOptions } from './event-options.tsx';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -119,12 +120,7 @@ export function ReportForm({ events, kinds, initial, onShow, onDownload }: Repor
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField name="eventId" label="Events" value={values.eventId} onChange={set('eventId')} error={errors.eventId}>
-          <option value="">All events</option>
-          {events.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.title}
-            </option>
-          ))}
+          <EventOptions events={events} noneLabel="All events" />
         </SelectField>
         <SelectField
           name="dateBy"

@@ -17,6 +17,7 @@ import {
 } from '../../../contract/report-mails.ts';
 import { type ReportKind, reportTitles } from '../../../contract/reports.ts';
 import { useReportMailChange, useReportMails } from '../api/report-mails.ts';
+import { EventOptions } from './event-options.tsx';
 
 interface ReportMailsProps {
   organizationId: string;
@@ -131,12 +132,7 @@ function NewReportMailForm({ organizationId, kinds, events }: ReportMailsProps) 
           ))}
         </SelectField>
         <SelectField id="mail-event" label="Events" {...select('eventId')}>
-          <option value="">All events</option>
-          {events.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.title}
-            </option>
-          ))}
+          <EventOptions events={events} noneLabel="All events" />
         </SelectField>
         <SelectField
           id="mail-frequency"

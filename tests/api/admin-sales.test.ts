@@ -230,6 +230,11 @@ describe('admin tickets', () => {
       expect(found.statusCode).toBe(200);
       expect(found.json().data.items.map((row: { id: string }) => row.id)).toContain(ticket.id);
     }
+    // A reference may begin as a code does: it is still found as a reference.
+    const codeLike = `AD${2 + Math.floor(Math.random() * 8)}K-${ticket.reference.slice(5)}`;
+    await db().updateTable('orders').set({ reference: codeLike }).where('id', '=', ticket.orderId).execute();
+    const byCodeLike = await call('GET', `/admin/tickets?q=${codeLike.toLowerCase()}`, admin.bearer);
+    expect(byCodeLike.json().data.items.map((row: { id: string }) => row.id)).toEqual([ticket.id]);
     const unreadable = await call('GET', '/admin/tickets?q=AD1NOTACODE', admin.bearer);
     expect(unreadable.json().data.items).toEqual([]);
     const detail = await call('GET', `/admin/tickets/${ticket.id}`, admin.bearer);

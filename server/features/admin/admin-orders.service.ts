@@ -209,13 +209,14 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 function ticketFilter(q: string | undefined) {
   const text = q?.trim();
   if (!text) return {};
+  // A reference first: one may begin like a code ("AD3K-…"), and a code is never nine characters long.
+  if (/^[A-Z0-9]{4}-[A-Z0-9]{4}$/i.test(text)) return { reference: reference(text) };
   if (looksLikeTicketCode(text)) {
     const decoded = decodeTicketCode(text);
     // A code that does not read names no ticket: an impossible id finds nothing.
     return { ticketId: decoded.ok ? decoded.payload.ticketId : '00000000-0000-0000-0000-000000000000' };
   }
   if (uuidPattern.test(text)) return { ticketId: text.toLowerCase() };
-  if (/^[A-Z0-9]{4}-[A-Z0-9]{4}$/i.test(text)) return { reference: reference(text) };
   return { holder: text };
 }
 

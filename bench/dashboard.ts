@@ -2,11 +2,16 @@
 // ledger charge each) and 200,000 admissions, one event running now with door devices, on PGlite and, when it
 // answers, the bench's PostgreSQL. Median of 21 calls of the whole dashboard (every query the 5-second poll runs;
 // target ≤ 150 ms), for the organisation and for its running event, and EXPLAIN ANALYZE of its slowest statement.
+// Then, on the same data, the reports: one page of each on screen (median of 11; target ≤ 300 ms) with its statements'
+// EXPLAIN ANALYZE times, and the organisation's 200,000-row attendee CSV streamed to the end, with how much this
+// process's memory grew meanwhile (target < 50 MB; on PGlite the database's memory is this process's too).
 // Part of `npm run bench`; run alone: `node bench/dashboard.ts` (DASHBOARD_BENCH_ORDERS changes the size).
 import { type CompiledQuery, type KyselyPlugin, type QueryId, type RootOperationNode, sql } from 'kysely';
 import type { Db } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { dashboard } from '../server/features/reports/dashboard.service.ts';
+import { reportFile, reportPage } from '../server/features/reports/reports.service.ts';
+import type { ReportKind } from '../src/contract/reports.ts';
 import { onEachDatabase } from './each-database.ts';
 
 const orderCount = Number(process.env.DASHBOARD_BENCH_ORDERS) || 200_000;
@@ -23,6 +28,10 @@ export interface DashboardBench {
   statements: { sql: string; ms: number }[];
   /** EXPLAIN ANALYZE of the slowest of them. */
   slowestPlan: string[];
+  /** The first page of each report over the last year by payment date: median, and its slowest statement alone. */
+  reportPages: { kind: ReportKind; rows: number; medianMs: number; slowestStatementMs: number; slowestSql: string }[];
+  /** The organisation's attendee list as CSV, streamed to the end. */
+  csv: { rows: number; megabytes: number; seconds: number; rssGrowthMb: number; heapGrowthMb: number };
 }
 
 /** Everything written with generate_series: seconds, not minutes, for 200,000 orders. */
@@ -177,10 +186,11 @@ async function explain(db: Db, query: CompiledQuery): Promise<string[]> {
   return result.rows.map((row) => row['QUERY PLAN']);
 }
 
-async function statementsOf(db: Db, ownerId: string, organizationId: string) {
+/** Every statement `work` runs, each explained alone afterwards, slowest first. */
+async function statementsOf(db: Db, work: (recording: Db) => Promise<unknown>) {
   const recorder = new StatementRecorder();
   const recording = db.withPlugin(recorder);
-  await dashboard(recording, ownerId, organizationId, {});
+  await work(recording);
   const executor = recording.getExecutor();
   const statements: { sql: string; ms: number; plan: string[] }[] = [];
   for (const { node, queryId } of recorder.nodes) {
@@ -193,6 +203,56 @@ async function statementsOf(db: Db, ownerId: string, organizationId: string) {
   return statements.sort((a, b) => b.ms - a.ms);
 }
 
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const lastYear = { dateBy: 'payment' as const, from: day(-365), to: day(0) };
+const reportKinds: ReportKind[] = ['attendees', 'transactions', 'sales-by-day', 'sales-by-type', 'revenue-summary', 'checkins'];
+
+async function measureReportPages(db: Db, ownerId: string, organizationId: string) {
+  const pages: DashboardBench['reportPages'] = [];
+  for (const kind of reportKinds) {
+    const read = (on: Db) => reportPage(on, ownerId, organizationId, kind, { ...lastYear, page: 1 });
+    const rows = (await read(db)).total;
+    const medianMs = await timed(11, () => read(db));
+    const [slowest] = await statementsOf(db, read);
+    pages.push({ kind, rows, medianMs, slowestStatementMs: slowest?.ms ?? 0, slowestSql: slowest?.sql ?? '' });
+  }
+  return pages;
+}
+
+const megabytes = (bytes: number) => bytes / 1024 / 1024;
+
+/** Streams the organisation's attendee CSV to nowhere, sampling this process's memory as it goes. */
+async function measureCsv(db: Db, ownerId: string, organizationId: string): Promise<DashboardBench['csv']> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage();
+  let peak = { rss: before.rss, heap: before.heapUsed + before.external };
+  const sample = () => {
+    const now = process.memoryUsage();
+    peak = { rss: Math.max(peak.rss, now.rss), heap: Math.max(peak.heap, now.heapUsed + now.external) };
+  };
+  const timer = setInterval(sample, 20);
+  const started = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const file = await reportFile(db, ownerId, organizationId, 'attendees', { ...lastYear, format: 'csv' });
+    for await (const chunk of file.content as AsyncIterable<string>) {
+      bytes += Buffer.byteLength(chunk);
+      lines += chunk.split('\r\n').length - 1;
+      sample();
+    }
+  } finally {
+    clearInterval(timer);
+  }
+  return {
+    rows: lines - 1,
+    megabytes: megabytes(bytes),
+    seconds: (performance.now() - started) / 1000,
+    rssGrowthMb: megabytes(peak.rss - before.rss),
+    heapGrowthMb: megabytes(peak.heap - before.heapUsed - before.external),
+  };
+}
+
 async function measure(db: Db, label: string): Promise<DashboardBench> {
   await migrateToLatest(db);
   const started = performance.now();
@@ -201,7 +261,9 @@ async function measure(db: Db, label: string): Promise<DashboardBench> {
   const admissions = Number((await sql<{ n: string }>`select count(*) as n from ticket_admissions`.execute(db)).rows[0]?.n ?? 0);
   const organisationMedianMs = await timed(21, () => dashboard(db, ownerId, organizationId, {}));
   const eventMedianMs = await timed(21, () => dashboard(db, ownerId, organizationId, { eventId: runningEventId }));
-  const statements = await statementsOf(db, ownerId, organizationId);
+  const statements = await statementsOf(db, (recording) => dashboard(recording, ownerId, organizationId, {}));
+  const reportPages = await measureReportPages(db, ownerId, organizationId);
+  const csv = await measureCsv(db, ownerId, organizationId);
   return {
     database: label,
     orders: orderCount,
@@ -211,6 +273,8 @@ async function measure(db: Db, label: string): Promise<DashboardBench> {
     eventMedianMs,
     statements: statements.map(({ sql: text, ms }) => ({ sql: text, ms })),
     slowestPlan: statements[0]?.plan ?? [],
+    reportPages,
+    csv,
   };
 }
 
@@ -226,6 +290,14 @@ export function formatDashboard(results: DashboardBench[]): string[] {
     ...row.statements.map((statement) => `        ${statement.ms.toFixed(1).padStart(7)} ms  ${statement.sql.slice(0, 110)}`),
     '      plan of the slowest:',
     ...row.slowestPlan.map((line) => `        ${line}`),
+    '      report pages (first page, last 365 days by payment; goal ≤ 300 ms), with the slowest statement alone:',
+    ...row.reportPages.map(
+      (page) =>
+        `        ${page.kind.padEnd(16)} ${String(page.rows).padStart(7)} rows  median ${page.medianMs.toFixed(1).padStart(7)} ms` +
+        `  slowest ${page.slowestStatementMs.toFixed(1)} ms: ${page.slowestSql.slice(0, 70)}`,
+    ),
+    `      attendee CSV: ${row.csv.rows} rows, ${row.csv.megabytes.toFixed(1)} MB in ${row.csv.seconds.toFixed(1)} s; ` +
+      `this process grew ${row.csv.rssGrowthMb.toFixed(1)} MB (resident), ${row.csv.heapGrowthMb.toFixed(1)} MB (JavaScript heap) (goal < 50)`,
   ]);
 }
 

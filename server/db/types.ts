@@ -323,6 +323,8 @@ export interface OrdersTable {
   updated_at: DefaultedTimestamp;
   /** The network (IPv4 address or IPv6 /64) an unproven buyer ordered from; null when not counted. */
   network_prefix: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its valid tickets, kept by a trigger on tickets for the dashboard's rollup (migration 0035): a new order has none. */
+  valid_tickets: ColumnType<number, number | undefined, never>;
 }
 
 /** Tickets placed per event and network by unproven buyers; only ever raised (decision 021). */
@@ -714,6 +716,42 @@ export interface Database {
   help_saved_replies: HelpSavedRepliesTable;
   help_case_attachments: HelpCaseAttachmentsTable;
   report_mails: ReportMailsTable;
+  event_money_days: EventMoneyDaysTable;
+  event_order_days: EventOrderDaysTable;
+  event_admission_counts: EventAdmissionCountsTable;
+}
+
+/** Rollups the dashboard reads (migration 0035), kept by triggers; `bigint`/sums come back as strings. Never written by the app. */
+export interface EventMoneyDaysTable {
+  event_id: string;
+  /** A `date` column: a UTC day. */
+  day: string;
+  currency: string;
+  test: boolean;
+  shard: number;
+  gross: ColumnType<string, never, never>;
+  fees: ColumnType<string, never, never>;
+  refunds: ColumnType<string, never, never>;
+}
+
+export interface EventOrderDaysTable {
+  event_id: string;
+  /** The UTC day the order was paid, or placed when never paid. */
+  day: string;
+  status: OrderStatus;
+  currency: string;
+  test: boolean;
+  shard: number;
+  orders: number;
+  /** Its orders' valid tickets. */
+  tickets: number;
+}
+
+export interface EventAdmissionCountsTable {
+  event_id: string;
+  shard: number;
+  admitted: number;
+  inside: number;
 }
 
 /** A report mailed on a schedule (migration 0034); `next_send_at` null once stopped. */

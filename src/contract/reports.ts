@@ -43,8 +43,12 @@ export const reportPermission: Readonly<Record<ReportKind, Permission>> = {
   attendees: 'orders.read',
 };
 
-/** A report holds at most this many rows; a longer one is refused with a request to narrow it. */
-export const reportMaxRows = 50_000;
+/** A report's CSV holds at most this many rows (it streams); a longer one is refused with a request to narrow it. */
+export const reportMaxRows = 250_000;
+/** An XLSX workbook is written whole in memory before it is sent, so it holds fewer. */
+export const workbookMaxRows = 50_000;
+/** The most rows a report's file holds in this format. */
+export const fileMaxRows = (format: 'csv' | 'xlsx') => (format === 'xlsx' ? workbookMaxRows : reportMaxRows);
 /** The longest date range one report covers. */
 export const reportMaxDays = 366;
 /** Rows of a report shown on one screen. */

@@ -145,6 +145,23 @@ describe('organiser reports', () => {
     expect(notScanned?.at(-3)).toBe('');
   });
 
+  it('streams an attendee list longer than one read, in order, every ticket once', async () => {
+    const d = await kit.door();
+    const issued = await kit.tickets(d, 2_300);
+    const response = await report(
+      d.owner,
+      'attendees',
+      `eventId=${d.eventId}&dateBy=event&from=${dayFromNow(-1)}&to=${dayFromNow(364)}`,
+    );
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const [header, ...rows] = rowsOf(response.body);
+    const at = header?.indexOf('Order') ?? -1;
+    const references = rows.map((row) => row[at] as string);
+    expect(references).toHaveLength(issued.length);
+    expect([...references].sort()).toEqual(issued.map((ticket) => ticket.reference).sort());
+    expect(references.every((reference, index) => index === 0 || (references[index - 1] as string) <= reference)).toBe(true);
+  });
+
   it('refuses bad ranges with a clear message and changes nothing', async () => {
     const backwards = await report(organiser, 'transactions', `from=${today()}&to=${dayFromNow(-1)}`);
     expect(backwards.statusCode).toBe(400);

@@ -26,7 +26,7 @@ test.describe('organiser reports', () => {
     test.setTimeout(90_000);
     await signInToReports(page, organiser.email);
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
-    await expect(page.getByText('One file covers at most 366 days and 50,000 rows.')).toBeVisible();
+    await expect(page.getByText('One file covers at most 366 days and 250,000 rows (50,000 in an XLSX workbook).')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Booking fees and card fees' })).toBeVisible();
 
     const requests: string[] = [];

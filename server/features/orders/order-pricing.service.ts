@@ -115,6 +115,7 @@ function pricedOrder(
     created_at: now,
     updated_at: now,
     network_prefix: network?.prefix ?? null,
+    valid_tickets: 0,
   };
   const written = items.map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) }));
   return {

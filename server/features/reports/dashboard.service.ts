@@ -10,12 +10,13 @@ import { canSellPaidTickets } from '../../../src/contract/verification.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { flushPageViews } from '../events/page-views.ts';
-import { moneyTotals, testOrderCount } from '../orders/organizer-orders.repository.ts';
+import { ledgerMoney } from '../orders/organizer-orders.repository.ts';
 import { requirePermission } from '../organizations/permissions.ts';
 import {
   dailyRevenue,
   dailyTickets,
   doorCounts,
+  moneyAndCounts,
   ordersByStatus,
   organizationEvents,
   organizationOfEvent,
@@ -64,6 +65,24 @@ function revenueDays(rows: Awaited<ReturnType<typeof dailyRevenue>>, today: Date
   });
 }
 
+/** Money per currency (never summed across currencies), and the paid TEST orders left out of it. */
+function moneyOf({ money, counts }: Awaited<ReturnType<typeof moneyAndCounts>>): Pick<Dashboard, 'money' | 'testOrders'> {
+  const real = counts.filter((row) => !row.test);
+  const currencies = [...new Set([...money.map((row) => row.currency), ...real.map((row) => row.currency)])].sort();
+  return {
+    money: currencies.map((currency) => {
+      const count = real.find((row) => row.currency === currency);
+      return {
+        currency,
+        ...ledgerMoney(money.find((row) => row.currency === currency)),
+        orders: Number(count?.orders ?? 0),
+        tickets: Number(count?.tickets ?? 0),
+      };
+    }),
+    testOrders: counts.filter((row) => row.test).reduce((sum, row) => sum + Number(row.orders), 0),
+  };
+}
+
 function setupOf(facts: Awaited<ReturnType<typeof setupFacts>>): Dashboard['setup'] {
   return [
     { step: 'profile', done: Boolean(facts?.description.trim() && facts.contact_email) },
@@ -103,34 +122,30 @@ export async function dashboard(db: Db, userId: string, organizationId: string, 
   const since = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (dashboardSalesDays - 1) * 86_400_000,
   );
-  const orderFilter = scope.eventId ? { eventId: scope.eventId } : {};
   // Views this instance has tallied but not yet written count too.
   await flushPageViews(db);
-  const [totals, testOrders, statuses, types, door, views, daily, revenue, arrived, events, facts, refunds, devices] =
-    await Promise.all([
-      moneyTotals(db, organizationId, orderFilter),
-      testOrderCount(db, organizationId, orderFilter),
-      ordersByStatus(db, scope),
-      ticketTypeSales(db, scope, ticketTypeRows),
-      doorCounts(db, scope),
-      pageViews(db, scope),
-      dailyTickets(db, scope, since),
-      dailyRevenue(db, scope, since),
-      arrivals(db, scope, now),
-      organizationEvents(db, organizationId, eventChoices),
-      setupFacts(db, organizationId),
-      refundTrouble(
-        db,
-        organizationId,
-        new Date(now.getTime() - REFUND_PENDING_WARN_MS),
-        new Date(now.getTime() - REFUND_FAILED_WARN_DAYS * 86_400_000),
-      ),
-      staleDeviceWarnings(db, organizationId, now),
-    ]);
+  const [sums, statuses, types, door, views, daily, revenue, arrived, events, facts, refunds, devices] = await Promise.all([
+    moneyAndCounts(db, scope),
+    ordersByStatus(db, scope),
+    ticketTypeSales(db, scope, ticketTypeRows),
+    doorCounts(db, scope),
+    pageViews(db, scope),
+    dailyTickets(db, scope, since),
+    dailyRevenue(db, scope, since),
+    arrivals(db, scope, now),
+    organizationEvents(db, organizationId, eventChoices),
+    setupFacts(db, organizationId),
+    refundTrouble(
+      db,
+      organizationId,
+      new Date(now.getTime() - REFUND_PENDING_WARN_MS),
+      new Date(now.getTime() - REFUND_FAILED_WARN_DAYS * 86_400_000),
+    ),
+    staleDeviceWarnings(db, organizationId, now),
+  ]);
   return {
     eventId: scope.eventId,
-    money: totals,
-    testOrders,
+    ...moneyOf(sums),
     ordersByStatus: statuses.map((row) => ({ status: row.status as OrderStatus, count: row.count })),
     ticketTypes: types.map((row) => ({
       id: row.id,

@@ -8,6 +8,7 @@ import {
   reportPageQuerySchema,
   reportPageSchema,
   reportParamsSchema,
+  workbookMaxRows,
 } from '../../../src/contract/reports.ts';
 import { organizationParamsSchema } from '../../../src/contract/users.ts';
 import type { ApiContext } from '../../api-context.ts';
@@ -38,7 +39,7 @@ export function reportsRoutes(app: FastifyInstance, { db, routes, auth }: ApiCon
   routes.addFile(app, {
     method: 'GET',
     url: '/organizations/:organizationId/reports/:report',
-    summary: `A report as a file, \`format=csv\` (the default, streamed) or \`format=xlsx\` (a workbook of the same columns; figures as numbers, every other cell as text, never a formula): revenue-summary and transactions (owners, finance); sales-by-day, sales-by-type (money columns for owners and finance only), checkins and attendees (owners, managers, finance); at most ${reportMaxDays} days and ${reportMaxRows} rows; every CSV cell reads as text in a spreadsheet`,
+    summary: `A report as a file, \`format=csv\` (the default, streamed) or \`format=xlsx\` (a workbook of the same columns; figures as numbers, every other cell as text, never a formula): revenue-summary and transactions (owners, finance); sales-by-day, sales-by-type (money columns for owners and finance only), checkins and attendees (owners, managers, finance); at most ${reportMaxDays} days and ${reportMaxRows} rows (${workbookMaxRows} in a workbook); every CSV cell reads as text in a spreadsheet`,
     tags,
     auth: 'required',
     errors: ['BAD_REQUEST', 'FORBIDDEN', 'TOO_MANY_REQUESTS'],

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { can } from '../../../src/contract/permissions.ts';
 import {
+  fileMaxRows,
   type ReportFileQuery,
   type ReportFormat,
   type ReportKind,
   type ReportPage,
   type ReportPageQuery,
-  reportMaxRows,
   reportPageRows,
   reportPermission,
 } from '../../../src/contract/reports.ts';
@@ -17,7 +17,7 @@ import { csvLine } from '../orders/orders-csv.ts';
 import { requirePermission } from '../organizations/permissions.ts';
 import { organizationOfEvent } from './dashboard.repository.ts';
 import { columnsFor, type ReportColumn } from './report-layouts.ts';
-import { countReportRows, type ReportScope, reportRows } from './reports.repository.ts';
+import { countReportRows, type ReportScope, reportRowIds, reportRows, reportRowsWithIds } from './reports.repository.ts';
 
 /** Rows read from the database at a time while the file streams out. */
 const chunkRows = 1_000;
@@ -36,6 +36,13 @@ const cellsOf = (columns: ReportColumn[], row: Parameters<ReportColumn['cell']>[
 
 /** The report's rows, read from the database a chunk at a time. */
 async function* rowChunks(db: Executor, kind: ReportKind, scope: ReportScope, total: number) {
+  const ids = await reportRowIds(db, kind, scope, total);
+  if (ids) {
+    for (let start = 0; start < ids.length; start += chunkRows) {
+      yield await reportRowsWithIds(db, kind, scope, ids.slice(start, start + chunkRows));
+    }
+    return;
+  }
   for (let offset = 0; offset < total; offset += chunkRows) {
     const rows = await reportRows(db, kind, scope, Math.min(chunkRows, total - offset), offset);
     if (rows.length === 0) return;
@@ -79,16 +86,17 @@ export async function reportBytes(
 
 /**
  * A report as a file: CSV streamed a chunk of rows at a time, or an XLSX workbook of the same columns and cells.
- * Refused, with nothing sent, when it would hold more than `reportMaxRows` rows.
+ * Refused, with nothing sent, when it would hold more rows than the format allows (`fileMaxRows`).
  */
 export async function reportFile(db: Db, userId: string, organizationId: string, kind: ReportKind, query: ReportFileQuery) {
   const columns = await readableReport(db, userId, organizationId, kind, query.eventId);
   const scope = { organizationId, query };
   const total = await countReportRows(db, kind, scope);
-  if (total > reportMaxRows) {
+  const maxRows = fileMaxRows(query.format);
+  if (total > maxRows) {
     throw new HttpError(
       'BAD_REQUEST',
-      `This report would have ${total.toLocaleString('en-GB')} rows; one file holds at most ${reportMaxRows.toLocaleString('en-GB')}. Choose fewer days or one event.`,
+      `This report would have ${total.toLocaleString('en-GB')} rows; one ${query.format.toUpperCase()} file holds at most ${maxRows.toLocaleString('en-GB')}. Choose fewer days or one event${query.format === 'xlsx' ? ', or CSV' : ''}.`,
     );
   }
   const fileName = reportFileName(kind, query);

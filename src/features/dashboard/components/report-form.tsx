@@ -12,6 +12,7 @@ import {
   reportMaxRows,
   reportQuerySchema,
   reportTitles,
+  workbookMaxRows,
 } from '../../../contract/reports.ts';
 import { EventOptions } from './event-options.tsx';
 
@@ -152,9 +153,10 @@ export function ReportForm({ events, kinds, initial, onShow, onDownload }: Repor
         />
       </div>
       <p className="text-slate-600 text-sm">
-        One file covers at most {reportMaxDays} days and {reportMaxRows.toLocaleString('en-GB')} rows. Dates and times are in UTC.
-        In the CSV, cells that a spreadsheet would read as a formula start with an apostrophe, so they stay text; the XLSX
-        workbook holds every cell as text or a number, never a formula.
+        One file covers at most {reportMaxDays} days and {reportMaxRows.toLocaleString('en-GB')} rows (
+        {workbookMaxRows.toLocaleString('en-GB')} in an XLSX workbook). Dates and times are in UTC. In the CSV, cells that a
+        spreadsheet would read as a formula start with an apostrophe, so they stay text; the XLSX workbook holds every cell as
+        text or a number, never a formula.
       </p>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="flex flex-col gap-3 sm:flex-row">

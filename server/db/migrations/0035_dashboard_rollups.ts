@@ -1,0 +1,210 @@
+import { type Kysely, sql } from 'kysely';
+
+// Organiser dashboard at scale (issue 18, decision 043): what the dashboard sums on every poll is kept as it is
+// written, by triggers, so a poll reads a few rows per event instead of every order, ticket, ledger entry and
+// admission. Each rollup is spread over 8 shards (chosen from the order's or ticket's id) so that a rush of payments
+// or scans at one event does not queue on one row's lock, as decision 016 did for stock. The figures they hold are
+// checked against the rows they sum in tests/api/dashboard-rollups.test.ts.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`create function rollup_shard(id uuid) returns smallint language sql immutable
+    as $$ select (get_byte(uuid_send(id), 15) % 8)::smallint $$`.execute(db);
+
+  // Money per event, UTC day of the ledger entry, currency and TEST or not: the sums `ledgerMoneySums` reads.
+  // The ledger is append-only, so an insert trigger keeps it exact.
+  await sql`
+    create table event_money_days (
+      event_id uuid not null references events (id) on delete cascade,
+      day date not null,
+      currency text not null,
+      test boolean not null,
+      shard smallint not null,
+      gross bigint not null default 0,
+      fees bigint not null default 0,
+      refunds bigint not null default 0,
+      primary key (event_id, day, currency, test, shard)
+    )`.execute(db);
+  await sql`create function ledger_entries_rollup() returns trigger language plpgsql as $$
+    begin
+      insert into event_money_days as r (event_id, day, currency, test, shard, gross, fees, refunds)
+      select new.event_id, (new.created_at at time zone 'UTC')::date, new.currency, o.provider = 'sandbox',
+             rollup_shard(new.order_id),
+             case when new.kind in ('charge', 'booking_fee') then new.amount else 0 end,
+             case when new.kind in ('booking_fee', 'booking_fee_refund') then new.amount else 0 end,
+             case when new.kind in ('refund', 'booking_fee_refund') then new.amount else 0 end
+        from orders o where o.id = new.order_id
+      on conflict (event_id, day, currency, test, shard) do update
+        set gross = r.gross + excluded.gross, fees = r.fees + excluded.fees, refunds = r.refunds + excluded.refunds;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger ledger_entries_rollup after insert on ledger_entries
+    for each row execute function ledger_entries_rollup()`.execute(db);
+
+  // Orders and their valid tickets per event, UTC day (of payment, or of the order when never paid), status,
+  // currency and TEST or not. Each order keeps the count of its valid tickets (kept by a statement trigger on
+  // tickets), so an order's contribution is read from its own row: a change takes the old version's away and adds
+  // the new one's, whatever order the triggers of one statement run in.
+  await sql`alter table orders add column valid_tickets integer not null default 0 check (valid_tickets >= 0)`.execute(db);
+  await sql`update orders set valid_tickets = t.n
+    from (select order_id, count(*)::integer as n from tickets where status = 'valid' group by order_id) t
+    where t.order_id = orders.id`.execute(db);
+  await sql`
+    create table event_order_days (
+      event_id uuid not null references events (id) on delete cascade,
+      day date not null,
+      status text not null,
+      currency text not null,
+      test boolean not null,
+      shard smallint not null,
+      orders integer not null default 0,
+      tickets integer not null default 0,
+      primary key (event_id, day, status, currency, test, shard)
+    )`.execute(db);
+  await sql`create function order_rollup_add(o orders, sign integer) returns void language plpgsql as $$
+    begin
+      insert into event_order_days as r (event_id, day, status, currency, test, shard, orders, tickets)
+      values (o.event_id, (coalesce(o.paid_at, o.created_at) at time zone 'UTC')::date, o.status, o.currency,
+              o.provider = 'sandbox', rollup_shard(o.id), sign, sign * o.valid_tickets)
+      on conflict (event_id, day, status, currency, test, shard) do update
+        set orders = r.orders + excluded.orders, tickets = r.tickets + excluded.tickets;
+    end $$`.execute(db);
+  // An order whose TEST flag changes takes its ledger sums with it.
+  await sql`create function order_money_move(o orders, from_test boolean, to_test boolean) returns void
+    language plpgsql as $$
+    begin
+      insert into event_money_days as r (event_id, day, currency, test, shard, gross, fees, refunds)
+      select le.event_id, (le.created_at at time zone 'UTC')::date, le.currency, side.test, rollup_shard(o.id),
+             side.sign * coalesce(sum(le.amount) filter (where le.kind in ('charge', 'booking_fee')), 0),
+             side.sign * coalesce(sum(le.amount) filter (where le.kind in ('booking_fee', 'booking_fee_refund')), 0),
+             side.sign * coalesce(sum(le.amount) filter (where le.kind in ('refund', 'booking_fee_refund')), 0)
+        from ledger_entries le cross join (values (from_test, -1), (to_test, 1)) as side (test, sign)
+       where le.order_id = o.id
+       group by 1, 2, 3, 4, 5, side.sign
+      on conflict (event_id, day, currency, test, shard) do update
+        set gross = r.gross + excluded.gross, fees = r.fees + excluded.fees, refunds = r.refunds + excluded.refunds;
+    end $$`.execute(db);
+  await sql`create function orders_rollup() returns trigger language plpgsql as $$
+    begin
+      if tg_op in ('UPDATE', 'DELETE') then
+        if tg_op = 'UPDATE' and (old.event_id, old.status, old.currency, old.provider, old.paid_at, old.created_at, old.valid_tickets)
+           is not distinct from (new.event_id, new.status, new.currency, new.provider, new.paid_at, new.created_at, new.valid_tickets) then
+          return null;
+        end if;
+        perform order_rollup_add(old, -1);
+      end if;
+      if tg_op in ('INSERT', 'UPDATE') then perform order_rollup_add(new, 1); end if;
+      if tg_op = 'UPDATE' and (old.provider = 'sandbox') <> (new.provider = 'sandbox') then
+        perform order_money_move(new, old.provider = 'sandbox', new.provider = 'sandbox');
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger orders_rollup after insert or delete or update on orders
+    for each row execute function orders_rollup()`.execute(db);
+  // Once per statement, so an order of many tickets is written once, not once per ticket.
+  await sql`create function tickets_count_new() returns trigger language plpgsql as $$
+    begin
+      update orders set valid_tickets = valid_tickets + t.n
+        from (select order_id, count(*)::integer as n from new_tickets where status = 'valid' group by order_id) t
+       where orders.id = t.order_id;
+      return null;
+    end $$`.execute(db);
+  await sql`create function tickets_count_old() returns trigger language plpgsql as $$
+    begin
+      update orders set valid_tickets = valid_tickets - t.n
+        from (select order_id, count(*)::integer as n from old_tickets where status = 'valid' group by order_id) t
+       where orders.id = t.order_id;
+      return null;
+    end $$`.execute(db);
+  await sql`create function tickets_count_changed() returns trigger language plpgsql as $$
+    begin
+      update orders set valid_tickets = valid_tickets + t.n
+        from (select order_id, sum(n)::integer as n from (
+                select order_id, -1 as n from old_tickets where status = 'valid'
+                union all select order_id, 1 from new_tickets where status = 'valid') c
+              group by order_id having sum(n) <> 0) t
+       where orders.id = t.order_id;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger tickets_count_insert after insert on tickets referencing new table as new_tickets
+    for each statement execute function tickets_count_new()`.execute(db);
+  await sql`create trigger tickets_count_delete after delete on tickets referencing old table as old_tickets
+    for each statement execute function tickets_count_old()`.execute(db);
+  await sql`create trigger tickets_count_update after update on tickets
+    referencing old table as old_tickets new table as new_tickets
+    for each statement execute function tickets_count_changed()`.execute(db);
+
+  // Admitted and inside per event: the door's counts, one row per admitted ticket summed as it is written.
+  await sql`
+    create table event_admission_counts (
+      event_id uuid not null references events (id) on delete cascade,
+      shard smallint not null,
+      admitted integer not null default 0,
+      inside integer not null default 0,
+      primary key (event_id, shard)
+    )`.execute(db);
+  await sql`create function admission_rollup_add(event uuid, ticket uuid, admitted_delta integer, inside_delta integer)
+    returns void language plpgsql as $$
+    begin
+      if admitted_delta = 0 and inside_delta = 0 then return; end if;
+      insert into event_admission_counts as r (event_id, shard, admitted, inside)
+      values (event, rollup_shard(ticket), admitted_delta, inside_delta)
+      on conflict (event_id, shard) do update
+        set admitted = r.admitted + excluded.admitted, inside = r.inside + excluded.inside;
+    end $$`.execute(db);
+  await sql`create function ticket_admissions_rollup() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'UPDATE' and old.event_id = new.event_id and old.ticket_id = new.ticket_id then
+        perform admission_rollup_add(new.event_id, new.ticket_id, 0, new.inside::integer - old.inside::integer);
+        return null;
+      end if;
+      if tg_op in ('UPDATE', 'DELETE') then perform admission_rollup_add(old.event_id, old.ticket_id, -1, -old.inside::integer); end if;
+      if tg_op in ('UPDATE', 'INSERT') then perform admission_rollup_add(new.event_id, new.ticket_id, 1, new.inside::integer); end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger ticket_admissions_rollup after insert or delete or update on ticket_admissions
+    for each row execute function ticket_admissions_rollup()`.execute(db);
+
+  // What is already there.
+  await sql`
+    insert into event_money_days (event_id, day, currency, test, shard, gross, fees, refunds)
+    select le.event_id, (le.created_at at time zone 'UTC')::date, le.currency, o.provider = 'sandbox', rollup_shard(le.order_id),
+           coalesce(sum(le.amount) filter (where le.kind in ('charge', 'booking_fee')), 0),
+           coalesce(sum(le.amount) filter (where le.kind in ('booking_fee', 'booking_fee_refund')), 0),
+           coalesce(sum(le.amount) filter (where le.kind in ('refund', 'booking_fee_refund')), 0)
+      from ledger_entries le join orders o on o.id = le.order_id
+     group by 1, 2, 3, 4, 5`.execute(db);
+  await sql`
+    insert into event_order_days (event_id, day, status, currency, test, shard, orders, tickets)
+    select o.event_id, (coalesce(o.paid_at, o.created_at) at time zone 'UTC')::date, o.status, o.currency,
+           o.provider = 'sandbox', rollup_shard(o.id), count(*), sum(o.valid_tickets)
+      from orders o
+     group by 1, 2, 3, 4, 5, 6`.execute(db);
+  await sql`
+    insert into event_admission_counts (event_id, shard, admitted, inside)
+    select event_id, rollup_shard(ticket_id), count(*), count(*) filter (where inside)
+      from ticket_admissions group by 1, 2`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger ticket_admissions_rollup on ticket_admissions`.execute(db);
+  for (const trigger of ['tickets_count_insert', 'tickets_count_delete', 'tickets_count_update']) {
+    await sql.raw(`drop trigger ${trigger} on tickets`).execute(db);
+  }
+  await sql`drop trigger orders_rollup on orders`.execute(db);
+  await sql`drop trigger ledger_entries_rollup on ledger_entries`.execute(db);
+  for (const fn of [
+    'ticket_admissions_rollup()',
+    'admission_rollup_add(uuid, uuid, integer, integer)',
+    'tickets_count_changed()',
+    'tickets_count_old()',
+    'tickets_count_new()',
+    'orders_rollup()',
+    'order_money_move(orders, boolean, boolean)',
+    'order_rollup_add(orders, integer)',
+    'ledger_entries_rollup()',
+  ]) {
+    await sql.raw(`drop function ${fn}`).execute(db);
+  }
+  await sql`drop table event_admission_counts, event_order_days, event_money_days`.execute(db);
+  await sql`drop function rollup_shard(uuid)`.execute(db);
+  await sql`alter table orders drop column valid_tickets`.execute(db);
+}

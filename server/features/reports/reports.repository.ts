@@ -143,13 +143,21 @@ export async function reportRows(db: Executor, kind: ReportKind, scope: ReportSc
   return rows;
 }
 
-/** The ids of a report's rows in its order, at most `limit`; null for a report that is not one row per record. */
+/** A UUID's length as text: record ids travel as one string of them, end to end. */
+export const idWidth = 36;
+
+/**
+ * The ids of a report's rows in its order, at most `limit`, as one string of 36-character ids end to end (200,000
+ * ids are one 7 MB string, not 200,000 strings); null for a report that is not one row per record.
+ */
 export async function reportRowIds(db: Executor, kind: ReportKind, scope: ReportScope, limit: number) {
   const report = reports[kind];
   if (!report.rowId) return null;
-  const { rows } = await sql<{ id: string }>`
-    select ${report.rowId} as id ${report.body(scope)} order by ${report.orderBy} limit ${limit}`.execute(db);
-  return rows.map((row) => row.id);
+  const { rows } = await sql<{ ids: string | null }>`
+    select string_agg(id::text, '' order by position) as ids from (
+      select ${report.rowId} as id, row_number() over (order by ${report.orderBy}) as position ${report.body(scope)}
+      order by ${report.orderBy} limit ${limit}) ordered`.execute(db);
+  return rows[0]?.ids ?? '';
 }
 
 /** The rows of a report of records with these ids, in the report's order. */
@@ -160,4 +168,21 @@ export async function reportRowsWithIds(db: Executor, kind: ReportKind, scope: R
   const { rows } = await sql<ReportRow>`
     select ${report.columns} ${report.body(scope, only)} order by ${report.orderBy}`.execute(db);
   return rows;
+}
+
+/**
+ * One page of a report and how many rows it has in all. A report of records counts apart (its page needs only the
+ * first rows in order); a grouped one is grouped once, its count taken over the groups.
+ */
+export async function reportPageWithTotal(db: Executor, kind: ReportKind, scope: ReportScope, limit: number, offset: number) {
+  const report = reports[kind];
+  if (report.rowId) {
+    const [total, rows] = [await countReportRows(db, kind, scope), await reportRows(db, kind, scope, limit, offset)];
+    return { total, rows };
+  }
+  const { rows } = await sql<ReportRow & { report_total: string }>`
+    select ${report.columns}, count(*) over () as report_total ${report.body(scope)}
+    order by ${report.orderBy} limit ${limit} offset ${offset}`.execute(db);
+  const total = rows[0] ? Number(rows[0].report_total) : offset > 0 ? await countReportRows(db, kind, scope) : 0;
+  return { total, rows: rows.map(({ report_total: _total, ...row }) => row) };
 }

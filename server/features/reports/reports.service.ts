@@ -17,7 +17,15 @@ import { csvLine } from '../orders/orders-csv.ts';
 import { requirePermission } from '../organizations/permissions.ts';
 import { organizationOfEvent } from './dashboard.repository.ts';
 import { columnsFor, type ReportColumn } from './report-layouts.ts';
-import { countReportRows, type ReportScope, reportRowIds, reportRows, reportRowsWithIds } from './reports.repository.ts';
+import {
+  countReportRows,
+  idWidth,
+  type ReportScope,
+  reportPageWithTotal,
+  reportRowIds,
+  reportRows,
+  reportRowsWithIds,
+} from './reports.repository.ts';
 
 /** Rows read from the database at a time while the file streams out. */
 const chunkRows = 1_000;
@@ -37,9 +45,12 @@ const cellsOf = (columns: ReportColumn[], row: Parameters<ReportColumn['cell']>[
 /** The report's rows, read from the database a chunk at a time. */
 async function* rowChunks(db: Executor, kind: ReportKind, scope: ReportScope, total: number) {
   const ids = await reportRowIds(db, kind, scope, total);
-  if (ids) {
-    for (let start = 0; start < ids.length; start += chunkRows) {
-      yield await reportRowsWithIds(db, kind, scope, ids.slice(start, start + chunkRows));
+  if (ids !== null) {
+    for (let start = 0; start < ids.length; start += chunkRows * idWidth) {
+      const chunk: string[] = [];
+      for (let at = start; at < Math.min(ids.length, start + chunkRows * idWidth); at += idWidth)
+        chunk.push(ids.slice(at, at + idWidth));
+      yield await reportRowsWithIds(db, kind, scope, chunk);
     }
     return;
   }
@@ -116,10 +127,7 @@ export async function reportPage(
 ): Promise<ReportPage> {
   const columns = await readableReport(db, userId, organizationId, kind, query.eventId);
   const scope = { organizationId, query };
-  const [total, rows] = await Promise.all([
-    countReportRows(db, kind, scope),
-    reportRows(db, kind, scope, reportPageRows, (query.page - 1) * reportPageRows),
-  ]);
+  const { total, rows } = await reportPageWithTotal(db, kind, scope, reportPageRows, (query.page - 1) * reportPageRows);
   return {
     columns: columns.map((item) => ({ header: item.header, numeric: Boolean(item.numeric) })),
     rows: rows.map((row) => cellsOf(columns, row)),

@@ -3,6 +3,7 @@ import type { AuthResult } from './auth-load.ts';
 import { type BookingResult, formatBooking } from './booking-load.ts';
 import { type CheckinBench, formatCheckins } from './checkin-load.ts';
 import { type DashboardBench, formatDashboard } from './dashboard.ts';
+import { type DashboardLiveBench, formatDashboardLive } from './dashboard-live.ts';
 import { type DoorDeviceBench, formatDoorDevice } from './door-device.ts';
 import { type DoorNavigationBench, formatDoorNavigation } from './door-navigation.ts';
 import type { EventPageResult } from './event-page.ts';
@@ -31,6 +32,8 @@ export interface BenchResults {
   /** Help desk: article search over 2,000 articles and the agents' queue over 100,000 cases, with the queue's plan. */
   helpDesk?: HelpDeskBench[];
   dashboard?: DashboardBench[];
+  /** A door scan reaching an open dashboard, in Chromium. */
+  dashboardLive?: DashboardLiveBench;
   startup: StartupResult;
   rssAfterLoadTestMb: number;
   /** The door: check-ins under load next to pgbench, and the scan-data download. */
@@ -165,6 +168,7 @@ export function formatReport(results: BenchResults): string {
     ...(results.dashboard
       ? ['', '12. Organiser dashboard data (in process, after one warm-up call)', ...formatDashboard(results.dashboard)]
       : []),
+    ...(results.dashboardLive ? formatDashboardLive(results.dashboardLive) : []),
   ];
   return lines.join('\n');
 }

@@ -7,6 +7,7 @@ import { measureAuth } from './auth-load.ts';
 import { measureBooking } from './booking-load.ts';
 import { measureCheckins } from './checkin-load.ts';
 import { measureDashboard } from './dashboard.ts';
+import { measureDashboardLive } from './dashboard-live.ts';
 import { measureDoorDevice } from './door-device.ts';
 import { measureDoorNavigation } from './door-navigation.ts';
 import { measureEventPage } from './event-page.ts';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     const search = await measureSearchLatency();
     const helpDesk = await measureHelpDesk();
     const dashboard = await measureDashboard();
+    const dashboardLive = await measureDashboardLive();
     const checkins = await measureCheckins(durationS);
     const booking = await measureBooking(durationS);
     const doorDevice = await measureDoorDevice();
@@ -85,6 +87,7 @@ async function main(): Promise<void> {
       search,
       helpDesk,
       dashboard,
+      dashboardLive,
       startup: startup.result,
       rssAfterLoadTestMb,
       checkins,

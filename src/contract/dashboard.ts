@@ -6,6 +6,9 @@ import { orderStatusSchema, paymentTotalsSchema } from './orders.ts';
 export const dashboardQuerySchema = z.object({ eventId: z.uuid().optional() });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
+/** How often an open dashboard asks again, so a scan at the door shows within this time. */
+export const dashboardRefreshMs = 5_000;
+
 /** Days of sales the dashboard's chart shows, ending today (UTC). */
 export const dashboardSalesDays = 14;
 

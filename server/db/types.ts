@@ -325,6 +325,9 @@ export interface OrdersTable {
   network_prefix: ColumnType<string | null, string | null | undefined, string | null>;
   /** Its valid tickets, kept by a trigger on tickets for the dashboard's rollup (migration 0035): a new order has none. */
   valid_tickets: ColumnType<number, number | undefined, never>;
+  /** Its valid tickets' ticket money and booking fees, kept with `valid_tickets`. */
+  valid_price: ColumnType<number, number | undefined, never>;
+  valid_fee: ColumnType<number, number | undefined, never>;
 }
 
 /** Tickets placed per event and network by unproven buyers; only ever raised (decision 021). */
@@ -732,6 +735,8 @@ export interface EventMoneyDaysTable {
   gross: ColumnType<string, never, never>;
   fees: ColumnType<string, never, never>;
   refunds: ColumnType<string, never, never>;
+  /** How many ledger entries. */
+  entries: number;
 }
 
 export interface EventOrderDaysTable {
@@ -743,8 +748,12 @@ export interface EventOrderDaysTable {
   test: boolean;
   shard: number;
   orders: number;
-  /** Its orders' valid tickets. */
+  /** Of those, the orders with at least one valid ticket. */
+  sold_orders: number;
+  /** Its orders' valid tickets, their ticket money and booking fees. */
   tickets: number;
+  ticket_money: ColumnType<string, never, never>;
+  ticket_fees: ColumnType<string, never, never>;
 }
 
 export interface EventAdmissionCountsTable {

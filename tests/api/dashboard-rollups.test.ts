@@ -27,29 +27,35 @@ async function rollupsAndRows(eventIds: string[]) {
     money: {
       rollup: await read(sql`
         select event_id, to_char(day, 'YYYY-MM-DD') as day, currency, test,
-               sum(gross)::text as gross, sum(fees)::text as fees, sum(refunds)::text as refunds
+               sum(gross)::text as gross, sum(fees)::text as fees, sum(refunds)::text as refunds, sum(entries)::int as entries
           from event_money_days where event_id in (${events}) group by 1, 2, 3, 4
-        having sum(gross) <> 0 or sum(fees) <> 0 or sum(refunds) <> 0 order by 1, 2, 3, 4`),
+        having sum(entries) <> 0 order by 1, 2, 3, 4`),
       rows: await read(sql`
         select le.event_id, to_char((le.created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, le.currency,
                o.provider = 'sandbox' as test,
                sum(case when le.kind in ('charge', 'booking_fee') then le.amount else 0 end)::text as gross,
                sum(case when le.kind in ('booking_fee', 'booking_fee_refund') then le.amount else 0 end)::text as fees,
-               sum(case when le.kind in ('refund', 'booking_fee_refund') then le.amount else 0 end)::text as refunds
+               sum(case when le.kind in ('refund', 'booking_fee_refund') then le.amount else 0 end)::text as refunds,
+               count(*)::int as entries
           from ledger_entries le join orders o on o.id = le.order_id where le.event_id in (${events})
          group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
     },
     orders: {
       rollup: await read(sql`
         select event_id, to_char(day, 'YYYY-MM-DD') as day, status, currency, test,
-               sum(orders)::int as orders, sum(tickets)::int as tickets
+               sum(orders)::int as orders, sum(sold_orders)::int as sold_orders, sum(tickets)::int as tickets,
+               sum(ticket_money)::int as ticket_money, sum(ticket_fees)::int as ticket_fees
           from event_order_days where event_id in (${events}) group by 1, 2, 3, 4, 5
-        having sum(orders) <> 0 or sum(tickets) <> 0 order by 1, 2, 3, 4, 5`),
+        having sum(orders) <> 0 order by 1, 2, 3, 4, 5`),
       rows: await read(sql`
         select o.event_id, to_char((coalesce(o.paid_at, o.created_at) at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
                o.status, o.currency, o.provider = 'sandbox' as test, count(*)::int as orders,
-               coalesce(sum((select count(*) from tickets t where t.order_id = o.id and t.status = 'valid')), 0)::int as tickets
-          from orders o where o.event_id in (${events}) group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
+               (count(*) filter (where v.tickets > 0))::int as sold_orders, sum(v.tickets)::int as tickets,
+               sum(v.money)::int as ticket_money, sum(v.fees)::int as ticket_fees
+          from orders o cross join lateral (
+            select count(*) as tickets, coalesce(sum(unit_price), 0) as money, coalesce(sum(unit_fee), 0) as fees
+              from tickets t where t.order_id = o.id and t.status = 'valid') v
+         where o.event_id in (${events}) group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
     },
     admissions: {
       rollup: await read(sql`

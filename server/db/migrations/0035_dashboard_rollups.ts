@@ -21,31 +21,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       gross bigint not null default 0,
       fees bigint not null default 0,
       refunds bigint not null default 0,
+      entries integer not null default 0,
       primary key (event_id, day, currency, test, shard)
     )`.execute(db);
   await sql`create function ledger_entries_rollup() returns trigger language plpgsql as $$
     begin
-      insert into event_money_days as r (event_id, day, currency, test, shard, gross, fees, refunds)
+      insert into event_money_days as r (event_id, day, currency, test, shard, gross, fees, refunds, entries)
       select new.event_id, (new.created_at at time zone 'UTC')::date, new.currency, o.provider = 'sandbox',
              rollup_shard(new.order_id),
              case when new.kind in ('charge', 'booking_fee') then new.amount else 0 end,
              case when new.kind in ('booking_fee', 'booking_fee_refund') then new.amount else 0 end,
-             case when new.kind in ('refund', 'booking_fee_refund') then new.amount else 0 end
+             case when new.kind in ('refund', 'booking_fee_refund') then new.amount else 0 end,
+             1
         from orders o where o.id = new.order_id
       on conflict (event_id, day, currency, test, shard) do update
-        set gross = r.gross + excluded.gross, fees = r.fees + excluded.fees, refunds = r.refunds + excluded.refunds;
+        set gross = r.gross + excluded.gross, fees = r.fees + excluded.fees, refunds = r.refunds + excluded.refunds,
+            entries = r.entries + excluded.entries;
       return null;
     end $$`.execute(db);
   await sql`create trigger ledger_entries_rollup after insert on ledger_entries
     for each row execute function ledger_entries_rollup()`.execute(db);
 
-  // Orders and their valid tickets per event, UTC day (of payment, or of the order when never paid), status,
-  // currency and TEST or not. Each order keeps the count of its valid tickets (kept by a statement trigger on
-  // tickets), so an order's contribution is read from its own row: a change takes the old version's away and adds
-  // the new one's, whatever order the triggers of one statement run in.
-  await sql`alter table orders add column valid_tickets integer not null default 0 check (valid_tickets >= 0)`.execute(db);
-  await sql`update orders set valid_tickets = t.n
-    from (select order_id, count(*)::integer as n from tickets where status = 'valid' group by order_id) t
+  // Orders and their valid tickets (how many, their ticket money and booking fees) per event, UTC day (of payment, or
+  // of the order when never paid), status, currency and TEST or not. Each order keeps its valid tickets' count and
+  // sums (kept by statement triggers on tickets), so an order's contribution is read from its own row: a change
+  // takes the old version's away and adds the new one's, whatever order the triggers of one statement run in.
+  await sql`alter table orders
+    add column valid_tickets integer not null default 0 check (valid_tickets >= 0),
+    add column valid_price integer not null default 0,
+    add column valid_fee integer not null default 0`.execute(db);
+  await sql`update orders set valid_tickets = t.n, valid_price = t.price, valid_fee = t.fee
+    from (select order_id, count(*)::integer as n, sum(unit_price)::integer as price, sum(unit_fee)::integer as fee
+            from tickets where status = 'valid' group by order_id) t
     where t.order_id = orders.id`.execute(db);
   await sql`
     create table event_order_days (
@@ -56,37 +63,50 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       test boolean not null,
       shard smallint not null,
       orders integer not null default 0,
+      -- Orders with at least one valid ticket, the tickets, and what they were sold for.
+      sold_orders integer not null default 0,
       tickets integer not null default 0,
+      ticket_money bigint not null default 0,
+      ticket_fees bigint not null default 0,
       primary key (event_id, day, status, currency, test, shard)
     )`.execute(db);
   await sql`create function order_rollup_add(o orders, sign integer) returns void language plpgsql as $$
     begin
-      insert into event_order_days as r (event_id, day, status, currency, test, shard, orders, tickets)
+      insert into event_order_days as r
+        (event_id, day, status, currency, test, shard, orders, sold_orders, tickets, ticket_money, ticket_fees)
       values (o.event_id, (coalesce(o.paid_at, o.created_at) at time zone 'UTC')::date, o.status, o.currency,
-              o.provider = 'sandbox', rollup_shard(o.id), sign, sign * o.valid_tickets)
+              o.provider = 'sandbox', rollup_shard(o.id), sign, sign * (o.valid_tickets > 0)::integer,
+              sign * o.valid_tickets, sign * o.valid_price, sign * o.valid_fee)
       on conflict (event_id, day, status, currency, test, shard) do update
-        set orders = r.orders + excluded.orders, tickets = r.tickets + excluded.tickets;
+        set orders = r.orders + excluded.orders, sold_orders = r.sold_orders + excluded.sold_orders,
+            tickets = r.tickets + excluded.tickets, ticket_money = r.ticket_money + excluded.ticket_money,
+            ticket_fees = r.ticket_fees + excluded.ticket_fees;
     end $$`.execute(db);
   // An order whose TEST flag changes takes its ledger sums with it.
   await sql`create function order_money_move(o orders, from_test boolean, to_test boolean) returns void
     language plpgsql as $$
     begin
-      insert into event_money_days as r (event_id, day, currency, test, shard, gross, fees, refunds)
+      insert into event_money_days as r (event_id, day, currency, test, shard, gross, fees, refunds, entries)
       select le.event_id, (le.created_at at time zone 'UTC')::date, le.currency, side.test, rollup_shard(o.id),
              side.sign * coalesce(sum(le.amount) filter (where le.kind in ('charge', 'booking_fee')), 0),
              side.sign * coalesce(sum(le.amount) filter (where le.kind in ('booking_fee', 'booking_fee_refund')), 0),
-             side.sign * coalesce(sum(le.amount) filter (where le.kind in ('refund', 'booking_fee_refund')), 0)
+             side.sign * coalesce(sum(le.amount) filter (where le.kind in ('refund', 'booking_fee_refund')), 0),
+             side.sign * count(*)
         from ledger_entries le cross join (values (from_test, -1), (to_test, 1)) as side (test, sign)
        where le.order_id = o.id
        group by 1, 2, 3, 4, 5, side.sign
       on conflict (event_id, day, currency, test, shard) do update
-        set gross = r.gross + excluded.gross, fees = r.fees + excluded.fees, refunds = r.refunds + excluded.refunds;
+        set gross = r.gross + excluded.gross, fees = r.fees + excluded.fees, refunds = r.refunds + excluded.refunds,
+            entries = r.entries + excluded.entries;
     end $$`.execute(db);
   await sql`create function orders_rollup() returns trigger language plpgsql as $$
     begin
       if tg_op in ('UPDATE', 'DELETE') then
-        if tg_op = 'UPDATE' and (old.event_id, old.status, old.currency, old.provider, old.paid_at, old.created_at, old.valid_tickets)
-           is not distinct from (new.event_id, new.status, new.currency, new.provider, new.paid_at, new.created_at, new.valid_tickets) then
+        if tg_op = 'UPDATE'
+           and (old.event_id, old.status, old.currency, old.provider, old.paid_at, old.created_at, old.valid_tickets,
+                old.valid_price, old.valid_fee)
+           is not distinct from (new.event_id, new.status, new.currency, new.provider, new.paid_at, new.created_at,
+                new.valid_tickets, new.valid_price, new.valid_fee) then
           return null;
         end if;
         perform order_rollup_add(old, -1);
@@ -102,25 +122,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Once per statement, so an order of many tickets is written once, not once per ticket.
   await sql`create function tickets_count_new() returns trigger language plpgsql as $$
     begin
-      update orders set valid_tickets = valid_tickets + t.n
-        from (select order_id, count(*)::integer as n from new_tickets where status = 'valid' group by order_id) t
+      update orders set valid_tickets = valid_tickets + t.n, valid_price = valid_price + t.price, valid_fee = valid_fee + t.fee
+        from (select order_id, count(*)::integer as n, sum(unit_price)::integer as price, sum(unit_fee)::integer as fee
+                from new_tickets where status = 'valid' group by order_id) t
        where orders.id = t.order_id;
       return null;
     end $$`.execute(db);
   await sql`create function tickets_count_old() returns trigger language plpgsql as $$
     begin
-      update orders set valid_tickets = valid_tickets - t.n
-        from (select order_id, count(*)::integer as n from old_tickets where status = 'valid' group by order_id) t
+      update orders set valid_tickets = valid_tickets - t.n, valid_price = valid_price - t.price, valid_fee = valid_fee - t.fee
+        from (select order_id, count(*)::integer as n, sum(unit_price)::integer as price, sum(unit_fee)::integer as fee
+                from old_tickets where status = 'valid' group by order_id) t
        where orders.id = t.order_id;
       return null;
     end $$`.execute(db);
   await sql`create function tickets_count_changed() returns trigger language plpgsql as $$
     begin
-      update orders set valid_tickets = valid_tickets + t.n
-        from (select order_id, sum(n)::integer as n from (
-                select order_id, -1 as n from old_tickets where status = 'valid'
-                union all select order_id, 1 from new_tickets where status = 'valid') c
-              group by order_id having sum(n) <> 0) t
+      update orders set valid_tickets = valid_tickets + t.n, valid_price = valid_price + t.price, valid_fee = valid_fee + t.fee
+        from (select order_id, sum(n)::integer as n, sum(price)::integer as price, sum(fee)::integer as fee from (
+                select order_id, -1 as n, -unit_price as price, -unit_fee as fee from old_tickets where status = 'valid'
+                union all select order_id, 1, unit_price, unit_fee from new_tickets where status = 'valid') c
+              group by order_id having sum(n) <> 0 or sum(price) <> 0 or sum(fee) <> 0) t
        where orders.id = t.order_id;
       return null;
     end $$`.execute(db);
@@ -165,17 +187,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // What is already there.
   await sql`
-    insert into event_money_days (event_id, day, currency, test, shard, gross, fees, refunds)
+    insert into event_money_days (event_id, day, currency, test, shard, gross, fees, refunds, entries)
     select le.event_id, (le.created_at at time zone 'UTC')::date, le.currency, o.provider = 'sandbox', rollup_shard(le.order_id),
            coalesce(sum(le.amount) filter (where le.kind in ('charge', 'booking_fee')), 0),
            coalesce(sum(le.amount) filter (where le.kind in ('booking_fee', 'booking_fee_refund')), 0),
-           coalesce(sum(le.amount) filter (where le.kind in ('refund', 'booking_fee_refund')), 0)
+           coalesce(sum(le.amount) filter (where le.kind in ('refund', 'booking_fee_refund')), 0),
+           count(*)
       from ledger_entries le join orders o on o.id = le.order_id
      group by 1, 2, 3, 4, 5`.execute(db);
   await sql`
-    insert into event_order_days (event_id, day, status, currency, test, shard, orders, tickets)
+    insert into event_order_days (event_id, day, status, currency, test, shard, orders, sold_orders, tickets, ticket_money,
+                                  ticket_fees)
     select o.event_id, (coalesce(o.paid_at, o.created_at) at time zone 'UTC')::date, o.status, o.currency,
-           o.provider = 'sandbox', rollup_shard(o.id), count(*), sum(o.valid_tickets)
+           o.provider = 'sandbox', rollup_shard(o.id), count(*), count(*) filter (where o.valid_tickets > 0),
+           sum(o.valid_tickets), sum(o.valid_price), sum(o.valid_fee)
       from orders o
      group by 1, 2, 3, 4, 5, 6`.execute(db);
   await sql`
@@ -206,5 +231,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await sql`drop table event_admission_counts, event_order_days, event_money_days`.execute(db);
   await sql`drop function rollup_shard(uuid)`.execute(db);
-  await sql`alter table orders drop column valid_tickets`.execute(db);
+  await sql`alter table orders drop column valid_tickets, drop column valid_price, drop column valid_fee`.execute(db);
 }

@@ -70,11 +70,6 @@ export async function currentFeeRule(
 }
 
 /** The organisation of an event (undefined when there is no such event): whose fee plan prices its orders. */
-export async function organizationOfEvent(db: Executor, eventId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('events').select('organization_id').where('id', '=', eventId).executeTakeFirst();
-  return row?.organization_id;
-}
-
 /**
  * The id of the rule that prices an order of `organizationId` in `currency` now, as SQL (null when none):
  * `feeRuleFor`'s choice made inside a statement, so the order transaction can refuse an order priced by a rule

@@ -116,6 +116,8 @@ function pricedOrder(
     updated_at: now,
     network_prefix: network?.prefix ?? null,
     valid_tickets: 0,
+    valid_price: 0,
+    valid_fee: 0,
   };
   const written = items.map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) }));
   return {

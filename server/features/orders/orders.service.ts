@@ -6,8 +6,9 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import type { ImageUrl } from '../../lib/storage/image-url.ts';
 import { memberRoleOf } from '../organizations/members.repository.ts';
+import { organizationOfEvent } from '../organizations/organizations.repository.ts';
 import type { CheckoutContext } from './checkout.repository.ts';
-import { currentFeeRule, organizationOfEvent } from './fee-rules.repository.ts';
+import { currentFeeRule } from './fee-rules.repository.ts';
 import { expireOrder, isOrderAccessToken, presentOrders } from './order-lifecycle.service.ts';
 import type { NetworkLimits } from './order-limits.ts';
 import { emailOfUser, findOrderRow, holdingStatuses, type OrderRow, orderEventsOf, ordersOfUser } from './orders.repository.ts';
@@ -137,7 +138,7 @@ export async function bookingFeeRule(
   query: { currency?: string | undefined; event?: string | undefined },
 ): Promise<BookingFeeRule> {
   const organizationId = query.event ? await organizationOfEvent(deps.db, query.event) : null;
-  if (organizationId === undefined) throw notFound('That event');
+  if (query.event && organizationId === null) throw notFound('That event');
   const { id: _id, ...rule } = await currentFeeRule(deps.db, query.currency ?? 'GBP', organizationId);
   return rule;
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 
 export function findOrganization(db: Db, id: string) {
   return db
@@ -56,4 +56,10 @@ export function listOrganizationOwners(db: Db) {
     .where('organization_members.role', '=', 'owner')
     .select(['organizations.id', 'organizations.name', 'organization_members.user_id as owner_id'])
     .execute();
+}
+
+/** The organisation an event belongs to; null when there is no such event. */
+export async function organizationOfEvent(db: Executor, eventId: string): Promise<string | null> {
+  const row = await db.selectFrom('events').select('organization_id').where('id', '=', eventId).executeTakeFirst();
+  return row?.organization_id ?? null;
 }

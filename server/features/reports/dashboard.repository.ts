@@ -165,8 +165,3 @@ export async function setupFacts(db: Executor, organizationId: string) {
     .where('organizations.id', '=', organizationId)
     .executeTakeFirst();
 }
-
-export async function organizationOfEvent(db: Executor, eventId: string): Promise<string | null> {
-  const row = await db.selectFrom('events').select('organization_id').where('id', '=', eventId).executeTakeFirst();
-  return row?.organization_id ?? null;
-}

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { flushPageViews } from '../events/page-views.ts';
 import { ledgerMoney } from '../orders/organizer-orders.repository.ts';
+import { organizationOfEvent } from '../organizations/organizations.repository.ts';
 import { requirePermission } from '../organizations/permissions.ts';
 import {
   dailyRevenue,
@@ -19,7 +20,6 @@ import {
   moneyAndCounts,
   ordersByStatus,
   organizationEvents,
-  organizationOfEvent,
   pageViews,
   refundTrouble,
   type Scope,

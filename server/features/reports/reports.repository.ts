@@ -21,9 +21,16 @@ const currencyOf = (column: RawBuilder<unknown>, query: ReportQuery) =>
   query.currency ? sql`and ${column} = ${query.currency}` : sql``;
 
 /** Sold: valid tickets of paid (or partly refunded) orders, as on the dashboard. */
-const sold = sql`t.status = 'valid' and o.status in ('paid', 'partially_refunded')`;
+const paidStatuses = sql`('paid', 'partially_refunded')`;
+const sold = sql`t.status = 'valid' and o.status in ${paidStatuses}`;
 
-const paidDay = sql`to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD')`;
+/** The rollups' days (UTC dates) within the report's range. */
+const daysWithin = (column: RawBuilder<unknown>, query: ReportQuery) =>
+  sql`${column} between ${query.from}::date and ${query.to}::date`;
+
+/** A rollup's rows in the report's range: by their day for payment dates, by their event's start for event dates. */
+const rollupWithin = (rollup: string, scope: ReportScope) =>
+  scope.query.dateBy === 'payment' ? daysWithin(sql.ref(`${rollup}.day`), scope.query) : within(sql`e.starts_at`, scope.query);
 
 interface ReportSql {
   /** FROM … WHERE … (GROUP BY …): one row per report row; `only` narrows a report of records to some of them. */
@@ -35,6 +42,8 @@ interface ReportSql {
    * its rows by id a chunk at a time, instead of sorting the whole report again for every chunk.
    */
   rowId?: RawBuilder<unknown>;
+  /** How many rows, read from the dashboard's rollups (decision 043) rather than by counting the report's rows. */
+  count?(scope: ReportScope): RawBuilder<unknown>;
 }
 
 const nothingMore = sql``;
@@ -66,6 +75,9 @@ const reports: Record<ReportKind, ReportSql> = {
         and ${within(scope.query.dateBy === 'payment' ? sql`l.created_at` : sql`e.starts_at`, scope.query)}
         ${currencyOf(sql`l.currency`, scope.query)} ${only}`,
     rowId: sql`l.id`,
+    count: (scope) => sql`
+      select coalesce(sum(m.entries), 0) as n from event_money_days m join events e on e.id = m.event_id
+      where ${ofEvents(scope)} and not m.test and ${rollupWithin('m', scope)} ${currencyOf(sql`m.currency`, scope.query)}`,
     columns: sql`l.created_at as at, l.kind, o.reference, e.title as event_title, e.starts_at as event_starts_at,
       l.currency, l.amount, coalesce(p.payment_ref, r.payment_ref) as payment_ref, r.provider_refund_id, o.provider`,
     orderBy: sql`l.currency, l.created_at, l.id`,
@@ -84,19 +96,18 @@ const reports: Record<ReportKind, ReportSql> = {
       count(*) as tickets, sum(t.unit_price) as ticket_money, sum(t.unit_fee) as fees`,
     orderBy: sql`o.currency, e.starts_at, e.id, tt.sort_order, tt.id`,
   },
-  // Tickets still sold, by the UTC day their order was paid.
+  // Tickets still sold, by the UTC day their order was paid, from the rollup of orders (decision 043).
   'sales-by-day': {
     body: (scope) => sql`
-      from tickets t
-      join orders o on o.id = t.order_id
-      join events e on e.id = t.event_id
-      where ${ofEvents(scope)} and ${sold} and o.provider <> 'sandbox'
-        and ${within(scope.query.dateBy === 'payment' ? sql`o.paid_at` : sql`e.starts_at`, scope.query)}
-        ${currencyOf(sql`o.currency`, scope.query)}
-      group by ${paidDay}, o.currency`,
-    columns: sql`${paidDay} as day, o.currency, count(distinct o.id) as orders, count(*) as tickets,
-      sum(t.unit_price) as ticket_money, sum(t.unit_fee) as fees`,
-    orderBy: sql`o.currency, ${paidDay}`,
+      from event_order_days d
+      join events e on e.id = d.event_id
+      where ${ofEvents(scope)} and d.status in ${paidStatuses} and not d.test and ${rollupWithin('d', scope)}
+        ${currencyOf(sql`d.currency`, scope.query)}
+      group by d.day, d.currency
+      having sum(d.tickets) > 0`,
+    columns: sql`to_char(d.day, 'YYYY-MM-DD') as day, d.currency, sum(d.sold_orders) as orders, sum(d.tickets) as tickets,
+      sum(d.ticket_money) as ticket_money, sum(d.ticket_fees) as fees`,
+    orderBy: sql`d.currency, d.day`,
   },
   // Per event, by the event's date (a check-in has no payment date); TEST tickets take seats, so they count.
   checkins: {
@@ -104,9 +115,9 @@ const reports: Record<ReportKind, ReportSql> = {
       from events e
       where ${ofEvents(scope)} and ${within(sql`e.starts_at`, scope.query)}`,
     columns: sql`e.title as event_title, e.starts_at as event_starts_at,
-      (select count(*) from tickets t join orders o on o.id = t.order_id where t.event_id = e.id and ${sold}) as sold,
-      (select count(*) from ticket_admissions a where a.event_id = e.id) as checked_in,
-      (select count(*) from ticket_admissions a where a.event_id = e.id and a.inside) as inside`,
+      (select coalesce(sum(d.tickets), 0) from event_order_days d where d.event_id = e.id and d.status in ${paidStatuses}) as sold,
+      (select coalesce(sum(a.admitted), 0) from event_admission_counts a where a.event_id = e.id) as checked_in,
+      (select coalesce(sum(a.inside), 0) from event_admission_counts a where a.event_id = e.id) as inside`,
     orderBy: sql`e.starts_at, e.id`,
   },
   attendees: {
@@ -120,6 +131,10 @@ const reports: Record<ReportKind, ReportSql> = {
         and ${within(scope.query.dateBy === 'payment' ? sql`o.paid_at` : sql`e.starts_at`, scope.query)}
         ${currencyOf(sql`o.currency`, scope.query)} ${only}`,
     rowId: sql`t.id`,
+    count: (scope) => sql`
+      select coalesce(sum(d.tickets), 0) as n from event_order_days d join events e on e.id = d.event_id
+      where ${ofEvents(scope)} and d.status in ${paidStatuses} and ${rollupWithin('d', scope)}
+        ${currencyOf(sql`d.currency`, scope.query)}`,
     columns: sql`e.title as event_title, e.starts_at as event_starts_at, tt.name as type_name, t.holder_name,
       o.buyer_name, o.buyer_email, o.reference, a.scanned_at, a.device_name, o.provider`,
     orderBy: sql`e.starts_at, e.id, o.reference, t.position, t.id`,
@@ -127,9 +142,9 @@ const reports: Record<ReportKind, ReportSql> = {
 };
 
 export async function countReportRows(db: Executor, kind: ReportKind, scope: ReportScope): Promise<number> {
-  const { rows } = await sql<{ n: string }>`select count(*) as n from (select 1 as one ${reports[kind].body(scope)}) q`.execute(
-    db,
-  );
+  const report = reports[kind];
+  const counting = report.count ? report.count(scope) : sql`select count(*) as n from (select 1 as one ${report.body(scope)}) q`;
+  const { rows } = await sql<{ n: string }>`${counting}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 

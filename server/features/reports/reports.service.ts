@@ -14,8 +14,8 @@ import type { Db, Executor } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { workbookLimiter, xlsxContentType, xlsxWorkbookOffThread } from '../../lib/xlsx-workbook.ts';
 import { csvLine } from '../orders/orders-csv.ts';
+import { organizationOfEvent } from '../organizations/organizations.repository.ts';
 import { requirePermission } from '../organizations/permissions.ts';
-import { organizationOfEvent } from './dashboard.repository.ts';
 import { columnsFor, type ReportColumn } from './report-layouts.ts';
 import {
   countReportRows,

@@ -204,6 +204,29 @@ describe('mail sender', () => {
     },
   );
 
+  // Two transactions at once, as when two admins resend a code: only PostgreSQL runs them side by side.
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'puts a mail written later after one written earlier, whichever transaction began first',
+    async () => {
+      await database.db.transaction().execute(async (early) => {
+        // This transaction begins first (its now() is fixed here), but writes its mail after the other has committed.
+        await sql`select now()`.execute(early);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await database.db.transaction().execute((late) => enqueueMail(late, mail('written first')));
+        await enqueueMail(early, mail('written last'));
+      });
+      const newest = await database.db
+        .selectFrom('mail_outbox')
+        .select('subject')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(newest.subject).toBe('Message written last');
+      expect(await sender().flush()).toBe(2);
+      expect(peer.received.map((received) => received.subject)).toEqual(['Message written first', 'Message written last']);
+    },
+  );
+
   it('never sends a mail enqueued inside a transaction that rolls back', async () => {
     await expect(
       database.db.transaction().execute(async (trx) => {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, MailAttachmentRow } from '../../db/types.ts';
 
@@ -36,7 +36,12 @@ const toRow = (attachment: MailAttachment): MailAttachmentRow => ({
  * is about, so the mail exists exactly when that change commits.
  */
 export async function enqueueMail(executor: Kysely<Database> | Transaction<Database>, mail: OutgoingMail): Promise<void> {
-  await executor.insertInto('mail_outbox').values(outboxRow(mail)).execute();
+  // Stamped when written, not when its transaction began: of two transactions that wait on the same lock (two
+  // admins resending a code), the one that writes last, whose code is the one that works, is mailed last.
+  await executor
+    .insertInto('mail_outbox')
+    .values({ ...outboxRow(mail), created_at: sql<Date>`clock_timestamp()` })
+    .execute();
 }
 
 /** The outbox row of a message, for callers that insert it as part of a larger statement. */

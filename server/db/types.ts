@@ -748,6 +748,8 @@ export interface EventOrderDaysTable {
   test: boolean;
   shard: number;
   orders: number;
+  /** Of those, the orders that paid money (paid at some time, for more than nothing). */
+  paying_orders: number;
   /** Of those, the orders with at least one valid ticket. */
   sold_orders: number;
   /** Its orders' valid tickets, their ticket money and booking fees. */

@@ -43,13 +43,15 @@ async function rollupsAndRows(eventIds: string[]) {
     orders: {
       rollup: await read(sql`
         select event_id, to_char(day, 'YYYY-MM-DD') as day, status, currency, test,
-               sum(orders)::int as orders, sum(sold_orders)::int as sold_orders, sum(tickets)::int as tickets,
+               sum(orders)::int as orders, sum(paying_orders)::int as paying_orders, sum(sold_orders)::int as sold_orders,
+               sum(tickets)::int as tickets,
                sum(ticket_money)::int as ticket_money, sum(ticket_fees)::int as ticket_fees
           from event_order_days where event_id in (${events}) group by 1, 2, 3, 4, 5
         having sum(orders) <> 0 order by 1, 2, 3, 4, 5`),
       rows: await read(sql`
         select o.event_id, to_char((coalesce(o.paid_at, o.created_at) at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
                o.status, o.currency, o.provider = 'sandbox' as test, count(*)::int as orders,
+               (count(*) filter (where o.paid_at is not null and o.total > 0))::int as paying_orders,
                (count(*) filter (where v.tickets > 0))::int as sold_orders, sum(v.tickets)::int as tickets,
                sum(v.money)::int as ticket_money, sum(v.fees)::int as ticket_fees
           from orders o cross join lateral (

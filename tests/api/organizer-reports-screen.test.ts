@@ -69,7 +69,14 @@ describe('revenue summary, sales by day, reports on screen and the door list', (
     const response = await report(organiser, 'revenue-summary', range());
     expect(response.statusCode, response.body).toBe(200);
     const [header, ...rows] = rowsOf(response.body);
-    expect(header).toEqual(['Currency', 'Orders', 'Gross (paid by buyers)', 'Booking fees (Admit)', 'Refunds', 'Net (yours)']);
+    expect(header).toEqual([
+      'Currency',
+      'Orders paid',
+      'Gross (paid by buyers)',
+      'Booking fees (Admit)',
+      'Refunds',
+      'Net (yours)',
+    ]);
     // Worked out from the orders alone: what each buyer paid, less what went back; fees given back with the refund.
     const expected = ['EUR', 'GBP'].map((currency) => {
       // Paris sells in euros, London in pounds.

@@ -67,7 +67,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       test boolean not null,
       shard smallint not null,
       orders integer not null default 0,
-      -- Orders with at least one valid ticket, the tickets, and what they were sold for.
+      -- Orders that paid money, orders with at least one valid ticket, the tickets, and what they were sold for.
+      paying_orders integer not null default 0,
       sold_orders integer not null default 0,
       tickets integer not null default 0,
       ticket_money bigint not null default 0,
@@ -79,11 +80,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                                              money_delta bigint, fees_delta bigint) returns void language plpgsql as $$
     begin
       insert into event_order_days as r
-        (event_id, day, status, currency, test, shard, orders, sold_orders, tickets, ticket_money, ticket_fees)
+        (event_id, day, status, currency, test, shard, orders, paying_orders, sold_orders, tickets, ticket_money, ticket_fees)
       values (o.event_id, (coalesce(o.paid_at, o.created_at) at time zone 'UTC')::date, o.status, o.currency,
-              o.provider = 'sandbox', rollup_shard(), orders_delta, sold_delta, tickets_delta, money_delta, fees_delta)
+              o.provider = 'sandbox', rollup_shard(), orders_delta,
+              orders_delta * (o.paid_at is not null and o.total > 0)::integer, sold_delta, tickets_delta, money_delta,
+              fees_delta)
       on conflict (event_id, day, status, currency, test, shard) do update
-        set orders = r.orders + excluded.orders, sold_orders = r.sold_orders + excluded.sold_orders,
+        set orders = r.orders + excluded.orders, paying_orders = r.paying_orders + excluded.paying_orders,
+            sold_orders = r.sold_orders + excluded.sold_orders,
             tickets = r.tickets + excluded.tickets, ticket_money = r.ticket_money + excluded.ticket_money,
             ticket_fees = r.ticket_fees + excluded.ticket_fees;
     end $$`.execute(db);
@@ -112,8 +116,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       if tg_op = 'INSERT' then perform order_rollup_add(new, 1); return null; end if;
       if tg_op = 'DELETE' then perform order_rollup_add(old, -1); return null; end if;
-      if (old.event_id, old.status, old.currency, old.provider, old.paid_at, old.created_at)
-         is not distinct from (new.event_id, new.status, new.currency, new.provider, new.paid_at, new.created_at) then
+      if (old.event_id, old.status, old.currency, old.provider, old.paid_at, old.created_at, old.total)
+         is not distinct from (new.event_id, new.status, new.currency, new.provider, new.paid_at, new.created_at, new.total) then
         -- Same row of the rollup: only its tickets changed, if anything did.
         if (old.valid_tickets, old.valid_price, old.valid_fee) is distinct from (new.valid_tickets, new.valid_price, new.valid_fee) then
           perform order_rollup_put(new, 0, (new.valid_tickets > 0)::integer - (old.valid_tickets > 0)::integer,
@@ -208,10 +212,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from ledger_entries le join orders o on o.id = le.order_id
      group by 1, 2, 3, 4, 5`.execute(db);
   await sql`
-    insert into event_order_days (event_id, day, status, currency, test, shard, orders, sold_orders, tickets, ticket_money,
-                                  ticket_fees)
+    insert into event_order_days (event_id, day, status, currency, test, shard, orders, paying_orders, sold_orders, tickets,
+                                  ticket_money, ticket_fees)
     select o.event_id, (coalesce(o.paid_at, o.created_at) at time zone 'UTC')::date, o.status, o.currency,
-           o.provider = 'sandbox', rollup_shard(), count(*), count(*) filter (where o.valid_tickets > 0),
+           o.provider = 'sandbox', rollup_shard(), count(*), count(*) filter (where o.paid_at is not null and o.total > 0),
+           count(*) filter (where o.valid_tickets > 0),
            sum(o.valid_tickets), sum(o.valid_price), sum(o.valid_fee)
       from orders o
      group by 1, 2, 3, 4, 5, 6`.execute(db);

@@ -45,7 +45,7 @@ const eventColumns = [
 export const reportLayouts: Record<ReportKind, ReportColumn[]> = {
   'revenue-summary': [
     column('Currency', (row) => text(row.currency)),
-    figure('Orders', (row) => count(row.orders)),
+    figure('Orders paid', (row) => count(row.orders)),
     amount('Gross (paid by buyers)', (row) => ledgerMoney(row).gross),
     amount('Booking fees (Admit)', (row) => ledgerMoney(row).bookingFees),
     amount('Refunds', (row) => ledgerMoney(row).refunds),

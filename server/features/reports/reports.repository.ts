@@ -1,7 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { ReportKind, ReportQuery } from '../../../src/contract/reports.ts';
 import type { Executor } from '../../db/database.ts';
-import { ledgerMoneySums } from '../orders/organizer-orders.repository.ts';
 
 export interface ReportScope {
   organizationId: string;
@@ -49,19 +48,24 @@ interface ReportSql {
 const nothingMore = sql``;
 
 const reports: Record<ReportKind, ReportSql> = {
-  // The organiser's money per currency, with the dashboard's definition; TEST orders moved no money.
+  // The organiser's money per currency, with the dashboard's definition, and the orders that paid in the period; TEST
+  // orders moved no money. Both from the rollups (decision 043).
   'revenue-summary': {
     body: (scope) => sql`
-      from ledger_entries
-      join orders o on o.id = ledger_entries.order_id
-      join events e on e.id = ledger_entries.event_id
-      where ${ofEvents(scope)} and o.provider <> 'sandbox'
-        and ${within(scope.query.dateBy === 'payment' ? sql`ledger_entries.created_at` : sql`e.starts_at`, scope.query)}
-        ${currencyOf(sql`ledger_entries.currency`, scope.query)}
-      group by ledger_entries.currency`,
-    columns: sql`ledger_entries.currency, count(distinct o.id) as orders, ${ledgerMoneySums.gross} as gross,
-      ${ledgerMoneySums.fees} as fees, ${ledgerMoneySums.refunds} as refunds`,
-    orderBy: sql`ledger_entries.currency`,
+      from (
+        select m.currency, sum(m.gross) as gross, sum(m.fees) as fees, sum(m.refunds) as refunds, 0 as orders
+          from event_money_days m join events e on e.id = m.event_id
+         where ${ofEvents(scope)} and not m.test and ${rollupWithin('m', scope)} ${currencyOf(sql`m.currency`, scope.query)}
+         group by m.currency
+        union all
+        select d.currency, 0, 0, 0, sum(d.paying_orders)
+          from event_order_days d join events e on e.id = d.event_id
+         where ${ofEvents(scope)} and not d.test and ${rollupWithin('d', scope)} ${currencyOf(sql`d.currency`, scope.query)}
+         group by d.currency) r
+      group by r.currency
+      having sum(r.orders) <> 0 or sum(r.gross) <> 0 or sum(r.fees) <> 0 or sum(r.refunds) <> 0`,
+    columns: sql`r.currency, sum(r.orders) as orders, sum(r.gross) as gross, sum(r.fees) as fees, sum(r.refunds) as refunds`,
+    orderBy: sql`r.currency`,
   },
   // Every ledger movement of real orders (TEST orders moved no money).
   transactions: {

@@ -321,6 +321,17 @@ describe('every figure an organiser reads', () => {
 
     // Sales by ticket type and by day: real orders' sold tickets, with what they were sold for.
     const realSold = soldTickets(everything).filter((ticket) => !orderOf(ticket).test);
+    const salesOf = (tickets: KeptTicket[], currency: string) => ({
+      Tickets: String(tickets.length),
+      'Ticket sales': money(
+        sum(tickets, (ticket) => ticket.price),
+        currency,
+      ),
+      'Booking fees': money(
+        sum(tickets, (ticket) => ticket.fee),
+        currency,
+      ),
+    });
     const byType = await rowsOf('sales-by-type');
     for (const type of Object.values(types)) {
       const tickets = realSold.filter((ticket) => ticket.typeId === type.id);
@@ -330,17 +341,7 @@ describe('every figure an organiser reads', () => {
         continue;
       }
       const currency = orderOf(tickets[0] as KeptTicket).currency;
-      expect(row).toMatchObject({
-        Tickets: String(tickets.length),
-        'Ticket sales': money(
-          sum(tickets, (ticket) => ticket.price),
-          currency,
-        ),
-        'Booking fees': money(
-          sum(tickets, (ticket) => ticket.fee),
-          currency,
-        ),
-      });
+      expect(row).toMatchObject(salesOf(tickets, currency));
     }
     const byDay = await rowsOf('sales-by-day');
     for (const currency of ['EUR', 'GBP']) {
@@ -348,15 +349,7 @@ describe('every figure an organiser reads', () => {
       expect(byDay.find((line) => line.Currency === currency)).toMatchObject({
         'Day (UTC)': today(),
         Orders: String(new Set(tickets.map((ticket) => ticket.orderId)).size),
-        Tickets: String(tickets.length),
-        'Ticket sales': money(
-          sum(tickets, (ticket) => ticket.price),
-          currency,
-        ),
-        'Booking fees': money(
-          sum(tickets, (ticket) => ticket.fee),
-          currency,
-        ),
+        ...salesOf(tickets, currency),
       });
     }
 

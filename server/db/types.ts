@@ -328,6 +328,8 @@ export interface OrdersTable {
   /** Its valid tickets' ticket money and booking fees, kept with `valid_tickets`. */
   valid_price: ColumnType<number, number | undefined, never>;
   valid_fee: ColumnType<number, number | undefined, never>;
+  /** The same per ticket type, `{"<type id>": [tickets, ticket money, booking fees]}` (migration 0036). */
+  valid_types: ColumnType<Record<string, [number, number, number]>, never, never>;
 }
 
 /** Tickets placed per event and network by unproven buyers; only ever raised (decision 021). */
@@ -449,6 +451,8 @@ export interface LedgerEntriesTable {
   refund_id: string | null;
   /** The payout that paid this order out (kind `payout`, migration 0026). */
   payout_id: ColumnType<string | null, string | null | undefined, never>;
+  /** Its event's organisation, written by a trigger (migration 0036) for the reports' ordered reads. */
+  organization_id: ColumnType<string, never, never>;
   note: Generated<string>;
   created_at: CreatedAt;
 }
@@ -721,6 +725,7 @@ export interface Database {
   report_mails: ReportMailsTable;
   event_money_days: EventMoneyDaysTable;
   event_order_days: EventOrderDaysTable;
+  event_type_days: EventTypeDaysTable;
   event_admission_counts: EventAdmissionCountsTable;
 }
 
@@ -753,6 +758,19 @@ export interface EventOrderDaysTable {
   /** Of those, the orders with at least one valid ticket. */
   sold_orders: number;
   /** Its orders' valid tickets, their ticket money and booking fees. */
+  tickets: number;
+  ticket_money: ColumnType<string, never, never>;
+  ticket_fees: ColumnType<string, never, never>;
+}
+
+/** Tickets sold (valid, their order paid or partly refunded) per ticket type and UTC day of payment (migration 0036). */
+export interface EventTypeDaysTable {
+  event_id: string;
+  ticket_type_id: string;
+  day: string;
+  currency: string;
+  test: boolean;
+  shard: number;
   tickets: number;
   ticket_money: ColumnType<string, never, never>;
   ticket_fees: ColumnType<string, never, never>;

@@ -8,7 +8,7 @@ import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 import type { BulkTicket } from '../fixtures/tickets.ts';
 
 // The dashboard reads rollups that triggers keep as orders, tickets, ledger entries and admissions are written
-// (migration 0035). Whatever happens to those rows, the rollups must hold what counting the rows gives.
+// (migrations 0035 and 0036). Whatever happens to those rows, the rollups must hold what counting the rows gives.
 
 let api: TestApi;
 const db = () => api.database.db;
@@ -59,6 +59,21 @@ async function rollupsAndRows(eventIds: string[]) {
               from tickets t where t.order_id = o.id and t.status = 'valid') v
          where o.event_id in (${events}) group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
     },
+    types: {
+      rollup: await read(sql`
+        select event_id, ticket_type_id, to_char(day, 'YYYY-MM-DD') as day, currency, test, sum(tickets)::int as tickets,
+               sum(ticket_money)::int as ticket_money, sum(ticket_fees)::int as ticket_fees
+          from event_type_days where event_id in (${events}) group by 1, 2, 3, 4, 5
+        having sum(tickets) <> 0 order by 1, 2, 3, 4, 5`),
+      rows: await read(sql`
+        select o.event_id, t.ticket_type_id,
+               to_char((coalesce(o.paid_at, o.created_at) at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
+               o.currency, o.provider = 'sandbox' as test, count(*)::int as tickets, sum(t.unit_price)::int as ticket_money,
+               sum(t.unit_fee)::int as ticket_fees
+          from tickets t join orders o on o.id = t.order_id
+         where o.event_id in (${events}) and t.status = 'valid' and o.status in ('paid', 'partially_refunded')
+         group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
+    },
     admissions: {
       rollup: await read(sql`
         select event_id, sum(admitted)::int as admitted, sum(inside)::int as inside from event_admission_counts
@@ -71,17 +86,23 @@ async function rollupsAndRows(eventIds: string[]) {
 }
 
 async function expectRollupsAgree(eventIds: string[]) {
-  const { money, orders, admissions } = await rollupsAndRows(eventIds);
+  const { money, orders, types, admissions } = await rollupsAndRows(eventIds);
   expect(money.rollup).toEqual(money.rows);
   expect(orders.rollup).toEqual(orders.rows);
+  expect(types.rollup).toEqual(types.rows);
   expect(admissions.rollup).toEqual(admissions.rows);
-  return { money, orders, admissions };
+  return { money, orders, types, admissions };
 }
 
 let lines = 900;
-async function paidOrder(d: Door, quantity: number): Promise<OrderView> {
+/** An order paid in the sandbox: `quantity` tickets of the event's first ticket type, or of each of `types`. */
+async function paidOrder(d: Door, quantity: number, types = d.typeIds.slice(0, 1)): Promise<OrderView> {
   lines += 1;
-  const body = orderBody(d.eventId, [{ ticketTypeId: d.typeIds[0] as string, quantity }], newBuyer());
+  const body = orderBody(
+    d.eventId,
+    types.map((ticketTypeId) => ({ ticketTypeId, quantity })),
+    newBuyer(),
+  );
   const held = await heldOrder(api.app, body, {}, lineAddress(lines));
   const paid = await paySandbox(api.app, held);
   expect(paid.json().data?.outcome, paid.body).toBe('succeeded');
@@ -107,8 +128,10 @@ describe('the dashboard rollups', () => {
     await kit.tickets(d, 3, { provider: 'sandbox' });
     await expectRollupsAgree([d.eventId]);
 
-    // Paid in the sandbox (TEST orders), one then taken as if a card provider had: its money moves out of TEST.
-    const [first, second, third] = [await paidOrder(d, 2), await paidOrder(d, 3), await paidOrder(d, 1)];
+    // Paid in the sandbox (TEST orders), one then taken as if a card provider had: its money moves out of TEST. The
+    // second holds tickets of two types.
+    expect(d.typeIds.length).toBeGreaterThan(1);
+    const [first, second, third] = [await paidOrder(d, 2), await paidOrder(d, 2, d.typeIds), await paidOrder(d, 1)];
     await db().updateTable('orders').set({ provider: 'stripe' }).where('id', '=', first.id).execute();
     await expectRollupsAgree([d.eventId]);
 

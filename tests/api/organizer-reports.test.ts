@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idWidth, reportRowIds } from '../../server/features/reports/reports.repository.ts';
 import { doorKit } from '../fixtures/door.ts';
 import { inDays, publishedEvent, verifiedOrganizer } from '../fixtures/events.ts';
 import type { OrderView } from '../fixtures/orders.ts';
@@ -95,6 +96,16 @@ describe('organiser reports', () => {
       expect(fromFile).toBe(minor);
     }
     expect(rows.filter((row) => row[1] === 'Refund')).toHaveLength(1);
+    // Read a piece at a time (two ids each, on from the last), the ledger's ids are the whole list in order, once.
+    const scope = { organizationId: organiser.organizationId, query: { dateBy: 'payment' as const, from: today(), to: today() } };
+    const whole = (await reportRowIds(db(), 'transactions', scope, 1_000)) ?? '';
+    expect(whole.length).toBe(ledger.length * idWidth);
+    let pieces = '';
+    for (let piece = await reportRowIds(db(), 'transactions', scope, 2); piece; ) {
+      pieces += piece;
+      piece = await reportRowIds(db(), 'transactions', scope, 2, piece.slice(-idWidth));
+    }
+    expect(pieces).toBe(whole);
     const gbp = await report(organiser, 'transactions', `${range()}&currency=GBP`);
     expect(
       rowsOf(gbp.body)
@@ -160,6 +171,21 @@ describe('organiser reports', () => {
     expect(references).toHaveLength(issued.length);
     expect([...references].sort()).toEqual(issued.map((ticket) => ticket.reference).sort());
     expect(references.every((reference, index) => index === 0 || (references[index - 1] as string) <= reference)).toBe(true);
+
+    // A file reads the ids a piece at a time, each piece on from the last id of the one before: the pieces are the
+    // whole list, in order, once.
+    const scope = {
+      organizationId: d.owner.organizationId,
+      query: { dateBy: 'event' as const, from: dayFromNow(-1), to: dayFromNow(364), eventId: d.eventId },
+    };
+    const whole = (await reportRowIds(db(), 'attendees', scope, 10_000)) ?? '';
+    expect(whole.length).toBe(issued.length * idWidth);
+    let pieces = '';
+    for (let piece = await reportRowIds(db(), 'attendees', scope, 700); piece; ) {
+      pieces += piece;
+      piece = await reportRowIds(db(), 'attendees', scope, 700, piece.slice(-idWidth));
+    }
+    expect(pieces).toBe(whole);
   });
 
   it('refuses bad ranges with a clear message and changes nothing', async () => {

@@ -14,6 +14,12 @@ const organiser = { email: 'maya@northernlights.demo', password: 'admit-demo-202
 export const shots = process.env.ADMIT_DOOR_SHOTS;
 
 /** A one-frame I420 video of a QR code, centred on white (with `null`, just white): Chromium's fake camera loops it. */
+/**
+ * How long a test waits for the fake camera's verdict: ZXing decodes on the page's main thread, and beside another
+ * browser worker on two cores the first decode has taken over 20 s (a test passed on its retry).
+ */
+export const cameraVerdictMs = 45_000;
+
 export function writeQrVideo(file: string, text: string | null): void {
   const width = 640;
   const height = 480;

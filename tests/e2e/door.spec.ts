@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import {
   bearer,
   cameraBrowser,
+  cameraVerdictMs,
   checkedIn,
   type DoorEvent,
   databases,
@@ -37,7 +38,7 @@ test.describe('the door', () => {
     try {
       const page = await (await device(browser, baseURL as string)).newPage();
       await prepareDevice(page, event);
-      await expect(verdict(page)).toHaveAttribute('data-verdict', 'valid', { timeout: 20_000 });
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'valid', { timeout: cameraVerdictMs });
       await expect(verdict(page)).toContainText(first.holderName);
       await expect(verdict(page)).toContainText('Standing');
       if (shots) await page.screenshot({ path: join(shots, 'verdict-valid.png') });
@@ -56,7 +57,7 @@ test.describe('the door', () => {
       const forged = second.code.slice(0, at) + (second.code[at] === 'B' ? 'C' : 'B') + second.code.slice(at + 1);
       writeQrVideo(video, forged);
       await page.reload();
-      await expect(verdict(page)).toHaveAttribute('data-verdict', 'invalid', { timeout: 20_000 });
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'invalid', { timeout: cameraVerdictMs });
       await expect(verdict(page)).toContainText('Unknown, altered or forged ticket.');
       if (shots) await page.screenshot({ path: join(shots, 'verdict-invalid.png') });
       if (shots) {

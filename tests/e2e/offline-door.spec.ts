@@ -5,6 +5,7 @@ import { type BrowserContext, chromium, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../fixtures/chromium.ts';
 import {
   cameraBrowser,
+  cameraVerdictMs,
   checkedIn,
   device,
   doorEvent,
@@ -58,7 +59,7 @@ test.describe('the door from a cold start', () => {
       await page.reload();
       await expect(page.getByRole('heading', { name: event.title })).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('[data-door-mode="offline"]')).toBeVisible();
-      await expect(verdict(page)).toHaveAttribute('data-verdict', 'valid', { timeout: 20_000 });
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'valid', { timeout: cameraVerdictMs });
       await expect(verdict(page)).toContainText('Decided on this device');
       await expect(page.locator('[data-pending]')).toHaveAttribute('data-pending', '1');
       expect(await checkedIn(request, event.id)).toBe(0);
@@ -104,7 +105,7 @@ test.describe('the door from a cold start', () => {
       await waitForHydration(page);
       await expect(page.getByRole('heading', { name: event.title })).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('[data-door-mode="offline"]')).toBeVisible();
-      await expect(verdict(page)).toHaveAttribute('data-verdict', 'valid', { timeout: 20_000 });
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'valid', { timeout: cameraVerdictMs });
       await expect(verdict(page)).toContainText(second.holderName);
       await expect(page.locator('[data-pending]')).toHaveAttribute('data-pending', '2');
       await nextTicket(page);

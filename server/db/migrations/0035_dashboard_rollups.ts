@@ -112,56 +112,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         set gross = r.gross + excluded.gross, fees = r.fees + excluded.fees, refunds = r.refunds + excluded.refunds,
             entries = r.entries + excluded.entries;
     end $$`.execute(db);
-  await sql`create function orders_rollup() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'INSERT' then perform order_rollup_add(new, 1); return null; end if;
-      if tg_op = 'DELETE' then perform order_rollup_add(old, -1); return null; end if;
-      if (old.event_id, old.status, old.currency, old.provider, old.paid_at, old.created_at, old.total)
-         is not distinct from (new.event_id, new.status, new.currency, new.provider, new.paid_at, new.created_at, new.total) then
-        -- Same row of the rollup: only its tickets changed, if anything did.
-        if (old.valid_tickets, old.valid_price, old.valid_fee) is distinct from (new.valid_tickets, new.valid_price, new.valid_fee) then
-          perform order_rollup_put(new, 0, (new.valid_tickets > 0)::integer - (old.valid_tickets > 0)::integer,
-                                   new.valid_tickets - old.valid_tickets, new.valid_price - old.valid_price,
-                                   new.valid_fee - old.valid_fee);
-        end if;
-        return null;
-      end if;
-      perform order_rollup_add(old, -1);
-      perform order_rollup_add(new, 1);
-      if (old.provider = 'sandbox') <> (new.provider = 'sandbox') then
-        perform order_money_move(new, old.provider = 'sandbox', new.provider = 'sandbox');
-      end if;
-      return null;
-    end $$`.execute(db);
+  await createOrderCountFunctions(db);
   await sql`create trigger orders_rollup after insert or delete or update on orders
     for each row execute function orders_rollup()`.execute(db);
-  // Once per statement, so an order of many tickets is written once, not once per ticket.
-  await sql`create function tickets_count_new() returns trigger language plpgsql as $$
-    begin
-      update orders set valid_tickets = valid_tickets + t.n, valid_price = valid_price + t.price, valid_fee = valid_fee + t.fee
-        from (select order_id, count(*)::integer as n, sum(unit_price)::integer as price, sum(unit_fee)::integer as fee
-                from new_tickets where status = 'valid' group by order_id) t
-       where orders.id = t.order_id;
-      return null;
-    end $$`.execute(db);
-  await sql`create function tickets_count_old() returns trigger language plpgsql as $$
-    begin
-      update orders set valid_tickets = valid_tickets - t.n, valid_price = valid_price - t.price, valid_fee = valid_fee - t.fee
-        from (select order_id, count(*)::integer as n, sum(unit_price)::integer as price, sum(unit_fee)::integer as fee
-                from old_tickets where status = 'valid' group by order_id) t
-       where orders.id = t.order_id;
-      return null;
-    end $$`.execute(db);
-  await sql`create function tickets_count_changed() returns trigger language plpgsql as $$
-    begin
-      update orders set valid_tickets = valid_tickets + t.n, valid_price = valid_price + t.price, valid_fee = valid_fee + t.fee
-        from (select order_id, sum(n)::integer as n, sum(price)::integer as price, sum(fee)::integer as fee from (
-                select order_id, -1 as n, -unit_price as price, -unit_fee as fee from old_tickets where status = 'valid'
-                union all select order_id, 1, unit_price, unit_fee from new_tickets where status = 'valid') c
-              group by order_id having sum(n) <> 0 or sum(price) <> 0 or sum(fee) <> 0) t
-       where orders.id = t.order_id;
-      return null;
-    end $$`.execute(db);
   await sql`create trigger tickets_count_insert after insert on tickets referencing new table as new_tickets
     for each statement execute function tickets_count_new()`.execute(db);
   await sql`create trigger tickets_count_delete after delete on tickets referencing old table as old_tickets
@@ -224,6 +177,61 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     insert into event_admission_counts (event_id, shard, admitted, inside)
     select event_id, rollup_shard(), count(*), count(*) filter (where inside)
       from ticket_admissions group by 1, 2`.execute(db);
+}
+
+/**
+ * The functions that keep an order's valid tickets and its rollup rows: created here, and put back by migration 0036's
+ * `down` after that migration replaced them.
+ */
+export async function createOrderCountFunctions(db: Kysely<unknown>): Promise<void> {
+  await sql`create or replace function orders_rollup() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then perform order_rollup_add(new, 1); return null; end if;
+      if tg_op = 'DELETE' then perform order_rollup_add(old, -1); return null; end if;
+      if (old.event_id, old.status, old.currency, old.provider, old.paid_at, old.created_at, old.total)
+         is not distinct from (new.event_id, new.status, new.currency, new.provider, new.paid_at, new.created_at, new.total) then
+        -- Same row of the rollup: only its tickets changed, if anything did.
+        if (old.valid_tickets, old.valid_price, old.valid_fee) is distinct from (new.valid_tickets, new.valid_price, new.valid_fee) then
+          perform order_rollup_put(new, 0, (new.valid_tickets > 0)::integer - (old.valid_tickets > 0)::integer,
+                                   new.valid_tickets - old.valid_tickets, new.valid_price - old.valid_price,
+                                   new.valid_fee - old.valid_fee);
+        end if;
+        return null;
+      end if;
+      perform order_rollup_add(old, -1);
+      perform order_rollup_add(new, 1);
+      if (old.provider = 'sandbox') <> (new.provider = 'sandbox') then
+        perform order_money_move(new, old.provider = 'sandbox', new.provider = 'sandbox');
+      end if;
+      return null;
+    end $$`.execute(db);
+  // Once per statement, so an order of many tickets is written once, not once per ticket.
+  await sql`create or replace function tickets_count_new() returns trigger language plpgsql as $$
+    begin
+      update orders set valid_tickets = valid_tickets + t.n, valid_price = valid_price + t.price, valid_fee = valid_fee + t.fee
+        from (select order_id, count(*)::integer as n, sum(unit_price)::integer as price, sum(unit_fee)::integer as fee
+                from new_tickets where status = 'valid' group by order_id) t
+       where orders.id = t.order_id;
+      return null;
+    end $$`.execute(db);
+  await sql`create or replace function tickets_count_old() returns trigger language plpgsql as $$
+    begin
+      update orders set valid_tickets = valid_tickets - t.n, valid_price = valid_price - t.price, valid_fee = valid_fee - t.fee
+        from (select order_id, count(*)::integer as n, sum(unit_price)::integer as price, sum(unit_fee)::integer as fee
+                from old_tickets where status = 'valid' group by order_id) t
+       where orders.id = t.order_id;
+      return null;
+    end $$`.execute(db);
+  await sql`create or replace function tickets_count_changed() returns trigger language plpgsql as $$
+    begin
+      update orders set valid_tickets = valid_tickets + t.n, valid_price = valid_price + t.price, valid_fee = valid_fee + t.fee
+        from (select order_id, sum(n)::integer as n, sum(price)::integer as price, sum(fee)::integer as fee from (
+                select order_id, -1 as n, -unit_price as price, -unit_fee as fee from old_tickets where status = 'valid'
+                union all select order_id, 1, unit_price, unit_fee from new_tickets where status = 'valid') c
+              group by order_id having sum(n) <> 0 or sum(price) <> 0 or sum(fee) <> 0) t
+       where orders.id = t.order_id;
+      return null;
+    end $$`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -118,6 +118,7 @@ function pricedOrder(
     valid_tickets: 0,
     valid_price: 0,
     valid_fee: 0,
+    valid_types: {},
   };
   const written = items.map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) }));
   return {

@@ -41,6 +41,8 @@ interface ReportSql {
    * its rows by id a chunk at a time, instead of sorting the whole report again for every chunk.
    */
   rowId?: RawBuilder<unknown>;
+  /** The `orderBy` values of the record with this id, wherever it now stands: where a file's next ids start. */
+  keyOf?(id: string): RawBuilder<unknown>;
   /** How many rows, read from the dashboard's rollups (decision 043) rather than by counting the report's rows. */
   count?(scope: ReportScope): RawBuilder<unknown>;
 }
@@ -67,7 +69,8 @@ const reports: Record<ReportKind, ReportSql> = {
     columns: sql`r.currency, sum(r.orders) as orders, sum(r.gross) as gross, sum(r.fees) as fees, sum(r.refunds) as refunds`,
     orderBy: sql`r.currency`,
   },
-  // Every ledger movement of real orders (TEST orders moved no money).
+  // Every ledger movement of real orders (TEST orders moved no money), read in order from the organisation's index of
+  // entries (decision 044).
   transactions: {
     body: (scope, only = nothingMore) => sql`
       from ledger_entries l
@@ -75,10 +78,11 @@ const reports: Record<ReportKind, ReportSql> = {
       join events e on e.id = l.event_id
       left join payments p on p.id = l.payment_id
       left join refunds r on r.id = l.refund_id
-      where ${ofEvents(scope)} and o.provider <> 'sandbox'
+      where l.organization_id = ${scope.organizationId} and ${ofEvents(scope)} and o.provider <> 'sandbox'
         and ${within(scope.query.dateBy === 'payment' ? sql`l.created_at` : sql`e.starts_at`, scope.query)}
         ${currencyOf(sql`l.currency`, scope.query)} ${only}`,
     rowId: sql`l.id`,
+    keyOf: (id) => sql`select l.currency, l.created_at, l.id from ledger_entries l where l.id = ${id}`,
     count: (scope) => sql`
       select coalesce(sum(m.entries), 0) as n from event_money_days m join events e on e.id = m.event_id
       where ${ofEvents(scope)} and not m.test and ${rollupWithin('m', scope)} ${currencyOf(sql`m.currency`, scope.query)}`,
@@ -86,19 +90,18 @@ const reports: Record<ReportKind, ReportSql> = {
       l.currency, l.amount, coalesce(p.payment_ref, r.payment_ref) as payment_ref, r.provider_refund_id, o.provider`,
     orderBy: sql`l.currency, l.created_at, l.id`,
   },
+  // Tickets still sold per ticket type, from the rollup by type (decision 044).
   'sales-by-type': {
     body: (scope) => sql`
-      from tickets t
-      join orders o on o.id = t.order_id
-      join events e on e.id = t.event_id
-      join ticket_types tt on tt.id = t.ticket_type_id
-      where ${ofEvents(scope)} and ${sold} and o.provider <> 'sandbox'
-        and ${within(scope.query.dateBy === 'payment' ? sql`o.paid_at` : sql`e.starts_at`, scope.query)}
-        ${currencyOf(sql`o.currency`, scope.query)}
-      group by e.id, e.title, e.starts_at, tt.id, tt.name, tt.sort_order, o.currency`,
-    columns: sql`e.title as event_title, e.starts_at as event_starts_at, tt.name as type_name, o.currency,
-      count(*) as tickets, sum(t.unit_price) as ticket_money, sum(t.unit_fee) as fees`,
-    orderBy: sql`o.currency, e.starts_at, e.id, tt.sort_order, tt.id`,
+      from event_type_days d
+      join events e on e.id = d.event_id
+      join ticket_types tt on tt.id = d.ticket_type_id
+      where ${ofEvents(scope)} and not d.test and ${rollupWithin('d', scope)} ${currencyOf(sql`d.currency`, scope.query)}
+      group by e.id, e.title, e.starts_at, tt.id, tt.name, tt.sort_order, d.currency
+      having sum(d.tickets) > 0`,
+    columns: sql`e.title as event_title, e.starts_at as event_starts_at, tt.name as type_name, d.currency,
+      sum(d.tickets) as tickets, sum(d.ticket_money) as ticket_money, sum(d.ticket_fees) as fees`,
+    orderBy: sql`d.currency, e.starts_at, e.id, tt.sort_order, tt.id`,
   },
   // Tickets still sold, by the UTC day their order was paid, from the rollup of orders (decision 043).
   'sales-by-day': {
@@ -135,6 +138,9 @@ const reports: Record<ReportKind, ReportSql> = {
         and ${within(scope.query.dateBy === 'payment' ? sql`o.paid_at` : sql`e.starts_at`, scope.query)}
         ${currencyOf(sql`o.currency`, scope.query)} ${only}`,
     rowId: sql`t.id`,
+    keyOf: (id) => sql`
+      select e.starts_at, e.id, o.reference, t.position, t.id
+        from tickets t join orders o on o.id = t.order_id join events e on e.id = t.event_id where t.id = ${id}`,
     count: (scope) => sql`
       select coalesce(sum(d.tickets), 0) as n from event_order_days d join events e on e.id = d.event_id
       where ${ofEvents(scope)} and d.status in ${paidStatuses} and ${rollupWithin('d', scope)}
@@ -166,15 +172,18 @@ export async function reportRows(db: Executor, kind: ReportKind, scope: ReportSc
 export const idWidth = 36;
 
 /**
- * The ids of a report's rows in its order, at most `limit`, as one string of 36-character ids end to end (200,000
- * ids are one 7 MB string, not 200,000 strings); null for a report that is not one row per record.
+ * The ids of up to `limit` rows of a report in its order, after the record with id `after` (from the first without
+ * it), as one string of 36-character ids end to end; null for a report that is not one row per record. A file reads
+ * them a piece at a time: 20,000 ids are one 720 KB string, where a whole report's were one 7 MB string that the
+ * database built and sent at once.
  */
-export async function reportRowIds(db: Executor, kind: ReportKind, scope: ReportScope, limit: number) {
+export async function reportRowIds(db: Executor, kind: ReportKind, scope: ReportScope, limit: number, after?: string) {
   const report = reports[kind];
-  if (!report.rowId) return null;
+  if (!report.rowId || !report.keyOf) return null;
+  const following = after === undefined ? nothingMore : sql`and (${report.orderBy}) > (${report.keyOf(after)})`;
   const { rows } = await sql<{ ids: string | null }>`
     select string_agg(id::text, '' order by position) as ids from (
-      select ${report.rowId} as id, row_number() over (order by ${report.orderBy}) as position ${report.body(scope)}
+      select ${report.rowId} as id, row_number() over (order by ${report.orderBy}) as position ${report.body(scope, following)}
       order by ${report.orderBy} limit ${limit}) ordered`.execute(db);
   return rows[0]?.ids ?? '';
 }

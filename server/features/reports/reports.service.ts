@@ -42,28 +42,51 @@ async function readableReport(db: Db, userId: string, organizationId: string, ki
 
 const cellsOf = (columns: ReportColumn[], row: Parameters<ReportColumn['cell']>[0]) => columns.map((item) => item.cell(row));
 
-/** The report's rows, read from the database a chunk at a time. */
+/** Ids of a report of records read at a time, in order, while its file streams out. */
+const idPieceRows = 50_000;
+
+/**
+ * The report's rows, read from the database a chunk at a time: a report of records by its ids, a piece of them at a
+ * time, each piece read on from the last id of the one before; a grouped report by its place in the order.
+ */
 async function* rowChunks(db: Executor, kind: ReportKind, scope: ReportScope, total: number) {
-  const ids = await reportRowIds(db, kind, scope, total);
-  if (ids !== null) {
+  let ids = await reportRowIds(db, kind, scope, Math.min(idPieceRows, total));
+  if (ids === null) {
+    for (let offset = 0; offset < total; offset += chunkRows) {
+      const rows = await reportRows(db, kind, scope, Math.min(chunkRows, total - offset), offset);
+      if (rows.length === 0) return;
+      yield rows;
+    }
+    return;
+  }
+  for (let read = 0; ids.length > 0; ) {
     for (let start = 0; start < ids.length; start += chunkRows * idWidth) {
       const chunk: string[] = [];
       for (let at = start; at < Math.min(ids.length, start + chunkRows * idWidth); at += idWidth)
         chunk.push(ids.slice(at, at + idWidth));
       yield await reportRowsWithIds(db, kind, scope, chunk);
     }
-    return;
-  }
-  for (let offset = 0; offset < total; offset += chunkRows) {
-    const rows = await reportRows(db, kind, scope, Math.min(chunkRows, total - offset), offset);
-    if (rows.length === 0) return;
-    yield rows;
+    read += ids.length / idWidth;
+    if (read >= total || ids.length < idPieceRows * idWidth) return;
+    ids = (await reportRowIds(db, kind, scope, Math.min(idPieceRows, total - read), ids.slice(-idWidth))) ?? '';
   }
 }
 
+/**
+ * CSV lines sent as one piece: a chunk's 1,000 lines joined (about 140 KB) would be a string too large for V8's young
+ * generation, kept until a full collection; a hundred die young.
+ */
+const linesPerPiece = 100;
+
 async function* csvLines(db: Executor, kind: ReportKind, scope: ReportScope, columns: ReportColumn[], total: number) {
   yield csvLine(columns.map((item) => item.header));
-  for await (const rows of rowChunks(db, kind, scope, total)) yield rows.map((row) => csvLine(cellsOf(columns, row))).join('');
+  for await (const rows of rowChunks(db, kind, scope, total)) {
+    for (let at = 0; at < rows.length; at += linesPerPiece)
+      yield rows
+        .slice(at, at + linesPerPiece)
+        .map((row) => csvLine(cellsOf(columns, row)))
+        .join('');
+  }
 }
 
 /** Workbooks this process writes at once: at the row cap each holds a few hundred MB while it is written. */

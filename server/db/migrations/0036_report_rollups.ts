@@ -15,15 +15,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                     from tickets where status = 'valid' group by 1, 2) per_type
            group by order_id) t
     where t.order_id = orders.id`.execute(db);
-  // `a` plus `sign` times `b`, type by type; a type with no tickets left is dropped.
-  await sql`create function type_sums_add(a jsonb, b jsonb, sign integer) returns jsonb language sql immutable as $$
-    select coalesce(jsonb_object_agg(k, jsonb_build_array(n, price, fee)), '{}'::jsonb) from (
+  // `a` plus `sign` times `b`, type by type; a type with no tickets left is dropped. An order's first tickets (`a`
+  // empty, the usual case) are `b` as it is.
+  await sql`create function type_sums_add(a jsonb, b jsonb, sign integer) returns jsonb language plpgsql immutable as $$
+    begin
+      if a = '{}'::jsonb and sign = 1 then return b; end if;
+      if b = '{}'::jsonb then return a; end if;
+      return (select coalesce(jsonb_object_agg(k, jsonb_build_array(n, price, fee)), '{}'::jsonb) from (
       select k, sum(n) as n, sum(price) as price, sum(fee) as fee from (
         select k, (v ->> 0)::bigint as n, (v ->> 1)::bigint as price, (v ->> 2)::bigint as fee from jsonb_each(a) as x (k, v)
         union all
         select k, sign * (v ->> 0)::bigint, sign * (v ->> 1)::bigint, sign * (v ->> 2)::bigint from jsonb_each(b) as y (k, v)
       ) sides group by k) sums
-    where n <> 0 $$`.execute(db);
+    where n <> 0);
+    end $$`.execute(db);
 
   // Tickets sold (valid, in a paid or partly refunded order) per event, ticket type, UTC day of payment, currency and
   // TEST or not, sharded by writing connection as in migration 0035.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idWidth, reportRowIds } from '../../server/features/reports/reports.repository.ts';
+import { idWidth, type ReportScope, reportRowIds } from '../../server/features/reports/reports.repository.ts';
+import type { ReportKind } from '../../src/contract/reports.ts';
 import { doorKit } from '../fixtures/door.ts';
 import { inDays, publishedEvent, verifiedOrganizer } from '../fixtures/events.ts';
 import type { OrderView } from '../fixtures/orders.ts';
@@ -14,6 +15,16 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const db = () => api.database.db;
+
+/** A report's ids read as a file reads them: `size` at a time, each piece on from the last id of the one before. */
+async function idsInPieces(kind: ReportKind, scope: ReportScope, size: number): Promise<string> {
+  let pieces = '';
+  for (let piece = await reportRowIds(db(), kind, scope, size); piece; ) {
+    pieces += piece;
+    piece = await reportRowIds(db(), kind, scope, size, piece.slice(-idWidth));
+  }
+  return pieces;
+}
 const kit = doorKit(() => api);
 type Organiser = Awaited<ReturnType<typeof verifiedOrganizer>>;
 
@@ -100,12 +111,7 @@ describe('organiser reports', () => {
     const scope = { organizationId: organiser.organizationId, query: { dateBy: 'payment' as const, from: today(), to: today() } };
     const whole = (await reportRowIds(db(), 'transactions', scope, 1_000)) ?? '';
     expect(whole.length).toBe(ledger.length * idWidth);
-    let pieces = '';
-    for (let piece = await reportRowIds(db(), 'transactions', scope, 2); piece; ) {
-      pieces += piece;
-      piece = await reportRowIds(db(), 'transactions', scope, 2, piece.slice(-idWidth));
-    }
-    expect(pieces).toBe(whole);
+    expect(await idsInPieces('transactions', scope, 2)).toBe(whole);
     const gbp = await report(organiser, 'transactions', `${range()}&currency=GBP`);
     expect(
       rowsOf(gbp.body)
@@ -180,12 +186,7 @@ describe('organiser reports', () => {
     };
     const whole = (await reportRowIds(db(), 'attendees', scope, 10_000)) ?? '';
     expect(whole.length).toBe(issued.length * idWidth);
-    let pieces = '';
-    for (let piece = await reportRowIds(db(), 'attendees', scope, 700); piece; ) {
-      pieces += piece;
-      piece = await reportRowIds(db(), 'attendees', scope, 700, piece.slice(-idWidth));
-    }
-    expect(pieces).toBe(whole);
+    expect(await idsInPieces('attendees', scope, 700)).toBe(whole);
   });
 
   it('refuses bad ranges with a clear message and changes nothing', async () => {

@@ -47,8 +47,7 @@ async function mount(): Promise<void> {
   // tickets); the kept queries (the account, the organisation) are restored beside it and fill in as they come.
   const restored = state.shell ? persistence() : null;
   const shell = state.shell ? (await Promise.all([import('./app/shell-render.tsx'), resolveLazyMatches(routes)]))[0] : null;
-  if (shell) shell.showPlaceholderWhileLoading(routes);
-  else await resolveLazyMatches(routes);
+  if (!shell) await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);
   // Spec §2: on every route change the auth state is initialised from the cookies.
   router.subscribe(() => session.refreshFromCookies());
@@ -62,8 +61,9 @@ async function mount(): Promise<void> {
     </StrictMode>
   );
   if (shell) {
-    // The app shell has no page in it: the browser renders this address's page from what the device holds.
-    shell.renderShell(app());
+    // The app shell has no page in it: the browser renders this address's page from what the device holds, once its
+    // loaders are done (the door's scan data read from the device), so the first render is the page itself.
+    await shell.renderShell(router, app());
   } else {
     // Hydrating as a transition lets React yield to the browser between components instead of one long task;
     // a click on a part not hydrated yet makes React hydrate that part at once.

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from './app/errors/app-error-boundary.tsx';
@@ -125,6 +126,10 @@ describe('server rendering', () => {
     await renderToText('/app-shell', { assets: tracking });
     expect(asked).toContainEqual(['src/app/routes/validate-ticket-scan.tsx', 'src/app/layouts/validate-ticket-layout.tsx']);
     expect(asked).toContainEqual(['src/app/routes/account-bookings.tsx', 'src/app/layouts/area-layouts.tsx']);
+    // The shell's own start (its renderer, the kept queries) is fetched with the entry, not asked for after it runs.
+    const shellStart = asked.find((keys) => keys.includes('src/app/shell-render.tsx')) ?? [];
+    expect(shellStart).toEqual(['src/app/shell-render.tsx', 'src/lib/query-persistence.ts']);
+    for (const key of shellStart) expect(existsSync(key)).toBe(true);
   });
 
   it('asks for the stylesheet before any script, so the page paints without waiting for them', async () => {

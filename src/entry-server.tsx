@@ -85,12 +85,15 @@ function shellPreloadScript(assets: RenderAssets): string {
   return `(function(pages,state){for(var i=0;i<pages.length;i++)if(new RegExp(pages[i][0]).test(location.pathname)){state.pages=pages[i][2];pages[i][1].forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)})}})(${serializeForScript(pages)},window.${bootStateGlobal});`;
 }
 
+/** What the shell's start imports beside the entry's chunks (`src/entry-client.tsx`): fetched with them, not after. */
+const shellStartModules = ['src/app/shell-render.tsx', 'src/lib/query-persistence.ts'];
+
 /** The app shell: the document and its code, no page and nothing of the visitor; the browser renders the page. */
 function renderShell(options: RenderOptions): Promise<RenderResult> {
   const state: BootState = {
     ...options.state,
     dehydrated: null,
-    assets: { css: options.assets.css, modulePreloads: options.assets.chunksFor([]) },
+    assets: { css: options.assets.css, modulePreloads: options.assets.chunksFor(shellStartModules) },
     shell: true,
   };
   return new Promise((resolve, reject) => {

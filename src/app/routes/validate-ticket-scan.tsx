@@ -10,8 +10,8 @@ import type { RouteContext } from '../routes.tsx';
 
 /** In the browser, the event's scan data is read from the device while the page renders (never awaited). */
 export function createLoader({ session }: RouteContext) {
-  return ({ request }: { request: Request }) => {
-    warmDoorEngine(request.url, session().authId);
+  return async ({ request }: { request: Request }) => {
+    await warmDoorEngine(request.url, session().authId);
     return null;
   };
 }

@@ -75,14 +75,23 @@ export function openedDoorEngine(eventId: string | null): DoorEngine | null {
   return (eventId && opened.get(eventId)) || null;
 }
 
+/** How long a door page waits for the device's scan data before it is drawn with "Opening the scanner…" instead. */
+export const doorEngineWaitMs = 400;
+
 /**
- * Starts opening the door engine of the event a door page's address names (or this device's last event) while
- * the page's code renders, so reading the device's scan data and drawing the page overlap. Browser only.
+ * Opens the door engine of the event a door page's address names (or this device's last event) before the page is
+ * drawn, so its first render is the scanner itself; resolves once it is open, or after `doorEngineWaitMs` when the
+ * device is slow to read. Browser only: resolves at once on the server.
  */
-export function warmDoorEngine(address: string, userId: string | null): void {
-  if (typeof indexedDB === 'undefined') return;
+export function warmDoorEngine(address: string, userId: string | null): Promise<void> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve();
   const eventId = new URL(address).searchParams.get('event') ?? lastDoorEvent();
-  if (eventId) openDoorEngine(eventId, userId).catch(() => undefined);
+  if (!eventId) return Promise.resolve();
+  const opening = openDoorEngine(eventId, userId).then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([opening, new Promise<void>((done) => setTimeout(done, doorEngineWaitMs))]);
 }
 
 /** Forgets a loaded engine, e.g. after the event's data was downloaded again. */

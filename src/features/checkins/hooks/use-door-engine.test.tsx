@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { closeDoorEngine, doorStores, openDoorEngine, warmDoorEngine } from '../device/door-device.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeDoorEngine, doorStores, openedDoorEngine, warmDoorEngine } from '../device/door-device.ts';
 import { deleteDoorDb } from '../storage/door-db.ts';
 import type { EventRecord } from '../storage/event-store.ts';
 import { useDoorEngine } from './use-door-engine.ts';
@@ -38,14 +38,30 @@ describe('a door screen opened with its event on the device', () => {
     await doorStores().events.put(record as unknown as EventRecord);
   });
 
-  it('shows the scanner on its first render once the page has started opening the engine', async () => {
-    warmDoorEngine(scanAddress, null);
-    await openDoorEngine(eventId, null);
+  it("shows the scanner on its first render once the page's loader has waited for the engine", async () => {
+    await warmDoorEngine(scanAddress, null);
+    expect(openedDoorEngine(eventId)).not.toBeNull();
     const { statuses, unmount } = renderStatuses();
     await settle();
     unmount();
     expect(statuses[0]).toBe('ready');
     expect(statuses).not.toContain('loading');
+  });
+
+  it('lets the page be drawn when the device is slow to read, and the screen waits for it', async () => {
+    doorStores().db.close();
+    const neverAnswers = vi.spyOn(indexedDB, 'open').mockReturnValue({} as IDBOpenDBRequest);
+    try {
+      await warmDoorEngine(scanAddress, null);
+      expect(openedDoorEngine(eventId)).toBeNull();
+      const { statuses, unmount } = renderStatuses();
+      unmount();
+      expect(statuses[0]).toBe('loading');
+    } finally {
+      neverAnswers.mockRestore();
+      closeDoorEngine(eventId);
+      doorStores().db.close();
+    }
   });
 
   it('waits for the device when nothing opened it before the screen', async () => {

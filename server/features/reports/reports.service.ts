@@ -27,8 +27,12 @@ import {
   reportRowsWithIds,
 } from './reports.repository.ts';
 
-/** Rows read from the database at a time while the file streams out. */
-const chunkRows = 1_000;
+/**
+ * Rows read from the database at a time while the file streams out. A chunk's rows outlive the collections of V8's
+ * young generation that run while they are written out, and what survives them makes V8 grow it: at 1,000 rows a
+ * 200,000-row CSV grew it to 64 MB, at 250 to 32 MB, in no more time (decision 044).
+ */
+const chunkRows = 250;
 
 /**
  * Who may read this report, and with which columns: not a member → 404, a member without the report's right → 403
@@ -73,7 +77,7 @@ async function* rowChunks(db: Executor, kind: ReportKind, scope: ReportScope, to
 }
 
 /**
- * CSV lines sent as one piece: a chunk's 1,000 lines joined (about 140 KB) would be a string too large for V8's young
+ * CSV lines sent as one piece: a thousand lines joined (about 140 KB) would be a string too large for V8's young
  * generation, kept until a full collection; a hundred die young.
  */
 const linesPerPiece = 100;

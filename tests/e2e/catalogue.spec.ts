@@ -169,8 +169,8 @@ test.describe('the public catalogue', () => {
     const day = event.startsAt.slice(0, 10);
     const filters = page.locator('summary', { hasText: 'Filters' });
     if (await filters.isVisible()) await filters.click();
-    await page.getByLabel('From').fill(day);
-    await page.getByLabel('To').fill(day);
+    await page.getByLabel('From', { exact: true }).fill(day);
+    await page.getByLabel('To', { exact: true }).fill(day);
     await page.getByRole('button', { name: 'Show events' }).click();
     await expect(page).toHaveURL(new RegExp(`/events\\?q=${word}&from=${day}&to=${day}$`));
     await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveText([`Lantern procession ${word}`]);

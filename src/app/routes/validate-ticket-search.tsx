@@ -8,7 +8,7 @@ import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
-/** In the browser, the event's scan data is read from the device while the page renders (never awaited). */
+/** In the browser, the event's scan data is read from the device before the page is drawn (for at most `doorEngineWaitMs`). */
 export function createLoader({ session }: RouteContext) {
   return async ({ request }: { request: Request }) => {
     await warmDoorEngine(request.url, session().authId);

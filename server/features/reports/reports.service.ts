@@ -10,6 +10,7 @@ import {
   reportPageRows,
   reportPermission,
 } from '../../../src/contract/reports.ts';
+import { withCustomPlans } from '../../db/custom-plans.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { workbookLimiter, xlsxContentType, xlsxWorkbookOffThread } from '../../lib/xlsx-workbook.ts';
@@ -154,7 +155,9 @@ export async function reportPage(
 ): Promise<ReportPage> {
   const columns = await readableReport(db, userId, organizationId, kind, query.eventId);
   const scope = { organizationId, query };
-  const { total, rows } = await reportPageWithTotal(db, kind, scope, reportPageRows, (query.page - 1) * reportPageRows);
+  const { total, rows } = await withCustomPlans(db, (trx) =>
+    reportPageWithTotal(trx, kind, scope, reportPageRows, (query.page - 1) * reportPageRows),
+  );
   return {
     columns: columns.map((item) => ({ header: item.header, numeric: Boolean(item.numeric) })),
     rows: rows.map((row) => cellsOf(columns, row)),

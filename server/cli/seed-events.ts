@@ -12,6 +12,8 @@ const coversDir = join(import.meta.dirname, 'seed-assets', 'covers');
 const hourMs = 3600 * 1000;
 
 /** When a seed event starts, relative to now so the demo always has events today and this weekend. */
+const quarterHourMs = 15 * 60 * 1000;
+
 export function seedStart(day: SeedEvent['day'], startHour: number, now = new Date()): Date {
   const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), startHour));
   if (typeof day === 'number') {
@@ -20,8 +22,9 @@ export function seedStart(day: SeedEvent['day'], startHour: number, now = new Da
     const target = day === 'saturday' ? 6 : 0;
     date.setUTCDate(date.getUTCDate() + ((target - date.getUTCDay() + 7) % 7));
   }
-  // An event "today" whose hour has passed starts a little later instead, so it is still to come.
-  const earliest = Math.ceil((now.getTime() + hourMs) / hourMs) * hourMs;
+  // An event "today" whose hour has passed starts a little later instead, so it is still to come: on the first
+  // quarter hour at least 15 minutes away, today until the last quarter hour of the day.
+  const earliest = Math.ceil((now.getTime() + quarterHourMs) / quarterHourMs) * quarterHourMs;
   return date.getTime() < earliest ? new Date(earliest) : date;
 }
 

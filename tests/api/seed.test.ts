@@ -20,9 +20,12 @@ describe('demo data', () => {
     expect(new Set(listing.items.map((event: { category: string }) => event.category)).size).toBeGreaterThanOrEqual(6);
     expect(new Set(listing.items.map((event: { city: string | null }) => event.city)).size).toBeGreaterThanOrEqual(3);
     expect(listing.items.every((event: { coverImageUrl: string | null }) => event.coverImageUrl !== null)).toBe(true);
+    // Tonight's event starts today, or, seeded in the day's last quarter hour, in the first minutes of tomorrow.
     const endOfToday = new Date();
     endOfToday.setUTCHours(23, 59, 59, 999);
-    expect(listing.items.some((event: { startsAt: string }) => new Date(event.startsAt) <= endOfToday)).toBe(true);
+    const tonight = seedStart(0, 20);
+    const latest = tonight > endOfToday ? tonight : endOfToday;
+    expect(listing.items.some((event: { startsAt: string }) => new Date(event.startsAt) <= latest)).toBe(true);
 
     const signIn = await api.app.inject({
       method: 'POST',
@@ -36,9 +39,12 @@ describe('demo data', () => {
     expect((await api.app.inject({ method: 'GET', url: '/api/events?pageSize=50' })).json().data.total).toBe(listing.total);
   });
 
-  it('keeps seeded dates in the future, moving a passed hour today to later', () => {
+  it('keeps seeded dates in the future, moving a passed hour today to later that day while it can', () => {
     const now = new Date('2026-11-21T22:30:00Z');
-    expect(seedStart(0, 20, now).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    expect(seedStart(0, 20, now).toISOString()).toBe('2026-11-21T22:45:00.000Z');
+    expect(seedStart(0, 20, new Date('2026-11-21T22:07:00Z')).toISOString()).toBe('2026-11-21T22:30:00.000Z');
+    expect(seedStart(0, 20, new Date('2026-11-21T23:50:00Z')).toISOString()).toBe('2026-11-22T00:15:00.000Z');
+    expect(seedStart(0, 20, new Date('2026-11-21T12:00:00Z')).toISOString()).toBe('2026-11-21T20:00:00.000Z');
     expect(seedStart(3, 19, now).toISOString()).toBe('2026-11-24T19:00:00.000Z');
     expect(seedStart('sunday', 10, now).toISOString()).toBe('2026-11-22T10:00:00.000Z');
   });

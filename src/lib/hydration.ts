@@ -8,6 +8,11 @@ export function setHydrating(value: boolean): void {
   hydrating = value;
 }
 
+/** Whether the browser is rendering the server's HTML for the first time (never on the server). */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
 /**
  * True while `value` is still what this component had when it hydrated: the component may then keep
  * the text the server formatted (on an element with `suppressHydrationWarning`) instead of formatting

@@ -22,21 +22,23 @@ const ticket = (overrides: Partial<TicketType>): TicketType => ({
 
 describe('ticket availability', () => {
   it('says sold out when none are left', () => {
-    expect(ticketAvailability(ticket({ available: 0 }), 'Europe/London', now).text).toBe('Sold out');
+    expect(ticketAvailability(ticket({ available: 0 }), 'Europe/London', now).text()).toBe('Sold out');
   });
 
   it('warns when fewer than ten are left', () => {
-    expect(ticketAvailability(ticket({ available: 9 }), 'Europe/London', now).text).toBe('Only 9 left');
-    expect(ticketAvailability(ticket({ available: 10 }), 'Europe/London', now).text).toBe('Available');
+    expect(ticketAvailability(ticket({ available: 9 }), 'Europe/London', now).text()).toBe('Only 9 left');
+    expect(ticketAvailability(ticket({ available: 10 }), 'Europe/London', now).text()).toBe('Available');
   });
 
   it('gives the sales window', () => {
-    expect(ticketAvailability(ticket({ salesEnd: '2030-06-03T12:00:00Z' }), 'Europe/London', now).text).toBe(
+    expect(ticketAvailability(ticket({ salesEnd: '2030-06-03T12:00:00Z' }), 'Europe/London', now).text()).toBe(
       'Sales end in 2 days',
     );
-    expect(ticketAvailability(ticket({ salesStart: '2030-12-03T10:00:00Z' }), 'Europe/London', now).text).toBe(
+    expect(ticketAvailability(ticket({ salesStart: '2030-12-03T10:00:00Z' }), 'Europe/London', now).text()).toBe(
       'On sale from 3 Dec',
     );
-    expect(ticketAvailability(ticket({ salesEnd: '2030-05-01T10:00:00Z' }), 'Europe/London', now).text).toBe('Sales have ended');
+    expect(ticketAvailability(ticket({ salesEnd: '2030-05-01T10:00:00Z' }), 'Europe/London', now).text()).toBe(
+      'Sales have ended',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { buttonClass, linkClass } from '../../../components/button.ts';
 import type { Event } from '../../../contract/events.ts';
 import { formatMoney, formatPrice } from '../../../contract/money.ts';
+import { useServerText } from '../../../lib/hydration.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useOrderAmounts } from '../hooks/use-order-amounts.ts';
 import { heldOrderFor } from '../utils/held-orders.ts';
@@ -37,7 +38,7 @@ interface TicketSelectionProps {
   event: BookableEvent;
   now: number;
   /** What a buyer needs to know of a ticket type's stock and sales window at `now`; the event page says it. */
-  availabilityOf: (type: BookableEvent['ticketTypes'][number]) => { text: string; tone: keyof typeof availabilityTone };
+  availabilityOf: (type: BookableEvent['ticketTypes'][number]) => { text: () => string; tone: keyof typeof availabilityTone };
 }
 
 /** A short word where the stepper would be. */
@@ -51,6 +52,8 @@ function closedLabel(type: BookableEvent['ticketTypes'][number], now: number): s
 /** Quantities per ticket type, what they cost with the booking fee, then the buyer's details. */
 export function TicketSelection({ event, now, availabilityOf }: TicketSelectionProps) {
   const hydrated = useHydrated();
+  // Hydrating, the list keeps the availability the server wrote for the same moment: its dates cost `Intl`.
+  const keepServerText = useServerText(now);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [step, setStep] = useState<'choose' | 'details'>('choose');
   const types = event.ticketTypes.filter((type) => !type.hidden);
@@ -142,7 +145,9 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
                 </p>
                 {type.description ? <p className="text-slate-600 text-sm">{type.description}</p> : null}
                 {bounds.purchasable || type.available > 0 ? (
-                  <p className={`mt-0.5 text-sm ${availabilityTone[availability.tone]}`}>{availability.text}</p>
+                  <p className={`mt-0.5 text-sm ${availabilityTone[availability.tone]}`} suppressHydrationWarning>
+                    {keepServerText ? '' : availability.text()}
+                  </p>
                 ) : null}
                 {limits ? <p className="text-slate-600 text-xs">Per order: {limits}</p> : null}
               </div>

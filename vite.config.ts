@@ -71,7 +71,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,svg,png,webmanifest,woff2}'],
-        globIgnores: ['**/node_modules/**', 'sw.js', 'workbox-*.js'],
+        // The app's stylesheet is written into every page, the app shell included: the worker never needs the file.
+        globIgnores: ['**/node_modules/**', 'sw.js', 'workbox-*.js', 'assets/style-*.css'],
         // The app shell is rendered by the server; the worker fetches it at install.
         additionalManifestEntries: [{ url: '/app-shell', revision: buildId }],
         // The worker imports nothing at run time: a classic script, built without the option Vite 8 deprecates.
@@ -84,6 +85,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     manifest: !isSsrBuild,
     modulePreload: { polyfill: false },
+    // One stylesheet, written into every page (decision 028): no page's code asks for a stylesheet of its own.
+    // The toasts' styles are the exception, loaded by address with their library (src/lib/toasts.tsx).
+    cssCodeSplit: false,
     sourcemap: false,
     target: 'es2022',
     rollupOptions: isSsrBuild

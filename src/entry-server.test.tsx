@@ -8,6 +8,7 @@ const EmptyPage = () => null;
 const assets = {
   entry: '/assets/entry.js',
   css: ['/assets/app.css'],
+  cssText: () => undefined,
   chunksFor: () => ['/assets/page.js'],
   pageFiles: (keys: string[]) => Object.fromEntries(keys.map((key) => [key, '/assets/page.js'])),
 };
@@ -132,12 +133,29 @@ describe('server rendering', () => {
     for (const key of shellStart) expect(existsSync(key)).toBe(true);
   });
 
-  it('asks for the stylesheet before any script, so the page paints without waiting for them', async () => {
+  it('asks for the stylesheet before any script when it only has its address (development)', async () => {
     const { html } = await renderToText('/');
     const stylesheet = html.indexOf('rel="stylesheet"');
     expect(stylesheet).toBeGreaterThan(0);
     expect(stylesheet).toBeLessThan(html.indexOf('rel="modulepreload"'));
     expect(stylesheet).toBeLessThan(html.indexOf('<script'));
+    expect(html).not.toContain('<style');
+  });
+
+  it('writes a built stylesheet into the head, before any script, and tells the browser it did', async () => {
+    const css = '.card>p{color:#123456}';
+    const inlined = { ...assets, cssText: (href: string) => (href === '/assets/app.css' ? css : undefined) };
+    for (const path of ['/', '/app-shell']) {
+      const { html } = await renderToText(path, { assets: inlined });
+      const style = html.indexOf(`<style data-precedence="default" data-href="/assets/app.css">${css}</style>`);
+      expect(style, path).toBeGreaterThan(0);
+      expect(style, path).toBeLessThan(html.indexOf('rel="modulepreload"'));
+      expect(style, path).toBeLessThan(html.indexOf('<script'));
+      expect(html, path).not.toContain('rel="stylesheet"');
+      // The boot state carries the flag, never the text: the browser adopts the element the server wrote.
+      expect(html, path).toContain('"cssInline":true');
+      expect(html.split(css)).toHaveLength(2);
+    }
   });
 
   it('answers an unknown path with 404 and the path in the message', async () => {

@@ -31,6 +31,8 @@ export interface RenderAssets {
   /** The client entry module. */
   entry: string;
   css: string[];
+  /** A stylesheet's text, to write into the page; undefined when it is only linked (development). */
+  cssText(href: string): string | undefined;
   /** The chunks a page module needs, to preload them with the entry. */
   chunksFor(moduleKeys: string[]): string[];
   /** The chunk of each page module (the ones the build manifest knows), by module key. */
@@ -85,6 +87,15 @@ function shellPreloadScript(assets: RenderAssets): string {
   return `(function(pages,state){for(var i=0;i<pages.length;i++)if(new RegExp(pages[i][0]).test(location.pathname)){state.pages=pages[i][2];pages[i][1].forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)})}})(${serializeForScript(pages)},window.${bootStateGlobal});`;
 }
 
+/**
+ * The stylesheets go into the page when the server has their text (a built app): one request fewer before the
+ * first paint, the one a phone on a slow network waits longest for (decision 028).
+ */
+function stylesheets(assets: RenderAssets): Pick<BootState['assets'], 'css' | 'cssInline'> {
+  const cssInline = assets.css.length > 0 && assets.css.every((href) => assets.cssText(href) !== undefined);
+  return { css: assets.css, cssInline };
+}
+
 /** What the shell's start imports beside the entry's chunks (`src/entry-client.tsx`): fetched with them, not after. */
 const shellStartModules = ['src/app/shell-render.tsx', 'src/lib/query-persistence.ts'];
 
@@ -93,12 +104,12 @@ function renderShell(options: RenderOptions): Promise<RenderResult> {
   const state: BootState = {
     ...options.state,
     dehydrated: null,
-    assets: { css: options.assets.css, modulePreloads: options.assets.chunksFor(shellStartModules) },
+    assets: { ...stylesheets(options.assets), modulePreloads: options.assets.chunksFor(shellStartModules) },
     shell: true,
   };
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
-      <Document state={state}>
+      <Document state={state} cssText={options.assets.cssText}>
         <ShellPlaceholder />
       </Document>,
       {
@@ -159,7 +170,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const state: BootState = {
     ...options.state,
     dehydrated: dehydrate(queryClient),
-    assets: { css: options.assets.css, modulePreloads: options.assets.chunksFor([...moduleKeys, ...layoutKeys]) },
+    assets: { ...stylesheets(options.assets), modulePreloads: options.assets.chunksFor([...moduleKeys, ...layoutKeys]) },
     shell: false,
     pages: options.assets.pageFiles(moduleKeys),
   };
@@ -167,7 +178,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
 
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
-      <AppShell state={state} queryClient={queryClient} session={session}>
+      <AppShell state={state} queryClient={queryClient} session={session} cssText={options.assets.cssText}>
         <ApiCallerProvider api={api}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={options.nonce} />
         </ApiCallerProvider>

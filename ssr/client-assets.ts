@@ -12,6 +12,8 @@ interface ManifestChunk {
 type ViteManifest = Record<string, ManifestChunk>;
 
 const clientEntry = 'src/entry-client.tsx';
+/** The app's one stylesheet (`build.cssCodeSplit` off), as the build manifest names it. */
+const appStylesheet = 'style.css';
 
 /** The entry, its stylesheets and, per page module, the chunks to preload; read from Vite's build manifest. */
 export function assetsFromManifest(clientDir: string): RenderAssets {
@@ -27,11 +29,17 @@ export function assetsFromManifest(clientDir: string): RenderAssets {
     return seen;
   };
   const entryChunks = closure(clientEntry);
+  const stylesheet = manifest[appStylesheet]?.file;
+  if (!stylesheet) throw new Error(`The build manifest has no ${appStylesheet}`);
+  const css = [`/${stylesheet}`];
+  // Read once: every page writes them into its head.
+  const cssTexts = new Map(css.map((href) => [href, readFileSync(join(clientDir, href), 'utf8')]));
   const cache = new Map<string, string[]>();
 
   return {
     entry: `/${entry.file}`,
-    css: [...entryChunks].flatMap((key) => manifest[key]?.css ?? []).map((file) => `/${file}`),
+    css,
+    cssText: (href) => cssTexts.get(href),
     chunksFor(moduleKeys) {
       const cacheKey = moduleKeys.join('|');
       const cached = cache.get(cacheKey);
@@ -62,6 +70,7 @@ export function assetsFromManifest(clientDir: string): RenderAssets {
 export const devAssets: RenderAssets = {
   entry: `/${clientEntry}`,
   css: [],
+  cssText: () => undefined,
   chunksFor: () => [],
   pageFiles: () => ({}),
 };

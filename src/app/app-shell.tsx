@@ -13,12 +13,14 @@ interface AppShellProps {
   session: SessionStore;
   /** The router provider: static on the server, browser router in the client. */
   children: ReactNode;
+  /** Server only: the stylesheets' text to write into the page. */
+  cssText?: (href: string) => string | undefined;
 }
 
 /** Providers shared by server rendering and hydration, so both trees match. */
-export function AppShell({ state, queryClient, session, children }: AppShellProps) {
+export function AppShell({ state, queryClient, session, children, cssText }: AppShellProps) {
   return (
-    <Document state={state}>
+    <Document state={state} cssText={cssText}>
       <BootStateProvider value={state}>
         <SessionProvider store={session}>
           <QueryClientProvider client={queryClient}>

@@ -1,8 +1,15 @@
 import type { ReactNode } from 'react';
 import type { BootState } from '../lib/boot-state.ts';
 
+interface DocumentProps {
+  state: BootState;
+  children: ReactNode;
+  /** Server only: the stylesheets' text, written into the page when `state.assets.cssInline`. */
+  cssText?: (href: string) => string | undefined;
+}
+
 /** The whole HTML document; rendered by React on the server and hydrated as is in the browser. */
-export function Document({ state, children }: { state: BootState; children: ReactNode }) {
+export function Document({ state, children, cssText }: DocumentProps) {
   return (
     <html lang="en-GB">
       <head>
@@ -13,10 +20,20 @@ export function Document({ state, children }: { state: BootState; children: Reac
         <link rel="icon" href="/icons/favicon-32.png" type="image/png" sizes="32x32" />
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-        {/* A stylesheet resource: React writes it first in the head, as the page paints with it and no script. */}
-        {state.assets.css.map((href) => (
-          <link key={href} rel="stylesheet" href={href} precedence="default" />
-        ))}
+        {/*
+          Stylesheet resources: React writes them first in the head, as the page paints with them and no script.
+          Written into the page, a style resource is known by its href: the browser adopts the server's element
+          and renders it without its text, which it never needs.
+        */}
+        {state.assets.css.map((href) =>
+          state.assets.cssInline ? (
+            <style key={href} href={href} precedence="default">
+              {cssText?.(href) ?? ''}
+            </style>
+          ) : (
+            <link key={href} rel="stylesheet" href={href} precedence="default" />
+          ),
+        )}
         {/* Scripts only make the painted page interactive: they yield the connection to the stylesheet and images. */}
         {state.assets.modulePreloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} fetchPriority="low" />

@@ -7,8 +7,11 @@ export interface BootState {
   /** The site's own origin, for canonical and Open Graph URLs. */
   origin: string;
   dehydrated: DehydratedState | null;
-  /** Stylesheets, and the page's chunks to preload beside the entry. */
-  assets: { css: string[]; modulePreloads: string[] };
+  /**
+   * Stylesheets, and the page's chunks to preload beside the entry. `cssInline`: the server wrote the stylesheets'
+   * text into the page (a `<style>` per href) instead of links, so the first paint waits for no other request.
+   */
+  assets: { css: string[]; cssInline?: boolean; modulePreloads: string[] };
   /**
    * The app shell (`/app-shell`): a document with no page in it, kept by the service worker and rendered in
    * the browser for whatever address it stands in for (the door, My tickets, any page when offline).

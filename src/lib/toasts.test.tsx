@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import toastStyles from 'react-toastify/ReactToastify.css?url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Toasts, toast, toastSettings } from './toasts.tsx';
 
@@ -9,6 +10,16 @@ Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 let root: Root | null = null;
 /** The browser's idle callbacks, run only when a test says the browser is idle. */
 let idleCallbacks: Array<() => void> = [];
+/** jsdom fetches no stylesheet: this one says each added link has loaded, as a browser would. */
+const stylesheets = new MutationObserver((records) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      if (node instanceof HTMLLinkElement && node.rel === 'stylesheet')
+        setTimeout(() => node.dispatchEvent(new Event('load')), 5);
+    }
+  }
+});
+stylesheets.observe(document.head, { childList: true });
 beforeEach(() => {
   idleCallbacks = [];
   Object.assign(window, {
@@ -63,5 +74,10 @@ describe('toasts', () => {
     const container = mountToasts();
     toast.success('Saved for later');
     await eventually(() => container.textContent?.includes('Saved for later') ?? false);
+    // Their styles come with them, asked for once however many toasts ask.
+    toast.info('Copied');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([toastStyles]);
   });
 });

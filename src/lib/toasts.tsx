@@ -1,5 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import toastStyles from 'react-toastify/ReactToastify.css?url';
 import type { ToastContainerProps, ToastOptions } from 'react-toastify/unstyled';
+import { loadStylesheet } from './stylesheet.ts';
 
 type ToastKind = 'success' | 'default' | 'info' | 'warning' | 'error';
 
@@ -33,7 +35,7 @@ export const toastSettings = {
 // The toast library and its styles are fetched after the page is interactive; toasts raised earlier wait for them.
 // Its styles are a fifth of the app's CSS: every page's first style pass would pay for rules nothing uses yet.
 const loadToastify = () =>
-  Promise.all([import('react-toastify/unstyled'), import('react-toastify/ReactToastify.css')]).then(([library]) => library);
+  Promise.all([import('react-toastify/unstyled'), loadStylesheet(toastStyles)]).then(([library]) => library);
 
 const ToastContainer = lazy(async () => {
   const { ToastContainer: Container } = await loadToastify();

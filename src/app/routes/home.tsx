@@ -53,6 +53,8 @@ function HappeningSoon() {
         {events.data ? (
           <EventGrid
             events={events.data.items}
+            // Below the hero: no cover is the largest paint, so none is preloaded ahead of the stylesheet and scripts.
+            eagerCount={0}
             empty={<p className="text-slate-600">No events are on sale right now. Check back soon.</p>}
           />
         ) : events.isError ? (

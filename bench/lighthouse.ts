@@ -22,6 +22,13 @@ export interface LighthouseResult {
 export interface LighthouseOptions {
   /** A Chromium already running with this DevTools port (e.g. one holding a session's cookies); else Lighthouse launches its own. */
   port?: number;
+  /**
+   * 'simulate' (Lighthouse's default): the page loads unthrottled and a model replays it on a slow phone. From a
+   * server on this machine every request ends before the first paint, and the model counts each of them towards
+   * LCP. 'devtools': Chromium itself slows the network and CPU while the page loads (the same RTT, bandwidth and
+   * 4× CPU), so the paint happens when it would on the phone.
+   */
+  throttling?: 'simulate' | 'devtools';
 }
 
 const chromeFlags = ['--headless', ...chromiumArgs].join(' ');
@@ -50,6 +57,7 @@ export function measureLighthouse(baseUrl: string, path: string, options: Lighth
         `${baseUrl}${path}`,
         '--only-categories=performance',
         '--form-factor=mobile',
+        `--throttling-method=${options.throttling ?? 'simulate'}`,
         ...(options.port ? [`--port=${options.port}`] : [`--chrome-flags=${chromeFlags}`]),
         '--output=json',
         `--output-path=${output}`,

@@ -1,8 +1,8 @@
 // `npm run bench:pages [runs]`: Admit's public pages next to a floor measured in the same run. The floor
 // (bench/floor) is React + react-router server-rendering and hydrating one heading, served by the same server
 // (ssr/main.ts with DIST_DIR), so what Admit costs beyond the framework shows as a ratio that holds across hosts.
-// Per page: JavaScript before interactive, Lighthouse mobile (score, LCP, TBT, benchmarkIndex) and main-thread time
-// in unthrottled Chromium; Admit and floor runs alternate so a burst of load on the machine falls on both.
+// Per page: JavaScript before interactive, Lighthouse mobile (score, LCP, TBT, benchmarkIndex), LCP again with the
+// throttling applied while the page loads (bench/lighthouse.ts says why) and main-thread time in unthrottled Chromium; Admit and floor runs alternate so a burst of load on the machine falls on both.
 // BENCH_JSON=<file> also writes the medians and every run as JSON; BENCH_FAQ_SLUG picks the FAQ measured.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,6 +81,16 @@ async function measureRun(browser: Browser, app: App, target: Target, samples: S
     );
   } catch (error) {
     figures.push(`Lighthouse failed: ${errorLine(error)}`);
+  }
+  try {
+    const options = { throttling: 'devtools' } as const;
+    const applied = target.cookies.length
+      ? await withCookieBrowser(baseUrl, target.cookies, (port) => measureLighthouse(baseUrl, target.path, { ...options, port }))
+      : measureLighthouse(baseUrl, target.path, options);
+    push(samples, 'lcpAppliedMs', applied.lcpMs);
+    figures.push(`LCP applied ${Math.round(applied.lcpMs)} ms`);
+  } catch (error) {
+    figures.push(`Lighthouse, applied throttling, failed: ${errorLine(error)}`);
   }
   try {
     const time = await measureScriptTime(browser, baseUrl, target.path, target.cookies);

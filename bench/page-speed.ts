@@ -2,7 +2,8 @@
 // (bench/floor) is React + react-router server-rendering and hydrating one heading, served by the same server
 // (ssr/main.ts with DIST_DIR), so what Admit costs beyond the framework shows as a ratio that holds across hosts.
 // Per page: JavaScript before interactive, Lighthouse mobile (score, LCP, TBT, benchmarkIndex), LCP again with the
-// throttling applied while the page loads (bench/lighthouse.ts says why) and main-thread time in unthrottled Chromium; Admit and floor runs alternate so a burst of load on the machine falls on both.
+// throttling applied while the page loads (bench/lighthouse.ts says why) and main-thread time in unthrottled
+// Chromium; Admit and floor runs alternate so a burst of load on the machine falls on both.
 // BENCH_JSON=<file> also writes the medians and every run as JSON; BENCH_FAQ_SLUG picks the FAQ measured.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,7 +4,6 @@ import type { RenderAssets } from '../src/entry-server.tsx';
 
 interface ManifestChunk {
   file: string;
-  css?: string[];
   imports?: string[];
   isEntry?: boolean;
 }

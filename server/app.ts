@@ -36,7 +36,8 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { verificationRoutes } from './features/verification/verification.routes.ts';
 import { createAccessTokens } from './lib/auth/access-tokens.ts';
 import { createPaymentProvider } from './lib/payments/create-provider.ts';
-import { signedImageUrl } from './lib/storage/signed-links.ts';
+import type { ImageLinks } from './lib/storage/image-url.ts';
+import { signedImageUrl, sizedImageSrcSet } from './lib/storage/signed-links.ts';
 import { registerActing } from './plugins/acting.ts';
 import { createAuthenticator } from './plugins/authentication.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -105,7 +106,10 @@ function ordersDeps({ config, db, images }: ApiContext): OrdersDeps {
 export async function apiPlugin(app: FastifyInstance, { config, db, prefix }: ApiOptions): Promise<void> {
   const routes = new RouteRegistry(prefix);
   const tokens = createAccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
-  const images = { url: (key: string | null) => signedImageUrl(config, key) };
+  const images: ImageLinks = {
+    url: (key) => signedImageUrl(config, key),
+    srcSet: (key) => sizedImageSrcSet(config, key),
+  };
   const suspensions = createSuspensions(db);
   const auth = createAuthenticator(tokens, suspensions);
   const context: ApiContext = { config, db, routes, tokens, auth, images, suspensions };

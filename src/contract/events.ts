@@ -129,6 +129,8 @@ export const eventSummarySchema = z.object({
   venueName: z.string().nullable(),
   city: z.string().nullable(),
   coverImageUrl: z.string().nullable(),
+  /** The cover's sized copies (`url width` pairs), for `srcset`; null without a cover. */
+  coverImageSrcSet: z.string().nullable(),
   priceFrom: z.number().int().nullable(),
   currency: z.string().nullable(),
   soldOut: z.boolean(),

@@ -121,6 +121,7 @@ const matrix: Record<RouteKey, Row> = {
   // Images belong to an organisation: only its owners and managers upload them (another organisation's owner included: 403).
   'POST /uploads':                                                   [401,  403,      201,   201,     403,     403,  403,   403],
   'GET /uploads/file/*':                                             [200,  200,      200,   200,     200,     200,  200,   200],
+  'GET /uploads/sized/:width/*':                                     [200,  200,      200,   200,     200,     200,  200,   200],
 
   // The help desk's answers are public; a vote needs no account (one per visitor).
   'GET /help/categories':                                            [200,  200,      200,   200,     200,     200,  200,   200],

@@ -133,7 +133,7 @@ describe('the public catalogue', () => {
     // 23:30 UTC on Wednesday is already Thursday in Berlin.
     await at('Thursday in Berlin', day(0, 23, 30), day(1, 2), 'Europe/Berlin');
 
-    const deps = { db: api.database.db, imageUrl: () => null };
+    const deps = { db: api.database.db, images: { url: () => null, srcSet: () => null } };
     const list = async (query: Record<string, string>) =>
       titles(await listCatalogue(deps, { category: 'family', limit: 12, ...query }, new Date(wednesday)));
     expect(await list({ when: 'today' })).toEqual(['Wednesday tea dance']);

@@ -2,11 +2,13 @@ import 'fake-indexeddb/auto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectImage } from '../../server/lib/storage/image-content.ts';
+import { linkSignature } from '../../server/lib/storage/signed-links.ts';
 import { type AwsUploader, createAwsUploader } from '../../src/lib/storage/aws-upload.ts';
 import { signedInAccount } from '../fixtures/accounts.ts';
 import { type AwsPeers, download, startAwsPeers } from '../fixtures/aws-peers.ts';
-import { verifiedOrganizer } from '../fixtures/events.ts';
-import { png1x1, webp3x2 } from '../fixtures/images.ts';
+import { publishedEvent, verifiedOrganizer } from '../fixtures/events.ts';
+import { photoJpeg, png1x1, webp3x2 } from '../fixtures/images.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 let peers: AwsPeers;
@@ -130,6 +132,28 @@ describe('uploading to S3 through a key the API hands out', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404]);
     expect((await setLogo(madeUp)).statusCode).toBe(400);
     expect((await setLogo(theirs)).statusCode).toBe(400);
+  });
+
+  it('serves a cover’s sized copies from the bucket’s original, resized on this server', async () => {
+    const photo = await photoJpeg(1600, 900);
+    const key = await keyFor(organiser, { name: 'Cover.jpg', contentType: 'image/jpeg', sizeBytes: photo.length });
+    await browser.upload(photo, 'image/jpeg', key);
+    expect((await post('/uploads/stored', { key }, organiser)).statusCode).toBe(200);
+    const event = await publishedEvent(api.app, organiser, { coverImageKey: key });
+    const page = await api.app.inject({ method: 'GET', url: `/api/events/${event.id}` });
+    const [first = ''] = page.json().data.coverImageSrcSet.split(', ');
+    const [url = '', width] = first.split(' ');
+    expect(width).toBe('480w');
+    const sized = await api.app.inject({ method: 'GET', url });
+    expect(sized.statusCode).toBe(200);
+    expect(detectImage(sized.rawPayload)).toEqual({ contentType: 'image/webp', width: 480, height: 270 });
+    // A key with no object behind it: 404, once the link is genuine.
+    const gone = `uploads/${organiser.organizationId}/gone.jpg`;
+    const expires = Number(new URL(url, 'http://admit.test').searchParams.get('expires'));
+    const goneUrl = url
+      .replace(key, gone)
+      .replace(/signature=[\w-]+/, `signature=${linkSignature(api.config.jwtSecret, gone, expires)}`);
+    expect((await api.app.inject({ method: 'GET', url: goneUrl })).statusCode).toBe(404);
   });
 
   it('leaves storing bytes to the browser: the API has no upload body route on this driver', async () => {

@@ -7,7 +7,7 @@ import { bookmarkEvent, listBookmarks, unbookmarkEvent } from './bookmarks.servi
 const tags = ['bookmarks'];
 
 export function bookmarksRoutes(app: FastifyInstance, { db, routes, auth, images }: ApiContext): void {
-  const deps = { db, imageUrl: images.url };
+  const deps = { db, images };
   routes.add(app, {
     method: 'GET',
     url: '/bookmarks',

@@ -2,14 +2,14 @@
 import type { Bookmark } from '../../../src/contract/bookmarks.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
-import type { ImageUrl } from '../../lib/storage/image-url.ts';
+import type { ImageLinks } from '../../lib/storage/image-url.ts';
 import { toEventSummary } from '../events/event-view.ts';
 import { findEventRow } from '../events/events.repository.ts';
 import { addBookmark, bookmarkedEvents, removeBookmark } from './bookmarks.repository.ts';
 
 export interface BookmarksDeps {
   db: Db;
-  imageUrl: ImageUrl;
+  images: ImageLinks;
 }
 
 /** The user's bookmarks, soonest event first, those that have ended marked past. */
@@ -17,7 +17,7 @@ export async function listBookmarks(deps: BookmarksDeps, userId: string): Promis
   const now = Date.now();
   const rows = await bookmarkedEvents(deps.db, userId);
   return rows.map((row) => ({
-    event: toEventSummary(row, deps.imageUrl),
+    event: toEventSummary(row, deps.images),
     bookmarkedAt: new Date(row.bookmarked_at).toISOString(),
     past: new Date(row.ends_at).getTime() < now,
   }));

@@ -28,7 +28,7 @@ export async function listCatalogue(deps: EventsDeps, query: CatalogueQuery, now
     catalogueCities(deps.db, filter, catalogueCityChoices),
   ]);
   return {
-    items: page.items.map((row) => toEventSummary(row, deps.imageUrl)),
+    items: page.items.map((row) => toEventSummary(row, deps.images)),
     total: page.total,
     next: page.next,
     previous: page.previous,

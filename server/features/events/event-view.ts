@@ -1,5 +1,5 @@
 import type { Event, EventCategory, EventStatus, EventSummary, TicketType } from '../../../src/contract/events.ts';
-import type { ImageUrl } from '../../lib/storage/image-url.ts';
+import type { ImageLinks } from '../../lib/storage/image-url.ts';
 import type { EventListRow, EventRow, TicketTypeRow } from './events.repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -28,7 +28,7 @@ export function toTicketType(type: TicketTypeRow, now: Date): TicketType {
   };
 }
 
-export function toEventSummary(row: EventListRow, imageUrl: ImageUrl): EventSummary {
+export function toEventSummary(row: EventListRow, images: ImageLinks): EventSummary {
   return {
     id: row.id,
     title: row.title,
@@ -41,7 +41,8 @@ export function toEventSummary(row: EventListRow, imageUrl: ImageUrl): EventSumm
     isOnline: row.is_online,
     venueName: row.venue_name,
     city: row.city,
-    coverImageUrl: imageUrl(row.cover_image_key),
+    coverImageUrl: images.url(row.cover_image_key),
+    coverImageSrcSet: images.srcSet(row.cover_image_key),
     priceFrom: row.price_from === null ? null : Number(row.price_from),
     currency: row.currency,
     soldOut: Number(row.available) <= 0,
@@ -53,7 +54,7 @@ export function toEventSummary(row: EventListRow, imageUrl: ImageUrl): EventSumm
 export function toEvent(
   row: EventRow,
   types: TicketTypeRow[],
-  options: { imageUrl: ImageUrl; isMember: boolean; now: Date },
+  options: { images: ImageLinks; isMember: boolean; now: Date },
 ): Event {
   const visible = options.isMember ? types : types.filter((type) => !type.hidden);
   const priced = visible.filter((type) => !type.hidden);
@@ -75,7 +76,8 @@ export function toEvent(
     venueName: row.venue_name,
     city: row.city,
     coverImageKey: row.cover_image_key,
-    coverImageUrl: options.imageUrl(row.cover_image_key),
+    coverImageUrl: options.images.url(row.cover_image_key),
+    coverImageSrcSet: options.images.srcSet(row.cover_image_key),
     priceFrom: cheapest?.price ?? null,
     currency: cheapest?.currency ?? null,
     soldOut: priced.length > 0 && priced.every((type) => availableOf(type) === 0),

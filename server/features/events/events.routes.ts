@@ -26,7 +26,7 @@ import {
 const tags = ['events'];
 
 export function eventsRoutes(app: FastifyInstance, { db, config, routes, auth, images }: ApiContext): void {
-  const deps = { db, imageUrl: images.url };
+  const deps = { db, images };
 
   routes.add(app, {
     method: 'GET',

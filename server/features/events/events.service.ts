@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database, EventStatus } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import type { ImageUrl } from '../../lib/storage/image-url.ts';
+import type { ImageLinks } from '../../lib/storage/image-url.ts';
 import { requireOrganizationImage } from '../../lib/storage/stored-images.ts';
 import { refundEventOrders } from '../orders/refunds.service.ts';
 import { memberRoleOf } from '../organizations/members.repository.ts';
@@ -41,7 +41,7 @@ import { countPageView } from './page-views.ts';
 
 export interface EventsDeps {
   db: Db;
-  imageUrl: ImageUrl;
+  images: ImageLinks;
 }
 
 function toValues(input: Partial<CreateEvent>): Partial<EventValues> {
@@ -83,7 +83,7 @@ const sellsPaid = (row: { kyc_status: KycStatus; payouts_enabled: boolean }) =>
 async function present(deps: EventsDeps, eventId: string, isMember: boolean): Promise<Event> {
   const row = await findEventRow(deps.db, eventId);
   if (!row) throw notFound('That event');
-  return toEvent(row, await ticketTypesOf(deps.db, eventId), { imageUrl: deps.imageUrl, isMember, now: new Date() });
+  return toEvent(row, await ticketTypesOf(deps.db, eventId), { images: deps.images, isMember, now: new Date() });
 }
 
 export async function createEvent(deps: EventsDeps, userId: string, input: CreateEvent): Promise<Event> {
@@ -251,7 +251,7 @@ export async function getEvent(deps: EventsDeps, eventId: string, userId: string
 
 export async function listPublicEvents(deps: EventsDeps, query: EventListQuery): Promise<EventList> {
   const { items, total } = await listEventRows(deps.db, query, { statuses: ['published'], publicOnly: true, now: new Date() });
-  return { items: items.map((row) => toEventSummary(row, deps.imageUrl)), page: query.page, pageSize: query.pageSize, total };
+  return { items: items.map((row) => toEventSummary(row, deps.images)), page: query.page, pageSize: query.pageSize, total };
 }
 
 /** All of an organisation's events, any status, for its members. */
@@ -273,7 +273,7 @@ export async function listOrganizationEvents(
   );
   return {
     items: items.map((row) => ({
-      ...toEventSummary(row, deps.imageUrl),
+      ...toEventSummary(row, deps.images),
       ticketsSold: sales.get(row.id)?.sold ?? 0,
       capacity: sales.get(row.id)?.capacity ?? 0,
       testMode: row.test_mode,

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import {
   imageContentTypeSchema,
   imageLinkRequestSchema,
@@ -13,11 +13,20 @@ import {
 } from '../../../src/contract/uploads.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { createLocalStorage } from '../../lib/storage/local-storage.ts';
+import { createLocalStorage, type StoredFile } from '../../lib/storage/local-storage.ts';
 import { warmS3Credentials } from '../../lib/storage/s3-links.ts';
+import { readS3Object } from '../../lib/storage/s3-objects.ts';
+import { createSizedImages, localOriginals } from '../../lib/storage/sized-images.ts';
 import type { RawBodySpec } from '../../plugins/route-registry.ts';
 import { confirmS3Upload, reserveS3Key } from './s3-uploads.service.ts';
-import { openImage, renewImageLink, storeImage, type UploadsDeps, unsupportedImageMessage } from './uploads.service.ts';
+import {
+  openImage,
+  openSizedImage,
+  renewImageLink,
+  storeImage,
+  type UploadsDeps,
+  unsupportedImageMessage,
+} from './uploads.service.ts';
 
 /** What the upload route takes: the bytes themselves, whose type is read from them rather than trusted. */
 const imageBody: RawBodySpec = {
@@ -43,6 +52,20 @@ export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }
       const caller = await auth.optional(request).catch(() => null);
       return { message: 'Image link.', data: await renewImageLink(deps, body.key, caller?.sub ?? null) };
     },
+  });
+
+  // Sized copies of stored images, whichever driver keeps the originals: made on first request, then kept.
+  const sized = createSizedImages(
+    config.dataDir,
+    config.storageDriver === 'aws'
+      ? (key) => readS3Object(config.publicConfig, key, maxImageBytes)
+      : localOriginals(config.dataDir),
+  );
+  app.get('/uploads/sized/:width/*', async (request, reply) => {
+    const { width, '*': key } = request.params as { width: string; '*': string };
+    const { expires, signature } = request.query as Record<string, unknown>;
+    const file = await openSizedImage(deps, sized, key, width, expires, signature);
+    return sendImage(reply, 'image/webp', file);
   });
 
   // With `aws` the browser puts images straight into S3 under a key the API hands out, then says so;
@@ -85,13 +108,7 @@ export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }
     const { '*': key } = request.params as { '*': string };
     const { expires, signature } = request.query as Record<string, unknown>;
     const file = await openImage(deps, key, expires, signature);
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('Content-Length', file.size)
-      .header('Cache-Control', 'private, max-age=3600')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .send(file.stream);
+    return sendImage(reply, file.contentType, file);
   });
 
   // Raw image bodies are accepted by this route alone: its own scope holds the parser and the 5,120,000-byte limit.
@@ -128,4 +145,15 @@ export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }
       }),
     });
   });
+}
+
+/** An image's bytes, never taken for anything but an image. */
+function sendImage(reply: FastifyReply, contentType: string, file: StoredFile): FastifyReply {
+  return reply
+    .header('Content-Type', contentType)
+    .header('Content-Length', file.size)
+    .header('Cache-Control', 'private, max-age=3600')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .send(file.stream);
 }

@@ -14,8 +14,9 @@ import type { Db } from '../../db/database.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { detectImage } from '../../lib/storage/image-content.ts';
-import { isStorableKey, type LocalStorage } from '../../lib/storage/local-storage.ts';
+import { isStorableKey, type LocalStorage, type StoredFile } from '../../lib/storage/local-storage.ts';
 import { imageLink, localImageLink, verifyLink } from '../../lib/storage/signed-links.ts';
+import { isSizedImageWidth, isUnreadableImage, type SizedImages } from '../../lib/storage/sized-images.ts';
 import { admitUploader, requireRoom } from './upload-limits.ts';
 import { claimUploadKey, deleteUpload, isLinkable } from './uploads.repository.ts';
 
@@ -132,6 +133,31 @@ export async function openImage(
   const file = contentType && isStorableKey(key) ? await storage.read(key) : null;
   if (!contentType || !file) throw notFound('That image');
   return { contentType, ...file };
+}
+
+/**
+ * A sized copy behind a signed link (the link signs the key; the width must be one offered): 403 for a forged or
+ * expired link, 404 for another width or when the image is gone. An image the resizer cannot read is a 404 too.
+ */
+export async function openSizedImage(
+  { config }: UploadsDeps,
+  sized: SizedImages,
+  key: string,
+  widthText: string,
+  expires: unknown,
+  signature: unknown,
+): Promise<StoredFile> {
+  if (verifyLink(config.jwtSecret, key, expires, signature) !== 'valid') {
+    throw new HttpError('FORBIDDEN', 'This image link is not valid or has expired.');
+  }
+  const width = /^[1-9]\d{0,4}$/.test(widthText) ? Number(widthText) : 0;
+  if (!isSizedImageWidth(width) || contentTypeOfKey(key) === undefined) throw notFound('That image');
+  const file = await sized.open(key, width).catch((error: unknown) => {
+    if (isUnreadableImage(error)) return null;
+    throw error;
+  });
+  if (!file) throw notFound('That image');
+  return file;
 }
 
 /**

@@ -41,3 +41,23 @@ export async function readS3ObjectStart(
   const head = new Uint8Array(await response.arrayBuffer()).subarray(0, bytes);
   return { size: size ?? head.length, head };
 }
+
+/** A whole object from the bucket, through the link the server would hand out; null when it is not there or larger than `largest`. */
+export async function readS3Object(settings: S3Settings, key: string, largest: number): Promise<Uint8Array | null> {
+  const response = await fetch(s3ImageUrl(settings, key), { signal: AbortSignal.timeout(fetchTimeoutMs) });
+  if (response.status === 404 || response.status === 403) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    throw new Error(`The image store answered ${response.status} for ${key}.`);
+  }
+  const length = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (length > largest) {
+    await response.body?.cancel();
+    return null;
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return bytes.length > largest ? null : bytes;
+}

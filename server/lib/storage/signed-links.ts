@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { imageLinkTtlSeconds } from '../../../src/contract/uploads.ts';
 import type { Config } from '../../config.ts';
 import { s3ImageUrl } from './s3-links.ts';
+import { sizedImageWidths } from './sized-images.ts';
 
 export type LinkConfig = Pick<Config, 'jwtSecret' | 'storageDriver' | 'publicConfig'>;
 
@@ -32,16 +33,29 @@ export function verifyLink(
   return Number(expires) < now ? 'expired' : 'valid';
 }
 
+/** The expiry and signature of a link to `key` on this API; with a window, every answer within it carries the same ones. */
+function signedQuery(config: LinkConfig, key: string, now: number, stableWindowSeconds: number) {
+  const earliest = now + imageLinkTtlSeconds;
+  const expires = stableWindowSeconds ? Math.ceil(earliest / stableWindowSeconds) * stableWindowSeconds : earliest;
+  const query = new URLSearchParams({ expires: String(expires), signature: linkSignature(config.jwtSecret, key, expires) });
+  return { expires, query };
+}
+
+/** Where this API serves images from, and the key as a path under it. */
+function apiImagePath(config: LinkConfig, route: string, key: string): string {
+  const base = config.publicConfig.apiBase.replace(/\/+$/, '');
+  return `${base}/uploads/${route}/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
 /** A link to a stored image on this API, signed for `imageLinkTtlSeconds`. */
 export function localImageLink(config: LinkConfig, key: string, now = nowSeconds(), stableWindowSeconds = 0): ImageLink {
   // With a window, every answer within it carries the same URL, so browsers and the service worker can cache the image.
-  const earliest = now + imageLinkTtlSeconds;
-  const expires = stableWindowSeconds ? Math.ceil(earliest / stableWindowSeconds) * stableWindowSeconds : earliest;
-  const base = config.publicConfig.apiBase.replace(/\/+$/, '');
-  const path = key.split('/').map(encodeURIComponent).join('/');
-  const query = new URLSearchParams({ expires: String(expires), signature: linkSignature(config.jwtSecret, key, expires) });
-  return { url: `${base}/uploads/file/${path}?${query}`, expiresAt: new Date(expires * 1000) };
+  const { expires, query } = signedQuery(config, key, now, stableWindowSeconds);
+  return { url: `${apiImagePath(config, 'file', key)}?${query}`, expiresAt: new Date(expires * 1000) };
 }
+
+/** How long answers carry the same image links, so that browsers and the service worker can keep the images. */
+const stableLinkWindowSeconds = 15 * 60;
 
 /** A temporary link to an image by key, for whichever storage driver is configured. */
 export function imageLink(config: LinkConfig, key: string): ImageLink {
@@ -58,5 +72,17 @@ export function imageLink(config: LinkConfig, key: string): ImageLink {
  */
 export function signedImageUrl(config: LinkConfig, key: string | null | undefined): string | null {
   if (!key) return null;
-  return config.storageDriver === 'aws' ? imageLink(config, key).url : localImageLink(config, key, nowSeconds(), 15 * 60).url;
+  return config.storageDriver === 'aws'
+    ? imageLink(config, key).url
+    : localImageLink(config, key, nowSeconds(), stableLinkWindowSeconds).url;
+}
+
+/**
+ * The image's sized copies as a `srcset` (null stays null): signed links to this API, whichever driver keeps the
+ * original, one per width in `sizedImageWidths`. A copy is never wider than the original.
+ */
+export function sizedImageSrcSet(config: LinkConfig, key: string | null | undefined, now = nowSeconds()): string | null {
+  if (!key) return null;
+  const { query } = signedQuery(config, key, now, stableLinkWindowSeconds);
+  return sizedImageWidths.map((width) => `${apiImagePath(config, `sized/${width}`, key)}?${query} ${width}w`).join(', ');
 }

@@ -84,6 +84,9 @@ export function Component() {
           {event.coverImageUrl ? (
             <img
               src={event.coverImageUrl}
+              srcSet={event.coverImageSrcSet ?? undefined}
+              // Two thirds of the page on wide screens, the whole width on phones.
+              sizes="(min-width: 1024px) 46rem, calc(100vw - 2rem)"
               alt={event.title}
               width={960}
               height={540}

@@ -30,6 +30,7 @@ const event: EventSummary = {
   venueName: 'Dock Hall',
   city: 'Leeds',
   coverImageUrl: null,
+  coverImageSrcSet: null,
   priceFrom: 1500,
   currency: 'GBP',
   soldOut: false,

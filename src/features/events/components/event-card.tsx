@@ -17,6 +17,10 @@ interface EventCardProps {
   headingLevel?: 2 | 3;
 }
 
+/** How wide a card's cover is drawn in `EventGrid`: four, three, two or one to a row. */
+const cardCoverSizes =
+  '(min-width: 1280px) 17rem, (min-width: 1024px) 23rem, (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)';
+
 export function EventCard({ event, action, eager = false, headingLevel = 3 }: EventCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Hydrating, the card keeps the date and price the server wrote: formatting them is the costly part.
@@ -29,6 +33,8 @@ export function EventCard({ event, action, eager = false, headingLevel = 3 }: Ev
         {event.coverImageUrl ? (
           <img
             src={event.coverImageUrl}
+            srcSet={event.coverImageSrcSet ?? undefined}
+            sizes={cardCoverSizes}
             alt={event.title}
             width={960}
             height={540}

@@ -99,6 +99,7 @@ describe('the event form', () => {
       city: 'Salford',
       coverImageKey: 'users/x/cover.png',
       coverImageUrl: '/api/uploads/file/users/x/cover.png',
+      coverImageSrcSet: null,
       priceFrom: 1250,
       currency: 'GBP',
       soldOut: false,

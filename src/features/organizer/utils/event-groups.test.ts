@@ -15,6 +15,7 @@ const event = (id: string, status: EventSummary['status'], startsAt: string, end
   venueName: null,
   city: null,
   coverImageUrl: null,
+  coverImageSrcSet: null,
   priceFrom: null,
   currency: null,
   soldOut: false,

@@ -21,7 +21,15 @@ export function OrganizerEventRow({ event, asOf }: { event: OrganizerEventSummar
     <li className="relative flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-within:ring-2 focus-within:ring-indigo-500 sm:gap-4 sm:p-4">
       <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-indigo-100 sm:h-20 sm:w-32">
         {event.coverImageUrl ? (
-          <img src={event.coverImageUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+          <img
+            src={event.coverImageUrl}
+            srcSet={event.coverImageSrcSet ?? undefined}
+            sizes="8rem"
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
         ) : (
           <div aria-hidden="true" className="flex h-full items-center justify-center font-bold text-2xl text-indigo-400">
             {event.title.slice(0, 1)}

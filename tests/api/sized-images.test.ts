@@ -67,6 +67,26 @@ describe('sized copies of a cover', () => {
     }
   });
 
+  it('sends the original when no copy can be made of it, so the page still shows the picture', async () => {
+    // The first kilobytes of a JPEG: its header says 1200 × 675, its pixels are cut off.
+    const truncated = original.subarray(0, 1500);
+    const uploaded = await api.app.inject({
+      method: 'POST',
+      url: `/api/uploads?organizationId=${organiser.organizationId}&name=broken`,
+      payload: truncated,
+      headers: { 'content-type': 'image/jpeg', ...organiser.bearer },
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const event = await publishedEvent(api.app, organiser, { coverImageKey: uploaded.json().data.key });
+    const page = (await get(`/api/events/${event.id}`)).json().data;
+    const [[url = ''] = []] = candidates(page.coverImageSrcSet);
+    const response = await get(url);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.location).toMatch(/^\/api\/uploads\/file\/organizations\/.+broken\.jpg\?expires=/);
+    expect((await get(String(response.headers.location))).rawPayload.equals(truncated)).toBe(true);
+  });
+
   it('refuses a forged or changed link with 403 and a width it does not offer with 404', async () => {
     const [url = ''] = candidates(srcSet)[0] ?? [];
     const forged = url.replace(/signature=[\w-]+/, `signature=${'A'.repeat(43)}`);

@@ -31,7 +31,11 @@ test.describe('events', () => {
     const soon = page.getByRole('region', { name: 'Happening soon' });
     await expect(soon.getByRole('link', { name: event.title })).toHaveAttribute('href', `/event/${event.id}`);
     expect(await soon.getByRole('listitem').count()).toBeGreaterThan(1);
-    await expect(soon.getByRole('img', { name: event.title })).toHaveAttribute('width', '960');
+    const cover = soon.getByRole('img', { name: event.title });
+    await expect(cover).toHaveAttribute('width', '960');
+    // The server offers the cover in sized copies, from a card on a phone to a wide screen at 2×.
+    await expect(cover).toHaveAttribute('srcset', /^\/api\/uploads\/sized\/480\/\S+ 480w, .+ 1440w$/);
+    await expect(cover).toHaveAttribute('sizes', /calc\(100vw - 2rem\)$/);
     // The public catalogue, for everyone; find-events needs sign-in.
     await expect(page.getByRole('search')).toHaveAttribute('action', '/events');
     await expect(page.getByRole('link', { name: 'Music', exact: true })).toHaveAttribute('href', '/events/music');

@@ -157,6 +157,11 @@ test.describe('organiser events', () => {
 
     await page.goto(`/event/${eventId}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // The cover is drawn from a sized copy made of the uploaded picture, not from the upload itself.
+    const cover = page.getByRole('img', { name: title });
+    await expect
+      .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0 && image.currentSrc))
+      .toMatch(/\/api\/uploads\/sized\/\d+\/organizations\//);
     await expect(
       page.getByRole('complementary', { name: 'Tickets and organiser' }).getByText('Family', { exact: true }),
     ).toBeVisible();

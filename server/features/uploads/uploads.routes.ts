@@ -64,8 +64,10 @@ export function uploadsRoutes(app: FastifyInstance, { db, config, routes, auth }
   app.get('/uploads/sized/:width/*', async (request, reply) => {
     const { width, '*': key } = request.params as { width: string; '*': string };
     const { expires, signature } = request.query as Record<string, unknown>;
-    const file = await openSizedImage(deps, sized, key, width, expires, signature);
-    return sendImage(reply, 'image/webp', file);
+    const answer = await openSizedImage(deps, sized, key, width, expires, signature);
+    if ('file' in answer) return sendImage(reply, 'image/webp', answer.file);
+    request.log.warn({ err: answer.failure }, 'A sized copy of an image could not be made; the original was sent instead.');
+    return reply.header('Cache-Control', 'no-store').redirect(answer.original, 302);
   });
 
   // With `aws` the browser puts images straight into S3 under a key the API hands out, then says so;

@@ -16,7 +16,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { detectImage } from '../../lib/storage/image-content.ts';
 import { isStorableKey, type LocalStorage, type StoredFile } from '../../lib/storage/local-storage.ts';
 import { imageLink, localImageLink, verifyLink } from '../../lib/storage/signed-links.ts';
-import { isSizedImageWidth, isUnreadableImage, type SizedImages } from '../../lib/storage/sized-images.ts';
+import { isSizedImageWidth, type SizedImages } from '../../lib/storage/sized-images.ts';
 import { admitUploader, requireRoom } from './upload-limits.ts';
 import { claimUploadKey, deleteUpload, isLinkable } from './uploads.repository.ts';
 
@@ -135,9 +135,13 @@ export async function openImage(
   return { contentType, ...file };
 }
 
+/** A sized copy to send, or the original's link when no copy could be made of it. */
+export type SizedImageAnswer = { file: StoredFile } | { original: string; failure: unknown };
+
 /**
  * A sized copy behind a signed link (the link signs the key; the width must be one offered): 403 for a forged or
- * expired link, 404 for another width or when the image is gone. An image the resizer cannot read is a 404 too.
+ * expired link, 404 for another width or when the image is gone. When the copy cannot be made (an image the
+ * resizer cannot read, a resizer that does not load), the answer is the original's link, so the page still shows it.
  */
 export async function openSizedImage(
   { config }: UploadsDeps,
@@ -146,18 +150,20 @@ export async function openSizedImage(
   widthText: string,
   expires: unknown,
   signature: unknown,
-): Promise<StoredFile> {
+): Promise<SizedImageAnswer> {
   if (verifyLink(config.jwtSecret, key, expires, signature) !== 'valid') {
     throw new HttpError('FORBIDDEN', 'This image link is not valid or has expired.');
   }
   const width = /^[1-9]\d{0,4}$/.test(widthText) ? Number(widthText) : 0;
   if (!isSizedImageWidth(width) || contentTypeOfKey(key) === undefined) throw notFound('That image');
-  const file = await sized.open(key, width).catch((error: unknown) => {
-    if (isUnreadableImage(error)) return null;
-    throw error;
-  });
-  if (!file) throw notFound('That image');
-  return file;
+  try {
+    const file = await sized.open(key, width);
+    if (!file) throw notFound('That image');
+    return { file };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    return { original: imageLink(config, key).url, failure: error };
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { createLocalStorage, type StoredFile } from './local-storage.ts';
 
 /**
@@ -26,9 +26,19 @@ export interface SizedImages {
 const maxInputPixels = 40_000_000;
 const webpQuality = 72;
 
-// One image at a time, with libvips's own threads and cache kept small: the server renders pages on the same cores.
-sharp.concurrency(1);
-sharp.cache(false);
+type SharpFactory = (input: Uint8Array, options: SharpOptions) => Sharp;
+let loaded: Promise<SharpFactory> | null = null;
+
+/** libvips loads with the first resize, not with the server. */
+function loadSharp(): Promise<SharpFactory> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // One thread and no cache: the server renders pages on the same cores, and copies are kept on disk.
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 /** An original the resizer cannot read: damaged, not an image it knows, or too many pixels. */
 export class UnreadableImageError extends Error {
@@ -39,6 +49,7 @@ export const isUnreadableImage = (error: unknown): error is UnreadableImageError
 
 /** A WebP of the image no wider than `width`, turned the way its EXIF says, without its metadata. */
 export async function resizeImage(original: Uint8Array, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     return await sharp(original, { limitInputPixels: maxInputPixels, failOn: 'error' })
       .rotate()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type EventCategory, eventCategories } from './event-categories.ts';
+import { eventListTerms } from './event-list-terms.ts';
 import { timezoneSchema } from './time-zone.ts';
 import { httpUrlSchema } from './users.ts';
 
@@ -156,21 +157,25 @@ export type Event = z.infer<typeof eventSchema>;
 export const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const eventListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(eventListTerms.maxWords).optional(),
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),
   category: eventCategorySchema.optional(),
-  city: z.string().trim().max(80).optional(),
+  city: z.string().trim().max(eventListTerms.maxCity).optional(),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
-  radiusKm: z.coerce.number().min(1).max(500).default(50),
-  price: z.enum(['free', 'paid']).optional(),
+  radiusKm: z.coerce
+    .number()
+    .min(eventListTerms.radiusKm.min)
+    .max(eventListTerms.radiusKm.max)
+    .default(eventListTerms.radiusKm.default),
+  price: z.enum(eventListTerms.prices).optional(),
   online: booleanQuery.optional(),
   includePast: booleanQuery.default(false),
   organizationId: z.uuid().optional(),
-  sort: z.enum(['date', 'relevance']).default('date'),
-  page: z.coerce.number().int().min(1).max(1000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(12),
+  sort: z.enum(eventListTerms.sorts).default('date'),
+  page: z.coerce.number().int().min(1).max(eventListTerms.page.max).default(1),
+  pageSize: z.coerce.number().int().min(1).max(eventListTerms.pageSize.max).default(eventListTerms.pageSize.default),
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
-import { categoryLabel } from '../../contract/event-categories.ts';
-import { eventCategorySchema } from '../../contract/events.ts';
+import { categoryLabel, eventCategories } from '../../contract/event-categories.ts';
 import { bookmarksQueryOptions } from '../../features/bookmarks/api/get-bookmarks.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
 import { eventsQueryOptions, useEvents } from '../../features/events/api/get-events.ts';
@@ -25,7 +24,7 @@ import {
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
-const categories = eventCategorySchema.options.map((value) => ({ value, label: categoryLabel(value) }));
+const categories = eventCategories.map((value) => ({ value, label: categoryLabel(value) }));
 
 /**
  * Reads the search from the URL (bad values fall back to defaults) and fetches its results. The

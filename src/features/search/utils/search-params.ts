@@ -1,5 +1,7 @@
 import { addDays, endOfDay, format, getDay, startOfDay } from 'date-fns';
-import { type EventCategory, type EventListQuery, eventListQuerySchema } from '../../../contract/events.ts';
+import type { EventCategory } from '../../../contract/event-categories.ts';
+import { eventListTerms, readEventListSearch } from '../../../contract/event-list-terms.ts';
+import type { EventListQuery } from '../../../contract/events.ts';
 
 /** Date filters: named ranges (from and to are worked out in the visitor's time zone when chosen) or two dates. */
 export const datePresets = ['today', 'weekend', 'week', 'custom'] as const;
@@ -29,12 +31,10 @@ export interface SearchState {
 /** The URL keys of the search page, in the order they are written; anything else in the URL is ignored. */
 const queryKeys = ['q', 'from', 'to', 'category', 'city', 'lat', 'lng', 'radiusKm', 'price', 'online', 'sort', 'page'] as const;
 
-const defaults: EventListQuery = eventListQuerySchema.parse({});
-
 /**
- * Reads a search from the URL. Each value is checked with the API's own schema; one that does not
- * pass is dropped (the default applies) rather than failing the page, so an old or edited link
- * still shows results.
+ * Reads a search from the URL. Each value is read as the API's schema reads it (`readEventListSearch`); one that
+ * would not pass is dropped (the default applies) rather than failing the page, so an old or edited link still
+ * shows results.
  */
 export function parseSearch(params: URLSearchParams): SearchState {
   const raw: Record<string, string> = {};
@@ -42,13 +42,7 @@ export function parseSearch(params: URLSearchParams): SearchState {
     const value = params.get(key)?.trim();
     if (value) raw[key] = value;
   }
-  let parsed = eventListQuerySchema.safeParse(raw);
-  if (!parsed.success) {
-    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
-    for (const key of bad) delete raw[key];
-    parsed = eventListQuerySchema.safeParse(raw);
-  }
-  const query = parsed.success ? parsed.data : defaults;
+  const query = readEventListSearch(raw);
 
   const near = query.lat !== undefined && query.lng !== undefined;
   const backwards = query.from !== undefined && query.to !== undefined && Date.parse(query.to) < Date.parse(query.from);
@@ -87,7 +81,7 @@ export function toEventsQuery(state: SearchState): Partial<EventListQuery> {
   if (state.lat !== undefined && state.lng !== undefined) {
     query.lat = state.lat;
     query.lng = state.lng;
-    query.radiusKm = state.radiusKm ?? defaults.radiusKm;
+    query.radiusKm = state.radiusKm ?? eventListTerms.radiusKm.default;
   }
   if (state.price) query.price = state.price;
   if (state.online !== undefined) query.online = state.online;

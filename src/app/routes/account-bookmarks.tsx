@@ -8,7 +8,7 @@ import { PendingBookmarksNotice } from '../../features/bookmarks/components/pend
 import { useBookmarkSync } from '../../features/bookmarks/hooks/use-bookmark-sync.ts';
 import { useBookmarkOverrides } from '../../features/bookmarks/hooks/use-bookmarked.ts';
 import { bookmarkSections } from '../../features/bookmarks/utils/bookmark-sections.ts';
-import { EventCard } from '../../features/events/components/event-card.tsx';
+import { EventCard, twoColumnCoverSizes } from '../../features/events/components/event-card.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
@@ -31,6 +31,7 @@ function BookmarkGrid({ items, past = false }: { items: Bookmark[]; past?: boole
             event={event}
             eager={!past && index < 2}
             headingLevel={3}
+            coverSizes={twoColumnCoverSizes}
             action={<BookmarkButton eventId={event.id} event={event} />}
           />
           {past ? (

@@ -5,7 +5,7 @@ import { categoryLabel, eventCategories } from '../../contract/event-categories.
 import { bookmarksQueryOptions } from '../../features/bookmarks/api/get-bookmarks.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
 import { eventsQueryOptions, useEvents } from '../../features/events/api/get-events.ts';
-import { EventCard } from '../../features/events/components/event-card.tsx';
+import { EventCard, twoColumnCoverSizes } from '../../features/events/components/event-card.tsx';
 import { NoResults } from '../../features/search/components/no-results.tsx';
 import { Pagination } from '../../features/search/components/pagination.tsx';
 import { ResultsHeader } from '../../features/search/components/results-header.tsx';
@@ -114,6 +114,7 @@ export function Component() {
                       event={event}
                       eager={index < 2}
                       headingLevel={3}
+                      coverSizes={twoColumnCoverSizes}
                       action={<BookmarkButton eventId={event.id} event={event} />}
                     />
                   </li>

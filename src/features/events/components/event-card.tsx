@@ -15,13 +15,18 @@ interface EventCardProps {
   eager?: boolean;
   /** The heading level of the title in the surrounding page. */
   headingLevel?: 2 | 3;
+  /** How wide the cover is drawn (`sizes`), when the card is not in `EventGrid`. */
+  coverSizes?: string;
 }
 
 /** How wide a card's cover is drawn in `EventGrid`: four, three, two or one to a row. */
-const cardCoverSizes =
+const gridCoverSizes =
   '(min-width: 1280px) 17rem, (min-width: 1024px) 23rem, (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)';
 
-export function EventCard({ event, action, eager = false, headingLevel = 3 }: EventCardProps) {
+/** For lists of at most two cards to a row beside a side column (the search results, the bookmarks). */
+export const twoColumnCoverSizes = '(min-width: 640px) 28rem, calc(100vw - 2rem)';
+
+export function EventCard({ event, action, eager = false, headingLevel = 3, coverSizes = gridCoverSizes }: EventCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Hydrating, the card keeps the date and price the server wrote: formatting them is the costly part.
   const keepServerText = useServerText(event);
@@ -34,7 +39,7 @@ export function EventCard({ event, action, eager = false, headingLevel = 3 }: Ev
           <img
             src={event.coverImageUrl}
             srcSet={event.coverImageSrcSet ?? undefined}
-            sizes={cardCoverSizes}
+            sizes={coverSizes}
             alt={event.title}
             width={960}
             height={540}

@@ -15,7 +15,7 @@ import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { detectImage } from '../../lib/storage/image-content.ts';
 import { isStorableKey, type LocalStorage, type StoredFile } from '../../lib/storage/local-storage.ts';
-import { imageLink, localImageLink, verifyLink } from '../../lib/storage/signed-links.ts';
+import { imageLink, localImageLink, localImageLinkUntil, verifyLink } from '../../lib/storage/signed-links.ts';
 import { isSizedImageWidth, type SizedImages } from '../../lib/storage/sized-images.ts';
 import { admitUploader, requireRoom } from './upload-limits.ts';
 import { claimUploadKey, deleteUpload, isLinkable } from './uploads.repository.ts';
@@ -162,7 +162,10 @@ export async function openSizedImage(
     return { file };
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    return { original: imageLink(config, key).url, failure: error };
+    // The original's link ends when the sized link does, so a failing copy never renews anyone's access.
+    const original =
+      config.storageDriver === 'aws' ? imageLink(config, key).url : localImageLinkUntil(config, key, Number(expires));
+    return { original, failure: error };
   }
 }
 

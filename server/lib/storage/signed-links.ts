@@ -47,6 +47,12 @@ function apiImagePath(config: LinkConfig, route: string, key: string): string {
   return `${base}/uploads/${route}/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/** A link to a stored image on this API that ends when `expires` (seconds) does: never later than a link it stands for. */
+export function localImageLinkUntil(config: LinkConfig, key: string, expires: number): string {
+  const query = new URLSearchParams({ expires: String(expires), signature: linkSignature(config.jwtSecret, key, expires) });
+  return `${apiImagePath(config, 'file', key)}?${query}`;
+}
+
 /** A link to a stored image on this API, signed for `imageLinkTtlSeconds`. */
 export function localImageLink(config: LinkConfig, key: string, now = nowSeconds(), stableWindowSeconds = 0): ImageLink {
   // With a window, every answer within it carries the same URL, so browsers and the service worker can cache the image.

@@ -119,6 +119,13 @@ export interface ImageFile {
   stream: ReadStream;
 }
 
+/** A link's expiry and signature must be genuine and not yet past: 403 otherwise. */
+function requireValidLink(config: Config, key: string, expires: unknown, signature: unknown): void {
+  if (verifyLink(config.jwtSecret, key, expires, signature) !== 'valid') {
+    throw new HttpError('FORBIDDEN', 'This image link is not valid or has expired.');
+  }
+}
+
 /** The bytes behind a signed local link: 403 for a forged or expired link, 404 when the image is gone. */
 export async function openImage(
   { config, storage }: UploadsDeps,
@@ -126,9 +133,7 @@ export async function openImage(
   expires: unknown,
   signature: unknown,
 ): Promise<ImageFile> {
-  if (verifyLink(config.jwtSecret, key, expires, signature) !== 'valid') {
-    throw new HttpError('FORBIDDEN', 'This image link is not valid or has expired.');
-  }
+  requireValidLink(config, key, expires, signature);
   const contentType = contentTypeOfKey(key);
   const file = contentType && isStorableKey(key) ? await storage.read(key) : null;
   if (!contentType || !file) throw notFound('That image');
@@ -151,9 +156,7 @@ export async function openSizedImage(
   expires: unknown,
   signature: unknown,
 ): Promise<SizedImageAnswer> {
-  if (verifyLink(config.jwtSecret, key, expires, signature) !== 'valid') {
-    throw new HttpError('FORBIDDEN', 'This image link is not valid or has expired.');
-  }
+  requireValidLink(config, key, expires, signature);
   const width = /^[1-9]\d{0,4}$/.test(widthText) ? Number(widthText) : 0;
   if (!isSizedImageWidth(width) || contentTypeOfKey(key) === undefined) throw notFound('That image');
   try {

@@ -1,6 +1,5 @@
 import { addDays, endOfDay, format, getDay, startOfDay } from 'date-fns';
-import type { EventCategory } from '../../../contract/event-categories.ts';
-import { eventListTerms, readEventListSearch } from '../../../contract/event-list-terms.ts';
+import { type EventListSearch, eventListTerms, readEventListSearch } from '../../../contract/event-list-terms.ts';
 import type { EventListQuery } from '../../../contract/events.ts';
 
 /** Date filters: named ranges (from and to are worked out in the visitor's time zone when chosen) or two dates. */
@@ -11,22 +10,11 @@ export type RelativePreset = Exclude<DatePreset, 'custom'>;
 export const radiusChoices = [5, 10, 25, 50, 100] as const;
 export const defaultRadiusKm = 25;
 
-/** Everything a search is, as the URL holds it; what `GET /events` needs plus the name of the date range. */
-export interface SearchState {
-  q?: string;
-  when?: DatePreset;
-  from?: string;
-  to?: string;
-  category?: EventCategory;
-  city?: string;
-  lat?: number;
-  lng?: number;
-  radiusKm?: number;
-  price?: 'free' | 'paid';
-  online?: boolean;
-  sort: 'date' | 'relevance';
-  page: number;
-}
+/**
+ * Everything a search is, as the URL holds it: what `GET /events` needs plus the name of the date range. The radius
+ * is there only with a place.
+ */
+export type SearchState = Omit<EventListSearch, 'radiusKm'> & { when?: DatePreset; radiusKm?: number };
 
 /** The URL keys of the search page, in the order they are written; anything else in the URL is ignored. */
 const queryKeys = ['q', 'from', 'to', 'category', 'city', 'lat', 'lng', 'radiusKm', 'price', 'online', 'sort', 'page'] as const;

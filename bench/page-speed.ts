@@ -4,22 +4,25 @@
 // Per page: JavaScript before interactive, Lighthouse mobile (score, LCP, TBT, benchmarkIndex), LCP again with the
 // throttling applied while the page loads (bench/lighthouse.ts says why) and main-thread time in unthrottled
 // Chromium; Admit and floor runs alternate so a burst of load on the machine falls on both.
-// BENCH_JSON=<file> also writes the medians and every run as JSON; BENCH_FAQ_SLUG picks the FAQ measured.
+// BENCH_JSON=<file> also writes the medians and every run as JSON; BENCH_FAQ_SLUG picks the FAQ measured;
+// BENCH_SCRIPT_LOADS sets how many loads each run's main-thread time is the median of.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { firstEventPath } from './event-page.ts';
 import { startFloor } from './floor/build.ts';
-import { rawGet } from './http-util.ts';
+import { median, rawGet } from './http-util.ts';
 import { measureJsBudget } from './js-budget.ts';
 import { measureLighthouse } from './lighthouse.ts';
-import { launchBrowser, measureScriptTime } from './page-script-time.ts';
+import { launchBrowser, measureScriptTime, type ScriptTime } from './page-script-time.ts';
 import { cookieHeader, type SessionCookie, signIn, withCookieBrowser } from './page-session.ts';
 import { formatPageTable, type PageSamples, type Samples, summarisePages } from './page-table.ts';
 import { admitServer, ensureBuild, killAllServers, type StartedServer, startServer } from './server-process.ts';
 
 const runs = Number(process.argv[2]) > 0 ? Number(process.argv[2]) : 3;
+/** Cold loads per app, page and run for the main-thread time (BENCH_SCRIPT_LOADS, default 5). */
+const scriptLoads = Number(process.env.BENCH_SCRIPT_LOADS) > 0 ? Number(process.env.BENCH_SCRIPT_LOADS) : 5;
 
 interface Target {
   path: string;
@@ -65,7 +68,7 @@ async function measureJs(app: App, target: Target, samples: Samples): Promise<vo
   );
 }
 
-async function measureRun(browser: Browser, app: App, target: Target, samples: Samples, indexRuns: number[]): Promise<void> {
+async function measureRun(app: App, target: Target, samples: Samples, indexRuns: number[]): Promise<void> {
   const { baseUrl } = app.server;
   const figures: string[] = [];
   try {
@@ -93,18 +96,39 @@ async function measureRun(browser: Browser, app: App, target: Target, samples: S
   } catch (error) {
     figures.push(`Lighthouse, applied throttling, failed: ${errorLine(error)}`);
   }
-  try {
-    const time = await measureScriptTime(browser, baseUrl, target.path, target.cookies);
-    push(samples, 'scriptMs', time.scriptMs);
-    push(samples, 'taskMs', time.taskMs);
-    push(samples, 'hydratedMs', time.hydratedMs);
-    figures.push(
-      `script ${Math.round(time.scriptMs)} ms, tasks ${Math.round(time.taskMs)} ms, hydrated at ${Math.round(time.hydratedMs)} ms`,
-    );
-  } catch (error) {
-    figures.push(`script time failed: ${errorLine(error)}`);
-  }
   say(`${app.name.padEnd(5)}  ${target.path}  ${figures.join('; ')}`);
+}
+
+/**
+ * Main-thread time, unthrottled: `scriptLoads` cold loads of the page from each app, Admit and the floor taking
+ * turns, so both meet the same moment of the machine's load. One load moves by a third from the next on this kind
+ * of machine; each run's figure is the median of its loads.
+ */
+async function measureScriptTimes(browser: Browser, apps: App[], target: Target, samplesOf: (app: App) => Samples) {
+  const loads = new Map<App, ScriptTime[]>(apps.map((app) => [app, []]));
+  const failures: string[] = [];
+  for (let load = 0; load < scriptLoads; load++) {
+    for (const app of apps) {
+      try {
+        loads.get(app)?.push(await measureScriptTime(browser, app.server.baseUrl, target.path, target.cookies));
+      } catch (error) {
+        failures.push(`${app.name}: ${errorLine(error)}`);
+      }
+    }
+  }
+  for (const app of apps) {
+    const times = loads.get(app) ?? [];
+    if (times.length === 0) continue;
+    const samples = samplesOf(app);
+    push(samples, 'scriptMs', median(times.map((time) => time.scriptMs)));
+    push(samples, 'taskMs', median(times.map((time) => time.taskMs)));
+    push(samples, 'hydratedMs', median(times.map((time) => time.hydratedMs)));
+    say(
+      `${app.name.padEnd(5)}  ${target.path}  script ${times.map((time) => Math.round(time.scriptMs)).join(', ')} ms ` +
+        `(median ${Math.round(median(times.map((time) => time.scriptMs)))} ms of ${times.length} loads)`,
+    );
+  }
+  for (const failure of failures) say(`script time failed, ${target.path}: ${failure}`);
 }
 
 async function main(): Promise<void> {
@@ -156,8 +180,9 @@ async function main(): Promise<void> {
       say(`Run ${run + 1} of ${runs}`);
       for (const [index, target] of targets.entries()) {
         // Admit first in even runs, the floor first in odd ones: neither always follows the other.
-        for (const app of run % 2 ? [...apps].reverse() : apps)
-          await measureRun(browser, app, target, samplesOf(app, index), indexRuns);
+        const order = run % 2 ? [...apps].reverse() : apps;
+        for (const app of order) await measureRun(app, target, samplesOf(app, index), indexRuns);
+        await measureScriptTimes(browser, order, target, (app) => samplesOf(app, index));
       }
     }
 

@@ -1,28 +1,17 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './app/app-shell.tsx';
 import { createRoutes } from './app/routes.tsx';
+import { resolveServerMatches } from './app/server-matches.ts';
 import { ApiCallerProvider, browserApiCaller } from './lib/api-caller.tsx';
 import { payloadErrorGlobal } from './lib/boot-state.ts';
 import { setHydrating } from './lib/hydration.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createSessionStore } from './lib/session/session-store.ts';
 import './styles/app.css';
-
-/** Loads the code of the matched pages before hydrating, so the first render matches the server's. */
-async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = await route.lazy();
-      Object.assign(route, { ...module, lazy: undefined });
-    }),
-  );
-}
 
 async function mount(): Promise<void> {
   const state = window.__ADMIT__;
@@ -46,9 +35,10 @@ async function mount(): Promise<void> {
   // Rendered in the browser from the shell, the page reads the device at once (the door's IndexedDB, the kept
   // tickets); the kept queries (the account, the organisation) are restored beside it and fill in as they come.
   const restored = state.shell ? persistence() : null;
-  const shell = state.shell ? (await Promise.all([import('./app/shell-render.tsx'), resolveLazyMatches(routes)]))[0] : null;
-  if (!shell) await resolveLazyMatches(routes);
+  // The shell has no server render to match: the router loads the page's code and runs its loaders itself.
+  if (!state.shell) await resolveServerMatches(routes, state.routeIds ?? []);
   const router = createBrowserRouter(routes);
+  const shell = state.shell ? await import('./app/shell-render.tsx') : null;
   // Spec §2: on every route change the auth state is initialised from the cookies.
   router.subscribe(() => session.refreshFromCookies());
   const app = () => (

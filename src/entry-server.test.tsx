@@ -110,6 +110,12 @@ describe('server rendering', () => {
     expect(html).toContain('"pages":{"src/app/routes/about-us.tsx":"/assets/page.js"}');
   });
 
+  it('names the routes it matched, for the browser to load their code by id before hydrating', async () => {
+    expect((await renderToText('/about-us')).html).toContain('"routeIds":["root","about-us"]');
+    expect((await renderToText('/no-such-page')).html).toContain('"routeIds":["root","not-found"]');
+    expect((await renderToText('/app-shell')).html).not.toContain('"routeIds"');
+  });
+
   it('preloads the layout a page is framed in when that layout loads apart, the shell’s device pages too', async () => {
     const asked: string[][] = [];
     const tracking = {

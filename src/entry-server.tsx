@@ -173,6 +173,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     assets: { ...stylesheets(options.assets), modulePreloads: options.assets.chunksFor([...moduleKeys, ...layoutKeys]) },
     shell: false,
     pages: options.assets.pageFiles(moduleKeys),
+    routeIds: context.matches.map((match) => match.route.id),
   };
   const bootScript = `window.${bootStateGlobal}=${serializeForScript(state)};window.__staticRouterHydrationData=${serializeForScript(hydrationData(context))};`;
 

@@ -19,6 +19,12 @@ export interface BootState {
   shell: boolean;
   /** The chunk of each page module on this page (build manifest key → URL), loaded without the map of all pages. */
   pages?: Record<string, string>;
+  /**
+   * The ids of the routes the server matched, root first. The browser loads their code before hydrating by id, so
+   * the route table is matched once, by the router, instead of twice. The shell has none: its address is matched
+   * in the browser.
+   */
+  routeIds?: string[];
   /** Development only: Vite's client preamble. */
   devHead?: string;
 }

@@ -113,9 +113,18 @@ test.describe('events', () => {
 
   test('an event page hydrates without console errors and fits the screen', async ({ page, request, consoleErrors }) => {
     const event = await firstEvent(request);
-    await page.goto(`/event/${event.id}`);
-    await waitForHydration(page);
+    // The page hydrates from what the server sent: the browser asks the API for no data again (covers aside).
+    const dataRequests: string[] = [];
+    page.on('request', (sent) => {
+      const { pathname } = new URL(sent.url());
+      if (pathname.startsWith('/api/') && !pathname.startsWith('/api/uploads/')) dataRequests.push(pathname);
+    });
+    for (const path of ['/', `/event/${event.id}`]) {
+      await page.goto(path);
+      await waitForHydration(page);
+    }
     await expect(page.getByRole('button', { name: 'Add to calendar' })).toBeEnabled();
+    expect(dataRequests).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(consoleErrors).toEqual([]);

@@ -1,0 +1,68 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createStaticHandler, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { ApiCaller } from '../lib/api-caller.tsx';
+import { signedOut } from '../lib/session/route-session.ts';
+import { createRoutes } from './routes.tsx';
+import { resolveServerMatches } from './server-matches.ts';
+
+const api: ApiCaller = async () => {
+  throw new Error('no API in this test');
+};
+const routeTable = () => createRoutes({ queryClient: new QueryClient(), session: () => signedOut, api });
+
+function findRoute(routes: RouteObject[], id: string): RouteObject | undefined {
+  for (const route of routes) {
+    if (route.id === id) return route;
+    const found = route.children && findRoute(route.children, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The ids the server writes into the boot state for an address: the static handler's matches. */
+async function serverIds(path: string): Promise<string[]> {
+  const context = await createStaticHandler(routeTable()).query(new Request(`http://admit.test${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
+  return context.matches.map((match) => match.route.id);
+}
+
+describe('the routes the server matched, loaded in the browser before hydrating', () => {
+  it('loads the code of the routes the server named, and leaves every other page to load on navigation', async () => {
+    const routes = routeTable();
+    await resolveServerMatches(routes, await serverIds('/about-us'));
+    const aboutUs = findRoute(routes, 'about-us');
+    expect(aboutUs?.lazy).toBeUndefined();
+    expect(aboutUs?.Component).toBeTypeOf('function');
+    expect(findRoute(routes, 'event')?.lazy).toBeTypeOf('function');
+    expect(findRoute(routes, 'home')?.lazy).toBeTypeOf('function');
+  });
+
+  it('gives a page its loader, made for this tab, as the router would', async () => {
+    const routes = routeTable();
+    await resolveServerMatches(routes, await serverIds('/'));
+    expect(findRoute(routes, 'home')?.loader).toBeTypeOf('function');
+  });
+
+  it('names the page the server rendered by the id the browser’s route table gives it', async () => {
+    for (const [path, page] of [
+      ['/', 'home'],
+      ['/event/b87f3c66-aae5-4a14-8094-4b4aff9f8b33', 'event'],
+      ['/events/music', 'catalogue'],
+      ['/faqs/refunds', 'faq'],
+      ['/sign-in', 'sign-in'],
+    ] as const) {
+      const ids = await serverIds(path);
+      expect(ids[0]).toBe('root');
+      expect(ids.at(-1)).toBe(page);
+    }
+    expect((await serverIds('/no-such-page')).at(-1)).toBe('not-found');
+  });
+
+  it('loads nothing for an address with no page (the shell, or ids from nowhere)', async () => {
+    const routes = routeTable();
+    await resolveServerMatches(routes, []);
+    await resolveServerMatches(routes, ['no-such-route']);
+    expect(findRoute(routes, 'home')?.lazy).toBeTypeOf('function');
+  });
+});

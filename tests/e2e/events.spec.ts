@@ -130,6 +130,34 @@ test.describe('events', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('an event page adds the dates on the visitor’s own clock only when it differs from the event’s', async ({
+    browser,
+    request,
+  }) => {
+    const event = await firstEvent(request);
+    // Kiritimati is 14 hours ahead of UTC all year: no demo event's zone shares its clock.
+    for (const [timezoneId, shown] of [
+      [event.timezone, false],
+      ['Pacific/Kiritimati', true],
+    ] as const) {
+      const context = await browser.newContext({ timezoneId });
+      const page = await context.newPage();
+      await page.goto(`/event/${event.id}`);
+      await waitForHydration(page);
+      const yourTime = page.getByText(/^Your time: /);
+      if (shown) {
+        await expect(yourTime).toBeVisible();
+        await expect(yourTime).toContainText('GMT+14');
+      } else {
+        // The comparison runs in a transition once hydrated; give it the time it takes on a slow machine.
+        await page.waitForTimeout(500);
+        await expect(yourTime).toHaveCount(0);
+      }
+      await expect(page.getByText(`Local time at the event (${event.timezone.replace(/_/g, ' ')})`)).toBeVisible();
+      await context.close();
+    }
+  });
+
   test('the home page and an event page have no serious accessibility violations', async ({ page, request }) => {
     // Two axe runs of a full page: near the default 30 s on a busy machine.
     test.setTimeout(90_000);

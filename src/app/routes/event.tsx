@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData, useParams } from 'react-router';
-import { useClientNow } from '../../components/format/dates.ts';
+import { useClientNow, zoneOffsetMinutes } from '../../components/format/dates.ts';
 import { MarkdownText } from '../../components/markdown/markdown-text.tsx';
 import { categoryLabel } from '../../contract/event-categories.ts';
 import { isUuid } from '../../contract/ids.ts';
@@ -24,6 +24,8 @@ import type { RouteContext } from '../routes.tsx';
 interface EventLoaderData {
   /** When the page was loaded: the first render judges "ended" and "sales end" by it, on server and client alike. */
   asOf: number;
+  /** The event's zone's offset from UTC at its start, in minutes: the browser compares its own clock with it. */
+  offsetAtStart: number;
 }
 
 /** Not a UUID, unknown, or a draft the visitor may not see: all the 404 page, with status 404. */
@@ -31,13 +33,10 @@ export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ params }: LoaderFunctionArgs): Promise<EventLoaderData> => {
     const { eventId } = params;
     if (!isUuid(eventId)) throw notFound();
-    try {
-      await queryClient.ensureQueryData(eventQueryOptions(api, eventId));
-    } catch (error) {
-      if (statusOf(error) === 404) throw notFound();
-      throw error;
-    }
-    return { asOf: Date.now() };
+    const event = await queryClient.ensureQueryData(eventQueryOptions(api, eventId)).catch((error: unknown) => {
+      throw statusOf(error) === 404 ? notFound() : error;
+    });
+    return { asOf: Date.now(), offsetAtStart: zoneOffsetMinutes(new Date(event.startsAt), event.timezone) };
   };
 }
 
@@ -52,10 +51,10 @@ function shareDescription(summary: string, description: string): string {
 
 export function Component() {
   const { eventId = '' } = useParams();
-  const { asOf } = useLoaderData() as EventLoaderData;
+  const { asOf, offsetAtStart } = useLoaderData() as EventLoaderData;
   const { data: event } = useEvent(eventId);
   const { origin } = useBootState();
-  const now = useClientNow() ?? asOf;
+  const now = useClientNow(asOf);
   const ended = new Date(event.endsAt).getTime() <= now;
   const pageUrl = `${origin}/event/${event.id}`;
   const cover = event.coverImageUrl ? absoluteUrl(origin, event.coverImageUrl) : null;
@@ -99,7 +98,7 @@ export function Component() {
             <p className="font-semibold text-indigo-700 text-sm uppercase tracking-wide">{categoryLabel(event.category)}</p>
             <h1 className="break-words font-extrabold text-3xl text-slate-900 leading-tight sm:text-4xl">{event.title}</h1>
             {event.summary ? <p className="max-w-3xl text-lg text-slate-700">{event.summary}</p> : null}
-            <EventDates event={event} />
+            <EventDates event={event} offsetAtStart={offsetAtStart} />
             <div className="flex flex-wrap items-start gap-2 pt-1">
               {event.status === 'published' ? <BookmarkButton eventId={event.id} event={event} /> : null}
               <ShareButton title={event.title} text={description} url={pageUrl} />

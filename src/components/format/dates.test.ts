@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventRange, formatEventStart, formatShortDate, relativeFromNow, sameOffset } from './dates.ts';
+import { formatEventRange, formatEventStart, formatShortDate, relativeFromNow, zoneOffsetMinutes } from './dates.ts';
 
 describe('event dates', () => {
   it('prints the start in the event’s own zone, not the machine’s', () => {
@@ -33,10 +33,19 @@ describe('event dates', () => {
     );
   });
 
-  it('treats zones with the same clock as the same', () => {
-    const when = new Date('2030-06-14T18:30:00Z');
-    expect(sameOffset(when, 'Europe/London', 'Europe/Jersey')).toBe(true);
-    expect(sameOffset(when, 'Europe/London', 'Europe/Paris')).toBe(false);
+  it('gives a zone’s offset from UTC at an instant, across summer time and in both directions', () => {
+    const summer = new Date('2030-06-14T18:30:00Z');
+    const winter = new Date('2030-12-14T18:30:45Z');
+    expect(zoneOffsetMinutes(summer, 'Europe/London')).toBe(60);
+    expect(zoneOffsetMinutes(winter, 'Europe/London')).toBe(0);
+    expect(zoneOffsetMinutes(summer, 'Europe/Jersey')).toBe(zoneOffsetMinutes(summer, 'Europe/London'));
+    expect(zoneOffsetMinutes(summer, 'Europe/Paris')).toBe(120);
+    expect(zoneOffsetMinutes(winter, 'America/New_York')).toBe(-300);
+    expect(zoneOffsetMinutes(winter, 'Asia/Kolkata')).toBe(330);
+    expect(zoneOffsetMinutes(winter, 'Asia/Kathmandu')).toBe(345);
+    expect(zoneOffsetMinutes(winter, 'UTC')).toBe(0);
+    // Across the date line: the wall clock is already tomorrow.
+    expect(zoneOffsetMinutes(new Date('2030-12-31T23:30:00Z'), 'Pacific/Kiritimati')).toBe(840);
   });
 
   it('words how long until a moment', () => {

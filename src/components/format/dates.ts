@@ -88,40 +88,57 @@ export function formatEventRange(startsAt: string, endsAt: string, timeZone: str
   return `${startText} – ${endText} ${zoneLabel(start, timeZone)}`;
 }
 
-/** Whether two zones show the same wall-clock time at an instant (Europe/London and Europe/Jersey do). */
-export function sameOffset(date: Date, zoneA: string, zoneB: string): boolean {
-  const text = (zone: string) =>
-    zonedText(date, zone, {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    });
-  return zoneA === zoneB || text(zoneA) === text(zoneB);
+/** A zone's offset from UTC at an instant, in minutes east (Europe/London: 0 in winter, 60 in summer). */
+export function zoneOffsetMinutes(date: Date | number, timeZone: string): number {
+  const wall = formatter('en-US', timeZone, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(wall.find((found) => found.type === type)?.value);
+  const wallUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+  return Math.round((wallUtc - Math.floor(new Date(date).getTime() / 60_000) * 60_000) / 60_000);
 }
 
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The viewer's zone, looked up only when `Date` says their clock is on another offset than `offsetMinutes` at `instant`. */
+const viewerZoneWhenOther = (instant: string, offsetMinutes: number) =>
+  -new Date(instant).getTimezoneOffset() === offsetMinutes ? null : Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * The viewer's time zone, but null on the server and while hydrating: the server cannot know it, and text that
- * differs from the server HTML would break hydration. A hydrated page reads it in a transition after it is
- * interactive (the first `Intl.DateTimeFormat` loads the zone data, about 14 ms on a desktop); a page rendered in
- * the browser reads it at once.
+ * The viewer's time zone when their clock is on another offset than `offsetMinutes` (the event's zone's) at
+ * `instant`; null when it is on the same one, on the server and while hydrating (the server cannot know the zone,
+ * and text that differs from the server HTML would break hydration). The offsets are compared with `Date`'s own,
+ * which loads no zone data: the first `Intl.DateTimeFormat` does, 12–24 ms in Chromium on this kind of machine,
+ * and most viewers share the event's clock. A hydrated page compares in a transition after it is interactive.
  */
-export function useViewerTimeZone(): string | null {
-  const [zone, setZone] = useState<string | null>(() => (typeof document === 'undefined' || isHydrating() ? null : viewerZone()));
+export function useViewerZoneWhenOther(instant: string, offsetMinutes: number): string | null {
+  const [zone, setZone] = useState<string | null>(() =>
+    typeof document === 'undefined' || isHydrating() ? null : viewerZoneWhenOther(instant, offsetMinutes),
+  );
   // The updater runs when React renders the transition, not in this effect.
-  useEffect(() => startTransition(() => setZone((known) => known ?? viewerZone())), []);
+  useEffect(() => startTransition(() => setZone(() => viewerZoneWhenOther(instant, offsetMinutes))), [instant, offsetMinutes]);
   return zone;
 }
 
-/** The current time after hydration, null before (relative phrases like "in 2 days" would not match the server). */
-export function useClientNow(): number | null {
-  const [now, setNow] = useState<number | null>(null);
-  // A transition: the page renders again with the time in slices, not in one task right after hydrating.
-  useEffect(() => startTransition(() => setNow(Date.now())), []);
+/** Within this of the server's time, the device's clock is taken to agree with it. */
+const sameMomentMs = 60_000;
+
+/**
+ * The time a page judges "ended" and "sales end" by: the server's (`serverNow`, from the loader) while hydrating
+ * and while the device's clock agrees with it to the minute, so the text the server wrote stays and no date is
+ * formatted again; the device's own when they differ (a page the device kept and opens later, or a clock that is
+ * wrong), read in a transition after hydrating.
+ */
+export function useClientNow(serverNow: number): number {
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    const deviceNow = Date.now();
+    // A transition: the page renders again with the time in slices, not in one task right after hydrating.
+    startTransition(() => setNow(Math.abs(deviceNow - serverNow) < sameMomentMs ? serverNow : deviceNow));
+  }, [serverNow]);
   return now;
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { importWhenOnline } from '../lib/chunk-reload.ts';
 import { setHydrating } from '../lib/hydration.ts';
 import { onForgetUser } from '../lib/session/forget-user.ts';
 import { useRouteSession } from '../lib/session/session-context.tsx';
@@ -16,29 +17,32 @@ onForgetUser(async () => (await doorSession()).forgetDoorData());
 // The tickets kept for My tickets offline go with the session, whoever's they were.
 onForgetUser(async () => (await import('../features/orders/storage/ticket-store.ts')).forgetSavedTickets());
 
-// Sends bookmarks made offline from any page; loaded after the page is interactive, off the critical path.
-const BookmarkSync = lazy(async () => ({
-  default: (await import('../features/bookmarks/components/bookmark-sync.tsx')).BookmarkSync,
-}));
-
 /**
- * Mounts the bookmark sync once the page is hydrated, for a signed-in visitor only (a visitor has no
- * bookmarks to send), and sends door scans left queued; its own state, so only it renders again then.
+ * For a signed-in visitor (a visitor has no bookmarks to send): loads, once the page is hydrated, the sync that
+ * sends bookmarks made offline from any page, and sends door scans an earlier session left queued. Both are
+ * background work: when their code cannot be fetched (the connection dropped as the page started), the page
+ * stays as it is and they load when the connection returns.
  */
-function BookmarkSyncAfterHydration() {
+function BackgroundSync() {
   const { signedIn } = useRouteSession();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => startTransition(() => setHydrated(true)), []);
+  const [BookmarkSync, setBookmarkSync] = useState<(() => null) | null>(null);
   useEffect(() => {
+    if (!signedIn) return;
+    const stopBookmarks = importWhenOnline(
+      () => import('../features/bookmarks/components/bookmark-sync.tsx'),
+      (module) => startTransition(() => setBookmarkSync(() => module.BookmarkSync)),
+    );
     // Door scans an earlier session left queued go up with this one (the server decides whether it may).
-    if (hydrated && signedIn && 'indexedDB' in window)
-      void doorSession().then((door) => door.uploadLeftoverScans().catch(() => undefined));
-  }, [hydrated, signedIn]);
-  return hydrated && signedIn ? (
-    <Suspense fallback={null}>
-      <BookmarkSync />
-    </Suspense>
-  ) : null;
+    const stopDoor =
+      'indexedDB' in window
+        ? importWhenOnline(doorSession, (door) => void door.uploadLeftoverScans().catch(() => undefined))
+        : undefined;
+    return () => {
+      stopBookmarks();
+      stopDoor?.();
+    };
+  }, [signedIn]);
+  return signedIn && BookmarkSync ? <BookmarkSync /> : null;
 }
 
 // Loaded only while an administrator acts as a user for support (decision 033).
@@ -69,7 +73,7 @@ export function RootRoute() {
         </Suspense>
       ) : null}
       <ExternalLinkGuard />
-      <BookmarkSyncAfterHydration />
+      <BackgroundSync />
       <Layout>
         <Outlet />
       </Layout>

@@ -1,6 +1,7 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import toastStyles from 'react-toastify/ReactToastify.css?url';
 import type { ToastContainerProps, ToastOptions } from 'react-toastify/unstyled';
+import { importWhenOnline } from './chunk-reload.ts';
 import { loadStylesheet } from './stylesheet.ts';
 
 type ToastKind = 'success' | 'default' | 'info' | 'warning' | 'error';
@@ -37,24 +38,27 @@ export const toastSettings = {
 const loadToastify = () =>
   Promise.all([import('react-toastify/unstyled'), loadStylesheet(toastStyles)]).then(([library]) => library);
 
-const ToastContainer = lazy(async () => {
-  const { ToastContainer: Container } = await loadToastify();
-  return { default: () => <Container {...toastSettings} /> };
-});
-
 /** Mounts the container now: a toast was raised before the browser was idle. */
 let mountNow: (() => void) | null = null;
 let toastRaised = false;
 
 /**
  * Mounted once by the app shell, in the browser only; the container (and its library) is loaded once the browser
- * is idle after the page became interactive, or at once when a toast is raised before that.
+ * is idle after the page became interactive, or at once when a toast is raised before that. Its code is fetched
+ * like background work: when the connection drops before it arrives, the page stays as it is (no error reaches
+ * the app shell, which has no error boundary above it) and the library is fetched again once back online.
  */
 export function Toasts() {
-  const [mounted, setMounted] = useState(false);
+  const [Container, setContainer] = useState<ComponentType<ToastContainerProps> | null>(null);
   useEffect(() => {
-    const mount = () => setMounted(true);
-    if (toastRaised) return mount();
+    let stopLoading: (() => void) | undefined;
+    const mount = () => {
+      stopLoading ??= importWhenOnline(loadToastify, (library) => setContainer(() => library.ToastContainer));
+    };
+    if (toastRaised) {
+      mount();
+      return () => stopLoading?.();
+    }
     mountNow = mount;
     const idle = window.requestIdleCallback?.(mount, { timeout: 3_000 });
     const timer = idle === undefined ? window.setTimeout(mount, 200) : undefined;
@@ -62,20 +66,19 @@ export function Toasts() {
       mountNow = null;
       if (idle !== undefined) window.cancelIdleCallback(idle);
       window.clearTimeout(timer);
+      stopLoading?.();
     };
   }, []);
-  return mounted ? (
-    <Suspense fallback={null}>
-      <ToastContainer />
-    </Suspense>
-  ) : null;
+  return Container ? <Container {...toastSettings} /> : null;
 }
 
 function show(kind: ToastKind, content: ReactNode, options?: ToastOptions): void {
   toastRaised = true;
   mountNow?.();
-  void loadToastify().then(({ toast: library }) =>
-    kind === 'default' ? library(content, options) : library[kind](content, options),
+  // Without the library (no connection yet on a first visit) the toast is not shown; the page goes on.
+  loadToastify().then(
+    ({ toast: library }) => (kind === 'default' ? library(content, options) : library[kind](content, options)),
+    (error: unknown) => console.warn('A toast could not be shown', error),
   );
 }
 
@@ -85,5 +88,9 @@ export const toast = {
   info: (content: ReactNode, options?: ToastOptions) => show('info', content, options),
   warning: (content: ReactNode, options?: ToastOptions) => show('warning', content, options),
   error: (content: ReactNode, options?: ToastOptions) => show('error', content, options),
-  dismiss: (id: string) => void loadToastify().then(({ toast: library }) => library.dismiss(id)),
+  dismiss: (id: string) =>
+    void loadToastify().then(
+      ({ toast: library }) => library.dismiss(id),
+      () => undefined,
+    ),
 };

@@ -41,6 +41,37 @@ test.describe('errors and navigation safety', () => {
       await page.getByRole('link', { name: 'Try again' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toContainText('About');
     });
+
+    test('the page stays when the toasts’ code cannot be fetched, and toasts work once the connection returns', async ({
+      page,
+      context,
+    }) => {
+      // The connection drops before the toasts' library arrives: it is refused until the test lets it through.
+      let refuse = true;
+      await page.route(/\/assets\/unstyled-[\w-]+\.js$/, (route) =>
+        refuse ? route.abort('internetdisconnected') : route.continue(),
+      );
+      const library = page.waitForRequest(/\/assets\/unstyled-[\w-]+\.js$/);
+      await page.goto('/');
+      await waitForHydration(page);
+      await library;
+      let documents = 0;
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') documents += 1;
+      });
+      // A refused link raises a toast: without its library, none shows, and the page stays whole.
+      await appendLink(page, 'https://elsewhere.example/', 'elsewhere');
+      await page.getByRole('link', { name: 'elsewhere' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tickets for what’s on. A door that never stops.');
+      await expect(page.getByRole('link', { name: 'See all events' })).toBeVisible();
+
+      refuse = false;
+      await context.setOffline(true);
+      await context.setOffline(false);
+      await page.getByRole('link', { name: 'elsewhere' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'not opened' })).toBeVisible();
+      expect(documents).toBe(0);
+    });
   });
 
   test('links to sites that are not allowed, and script URLs, are refused', async ({ page }) => {

@@ -33,12 +33,15 @@ export function verifyLink(
   return Number(expires) < now ? 'expired' : 'valid';
 }
 
+/** The query of a link to `key` on this API that ends at `expires` (seconds). */
+const queryUntil = (config: LinkConfig, key: string, expires: number) =>
+  new URLSearchParams({ expires: String(expires), signature: linkSignature(config.jwtSecret, key, expires) });
+
 /** The expiry and signature of a link to `key` on this API; with a window, every answer within it carries the same ones. */
 function signedQuery(config: LinkConfig, key: string, now: number, stableWindowSeconds: number) {
   const earliest = now + imageLinkTtlSeconds;
   const expires = stableWindowSeconds ? Math.ceil(earliest / stableWindowSeconds) * stableWindowSeconds : earliest;
-  const query = new URLSearchParams({ expires: String(expires), signature: linkSignature(config.jwtSecret, key, expires) });
-  return { expires, query };
+  return { expires, query: queryUntil(config, key, expires) };
 }
 
 /** Where this API serves images from, and the key as a path under it. */
@@ -49,8 +52,7 @@ function apiImagePath(config: LinkConfig, route: string, key: string): string {
 
 /** A link to a stored image on this API that ends when `expires` (seconds) does: never later than a link it stands for. */
 export function localImageLinkUntil(config: LinkConfig, key: string, expires: number): string {
-  const query = new URLSearchParams({ expires: String(expires), signature: linkSignature(config.jwtSecret, key, expires) });
-  return `${apiImagePath(config, 'file', key)}?${query}`;
+  return `${apiImagePath(config, 'file', key)}?${queryUntil(config, key, expires)}`;
 }
 
 /** A link to a stored image on this API, signed for `imageLinkTtlSeconds`. */

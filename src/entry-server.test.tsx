@@ -58,8 +58,8 @@ async function renderToText(path: string, extra: Partial<RenderOptions> = {}) {
 }
 
 /** A signed-in visitor's cookies: an access token for a week, an account id and an email. */
-function signedInCookies() {
-  const payload = Buffer.from(JSON.stringify({ sub: 'user-1', org: null })).toString('base64url');
+function signedInCookies(org: string | null = null) {
+  const payload = Buffer.from(JSON.stringify({ sub: 'user-1', org })).toString('base64url');
   return {
     accessToken: `e30.${payload}.signature`,
     tokenExpiry: String(Math.floor(Date.now() / 1000) + 7 * 24 * 3600),
@@ -186,6 +186,25 @@ describe('server rendering', () => {
     expect(html).toContain('Something went wrong');
     expect(html).not.toContain('hunter2');
     expect(onError).toHaveBeenCalled();
+  });
+
+  it('answers a malformed event address in the organiser area with 404 and leaves no promise unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', note);
+    try {
+      // The organisation's profile answers after the page is done: the request must not leave it behind failing.
+      const slowApi: RenderOptions['apiInject'] = () =>
+        new Promise((resolve) => setTimeout(() => resolve({ statusCode: 200, body: '{"data":{}}' }), 30));
+      for (const path of ['/organizer/events/not-a-uuid', '/organizer/events/NEW', '/organizer/events/%20']) {
+        const { status } = await renderToText(path, { cookies: signedInCookies('org-1'), apiInject: slowApi });
+        expect(status, path).toBe(404);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
   });
 
   it('passes a redirect from a loader on as a redirect', async () => {

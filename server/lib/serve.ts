@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Listens, and on SIGTERM or SIGINT stops taking connections, finishes in-flight requests and closes. */
+/** Listens; a promise left failing is logged, not fatal; on SIGTERM or SIGINT stops taking connections, finishes in-flight requests and closes. */
 export async function serve(app: FastifyInstance, port: number, host: string, onClose: () => Promise<void>): Promise<string> {
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -13,6 +13,12 @@ export async function serve(app: FastifyInstance, port: number, host: string, on
     await onClose();
     process.exit(0);
   };
+  // A promise one request left failing must not stop the process for everyone else: it is logged, by its name,
+  // message and stack only (what it carried may hold a visitor's data), and the process goes on.
+  process.on('unhandledRejection', (reason) => {
+    const error = reason instanceof Error ? reason : new Error(String(reason));
+    app.log.error({ err: { type: error.name, message: error.message, stack: error.stack } }, 'unhandled promise rejection');
+  });
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   return app.listen({ port, host });

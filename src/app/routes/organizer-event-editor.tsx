@@ -34,27 +34,27 @@ export function createLoader({ queryClient, api, session }: RouteContext) {
   return async ({ params }: LoaderFunctionArgs): Promise<EditorLoaderData> => {
     const { organizationId, authId, token } = session();
     if (!organizationId) throw notFound();
-    const loads: Promise<unknown>[] = [
+    const parsed = params.eventId === 'new' ? null : eventParamsSchema.safeParse(params);
+    if (parsed && !parsed.success) throw notFound();
+    const loads = Promise.all([
       queryClient.ensureQueryData(organizationProfileQueryOptions(api, organizationId)),
       prefetchMember(queryClient, api, authId),
-    ];
+    ]);
+    // A 404 below ends the request before these are awaited: their outcome must not be left unhandled.
+    loads.catch(() => undefined);
     const canAsk = token !== null || typeof document !== 'undefined';
-    if (params.eventId !== 'new') {
-      const parsed = eventParamsSchema.safeParse(params);
-      if (!parsed.success) throw notFound();
-      if (canAsk) {
-        let event: Event;
-        try {
-          // Fresh, not merely cached: the editor sends back ticket type ids, which must be current.
-          event = await queryClient.fetchQuery(organizerEventQueryOptions(api, parsed.data.eventId));
-        } catch (error) {
-          if (statusOf(error) === 404) throw notFound();
-          throw error;
-        }
-        if (event.organizer.id !== organizationId) throw notFound();
+    if (parsed?.success && canAsk) {
+      let event: Event;
+      try {
+        // Fresh, not merely cached: the editor sends back ticket type ids, which must be current.
+        event = await queryClient.fetchQuery(organizerEventQueryOptions(api, parsed.data.eventId));
+      } catch (error) {
+        if (statusOf(error) === 404) throw notFound();
+        throw error;
       }
+      if (event.organizer.id !== organizationId) throw notFound();
     }
-    await Promise.all(loads);
+    await loads;
     return { asOf: Date.now() };
   };
 }

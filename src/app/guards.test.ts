@@ -54,10 +54,12 @@ describe('return paths after sign-in', () => {
 });
 
 describe('the landing page after sign-in', () => {
-  it('is the scanner for door staff, the dashboard for the organisation’s other members, the account for everyone else', () => {
+  it('is the scanner for door staff, the dashboard for the organisation’s other members, the admin overview for administrators, the account for everyone else', () => {
     expect(landingFor({ organizationRole: 'door' })).toBe('/organizer/scan-ticket');
     for (const role of ['owner', 'manager', 'finance'] as const)
       expect(landingFor({ organizationRole: role })).toBe('/organizer/dashboard');
     expect(landingFor({ organizationRole: null })).toBe('/account');
+    expect(landingFor({ organizationRole: null, platforms: ['attendee', 'admin'] })).toBe('/admin');
+    expect(landingFor({ organizationRole: null, platforms: ['attendee'] })).toBe('/account');
   });
 });

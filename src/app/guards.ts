@@ -19,11 +19,12 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 
 /**
  * Where a user lands after signing in when they did not ask for a page: an organisation's door staff at the
- * scanner, its other members on the dashboard, everyone else on their account.
+ * scanner, its other members on the dashboard, administrators on the admin overview, everyone else on their account.
  */
-export function landingFor(user: { organizationRole?: MemberRole | null }): string {
+export function landingFor(user: { organizationRole?: MemberRole | null; platforms?: readonly string[] }): string {
   if (user.organizationRole === 'door') return '/organizer/scan-ticket';
   if (user.organizationRole) return '/organizer/dashboard';
+  if (user.platforms?.includes('admin')) return '/admin';
   return '/account';
 }
 

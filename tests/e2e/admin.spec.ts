@@ -1,11 +1,48 @@
 import { readFileSync } from 'node:fs';
 import { accountSuspendedMessage } from '../../src/contract/users.ts';
 import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
-import { fullAdmin, shoot, signInAs, supportAdmin, unique } from './admin-pages.ts';
+import { demoPassword, fullAdmin, shoot, signInAs, supportAdmin, unique } from './admin-pages.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { openOnPhone, phoneShotName } from './phone-check.ts';
 
 test.describe('admin console', () => {
+  test('an administrator lands on the overview after signing in, moves between areas from the menu and signs out from it', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/sign-in');
+    await waitForHydration(page);
+    await page.locator('#field-email').fill(fullAdmin);
+    await page.locator('#field-password').fill(demoPassword);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/admin');
+    await waitForHydration(page);
+    const menu = page.locator('summary', { hasText: 'Menu' });
+    const areas = page.getByRole('navigation', { name: 'Areas' });
+
+    await menu.click();
+    await expect(areas.getByRole('link')).toHaveText(['My account', 'Browse events']);
+    await shoot(page, 'admin-area-menu');
+    await areas.getByRole('link', { name: 'My account' }).click();
+    await expect(page).toHaveURL('/account');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(areas).toBeHidden();
+
+    await menu.click();
+    await expect(areas.getByRole('link')).toHaveText(['Admin', 'Browse events']);
+    await areas.getByRole('link', { name: 'Admin' }).click();
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+
+    await menu.click();
+    await expect(areas).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a group with read-only users permission: its member sees users but cannot suspend; the full admin suspends a user', async ({
     page,
     browser,

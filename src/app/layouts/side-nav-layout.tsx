@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { AreaMenu } from './area-menu.tsx';
 import { BrandLink } from './site-header.tsx';
 
 export interface SideNavItem {
@@ -23,6 +24,7 @@ export function SideNavLayout({ area, items, children }: SideNavLayoutProps) {
         <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 sm:px-6">
           <BrandLink />
           <span className="rounded-full bg-indigo-50 px-3 py-1 font-medium text-indigo-800 text-sm">{area}</span>
+          <AreaMenu current={area} />
         </div>
       </header>
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row print:max-w-none print:p-0">

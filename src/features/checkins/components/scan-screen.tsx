@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ScanDirection } from '../../../contract/checkins.ts';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import { isMuted, setMuted, unlockAudio } from '../engine/feedback.ts';
@@ -17,6 +17,8 @@ const pill = 'flex min-h-12 flex-1 items-center justify-center whitespace-nowrap
 export function ScanScreen({ engine }: { engine: DoorEngine }) {
   const [direction, setDirection] = useState<ScanDirection>('in');
   const [sound, setSound] = useState(() => !isMuted());
+  const navigate = useNavigate();
+  const searchPath = `/organizer/validate-ticket/search?event=${encodeURIComponent(engine.eventId)}`;
   useWakeLock(true);
 
   const scan = useCallback(
@@ -78,10 +80,13 @@ export function ScanScreen({ engine }: { engine: DoorEngine }) {
           {sound ? 'Sound on' : 'Sound off'}
         </button>
       </fieldset>
-      <ManualEntry onSubmit={(code) => scan(code, 'typed')} />
+      <ManualEntry
+        onSubmit={(code) => scan(code, 'typed')}
+        onSearch={(text) => navigate(`${searchPath}&${new URLSearchParams({ q: text }).toString()}`)}
+      />
       <DoorCounts engine={engine} size="small" tone="dark" />
       <Link
-        to={`/organizer/validate-ticket/search?event=${encodeURIComponent(engine.eventId)}`}
+        to={searchPath}
         className="flex min-h-14 items-center justify-center rounded-2xl border-2 border-white/30 font-bold text-lg"
       >
         Search by name, email or order

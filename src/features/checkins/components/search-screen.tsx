@@ -1,5 +1,5 @@
 import { useDeferredValue, useState, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import type { ManifestRow } from '../engine/manifest.ts';
 import { useWakeLock } from '../hooks/use-wake-lock.ts';
@@ -112,7 +112,9 @@ function Confirm({ row, onCancel, onConfirm }: { row: ManifestRow; onCancel: () 
 
 /** Find a ticket on the device by name, email, order or code; check in by hand; undo within 2 minutes. */
 export function SearchScreen({ engine }: { engine: DoorEngine }) {
-  const [query, setQuery] = useState('');
+  // A name or order reference typed into the scanner's code field arrives as `q`.
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState(() => params.get('q') ?? '');
   const [choosing, setChoosing] = useState<ManifestRow | null>(null);
   const deferred = useDeferredValue(query);
   useWakeLock(true);

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TICKET_CODE_LENGTH, TICKET_CODE_PREFIX } from '../../../contract/ticket-code.ts';
+import { isSearchText, ManualEntry } from './manual-entry.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+function typeAndSubmit(text: string) {
+  const onSubmit = vi.fn();
+  const onSearch = vi.fn();
+  const container = document.body.appendChild(document.createElement('div'));
+  root = createRoot(container);
+  act(() => root?.render(<ManualEntry onSubmit={onSubmit} onSearch={onSearch} />));
+  const field = container.querySelector('input') as HTMLInputElement;
+  field.value = text;
+  act(() => field.form?.requestSubmit());
+  act(() => root?.unmount());
+  root = null;
+  return { onSubmit, onSearch };
+}
+
+describe('the door’s code field', () => {
+  it('looks up an order reference, a name or an email typed into it instead of refusing it as a ticket', () => {
+    for (const text of ['TRYS-N223', '  Ada Lovelace ', 'ada@example.test']) {
+      const { onSubmit, onSearch } = typeAndSubmit(text);
+      expect(onSubmit).not.toHaveBeenCalled();
+      expect(onSearch).toHaveBeenCalledWith(text.trim());
+    }
+  });
+
+  it('checks anything that claims to be a ticket code, whole or cut short, and long foreign text, as a scan', () => {
+    const code = `${TICKET_CODE_PREFIX}${'A'.repeat(TICKET_CODE_LENGTH - TICKET_CODE_PREFIX.length)}`;
+    for (const text of [code, code.slice(0, 20), 'ad1xyz', `https://example.test/${'x'.repeat(80)}`]) {
+      const { onSubmit, onSearch } = typeAndSubmit(text);
+      expect(onSearch).not.toHaveBeenCalled();
+      expect(onSubmit).toHaveBeenCalledWith(text);
+    }
+  });
+
+  it('treats blank input as nothing', () => {
+    const { onSubmit, onSearch } = typeAndSubmit('   ');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(onSearch).not.toHaveBeenCalled();
+    expect(isSearchText('')).toBe(false);
+  });
+});

@@ -143,12 +143,21 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/account$/);
   });
 
-  test('a forgotten password is reset with the mailed code', async ({ page }, testInfo) => {
+  test('a forgotten password is reset with the mailed code, from the sign-in page and from the mail’s link', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
     const email = newEmail(testInfo.project.name);
     await confirmedAccount(page.request, signUpBody(email));
-    await page.goto(`/forgot-password?email=${encodeURIComponent(email)}`);
+    // From the sign-in page, with the email typed there: nothing is sent yet, so the page offers to send a code.
+    await page.goto('/sign-in');
     await waitForHydration(page);
-    await page.getByRole('button', { name: /Send (a new )?code/ }).click();
+    await page.locator('#field-email').fill(email);
+    await page.getByRole('link', { name: /Forgot your password/ }).click();
+    await expect(page).toHaveURL(`/forgot-password?email=${encodeURIComponent(email)}`);
+    await expect(page.getByText('we’ll send you a 6-digit code')).toBeVisible();
+    await expect(page.locator('#field-code')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send code', exact: true }).click();
     // The first mail was the confirmation; the second is the reset code.
     await page.locator('#field-code').fill(await codeFromMail(email, 2));
     await page.locator('#field-password').fill('an entirely new passphrase');
@@ -157,6 +166,15 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/sign-in\?email=/);
     await signIn(page, email, 'an entirely new passphrase');
     await expect(page).toHaveURL(/\/account$/);
+
+    // The mail's link opens the code step at once.
+    const link = new URL(linkFromMail(email, 2, '/forgot-password'));
+    await page.context().clearCookies();
+    await page.goto(`${link.pathname}${link.search}`);
+    await waitForHydration(page);
+    await expect(page.getByText('Enter the code from the email we sent you')).toBeVisible();
+    await expect(page.locator('#field-code')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toBeVisible();
   });
 
   test('a guarded page sends a signed-out visitor to sign in and back again', async ({ page }, testInfo) => {

@@ -25,10 +25,10 @@ export async function codeFromMail(email: string, count = 1): Promise<string> {
   return code;
 }
 
-/** The confirmation link in the `count`-th mail to `email`. */
-export function linkFromMail(email: string, count = 1): string {
-  const link = /https?:\/\/\S+\/verify-cognito\?[^\s"<]+/.exec(messagesTo(email)[count - 1] ?? '')?.[0];
-  if (!link) throw new Error(`No confirmation link in the mail to ${email}`);
+/** The link to `path` (by default the confirmation's) in the `count`-th mail to `email`. */
+export function linkFromMail(email: string, count = 1, path = '/verify-cognito'): string {
+  const link = new RegExp(`https?://\\S+${path}\\?[^\\s"<]+`).exec(messagesTo(email)[count - 1] ?? '')?.[0];
+  if (!link) throw new Error(`No link to ${path} in the mail to ${email}`);
   return link.replace(/&amp;/g, '&');
 }
 

@@ -12,7 +12,9 @@ import { authLimits } from './auth-limits.ts';
 import { refuseWeakPassword } from './password-rules.ts';
 import { codeRejected, issueCode, spendCode } from './verification-codes.ts';
 
-const resetLink = (origin: string, email: string) => `${origin}/forgot-password?${new URLSearchParams({ email }).toString()}`;
+// `sent`: the page opened from the mail asks for the code at once; from the sign-in page it first offers to send one.
+const resetLink = (origin: string, email: string) =>
+  `${origin}/forgot-password?${new URLSearchParams({ email, sent: '1' }).toString()}`;
 
 /** Mails a reset code when the account exists; the answer is the same either way. */
 export async function forgotPassword({ db, config }: AuthDeps, email: string, caller: Caller): Promise<void> {

@@ -26,13 +26,14 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const backToSignIn = useBackToSignIn();
   const linkedEmail = searchParams.get('email') ?? '';
+  // Opened from the reset mail's link: the code is already in hand. From the sign-in page, only the email is.
+  const fromMail = Boolean(linkedEmail) && searchParams.get('sent') === '1';
   // Two forms: the email asks for a code; the code and the new password use it.
   const request = useFormFields({ email: linkedEmail });
   const reset = useFormFields({ code: '', password: '', confirmPassword: '' });
   const email = request.values.email;
   const [sentTo, setSentTo] = useState<string | null>(null);
-  // Arriving from the email's link (`?email=`), the code is already in hand.
-  const showReset = sentTo !== null || Boolean(linkedEmail);
+  const showReset = sentTo !== null || fromMail;
 
   const sendCode = useForgotPassword({
     silent: true,
@@ -83,7 +84,7 @@ export function Component() {
     <AuthColumn>
       <PageMeta title="Reset your password" description="Choose a new password for your Admit account." noIndex />
       <AuthHeader title="Reset your password">
-        {linkedEmail
+        {fromMail
           ? 'Enter the code from the email we sent you and choose a new password.'
           : 'Enter your email and we’ll send you a 6-digit code to choose a new password.'}
       </AuthHeader>

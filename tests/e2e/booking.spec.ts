@@ -238,6 +238,47 @@ test.describe('booking', () => {
     await expect(ticketPanel(page).getByRole('button', { name: 'Add one Seat ticket' })).toBeEnabled();
   });
 
+  test('two declined cards then the test card: the buyer sees the booking confirmed, never “declined”', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto(`/event/${paidEvent.id}`);
+    await waitForHydration(page);
+    await checkout(page, 'Standard', 1, { name: 'Tess Tries', email: `tries.${unique()}@example.test` });
+    await page.getByRole('button', { name: /^Pay / }).click();
+
+    // First refusal. The buyer reads the error for a few seconds, long enough for the order kept in the browser's
+    // query cache since it was placed to go stale (staleTime, 5 s): the next error page reads it again, as failed.
+    await payInSandbox(page, '4000 0000 0000 0002', 'Tess Tries');
+    await expect(page).toHaveURL(/\/payment\/order-error\?.*reason=declined/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your card was declined');
+    await page.waitForTimeout(5_500);
+    await page.getByRole('link', { name: 'Try again' }).click();
+
+    // Second refusal; then straight back to paying, so the failed order that page read is still fresh in the cache.
+    await payInSandbox(page, '4000 0000 0000 0002', 'Tess Tries');
+    await expect(page).toHaveURL(/\/payment\/order-error\?.*reason=declined/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your card was declined');
+    await expect(page.getByText('Your tickets are still held for you')).toBeVisible();
+    await page.getByRole('link', { name: 'Try again' }).click();
+
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await payInSandbox(page, '4242 4242 4242 4242', 'Tess Tries');
+    await expect(page).toHaveURL(/\/payment\/order-success\?orderId=/, { timeout: 20_000 });
+    await expect(page.getByText('Booking confirmed')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`You’re going to ${paidEvent.title}`);
+    // Not even for a moment on the way: the landing goes by the server's answer, not the earlier page's copy.
+    expect(visited).toContain('/payment-success');
+    expect(visited).not.toContain('/payment/order-error');
+    await expect(page.getByText('Your card was declined')).toHaveCount(0);
+
+    const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+    const orderToken = new URL(page.url()).searchParams.get('token') ?? '';
+    const order = (await (await page.request.get(`/api/orders/${orderId}?token=${orderToken}`)).json()).data as Order;
+    expect(order.status).toBe('paid');
+  });
+
   test('a free event books without payment', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {

@@ -13,6 +13,16 @@ test.describe('errors and navigation safety', () => {
     await expect(page.getByTestId('not-found-message')).toHaveText('Page Not Found /policy/not-a-policy');
   });
 
+  test('the payment pages opened without their order say the link is missing it, not that the connection failed', async ({
+    page,
+  }) => {
+    await page.goto('/payment/order-success');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No order to show');
+    await expect(page.getByText('This link is missing its order.')).toBeVisible();
+    await page.goto('/payment-success');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No order to confirm');
+  });
+
   test('an unknown address reached in the browser shows the same 404', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);

@@ -61,6 +61,7 @@ test.describe('tickets in the pocket', () => {
       await page.getByRole('button', { name: 'Book now' }).click();
       await expect(page).toHaveURL(/\/payment\/order-success\?orderId=/);
       await expect(page.getByRole('img', { name: 'QR code of ticket 1 of 1, Entry, Pia Pocket' })).toBeVisible();
+      await expect(page.getByText(`Your ticket is below and on its way to ${buyer.email}.`)).toBeVisible();
       await workerInControl(page);
 
       // No signal at the venue: My tickets was never opened, online or offline.

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { Spinner } from '../../components/submit-button.tsx';
 import { formatMoney } from '../../contract/money.ts';
-import { useOrder } from '../../features/orders/api/get-order.ts';
+import { readSinceOpened, useOrder } from '../../features/orders/api/get-order.ts';
 import { useReleaseOrder } from '../../features/orders/api/release-order.ts';
 import { HoldCountdown } from '../../features/orders/components/hold-countdown.tsx';
 import { useNow } from '../../features/orders/hooks/use-now.ts';
@@ -21,9 +21,11 @@ export function Component() {
   const orderId = params.get('orderId');
   const token = params.get('token');
   const reason = params.get('reason');
-  const order = useOrder(orderId, token);
+  const order = useOrder(orderId, token, { current: true });
   const release = useReleaseOrder();
-  const data = order.data;
+  // The order as the server has it now, not a copy an earlier page kept (it may have been paid since); a copy
+  // only when the server cannot be reached.
+  const data = readSinceOpened(order) || order.isError ? order.data : undefined;
   const holding = data?.status === 'pending' || data?.status === 'failed';
   const now = useNow(1000, holding);
   const left = holding && data && now !== null ? timeLeft(data.holdExpiresAt, now) : null;

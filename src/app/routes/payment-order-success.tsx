@@ -5,7 +5,7 @@ import { formatEventRange } from '../../components/format/dates.ts';
 import { Spinner } from '../../components/submit-button.tsx';
 import { TestNotice } from '../../components/test-badge.tsx';
 import { AddToCalendarButton } from '../../features/events/components/event-actions.tsx';
-import { useOrder } from '../../features/orders/api/get-order.ts';
+import { readSinceOpened, useOrder } from '../../features/orders/api/get-order.ts';
 import { EmailCodeForm } from '../../features/orders/components/email-code-form.tsx';
 import { OnlineEventLink } from '../../features/orders/components/online-event-link.tsx';
 import { OrderSummary } from '../../features/orders/components/order-summary.tsx';
@@ -31,18 +31,20 @@ export function Component() {
   const { signedIn, authId } = useRouteSession();
   const orderId = params.get('orderId');
   const token = params.get('token');
-  const order = useOrder(orderId, token);
+  const order = useOrder(orderId, token, { current: true });
+  const current = readSinceOpened(order);
   const resolution = order.data ? resolveOrder(order.data.status) : null;
   const awaitingCode = order.data?.awaitingEmailCode === true;
   // Signed in: the tickets are on the device from now on, for My tickets without a connection.
   useKeepOrderOnDevice(authId, order.data, order.dataUpdatedAt);
 
-  // Not paid (yet): the landing waits for the payment, the error page explains a failure.
+  // Not paid (yet): the landing waits for the payment, the error page explains a failure. Said by the server now,
+  // not by a copy an earlier page kept.
   useEffect(() => {
-    if (!orderId || !resolution || resolution === 'paid' || awaitingCode) return;
+    if (!orderId || !current || !resolution || resolution === 'paid' || awaitingCode) return;
     const query = params.toString();
     navigate(resolution === 'pending' ? `/payment-success?${query}` : `/payment/order-error?${query}`, { replace: true });
-  }, [resolution, awaitingCode, orderId, params, navigate]);
+  }, [current, resolution, awaitingCode, orderId, params, navigate]);
   useEffect(() => {
     if (orderId && resolution === 'paid') forgetHeldOrder(orderId);
   }, [orderId, resolution]);
@@ -61,7 +63,15 @@ export function Component() {
     return (
       <div className="mx-auto max-w-lg py-10 text-center">
         {meta}
-        {order.isError || !orderId ? (
+        {!orderId ? (
+          <>
+            <h1 className="font-bold text-2xl text-slate-900">No order to show</h1>
+            <p className="mt-2 text-slate-600">This link is missing its order. Your bookings are in your account.</p>
+            <Link to="/account/bookings" className={`${buttonClass()} mt-6`}>
+              My bookings
+            </Link>
+          </>
+        ) : order.isError ? (
           <>
             <h1 className="font-bold text-2xl text-slate-900">We couldn’t load this order</h1>
             <p className="mt-2 text-slate-600">Check your connection and try again. Your tickets are also in your email.</p>
@@ -101,7 +111,7 @@ export function Component() {
         <h1 className="mt-2 font-extrabold text-2xl leading-tight sm:text-3xl">You’re going to {event.title}</h1>
         <p className="mt-2 text-emerald-50">{formatEventRange(event.startsAt, event.endsAt, event.timezone)}</p>
         <p className="mt-3 text-emerald-50 text-sm">
-          {count === 1 ? 'Your ticket is' : `Your ${count} tickets are`} below and on their way to{' '}
+          {count === 1 ? 'Your ticket is below and on its way to' : `Your ${count} tickets are below and on their way to`}{' '}
           <span className="font-semibold text-white">{order.data.buyer.email}</span>.
         </p>
       </header>

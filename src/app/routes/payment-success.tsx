@@ -2,11 +2,11 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { Spinner } from '../../components/submit-button.tsx';
-import { useOrder } from '../../features/orders/api/get-order.ts';
+import { readSinceOpened, useOrder } from '../../features/orders/api/get-order.ts';
 import { useKeepOrderOnDevice } from '../../features/orders/hooks/use-keep-tickets.ts';
 import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
 import { forgetHeldOrder } from '../../features/orders/utils/held-orders.ts';
-import { failureReasonParam, resolveOrder } from '../../features/orders/utils/order-state.ts';
+import { failureReasonParam, landingStep } from '../../features/orders/utils/order-state.ts';
 import { orderPagePath } from '../../features/orders/utils/payment-destination.ts';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
@@ -26,6 +26,8 @@ function Card({ children }: { children: ReactNode }) {
 /**
  * Where the payment provider sends the buyer back: asks for the order until it is paid or has
  * failed (the provider's webhook may land a moment later), then forwards to the tickets or the reason.
+ * It asks the server as it opens and goes by that answer only, never by the copy an earlier page left in the
+ * cache (see `landingStep`).
  */
 export function Component() {
   useScrollToTop();
@@ -36,28 +38,32 @@ export function Component() {
   const [startedAt] = useState(() => Date.now());
   const [gaveUp, setGaveUp] = useState(false);
   const order = useOrder(orderId, token, {
+    current: true,
     refetchInterval: (data) => ((!data || data.status === 'pending') && !gaveUp ? 1000 : false),
   });
+  const current = readSinceOpened(order);
+  // Once the server has answered since opening, a later poll that fails (a bar of signal lost) changes nothing shown.
+  const [answered, setAnswered] = useState(false);
+  if (current && !answered) setAnswered(true);
 
   const { authId } = useRouteSession();
   // Paid: kept on the device before forwarding, in case the tickets' page never opens (the connection drops).
   useKeepOrderOnDevice(authId, order.data, order.dataUpdatedAt);
 
   const status = order.data?.status;
-  const awaitingCode = order.data?.awaitingEmailCode === true;
+  const step = landingStep(order.data, current);
   useEffect(() => {
     if (!orderId || !status) return;
-    const resolution = resolveOrder(status);
     // Free tickets waiting for the emailed code: the code is entered on the order's page.
-    if (resolution === 'paid' || awaitingCode) {
+    if (step === 'tickets') {
       forgetHeldOrder(orderId);
       navigate(orderPagePath('success', orderId, token), { replace: true });
-    } else if (resolution === 'failed') {
+    } else if (step === 'explain') {
       navigate(orderPagePath('error', orderId, token, { reason: failureReasonParam(status, params.get('reason')) }), {
         replace: true,
       });
     }
-  }, [status, awaitingCode, orderId, token, navigate, params]);
+  }, [step, status, orderId, token, navigate, params]);
 
   useEffect(() => {
     if (gaveUp) return;
@@ -78,7 +84,8 @@ export function Component() {
       </Card>
     );
   }
-  if (order.isError && !order.data) {
+  // Nothing read since opening says how the payment went: a copy from before it is no answer.
+  if (order.isError && !answered) {
     return (
       <Card>
         {meta}
@@ -99,7 +106,7 @@ export function Component() {
       </Card>
     );
   }
-  if (gaveUp && status === 'pending') {
+  if (gaveUp && answered && status === 'pending') {
     return (
       <Card>
         {meta}

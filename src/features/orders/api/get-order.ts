@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { Order } from '../../../contract/orders.ts';
 import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
 import { orderKeys } from '../../../lib/query-keys/orders.ts';
@@ -16,7 +16,20 @@ export const orderQueryOptions = (api: ApiCaller, orderId: string, token: string
 interface UseOrderOptions {
   /** Asks again every so many milliseconds while it returns a number (e.g. while the payment is pending). */
   refetchInterval?: (order: Order | undefined) => number | false;
+  /**
+   * Asks the server as the page opens even when the cache holds a fresh copy: for the pages that send the buyer
+   * on by the order's status, which read it with `readSinceOpened`.
+   */
+  current?: boolean;
 }
+
+/**
+ * True when the order shown was read from the server since the page opened and that read worked. Only such a
+ * read may decide where the buyer goes: a copy kept in the cache by an earlier page (the error page of a refused
+ * card, moments before the buyer paid with another) says nothing of the payment just made.
+ */
+export const readSinceOpened = (order: Pick<UseQueryResult<Order>, 'isFetchedAfterMount' | 'isSuccess'>): boolean =>
+  order.isFetchedAfterMount && order.isSuccess;
 
 /** One order for the return pages; idle without an id. */
 export function useOrder(orderId: string | null, token: string | null, options: UseOrderOptions = {}) {
@@ -24,6 +37,7 @@ export function useOrder(orderId: string | null, token: string | null, options: 
   return useQuery({
     ...orderQueryOptions(api, orderId ?? '', token),
     enabled: orderId !== null,
+    ...(options.current ? { refetchOnMount: 'always' as const } : {}),
     refetchInterval: options.refetchInterval ? (query) => options.refetchInterval?.(query.state.data) ?? false : undefined,
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { statusLabelOf } from '../../../components/order-status.ts';
-import { explainFailure, failureReasonParam, resolveOrder } from './order-state.ts';
+import { explainFailure, failureReasonParam, landingStep, resolveOrder } from './order-state.ts';
 
 describe('resolving an order on the return landing', () => {
   it('sends paid orders to the tickets, keeps waiting on pending ones, and explains the rest', () => {
@@ -8,6 +8,20 @@ describe('resolving an order on the return landing', () => {
     expect(resolveOrder('partially_refunded')).toBe('paid');
     expect(resolveOrder('pending')).toBe('pending');
     for (const status of ['failed', 'expired', 'cancelled', 'refunded'] as const) expect(resolveOrder(status)).toBe('failed');
+  });
+
+  it('acts on an order read since the landing opened, never on a copy kept from before the payment', () => {
+    const order = (status: Parameters<typeof resolveOrder>[0], awaitingEmailCode = false) => ({ status, awaitingEmailCode });
+    // The error page of an earlier, refused card left `failed` in the cache: the payment just made may have succeeded.
+    expect(landingStep(order('failed'), false)).toBe('wait');
+    expect(landingStep(order('paid'), false)).toBe('wait');
+    expect(landingStep(undefined, true)).toBe('wait');
+    expect(landingStep(order('paid'), true)).toBe('tickets');
+    expect(landingStep(order('partially_refunded'), true)).toBe('tickets');
+    expect(landingStep(order('pending', true), true)).toBe('tickets');
+    expect(landingStep(order('pending'), true)).toBe('wait');
+    for (const status of ['failed', 'expired', 'cancelled', 'refunded'] as const)
+      expect(landingStep(order(status), true)).toBe('explain');
   });
 
   it('names the reason by the order’s state, else by the address', () => {

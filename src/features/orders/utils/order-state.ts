@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../../contract/orders.ts';
+import type { Order, OrderStatus } from '../../../contract/orders.ts';
 
 export type Resolution = 'paid' | 'pending' | 'failed';
 
@@ -7,6 +7,24 @@ export function resolveOrder(status: OrderStatus): Resolution {
   if (status === 'paid' || status === 'partially_refunded') return 'paid';
   if (status === 'pending') return 'pending';
   return 'failed';
+}
+
+export type LandingStep = 'tickets' | 'explain' | 'wait';
+
+/**
+ * What the return landing does with the order: go to the tickets (paid, or free tickets waiting for the emailed
+ * code), explain the failure, or keep waiting. Only an order read since the landing opened decides: a copy the
+ * cache kept from before (the error page of an earlier, refused card read `failed` moments ago) says nothing of
+ * the payment the buyer has just made, and acting on it told buyers who had paid that their card was declined.
+ */
+export function landingStep(
+  order: Pick<Order, 'status' | 'awaitingEmailCode'> | undefined,
+  readSinceLanding: boolean,
+): LandingStep {
+  if (!order || !readSinceLanding) return 'wait';
+  const resolution = resolveOrder(order.status);
+  if (resolution === 'paid' || order.awaitingEmailCode) return 'tickets';
+  return resolution === 'failed' ? 'explain' : 'wait';
 }
 
 /** The error page's reason for an order that did not go through. */

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { dehydrate, hydrate } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './query-client.ts';
 import { clearPersistedQueries, persistMaxAge, startQueryPersistence } from './query-persistence.ts';
@@ -23,6 +24,19 @@ describe('offline query cache', () => {
     await startQueryPersistence(second, 'build-1');
     expect(second.getQueryData(['tickets'])).toEqual(['t1']);
     expect(second.getQueryData(['search'])).toBeUndefined();
+  });
+
+  it('keeps what a server-rendered page brought before it started, with nothing fetched after', async () => {
+    await clearPersistedQueries();
+    const server = createQueryClient();
+    await server.fetchQuery({ queryKey: ['bookmarks'], queryFn: async () => ['b1'], meta: { persist: true } });
+    const page = createQueryClient();
+    hydrate(page, dehydrate(server));
+    await startQueryPersistence(page, 'build-1');
+
+    const offline = createQueryClient();
+    await startQueryPersistence(offline, 'build-1');
+    expect(offline.getQueryData(['bookmarks'])).toEqual(['b1']);
   });
 
   it('drops what an older build stored', async () => {

@@ -1,4 +1,9 @@
-import { type Persister, persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/query-persist-client-core';
+import {
+  type Persister,
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+} from '@tanstack/query-persist-client-core';
 import type { QueryClient } from '@tanstack/react-query';
 import { del, get, set } from 'idb-keyval';
 
@@ -35,6 +40,9 @@ export async function startQueryPersistence(queryClient: QueryClient, buster: st
     console.warn('Could not restore the offline cache', error);
   }
   persistQueryClientSubscribe(options);
+  // What the server's page brought (its data hydrated before this started) changes nothing in the cache, so the
+  // subscription would not store it: a page opened online and then offline would find nothing kept.
+  await persistQueryClientSave(options).catch((error: unknown) => console.warn('Could not keep the offline cache', error));
 }
 
 export function clearPersistedQueries(): Promise<void> {

@@ -193,10 +193,12 @@ test.describe('finding and bookmarking events', () => {
     expect(consoleErrors.filter((message) => !expected.test(message))).toEqual([]);
   });
 
-  test('changes made offline are kept on the device, one per event, and sent on the next visit', async ({
+  test('changes made offline are kept on the device, one per event, and sent on the next visit; bookmarks seen online are there offline', async ({
     page,
     context,
+    browser,
   }, testInfo) => {
+    test.setTimeout(90_000);
     await page.goto('/find-events?q=market+or+poetry');
     await signInThroughPage(page, accountFor(testInfo));
     await expect(page).toHaveURL(/\/find-events\?q=market\+or\+poetry$/);
@@ -231,5 +233,27 @@ test.describe('finding and bookmarking events', () => {
     await expect.poll(() => queuedChanges(next)).toBe(0);
     expect(calls.sort()).toEqual(['DELETE', 'PUT']);
     await expect(next.getByRole('listitem').filter({ hasText: 'Poetry Slam' })).toHaveCount(0);
+
+    // Another device of the same account, which only opens the page: the bookmarks the server's page brought are
+    // kept on it, and opened again with no connection, they show.
+    const other = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      storageState: { cookies: await context.cookies(), origins: [] },
+    });
+    try {
+      const device = await other.newPage();
+      await device.goto('/account/bookmarks');
+      await waitForHydration(device);
+      const kept = device.getByRole('listitem').filter({ hasText: 'Makers’ Harbour Market' });
+      await expect(kept.getByRole('button', { name: /^Bookmarked/ })).toBeVisible();
+      await device.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await other.setOffline(true);
+      await device.reload();
+      await waitForHydration(device);
+      await expect(kept.getByRole('button', { name: /^Bookmarked/ })).toBeVisible();
+      await expect(device.getByText('You seem to be offline. These are the bookmarks saved on this device.')).toBeVisible();
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -139,6 +139,20 @@ test.describe('organiser events', () => {
     await expect(page.getByText('On sale', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible();
 
+    // Leaving with a change not saved asks first: staying keeps the change, leaving drops it.
+    const areaNav = page.getByRole('navigation', { name: 'Organiser' });
+    await field(page, 'summary').fill('A change not saved yet.');
+    await areaNav.getByRole('link', { name: 'Dashboard' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(`/organizer/events/${eventId}`);
+    await expect(field(page, 'summary')).toHaveValue('A change not saved yet.');
+    await areaNav.getByRole('link', { name: 'Dashboard' }).click();
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page).toHaveURL('/organizer/dashboard');
+
     // The public search finds it, with the times in London's zone and prices in pence.
     const search = await page.request.get(`/api/events?q=${encodeURIComponent(title)}`);
     expect(search.ok()).toBe(true);

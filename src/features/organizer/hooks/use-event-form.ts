@@ -25,6 +25,9 @@ export function useEventForm(initial: () => EventFormValues) {
   const [saved, setSaved] = useState(() => values);
   const [errors, setErrors] = useState<PathErrors>({});
   const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(saved), [values, saved]);
+  // The same, at once: a save resets the form and then navigates before React renders again.
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
 
   const clear = (path: string) => setErrors((current) => withoutPath(current, path));
 
@@ -86,6 +89,7 @@ export function useEventForm(initial: () => EventFormValues) {
     setValues(next);
     setSaved(next);
     setErrors({});
+    dirtyNow.current = false;
   };
 
   return {
@@ -94,6 +98,8 @@ export function useEventForm(initial: () => EventFormValues) {
     errors,
     formError: errors[formErrorKey],
     dirty,
+    /** Whether there are unsaved changes now, for a check made between renders (leaving the page). */
+    isDirty: () => dirtyNow.current,
     set,
     setDefault,
     text,

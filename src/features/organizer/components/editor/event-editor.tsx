@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../../components/fields/form-alert.tsx';
 import { FormCard } from '../../../../components/fields/form-card.tsx';
 import type { Event } from '../../../../contract/events.ts';
@@ -14,6 +14,7 @@ import { DescriptionField, type MarkdownPreview } from './description-field.tsx'
 import { ManageEvent, SaveBar } from './editor-actions.tsx';
 import { EditorHeader } from './editor-header.tsx';
 import { KycNotice, ProblemAlert } from './editor-notices.tsx';
+import { LeaveWarning } from './leave-warning.tsx';
 import { LocationFields } from './location-fields.tsx';
 import { ScheduleFields } from './schedule-fields.tsx';
 import { TestModeField } from './test-mode-field.tsx';
@@ -32,22 +33,11 @@ interface EventEditorProps {
   initialProblem?: ActionProblem | null;
 }
 
-/** Warns before the tab closes or reloads with unsaved changes. */
-function useLeaveWarning(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-}
-
 /** Create and edit an event: the contract's schema checks every save, the server has the last word. */
 export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview, asOf, initialProblem }: EventEditorProps) {
   const form = useEventForm(() => (event ? eventToForm(event) : emptyEventForm(organization.timezone ?? '')));
   const actions = useEventActions({ event, organizationId: organization.id, form, initialProblem });
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  useLeaveWarning(form.dirty);
 
   const readOnly = !canEdit || event?.status === 'cancelled';
   const ended = event ? Date.parse(event.endsAt) <= asOf : false;
@@ -63,6 +53,7 @@ export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview,
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
+      <LeaveWarning isDirty={form.isDirty} />
       <EditorHeader event={event} ended={ended} />
       {canEdit ? null : (
         <FormAlert tone="info">

@@ -107,7 +107,8 @@ describe('the payment return pages', () => {
 
     const { container, router } = open(`/payment-success?orderId=${order.id}&token=${token}`, api, queryClient);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/payment/order-success'));
-    expect(container.textContent).toContain('tickets');
+    // The router moves first; the page it shows is drawn a moment later.
+    await vi.waitFor(() => expect(container.textContent).toContain('tickets'));
     expect(container.textContent).not.toContain('Your card was declined');
     // The landing asked the server, not the cache.
     expect(calls.length).toBeGreaterThan(0);

@@ -15,34 +15,89 @@ const isoDateTime = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date 
 /** Money is integer minor units (pence, cents) plus an ISO 4217 currency. */
 export const currencySchema = z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code, e.g. GBP.');
 
+/** Tickets a buyer may take in one order, at least and at most. */
+const perOrder = z
+  .number()
+  .int('Enter a whole number.')
+  .min(1, 'At least 1 ticket per order.')
+  .max(100, 'At most 100 tickets per order.');
+
+/** Instants compared as instants: the same moment may be written with different offsets. */
+const instant = (iso: string) => Date.parse(iso);
+
 export const ticketTypeInputSchema = z
   .object({
     id: z.uuid().optional(),
     name: z.string().trim().min(1, 'Name the ticket type.').max(80),
     description: z.string().trim().max(500).default(''),
-    price: z.number().int('Use minor units (pence), a whole number.').min(0).max(100_000_00),
+    // Minor units: 100,000.00 in the two-decimal currencies organisers sell in (money.ts, ticketCurrencies).
+    price: z
+      .number()
+      .int('Use minor units (pence), a whole number.')
+      .min(0, 'Enter a price of 0 or more.')
+      .max(100_000_00, 'At most 100,000.00 a ticket.'),
     currency: currencySchema,
-    capacity: z.number().int().min(1, 'At least 1 ticket.').max(1_000_000),
-    minPerOrder: z.number().int().min(1).max(100).default(1),
-    maxPerOrder: z.number().int().min(1).max(100).default(10),
+    capacity: z.number().int('Enter a whole number.').min(1, 'At least 1 ticket.').max(1_000_000, 'At most 1,000,000 tickets.'),
+    minPerOrder: perOrder.default(1),
+    maxPerOrder: perOrder.default(10),
     salesStart: isoDateTime.nullable().optional(),
     salesEnd: isoDateTime.nullable().optional(),
     hidden: z.boolean().default(false),
   })
   .refine((value) => value.maxPerOrder >= value.minPerOrder, { path: ['maxPerOrder'], message: 'Must be at least the minimum.' })
-  .refine((value) => !value.salesStart || !value.salesEnd || value.salesEnd > value.salesStart, {
+  .refine((value) => !value.salesStart || !value.salesEnd || instant(value.salesEnd) > instant(value.salesStart), {
     path: ['salesEnd'],
     message: 'Sales must end after they start.',
   });
 export type TicketTypeInput = z.infer<typeof ticketTypeInputSchema>;
+
+export const salesStartAfterEventMessage = 'Sales must start before the event ends.';
+export const salesEndAfterEventMessage = 'Sales must end by the time the event ends. Leave it blank to sell until then.';
+
+/**
+ * Where ticket types' sales windows reach past the event's end: nothing sells once an event has ended
+ * (checkout refuses it), so a window opening after the end could never sell, and one closing after it
+ * would promise sales that checkout refuses. Paths are relative to the list of ticket types.
+ */
+export function salesWindowProblems(
+  endsAt: string | Date,
+  ticketTypes: readonly { salesStart?: string | null; salesEnd?: string | null }[],
+): { path: [number, 'salesStart' | 'salesEnd']; message: string }[] {
+  const end = typeof endsAt === 'string' ? instant(endsAt) : endsAt.getTime();
+  if (Number.isNaN(end)) return [];
+  return ticketTypes.flatMap((type, index) => [
+    ...(type.salesStart && instant(type.salesStart) >= end
+      ? [{ path: [index, 'salesStart'] as [number, 'salesStart'], message: salesStartAfterEventMessage }]
+      : []),
+    ...(type.salesEnd && instant(type.salesEnd) > end
+      ? [{ path: [index, 'salesEnd'] as [number, 'salesEnd'], message: salesEndAfterEventMessage }]
+      : []),
+  ]);
+}
+
+/**
+ * The sales-window rule as a schema check, for a body holding the event's end and its ticket types. A check
+ * runs even when fields failed; it judges only an end and ticket types that are themselves valid.
+ */
+function checkSalesWindows(ctx: z.core.ParsePayload<{ endsAt?: string; ticketTypes?: readonly TicketTypeInput[] }>) {
+  const { endsAt, ticketTypes } = ctx.value;
+  if (typeof endsAt !== 'string' || !Array.isArray(ticketTypes)) return;
+  if (ctx.issues.some((issue) => issue.path?.[0] === 'endsAt' || issue.path?.[0] === 'ticketTypes')) return;
+  for (const problem of salesWindowProblems(endsAt, ticketTypes)) {
+    ctx.issues.push({ code: 'custom', input: ctx.value, path: ['ticketTypes', ...problem.path], message: problem.message });
+  }
+}
+
+const latitudeMessage = 'A latitude is between -90 and 90.';
+const longitudeMessage = 'A longitude is between -180 and 180.';
 
 export const venueSchema = z.object({
   name: z.string().trim().min(1, 'Name the venue.').max(120),
   address: z.string().trim().min(1, 'Enter the address.').max(300),
   city: z.string().trim().min(1, 'Enter the city.').max(80),
   country: z.string().trim().max(80).default(''),
-  latitude: z.number().min(-90).max(90).nullable().default(null),
-  longitude: z.number().min(-180).max(180).nullable().default(null),
+  latitude: z.number().min(-90, latitudeMessage).max(90, latitudeMessage).nullable().default(null),
+  longitude: z.number().min(-180, longitudeMessage).max(180, longitudeMessage).nullable().default(null),
 });
 
 /** The fields of an event as they may be changed: no defaults, so a change leaves what it omits alone. */
@@ -85,17 +140,23 @@ export const createEventSchema = z
     ...eventFields,
     ticketTypes: z.array(ticketTypeInputSchema).max(20).default([]),
   })
-  .refine((value) => value.endsAt > value.startsAt, { path: ['endsAt'], message: 'The end must be after the start.' })
-  .refine(placeRule, { path: ['venue'], message: placeMessage });
+  .refine((value) => instant(value.endsAt) > instant(value.startsAt), {
+    path: ['endsAt'],
+    message: 'The end must be after the start.',
+  })
+  .refine(placeRule, { path: ['venue'], message: placeMessage })
+  .check(checkSalesWindows);
 export type CreateEvent = z.infer<typeof createEventSchema>;
 
 export const updateEventSchema = z
   .object({ ...eventChanges, ticketTypes: z.array(ticketTypeInputSchema).max(20) })
   .partial()
-  .refine((value) => !value.startsAt || !value.endsAt || value.endsAt > value.startsAt, {
+  .refine((value) => !value.startsAt || !value.endsAt || instant(value.endsAt) > instant(value.startsAt), {
     path: ['endsAt'],
     message: 'The end must be after the start.',
-  });
+  })
+  // Only with both in the body; the server judges ticket types or an end sent alone against what is saved.
+  .check(checkSalesWindows);
 export type UpdateEvent = z.infer<typeof updateEventSchema>;
 
 export const ticketTypeSchema = z.object({

@@ -329,3 +329,84 @@ describe('finding events', () => {
     ).toEqual(['query.category', 'query.lat', 'query.page', 'query.sort']);
   });
 });
+
+describe('ticket sales windows', () => {
+  const errorsOf = (response: { json: () => { errors?: unknown } }) => response.json().errors;
+
+  it('refuse sales that start after the event has ended, or end after it, on create and on edit', async () => {
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
+    const endsAt = inDays(10, 23);
+    const late = { name: 'Late', price: 1500, currency: 'GBP', capacity: 100, salesStart: inDays(11, 10) };
+    const created = await inject(
+      'POST',
+      '/events',
+      organiser.bearer,
+      eventBody(organiser.organizationId, { ticketTypes: [late] }),
+    );
+    expect(created.statusCode).toBe(400);
+    expect(errorsOf(created)).toContainEqual({
+      path: 'body.ticketTypes.0.salesStart',
+      message: 'Sales must start before the event ends.',
+    });
+    const longSales = { name: 'Long', price: 1500, currency: 'GBP', capacity: 100, salesEnd: inDays(12) };
+    const tooLong = await inject(
+      'POST',
+      '/events',
+      organiser.bearer,
+      eventBody(organiser.organizationId, { ticketTypes: [longSales] }),
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(errorsOf(tooLong)).toContainEqual({
+      path: 'body.ticketTypes.0.salesEnd',
+      message: 'Sales must end by the time the event ends. Leave it blank to sell until then.',
+    });
+
+    // Up to the very end is fine.
+    const ok = { name: 'Standard', price: 1500, currency: 'GBP', capacity: 100, salesStart: inDays(1), salesEnd: endsAt };
+    const event = (
+      await inject('POST', '/events', organiser.bearer, eventBody(organiser.organizationId, { ticketTypes: [ok] }))
+    ).json().data;
+    expect(event.ticketTypes[0].salesEnd).toBe(endsAt);
+
+    // A change of ticket types alone is judged against the event's saved end.
+    const [standard] = event.ticketTypes;
+    const edited = await inject('PATCH', `/events/${event.id}`, organiser.bearer, {
+      ticketTypes: [{ ...ok, id: standard.id, salesStart: inDays(11, 10), salesEnd: null }],
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(errorsOf(edited)).toContainEqual({
+      path: 'body.ticketTypes.0.salesStart',
+      message: 'Sales must start before the event ends.',
+    });
+    // So is moving the end before a saved ticket type's sales.
+    const earlier = await inject('PATCH', `/events/${event.id}`, organiser.bearer, { endsAt: inDays(10, 21) });
+    expect(earlier.statusCode).toBe(400);
+    expect(earlier.json().errors).toEqual([
+      { path: 'body.endsAt', message: 'Sales of Standard tickets run past that end. Change their sales end first.' },
+    ]);
+    const saved = (await inject('GET', `/events/${event.id}`, organiser.bearer)).json().data;
+    expect([saved.endsAt, saved.ticketTypes[0].salesStart]).toEqual([endsAt, ok.salesStart]);
+  });
+});
+
+describe('numbers out of range', () => {
+  it('are refused in plain words, not the validator’s', async () => {
+    const organiser = await verifiedOrganizer(api.app, api.database.db);
+    const response = await inject(
+      'POST',
+      '/events',
+      organiser.bearer,
+      eventBody(organiser.organizationId, {
+        ticketTypes: [{ name: 'Huge', price: 99_999_999_999, currency: 'GBP', capacity: 99_999_999_999, maxPerOrder: 500 }],
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual(
+      expect.arrayContaining([
+        { path: 'body.ticketTypes.0.capacity', message: 'At most 1,000,000 tickets.' },
+        { path: 'body.ticketTypes.0.price', message: 'At most 100,000.00 a ticket.' },
+        { path: 'body.ticketTypes.0.maxPerOrder', message: 'At most 100 tickets per order.' },
+      ]),
+    );
+  });
+});

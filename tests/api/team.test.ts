@@ -168,10 +168,10 @@ describe('inviting someone to the team', () => {
     expect((await team(owner)).invitations).toEqual([expect.objectContaining({ id: invitation.id, expired: true })]);
   });
 
-  it('sent again to the same address replaces the earlier link', async () => {
+  it('sent again to the same address with the same role replaces the earlier link', async () => {
     const owner = await organiser();
     const invitee = await person();
-    const first = await invite(owner, invitee.account.email, 'door');
+    const first = await invite(owner, invitee.account.email, 'finance');
     const second = await invite(owner, invitee.account.email, 'finance');
     expect(second.token).not.toBe(first.token);
     expect((await team(owner)).invitations).toEqual([expect.objectContaining({ id: second.invitation.id, role: 'finance' })]);
@@ -180,6 +180,36 @@ describe('inviting someone to the team', () => {
     expect(old.json().message).toBe('Dockside Promotions withdrew this invitation.');
     const accepted = await call('POST', `/invitations/${second.token}/accept`, invitee.bearer);
     expect(accepted.json().data.role).toBe('finance');
+  });
+
+  it('refuses a pending invitation’s address with another role, naming the role it has, and keeps that invitation', async () => {
+    const owner = await organiser();
+    const invitee = await person();
+    const first = await invite(owner, invitee.account.email, 'manager');
+    const other = await call('POST', `/organizations/${owner.organizationId}/invitations`, owner.bearer, {
+      email: invitee.account.email,
+      role: 'door',
+    });
+    expect(other.statusCode).toBe(409);
+    const message = `${invitee.account.email} already has an invitation as Manager. Send it again from the list, or withdraw it first.`;
+    expect(other.json().message).toBe(message);
+    expect(other.json().errors).toEqual([{ path: 'body.email', message }]);
+    expect((await team(owner)).invitations).toEqual([expect.objectContaining({ id: first.invitation.id, role: 'manager' })]);
+    const accepted = await call('POST', `/invitations/${first.token}/accept`, invitee.bearer);
+    expect(accepted.json().data.role).toBe('manager');
+  });
+
+  it('replaces an expired invitation with one of another role', async () => {
+    const owner = await organiser();
+    const invitee = await person();
+    const first = await invite(owner, invitee.account.email, 'manager');
+    await api.database.db
+      .updateTable('organization_invitations')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', first.invitation.id)
+      .execute();
+    const second = await invite(owner, invitee.account.email, 'door');
+    expect((await team(owner)).invitations).toEqual([expect.objectContaining({ id: second.invitation.id, role: 'door' })]);
   });
 
   it('withdrawn, stops working; withdrawing twice or an accepted one is refused', async () => {

@@ -7,6 +7,7 @@ import {
   type OrganizerEventList,
   placeMessage,
   placeRule,
+  salesWindowProblems,
   type UpdateEvent,
 } from '../../../src/contract/events.ts';
 import { rolesAllowed } from '../../../src/contract/permissions.ts';
@@ -99,6 +100,37 @@ export async function createEvent(deps: EventsDeps, userId: string, input: Creat
   return present(deps, eventId, true);
 }
 
+/**
+ * Ticket sales stay within the event as it would be saved (the schema judges a body holding both the end and
+ * the ticket types; here ticket types are judged against the saved end, or a new end against the saved types).
+ */
+async function refuseSalesPastTheEnd(db: Db, eventId: string, endsAt: Date, input: UpdateEvent): Promise<void> {
+  if (input.ticketTypes) {
+    const problems = salesWindowProblems(endsAt, input.ticketTypes);
+    const first = problems[0];
+    if (!first) return;
+    throw new HttpError(
+      'BAD_REQUEST',
+      first.message,
+      problems.map((problem) => ({ path: `body.ticketTypes.${problem.path.join('.')}`, message: problem.message })),
+    );
+  }
+  if (!input.endsAt) return;
+  const saved = await ticketTypesOf(db, eventId);
+  const windows = saved.map((type) => ({
+    salesStart: type.sales_start === null ? null : new Date(type.sales_start).toISOString(),
+    salesEnd: type.sales_end === null ? null : new Date(type.sales_end).toISOString(),
+  }));
+  const [first] = salesWindowProblems(endsAt, windows);
+  const type = first ? saved[first.path[0]] : undefined;
+  if (!first || !type) return;
+  const message =
+    first.path[1] === 'salesStart'
+      ? `${type.name} tickets go on sale after that end. Change their sales start first.`
+      : `Sales of ${type.name} tickets run past that end. Change their sales end first.`;
+  throw new HttpError('BAD_REQUEST', message, [{ path: 'body.endsAt', message }]);
+}
+
 export async function changeEvent(deps: EventsDeps, userId: string, eventId: string, input: UpdateEvent): Promise<Event> {
   const { row } = await loadForEditor(deps.db, eventId, userId);
   const startsAt = input.startsAt ? new Date(input.startsAt) : new Date(row.starts_at);
@@ -108,6 +140,7 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
       { path: 'body.endsAt', message: 'The end must be after the start.' },
     ]);
   }
+  await refuseSalesPastTheEnd(deps.db, eventId, endsAt, input);
   // A change may switch between online and in person: the event as it would be saved needs its place.
   const merged = {
     isOnline: input.isOnline ?? row.is_online,

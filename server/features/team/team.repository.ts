@@ -143,10 +143,10 @@ export async function revokeOpenInvitationTo(db: Executor, organizationId: strin
     .execute();
 }
 
-/** The open invitation to this address, if any. */
+/** The open invitation to this address, if any (expired or not). */
 export function findOpenInvitationTo(db: Executor, organizationId: string, email: string) {
   return openInvitations(db, organizationId)
-    .select('organization_invitations.id')
+    .select(['organization_invitations.id', 'organization_invitations.role', 'organization_invitations.expires_at'])
     .where((eb) => eb(eb.fn('lower', ['organization_invitations.email']), '=', email.toLowerCase()))
     .executeTakeFirst();
 }

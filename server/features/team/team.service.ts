@@ -29,6 +29,7 @@ import {
   findInvitation,
   findInvitationByTokenHash,
   findMember,
+  findOpenInvitationTo,
   type InvitationRow,
   insertInvitation,
   insertMember,
@@ -111,7 +112,10 @@ export interface InviteContext {
   origin: string;
 }
 
-/** Invites an address with a role and mails the link; inviting the same address again replaces the open invitation. */
+/**
+ * Invites an address with a role and mails the link; inviting the same address again with the same role (or after its
+ * invitation expired) replaces the open invitation, and with another role is refused while that one is pending.
+ */
 export async function inviteMember(
   db: Db,
   callerId: string,
@@ -132,6 +136,13 @@ export async function inviteMember(
       throw new HttpError('CONFLICT', `${input.email} is already in the team.`, [
         { path: 'body.email', message: 'This person is already in the team.' },
       ]);
+    }
+    // Sending again (a new link) is for the same role; a pending one for another role is withdrawn on purpose, not by
+    // a form whose role was left at its default. An expired one may be replaced with any role.
+    const open = await findOpenInvitationTo(trx, organizationId, input.email);
+    if (open && open.role !== input.role && new Date(open.expires_at) > now) {
+      const message = `${input.email} already has an invitation as ${roleLabels[open.role]}. Send it again from the list, or withdraw it first.`;
+      throw new HttpError('CONFLICT', message, [{ path: 'body.email', message }]);
     }
     await revokeOpenInvitationTo(trx, organizationId, input.email, now);
     if ((await countTeam(trx, organizationId, now)) >= maxTeamSize) {

@@ -1,14 +1,24 @@
-import { Link, useParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
+import { eventParamsSchema } from '../../contract/events.ts';
 import { useDoorList } from '../../features/dashboard/api/get-door-list.ts';
 import { DoorListSheet } from '../../features/dashboard/components/door-list-sheet.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
+import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
 
 const refusals: Record<number, string> = {
   403: 'The door list is for owners, managers and door staff.',
   404: 'That event was not found in your organisation.',
 };
+
+/** An address whose event id is not an id names nothing: the 404 page, as for any unknown address. */
+export function createLoader() {
+  return ({ params }: LoaderFunctionArgs) => {
+    if (!eventParamsSchema.safeParse(params).success) throw notFound();
+    return null;
+  };
+}
 
 export function Component() {
   const { eventId = '' } = useParams();

@@ -1,13 +1,43 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { MemberRole } from '../../../contract/users.ts';
 
-const notes: Partial<Record<MemberRole, { youAre: string; text: string }>> = {
+const notes: Partial<Record<MemberRole, { youAre: string; text: ReactNode }>> = {
   door: {
     youAre: 'You are door staff',
-    text: 'You can see the organisation’s events here and check in tickets at the door. Scanning opens in this area soon.',
+    text: (
+      <>
+        You can see the organisation’s events here. To check in tickets at the door, open{' '}
+        <Link to="/organizer/scan-ticket" className="link">
+          Scan tickets
+        </Link>
+        , pick the event and download its tickets to this device; when a code will not scan,{' '}
+        <Link to="/organizer/validate-ticket/search" className="link">
+          find the ticket
+        </Link>{' '}
+        by name, email or order reference.
+      </>
+    ),
   },
   finance: {
     youAre: 'You are on the finance team',
-    text: 'You can see the organisation’s events here; orders, payments and refunds open in this area soon.',
+    text: (
+      <>
+        You can see the organisation’s events here, its orders and refunds in{' '}
+        <Link to="/organizer/payments" className="link">
+          Payments
+        </Link>
+        , its balance in{' '}
+        <Link to="/organizer/payouts" className="link">
+          Payouts
+        </Link>{' '}
+        and its money in{' '}
+        <Link to="/organizer/reports" className="link">
+          Reports
+        </Link>
+        .
+      </>
+    ),
   },
 };
 

@@ -60,6 +60,26 @@ describe('the event form', () => {
     expect(result.errors['ticketTypes.0.price']).toBeUndefined();
   });
 
+  it('refuses ticket sales that open after the event has ended, at the field, while other fields are still wrong', () => {
+    const values = filled();
+    const row = values.ticketTypes[0] as EventFormValues['ticketTypes'][number];
+    values.title = '';
+    values.ticketTypes = [
+      { ...row, salesStart: '2030-06-15T10:00' },
+      { ...row, key: 'second', name: '', salesEnd: '2030-06-14T23:30' },
+      { ...row, key: 'third', salesStart: '2030-06-01T10:00', salesEnd: '2030-06-14T23:00' },
+    ];
+    const result = validateEventForm(values, organizationId);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toMatchObject({
+      'ticketTypes.0.salesStart': 'Sales must start before the event ends.',
+      'ticketTypes.1.name': 'Name the ticket type.',
+      'ticketTypes.1.salesEnd': 'Sales must end by the time the event ends. Leave it blank to sell until then.',
+    });
+    expect(Object.keys(result.errors).filter((path) => path.startsWith('ticketTypes.2'))).toEqual([]);
+  });
+
   it('asks an online event for its link, not a venue', () => {
     const values = { ...filled(), isOnline: true, onlineUrl: '' };
     const result = validateEventForm(values, organizationId);

@@ -3,6 +3,7 @@ import {
   createEventSchema,
   type Event,
   type EventCategory,
+  salesWindowProblems,
   ticketTypeInputSchema,
   type UpdateEvent,
 } from '../../../contract/events.ts';
@@ -202,6 +203,10 @@ export function formToInput(values: EventFormValues, organizationId: string): { 
       hidden: row.hidden,
     };
   });
+  // The schema checks the sales windows only once every ticket type is valid; say it at once, at the field.
+  if (endsAt) {
+    for (const { path, message } of salesWindowProblems(endsAt, ticketTypes)) errors[`ticketTypes.${path.join('.')}`] ??= message;
+  }
 
   const input = {
     organizationId,

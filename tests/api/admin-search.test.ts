@@ -36,14 +36,17 @@ async function person(email: string, firstName: string, lastName: string) {
 }
 
 describe('admin search', () => {
-  it('finds users by the start of the email, of the first or last name, or of the full name, whatever the case', async () => {
+  it('finds users by the start of the email, of its domain, of the first or last name, or of the full name, whatever the case', async () => {
     const admin = await administrator();
     const tag = randomUUID().slice(0, 8);
-    await person(`quill.${tag}@example.test`, `Zephyrine${tag}`, `Oddbody${tag}`);
+    await person(`quill.${tag}@harbour${tag}.test`, `Zephyrine${tag}`, `Oddbody${tag}`);
     const emails = async (q: string) =>
       (await get(`/admin/users?q=${encodeURIComponent(q)}`, admin.bearer)).items.map((row: { email: string }) => row.email);
-    const mine = [`quill.${tag}@example.test`];
-    expect(await emails(`quill.${tag}@example`)).toEqual(mine);
+    const mine = [`quill.${tag}@harbour${tag}.test`];
+    expect(await emails(`quill.${tag}@harbour`)).toEqual(mine);
+    // The email's domain, with or without its @.
+    expect(await emails(`HARBOUR${tag}`)).toEqual(mine);
+    expect(await emails(`@harbour${tag}`)).toEqual(mine);
     expect(await emails(`ZEPHYRINE${tag}`)).toEqual(mine);
     expect(await emails(`oddbody${tag}`)).toEqual(mine);
     expect(await emails(`zephyrine${tag} odd`)).toEqual(mine);
@@ -51,6 +54,8 @@ describe('admin search', () => {
     expect(await emails(`zephyrine${tag}@`)).toEqual([]);
     // A wildcard is a character, not a pattern.
     expect(await emails(`%${tag}`)).toEqual([]);
+    expect(await emails(`quill_${tag}`)).toEqual([]);
+    expect(await emails(`@%${tag}`)).toEqual([]);
   });
 
   it('finds audit entries by the actor’s email, an action prefix or the object’s id', async () => {

@@ -22,22 +22,28 @@ export function findUserListRow(db: Executor, userId: string) {
 }
 
 /**
- * Users, newest first; `q` is the start of the email (only that when it holds an @), of the first or last name,
- * or of the full name. Each is a prefix, so each reads its index (migration 0033).
+ * Users, newest first; `q` is the start of the email, of its domain (the part after the @, with or without the @),
+ * of the first or last name, or of the full name. An @ inside `q` makes it the start of the email only. Each is a
+ * prefix, so each reads its index (migrations 0033 and 0038).
  */
 export function searchUsers(db: Executor, q: string | undefined, after: KeysetPosition | null, limit: number) {
   let query = selectUserList(db);
   if (q) {
-    const prefix = `${escapeLike(q.toLowerCase())}%`;
+    const text = q.toLowerCase();
+    const prefix = `${escapeLike(text)}%`;
+    const domain = sql`split_part(lower(email), '@', 2)`;
     query = query.where((eb) =>
-      q.includes('@')
-        ? eb(eb.fn('lower', ['email']), 'like', prefix)
-        : eb.or([
-            eb(eb.fn('lower', ['email']), 'like', prefix),
-            eb(eb.fn('lower', ['first_name']), 'like', prefix),
-            eb(eb.fn('lower', ['last_name']), 'like', prefix),
-            eb(sql`lower(first_name || ' ' || last_name)`, 'like', prefix),
-          ]),
+      text.startsWith('@')
+        ? eb(domain, 'like', `${escapeLike(text.slice(1))}%`)
+        : text.includes('@')
+          ? eb(eb.fn('lower', ['email']), 'like', prefix)
+          : eb.or([
+              eb(eb.fn('lower', ['email']), 'like', prefix),
+              eb(domain, 'like', prefix),
+              eb(eb.fn('lower', ['first_name']), 'like', prefix),
+              eb(eb.fn('lower', ['last_name']), 'like', prefix),
+              eb(sql`lower(first_name || ' ' || last_name)`, 'like', prefix),
+            ]),
     );
   }
   if (after) query = query.where(pastPosition(['created_at', 'id'], '<', after));

@@ -380,6 +380,8 @@ export interface TicketsTable {
   unit_price: number;
   unit_fee: number;
   voided_at: Timestamp | null;
+  /** When its money went back (a refund, an event's cancellation); null while valid or voided without a refund. */
+  refunded_at: Timestamp | null;
   created_at: CreatedAt;
 }
 

@@ -8,13 +8,21 @@ interface SearchInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, '
   labelClassName?: string;
   /** The Search button's look. */
   buttonVariant?: ButtonVariant;
+  /** The longest search the place accepts; give the API's own limit where searches are longer (a ticket code). */
+  maxLength?: number;
 }
 
 /**
  * The words of a search (`q`) and its Search button, to put inside the place's own GET form, so that searching works
  * before the page's code has loaded.
  */
-export function SearchInput({ label, labelClassName = 'sr-only', buttonVariant = 'primary', ...input }: SearchInputProps) {
+export function SearchInput({
+  label,
+  labelClassName = 'sr-only',
+  buttonVariant = 'primary',
+  maxLength = 100,
+  ...input
+}: SearchInputProps) {
   const id = useId();
   return (
     <>
@@ -26,7 +34,7 @@ export function SearchInput({ label, labelClassName = 'sr-only', buttonVariant =
           id={id}
           type="search"
           name="q"
-          maxLength={100}
+          maxLength={maxLength}
           enterKeyHint="search"
           className={`h-12 flex-1 ${controlClass(false)}`}
           {...input}

@@ -73,7 +73,10 @@ export const adminOrderSchema = organizerOrderSchema.extend({
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const adminRefundSchema = z.object({
-  /** Some of the order's valid tickets; absent: every valid ticket (the whole order). */
+  /**
+   * Some of the order's refundable tickets (`refundableTicketIds`: valid ones, and voided ones whose money has not gone
+   * back); absent: every refundable ticket (the whole order).
+   */
   ticketIds: z.array(z.uuid()).min(1).max(100).optional(),
   reason: reasonSchema.max(300, 'At most 300 characters.'),
 });
@@ -81,9 +84,11 @@ export type AdminRefund = z.infer<typeof adminRefundSchema>;
 
 // --- tickets -----------------------------------------------------------------------------------------
 
+/** The longest ticket search: a whole ticket code as scanned or pasted fits, with what a scanner adds around it. */
+export const TICKET_SEARCH_MAX_LENGTH = 400;
 export const adminTicketsQuerySchema = z.object({
   /** A ticket's code (as scanned or typed), its id, an order reference, or part of the holder's name. */
-  q: z.string().trim().max(400).optional(),
+  q: z.string().trim().max(TICKET_SEARCH_MAX_LENGTH).optional(),
   after: cursorSchema,
 });
 export const adminTicketRowSchema = z.object({
@@ -178,6 +183,8 @@ export const adminPaymentRowSchema = z.object({
   currency: z.string(),
   status: z.string(),
   failureReason: z.string().nullable(),
+  /** Of a TEST order (paid in the sandbox): play money. */
+  test: z.boolean(),
   createdAt: z.string(),
 });
 export const adminPaymentPageSchema = z.object({ items: z.array(adminPaymentRowSchema), next: z.string().nullable() });
@@ -199,6 +206,8 @@ export const adminRefundRowSchema = z.object({
   status: z.enum(['pending', 'succeeded', 'failed']),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
+  /** Of a TEST order (paid in the sandbox): no money moves back. */
+  test: z.boolean(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });

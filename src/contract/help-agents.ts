@@ -68,6 +68,8 @@ export const agentCaseSchema = z.object({
   organisation: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   createdAt: z.string(),
   firstReplyDueAt: z.string(),
+  /** When an agent first replied to the customer; null until then (the due time matters only meanwhile). */
+  firstRepliedAt: z.string().nullable(),
   overdue: z.boolean(),
   messages: z.array(agentMessageSchema),
   attachments: z.array(caseAttachmentSchema),

@@ -114,6 +114,18 @@ export const orderEventSchema = z.object({
   onlineUrl: z.string().nullable(),
 });
 
+/** A typed reference, or part of one, without case, spaces or dashes: what to look for in a reference without its dash. */
+export const referenceCompact = (text: string) => text.replace(/[\s-]/g, '').toUpperCase();
+
+/**
+ * An order reference as a person types it (any case; with its dash, a space or nothing between the halves:
+ * `qgge6jgs`) written as it is stored, `QGGE-6JGS`; null when the text cannot be a whole reference.
+ */
+export function orderReferenceOf(text: string): string | null {
+  const compact = referenceCompact(text);
+  return /^[A-Z0-9]{8}$/.test(compact) ? `${compact.slice(0, 4)}-${compact.slice(4)}` : null;
+}
+
 export const orderSchema = z.object({
   id: z.uuid(),
   /** Short, human reference printed on tickets and searched at the door, e.g. `K7P3-9QXM`. */
@@ -234,7 +246,14 @@ export const orderHistoryEntrySchema = z.object({
   note: z.string(),
 });
 
-export const organizerOrderSchema = orderSchema.extend({ history: z.array(orderHistoryEntrySchema) });
+export const organizerOrderSchema = orderSchema.extend({
+  history: z.array(orderHistoryEntrySchema),
+  /**
+   * The tickets a refund can still cover: the valid ones, and those voided by an administrator (a void moves no
+   * money) whose money has not gone back yet. Empty when the order cannot be refunded.
+   */
+  refundableTicketIds: z.array(z.uuid()),
+});
 export type OrganizerOrder = z.infer<typeof organizerOrderSchema>;
 
 export const orderListSchema = z.object({

@@ -271,6 +271,20 @@ describe('user groups', () => {
     expect((await call('PATCH', `/admin/groups/${builtIn}`, admin.bearer, { permissions: [] })).statusCode).toBe(409);
   });
 
+  it('say an administrator is already in the group when added again, and change nothing', async () => {
+    const admin = await fullAdmin();
+    const member = await userInDb(db(), { admin: true });
+    const groupId = await groupInDb(db(), ['users.read'], [member.id]);
+    const again = await call('POST', `/admin/groups/${groupId}/members`, admin.bearer, { email: member.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('That administrator is already in this group.');
+    expect(again.json().errors).toEqual([{ path: 'body.email', message: 'This administrator is already in the group.' }]);
+    const members = await db().selectFrom('admin_group_members').select('user_id').where('group_id', '=', groupId).execute();
+    expect(members.map((row) => row.user_id)).toEqual([member.id]);
+    const log = await db().selectFrom('audit_log').select('action').where('subject_id', '=', groupId).execute();
+    expect(log).toEqual([]);
+  });
+
   it('never lose the built-in group’s last member', async () => {
     const admin = await fullAdmin();
     const builtIn = await builtInGroupId(db());

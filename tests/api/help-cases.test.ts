@@ -282,6 +282,8 @@ describe('agents and customers', () => {
       agent.bearer,
     );
     expect(note.statusCode).toBe(201);
+    // A note is no reply: the first reply is still due.
+    expect(note.json().data.firstRepliedAt).toBeNull();
     const reply = await call(
       'POST',
       `/admin/cases/${caseId}/messages`,
@@ -289,6 +291,7 @@ describe('agents and customers', () => {
       agent.bearer,
     );
     expect(reply.json().data.state).toBe('pending');
+    expect(Date.parse(reply.json().data.firstRepliedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     const seen = (await call('GET', `/help/cases/${caseId}`, undefined, access)).json().data;
     expect(seen.messages.map((m: { body: string }) => m.body)).toEqual([

@@ -107,15 +107,18 @@ export async function addMember(db: Db, caller: AccessClaims, groupId: string, e
         { path: 'body.email', message: 'No administrator has this email address.' },
       ]);
     }
-    if (await insertMember(trx, groupId, user.id)) {
-      await recordAudit(trx, {
-        actorId,
-        action: 'admin.group_member_added',
-        subjectType: 'admin_group',
-        subjectId: groupId,
-        details: { userId: user.id, email },
-      });
+    if (!(await insertMember(trx, groupId, user.id))) {
+      throw new HttpError('CONFLICT', 'That administrator is already in this group.', [
+        { path: 'body.email', message: 'This administrator is already in the group.' },
+      ]);
     }
+    await recordAudit(trx, {
+      actorId,
+      action: 'admin.group_member_added',
+      subjectType: 'admin_group',
+      subjectId: groupId,
+      details: { userId: user.id, email },
+    });
     return detail(trx, groupId);
   });
 }

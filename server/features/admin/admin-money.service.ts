@@ -15,6 +15,7 @@ import type {
   WebhookRetry,
 } from '../../../src/contract/admin-sales.ts';
 import { feeRuleFor, noBookingFee, orderAmounts } from '../../../src/contract/booking-fee.ts';
+import { isTestOrder, orderReferenceOf } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
@@ -202,13 +203,9 @@ export async function listPayments(
 ): Promise<AdminPaymentPage> {
   await requirePermission(db, caller, 'payments.read');
   const q = query.q?.trim();
-  const filter = !q
-    ? {}
-    : q.includes('@')
-      ? { email: q }
-      : /^[A-Z0-9]{4}-[A-Z0-9]{4}$/i.test(q)
-        ? { reference: q.toUpperCase() }
-        : { paymentRef: q };
+  // An order reference as typed, with or without its dash; provider payment references never read as one.
+  const reference = q ? orderReferenceOf(q) : null;
+  const filter = !q ? {} : q.includes('@') ? { email: q } : reference ? { reference } : { paymentRef: q };
   const rows = await searchPayments(db, { ...filter, oldestFirst: query.sort === 'oldest' }, decodeCursor(query.after), size + 1);
   const page = pageOf(rows, size);
   return {
@@ -224,6 +221,7 @@ export async function listPayments(
       currency: row.currency,
       status: row.status,
       failureReason: row.failure_reason,
+      test: isTestOrder({ provider: row.order_provider }),
       createdAt: iso(row.created_at),
     })),
     next: page.next,
@@ -252,6 +250,7 @@ export async function listRefunds(
       status: row.status,
       attempts: row.attempts,
       lastError: row.last_error,
+      test: isTestOrder({ provider: row.order_provider }),
       createdAt: iso(row.created_at),
       completedAt: isoOrNull(row.completed_at),
     })),

@@ -10,7 +10,7 @@ import {
   type AdminTicketRow,
   orderReadPermissions,
 } from '../../../src/contract/admin-sales.ts';
-import { isTestOrder, type Order } from '../../../src/contract/orders.ts';
+import { isTestOrder, type Order, orderReferenceOf } from '../../../src/contract/orders.ts';
 import { decodeTicketCode, looksLikeTicketCode } from '../../../src/contract/ticket-code.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
@@ -23,7 +23,7 @@ import { confirmationMail } from '../orders/order-mail.ts';
 import { findOrderRow } from '../orders/orders.repository.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
 import { orderHistory } from '../orders/organizer-orders.service.ts';
-import { refundWithKey } from '../orders/refunds.service.ts';
+import { refundableTicketIds, refundWithKey } from '../orders/refunds.service.ts';
 import { voidTickets } from '../orders/ticket-issue.repository.ts';
 import { requireAnyPermission, requirePermission, requireSensitivePermission } from './admin-access.service.ts';
 import { adminPageSize } from './admin-page-size.ts';
@@ -49,7 +49,8 @@ const boundary = (value: string | undefined, end: boolean) => {
   return end && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(at.getTime() + DAY_MS) : at;
 };
 
-const reference = (text: string) => text.trim().toUpperCase();
+/** A reference as typed (any case, with or without its dash) as stored; other text as it is, in capitals. */
+const reference = (text: string) => orderReferenceOf(text) ?? text.trim().toUpperCase();
 
 export async function auditEntries(db: Executor, subjectType: string, subjectId: string): Promise<AuditEntry[]> {
   const rows = await auditOf(db, subjectType, subjectId);
@@ -115,8 +116,9 @@ export async function adminOrder(deps: OrdersDeps, caller: AccessClaims, orderId
   if (!row) throw notFound('That order');
   const [order] = (await presentOrders(deps.db, [row], deps.imageUrl)) as Order[];
   if (!order) throw notFound('That order');
-  const [history, mails, audit, organisation] = await Promise.all([
+  const [history, refundable, mails, audit, organisation] = await Promise.all([
     orderHistory(deps.db, order),
+    refundableTicketIds(deps.db, order),
     mailsOfOrder(deps.db, row),
     auditEntries(deps.db, 'order', orderId),
     organisationNameOfEvent(deps.db, row.event_id),
@@ -124,6 +126,7 @@ export async function adminOrder(deps: OrdersDeps, caller: AccessClaims, orderId
   return {
     ...order,
     history,
+    refundableTicketIds: refundable,
     organisationName: organisation?.name ?? '',
     mails: mails.map((mail) => ({
       at: iso(mail.created_at),
@@ -211,6 +214,9 @@ function ticketFilter(q: string | undefined) {
   if (!text) return {};
   // A reference first: one may begin like a code ("AD3K-…"), and a code is never nine characters long.
   if (/^[A-Z0-9]{4}-[A-Z0-9]{4}$/i.test(text)) return { reference: reference(text) };
+  // Typed without its dash, a reference reads like a word: look for either (the filter joins them with "or").
+  const typed = orderReferenceOf(text);
+  if (typed) return { reference: typed, holder: text };
   if (looksLikeTicketCode(text)) {
     const decoded = decodeTicketCode(text);
     // A code that does not read names no ticket: an impossible id finds nothing.

@@ -106,6 +106,7 @@ export function auditOf(db: Executor, subjectType: string, subjectId: string) {
 
 // --- tickets -----------------------------------------------------------------------------------------
 
+/** Given both, `reference` and `holder` are alternatives: text that may be either a reference or part of a name. */
 export interface TicketFilter {
   ticketId?: string;
   reference?: string;
@@ -137,11 +138,12 @@ const selectTickets = (db: Executor) =>
 export function ticketsQuery(db: Executor, filter: TicketFilter, after: KeysetPosition | null, limit: number) {
   let query = selectTickets(db);
   if (filter.ticketId) query = query.where('t.id', '=', filter.ticketId);
-  if (filter.reference) query = query.where('o.reference', '=', filter.reference);
-  if (filter.holder) {
-    const like = `%${escapeLike(filter.holder.toLowerCase())}%`;
-    query = query.where((eb) => eb(eb.fn('lower', ['t.holder_name']), 'like', like));
-  }
+  const { reference, holder } = filter;
+  const like = holder ? `%${escapeLike(holder.toLowerCase())}%` : null;
+  if (reference && like) {
+    query = query.where((eb) => eb.or([eb('o.reference', '=', reference), eb(eb.fn('lower', ['t.holder_name']), 'like', like)]));
+  } else if (reference) query = query.where('o.reference', '=', reference);
+  else if (like) query = query.where((eb) => eb(eb.fn('lower', ['t.holder_name']), 'like', like));
   if (after) query = query.where(pastPosition(['t.created_at', 't.id'], '<', after));
   return query
     .select(keysetTime('t.created_at').as('position_at'))
@@ -296,6 +298,7 @@ export function paymentsQuery(
   after: KeysetPosition | null,
   limit: number,
 ) {
+  // The order's provider says whether it is a TEST order, as the orders list reads it.
   let query = db
     .selectFrom('payments as p')
     .innerJoin('orders as o', 'o.id', 'p.order_id')
@@ -312,6 +315,7 @@ export function paymentsQuery(
       'p.status',
       'p.failure_reason',
       'p.created_at',
+      'o.provider as order_provider',
     ]);
   if (filter.reference) query = query.where('o.reference', '=', filter.reference);
   if (filter.email) query = query.where((eb) => eb(eb.fn('lower', ['o.buyer_email']), '=', filter.email?.toLowerCase() ?? ''));
@@ -349,6 +353,7 @@ export function searchRefunds(
       'r.last_error',
       'r.created_at',
       'r.completed_at',
+      'o.provider as order_provider',
     ]);
   if (status) query = query.where('r.status', '=', status);
   if (after) query = query.where(pastPosition(['r.created_at', 'r.id'], '<', after));

@@ -120,10 +120,10 @@ export function adminRoutes(app: FastifyInstance, { config, db, routes, auth, su
   routes.add(app, {
     method: 'POST',
     url: '/admin/groups/:groupId/members',
-    summary: 'Add an administrator to a user group',
+    summary: 'Add an administrator to a user group (409 when they are in it already)',
     tags,
     auth: 'required',
-    errors: ['FORBIDDEN'],
+    errors: ['FORBIDDEN', 'CONFLICT'],
     params: groupIdParamsSchema,
     body: addGroupMemberSchema,
     response: groupDetailSchema,

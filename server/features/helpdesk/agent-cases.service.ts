@@ -91,6 +91,7 @@ export async function agentCase(deps: CasesDeps, caseId: string): Promise<AgentC
       event?.organization_id && event.organization_name ? { id: event.organization_id, name: event.organization_name } : null,
     createdAt: new Date(row.created_at).toISOString(),
     firstReplyDueAt: new Date(row.first_reply_due_at).toISOString(),
+    firstRepliedAt: row.first_replied_at ? new Date(row.first_replied_at).toISOString() : null,
     overdue: isOverdue(row),
     messages: messages.map((message) => ({
       id: message.id,

@@ -49,13 +49,39 @@ const testBand = (order: MailOrder) =>
     : '';
 const testLines = (order: MailOrder) => (order.test ? [testSentence, ''] : []);
 
+/** What was bought and paid, and what went back since, as the order page shows them. */
 function summaryLines(order: MailOrder): string[] {
   const money = (minor: number) => formatMoney(minor, order.currency);
   return [
     ...order.items.map((item) => `${item.quantity} × ${item.name} — ${money(item.unitPrice * item.quantity)}`),
     ...(order.bookingFee > 0 ? [`Booking fee — ${money(order.bookingFee)}`] : []),
     `Total — ${money(order.total)}`,
+    ...(order.refunded > 0 ? [`Refunded — ${money(order.refunded)}`] : []),
   ];
+}
+
+/** The order's tickets that no longer admit anyone (refunded or voided): named, never with a code. */
+const lapsedTickets = (order: MailOrder) => order.tickets.filter((ticket) => ticket.status === 'voided');
+const lapsedLine = (ticket: MailOrder['tickets'][number]) => `No longer valid: ${ticket.typeName} — ${ticket.holderName}`;
+
+/**
+ * Said when tickets are mailed again after the order changed (a refund, a void): the money given back and which
+ * tickets stopped working, so the mail describes the order as it is now. Nothing for an order as it was paid.
+ */
+function changeSentence(order: MailOrder): string | null {
+  const lapsed = lapsedTickets(order).length;
+  if (order.refunded === 0 && lapsed === 0) return null;
+  const refunded =
+    order.refunded > 0
+      ? `${formatMoney(order.refunded, order.currency)} of this order was refunded${order.test ? ' (a TEST order: no money moved)' : ''}.`
+      : '';
+  const stopped =
+    lapsed === 0
+      ? ''
+      : lapsed === 1
+        ? 'One ticket no longer admits anyone: it is listed below without a code.'
+        : `${lapsed} tickets no longer admit anyone: they are listed below without a code.`;
+  return [refunded, stopped].filter(Boolean).join(' ');
 }
 
 function summaryTable(order: MailOrder): string {
@@ -97,16 +123,20 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
   attachments.push({ filename: icsFileName(order.event.title), contentType: 'text/calendar; charset=utf-8', content: ics });
 
   const intro = `You're going to ${order.event.title} on ${when(order)} (${where(order)}). Show the QR codes below at the door, or open your bookings on your phone — they work offline.`;
+  const change = changeSentence(order);
+  const lapsed = lapsedTickets(order).map(lapsedLine);
   const text = [
     ...testLines(order),
     `Hi ${order.buyer.name},`,
     '',
     intro,
     '',
+    ...(change ? [change, ''] : []),
     `Order ${order.reference}`,
     ...summaryLines(order),
     '',
     ...tickets.map((ticket, index) => `Ticket ${index + 1}: ${ticket.typeName} — ${ticket.holderName}`),
+    ...lapsed,
     '',
     `Your bookings: ${bookingsLink}`,
     '',
@@ -119,9 +149,11 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
       testBand(order),
       paragraph(`Hi ${order.buyer.name},`),
       paragraph(intro),
+      ...(change ? [paragraph(change)] : []),
       `<p style="margin:0 0 8px;font-size:14px;color:#6b7280;">Order ${e(order.reference)}</p>`,
       summaryTable(order),
       ...ticketBlocks,
+      ...lapsed.map((line) => `<p style="margin:0 0 8px;font-size:15px;color:#6b7280;">${e(line)}</p>`),
       button('See my bookings', bookingsLink),
       `<p style="margin:0;font-size:13px;color:#6b7280;">The calendar file attached adds the event to your calendar.</p>`,
     ].join('\n'),

@@ -1,7 +1,9 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { type OrderListQuery, TEST_PROVIDER } from '../../../src/contract/orders.ts';
+import { type OrderListQuery, referenceCompact, TEST_PROVIDER } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Orders of an organisation's events, filtered as the organiser asked (pages are applied by the caller). */
 function filtered(db: Executor, organizationId: string, query: Omit<OrderListQuery, 'page' | 'pageSize'>) {
@@ -16,10 +18,14 @@ function filtered(db: Executor, organizationId: string, query: Omit<OrderListQue
   if (query.test !== undefined) base = base.where('orders.provider', query.test ? '=' : '<>', TEST_PROVIDER);
   const terms = query.q?.trim();
   if (terms) {
-    const like = `%${terms.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const like = `%${escapeLike(terms)}%`;
+    // A reference is typed in any case, with or without its dash (`qgge6jgs` for QGGE-6JGS), whole or in part.
+    const compact = referenceCompact(terms);
     base = base.where((eb) =>
       eb.or([
-        eb('orders.reference', 'ilike', like),
+        compact
+          ? eb(sql<string>`replace(orders.reference, '-', '')`, 'ilike', `%${escapeLike(compact)}%`)
+          : eb('orders.reference', 'ilike', like),
         eb('orders.buyer_email', 'ilike', like),
         eb('orders.buyer_name', 'ilike', like),
       ]),

@@ -15,7 +15,7 @@ import {
   revokedTicketsOf,
   testOrderCount,
 } from './organizer-orders.repository.ts';
-import { refundWithKey } from './refunds.service.ts';
+import { refundableTicketIds, refundWithKey } from './refunds.service.ts';
 import { eventSigningKey } from './ticket-issue.repository.ts';
 
 /** Members without the permission are told so (403); anyone else learns nothing about the organisation (404). */
@@ -152,7 +152,8 @@ export async function organisationOrder(
   if (!row || event?.organization_id !== organizationId) throw notFound('That order');
   const [order] = (await presentOrders(deps.db, [row], deps.imageUrl)) as Order[];
   if (!order) throw notFound('That order');
-  return { ...order, history: await orderHistory(deps.db, order) };
+  const [history, refundable] = await Promise.all([orderHistory(deps.db, order), refundableTicketIds(deps.db, order)]);
+  return { ...order, history, refundableTicketIds: refundable };
 }
 
 /** Refunds a whole order or some of its tickets (owners and finance), once per Idempotency-Key. */

@@ -1,16 +1,33 @@
 import { sql, type Transaction } from 'kysely';
 import type { OrderStatus, PaymentProviderName } from '../../../src/contract/orders.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 
-/** The order's tickets that still admit someone, with what was paid for each. */
-export function validTicketsOf(trx: Transaction<Database>, orderId: string) {
-  return trx
+/**
+ * The order's tickets whose money has not gone back, with what was paid for each: the valid ones, and those an
+ * administrator voided (a void moves no money). In the order's ticket order.
+ */
+export function unrefundedTicketsOf(db: Executor, orderId: string) {
+  return db
     .selectFrom('tickets')
-    .select(['id', 'ticket_type_id', 'unit_price', 'unit_fee'])
+    .select(['id', 'ticket_type_id', 'unit_price', 'unit_fee', 'status'])
     .where('order_id', '=', orderId)
-    .where('status', '=', 'valid')
+    .where('refunded_at', 'is', null)
+    .orderBy('position')
     .execute();
+}
+
+/** These tickets' money went back (they are voided by then): how many were marked now, none twice. */
+export async function markTicketsRefunded(trx: Transaction<Database>, ticketIds: string[]): Promise<number> {
+  if (ticketIds.length === 0) return 0;
+  const result = await trx
+    .updateTable('tickets')
+    .set({ refunded_at: new Date() })
+    .where('id', 'in', ticketIds)
+    .where('status', '=', 'voided')
+    .where('refunded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** The provider's reference of the order's latest captured payment, for refunding it. */

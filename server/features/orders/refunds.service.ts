@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { RefundRequest } from '../../../src/contract/orders.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -12,7 +12,14 @@ import { endHold, presentOrders } from './order-lifecycle.service.ts';
 import { refundMail } from './order-mail.ts';
 import { holdingStatuses, lockOrder, type OrderRow, releaseTickets, setOrderStatus } from './orders.repository.ts';
 import { runRefund } from './refund-execution.service.ts';
-import { capturedPaymentRef, insertRefund, orderIdsOfEvent, refundByKey, validTicketsOf } from './refunds.repository.ts';
+import {
+  capturedPaymentRef,
+  insertRefund,
+  markTicketsRefunded,
+  orderIdsOfEvent,
+  refundByKey,
+  unrefundedTicketsOf,
+} from './refunds.repository.ts';
 import { voidTickets } from './ticket-issue.repository.ts';
 
 export interface RefundDecision {
@@ -21,6 +28,15 @@ export interface RefundDecision {
 }
 
 const refundableStatuses = ['paid', 'partially_refunded'];
+
+/**
+ * The tickets a refund of this order can still cover, in the order's ticket order: the valid ones and those an
+ * administrator voided without their money going back. None when the order cannot be refunded.
+ */
+export async function refundableTicketIds(db: Executor, order: { id: string; status: string }): Promise<string[]> {
+  if (!refundableStatuses.includes(order.status)) return [];
+  return (await unrefundedTicketsOf(db, order.id)).map((ticket) => ticket.id);
+}
 
 export const refundRequestHash = (input: RefundRequest) =>
   createHash('sha256')
@@ -31,6 +47,7 @@ export const refundRequestHash = (input: RefundRequest) =>
  * Decides a refund inside the caller's transaction (order row locked): voids and revokes the
  * tickets, returns them to sale, writes the ledger and the refund to carry out, and mails the buyer.
  * The money moves at the provider afterwards (runRefund), never inside the transaction.
+ * A ticket an administrator voided is refundable too (the void moved no money); a refunded one never again.
  */
 export async function decideRefund(
   trx: Transaction<Database>,
@@ -46,13 +63,13 @@ export async function decideRefund(
   },
 ): Promise<RefundDecision> {
   if (!refundableStatuses.includes(order.status)) throw new HttpError('CONFLICT', 'Only a paid order can be refunded.');
-  const valid = await validTicketsOf(trx, order.id);
-  const chosen = input.ticketIds ? valid.filter((ticket) => input.ticketIds?.includes(ticket.id)) : valid;
+  const unrefunded = await unrefundedTicketsOf(trx, order.id);
+  const chosen = input.ticketIds ? unrefunded.filter((ticket) => input.ticketIds?.includes(ticket.id)) : unrefunded;
   if (input.ticketIds && chosen.length !== new Set(input.ticketIds).size) {
-    const message = 'Some of these tickets are not valid tickets of this order (already refunded, or another order’s).';
+    const message = 'Some of these tickets cannot be refunded (already refunded, or another order’s).';
     throw new HttpError('CONFLICT', message, [{ path: 'body.ticketIds', message }]);
   }
-  if (chosen.length === 0) throw new HttpError('CONFLICT', 'This order has no valid tickets left to refund.');
+  if (chosen.length === 0) throw new HttpError('CONFLICT', 'This order has no tickets left to refund.');
 
   const amount = chosen.reduce((sum, ticket) => sum + ticket.unit_price + ticket.unit_fee, 0);
   const feeAmount = chosen.reduce((sum, ticket) => sum + ticket.unit_fee, 0);
@@ -78,17 +95,20 @@ export async function decideRefund(
     await recordRefund(trx, order, { id: refundId, amount, feeAmount, note });
   }
 
-  await voidTickets(
-    trx,
-    order.event_id,
-    chosen.map((ticket) => ticket.id),
-    input.why === 'cancelled' ? 'event cancelled' : 'refunded',
-  );
+  const chosenIds = chosen.map((ticket) => ticket.id);
+  // Tickets an administrator voided already are left as they are (voided, revoked with the void's reason).
+  await voidTickets(trx, order.event_id, chosenIds, input.why === 'cancelled' ? 'event cancelled' : 'refunded');
+  const marked = await markTicketsRefunded(trx, chosenIds);
+  // The order's lock makes this impossible; should it happen, the transaction fails and nothing of the refund is kept.
+  if (marked !== chosen.length)
+    throw new Error(`refund of order ${order.id} found ${marked} of ${chosen.length} tickets unrefunded`);
+  // Each refunded ticket's seat goes back on sale here, once (marked refunded above): an administrator's void keeps
+  // the seat taken, so a voided ticket's seat is given back when its money is.
   const perType = new Map<string, number>();
   for (const ticket of chosen) perType.set(ticket.ticket_type_id, (perType.get(ticket.ticket_type_id) ?? 0) + 1);
   for (const [typeId, count] of [...perType].sort(([a], [b]) => a.localeCompare(b))) await releaseTickets(trx, typeId, count);
 
-  const everything = chosen.length === valid.length;
+  const everything = chosen.length === unrefunded.length;
   const status = everything ? 'refunded' : 'partially_refunded';
   await setOrderStatus(trx, order.id, { status, refunded: order.refunded + amount });
   await recordAudit(trx, {

@@ -123,6 +123,7 @@ export function preparedTicketRows(
     unit_fee: ticket.unitFee,
     checked_in_at: null,
     voided_at: null,
+    refunded_at: null,
     created_at: prepared.paidAt,
   }));
 }

@@ -4,6 +4,7 @@ import { SelectField } from '../../components/fields/select-field.tsx';
 import { TextField } from '../../components/fields/text-field.tsx';
 import { formatDateTime } from '../../components/format/date-time.ts';
 import { StatBox } from '../../components/stat-box.tsx';
+import { TestBadge } from '../../components/test-badge.tsx';
 import {
   type AdminPaymentPage,
   type AdminPayoutPage,
@@ -93,8 +94,9 @@ const paymentColumns: Column<AdminPaymentPage['items'][number]>[] = [
     id: 'status',
     header: 'Status',
     cell: (row) => (
-      <span title={row.failureReason ?? undefined}>
+      <span title={row.failureReason ?? undefined} className="flex flex-wrap gap-1">
         <Pill tone={tone(row.status)}>{row.status}</Pill>
+        {row.test ? <TestBadge /> : null}
       </span>
     ),
   },
@@ -111,7 +113,10 @@ const refundColumns: Column<AdminRefundPage['items'][number]>[] = [
     header: 'Status',
     cell: (row) => (
       <span>
-        <Pill tone={tone(row.status)}>{row.status}</Pill>
+        <span className="flex flex-wrap gap-1">
+          <Pill tone={tone(row.status)}>{row.status}</Pill>
+          {row.test ? <TestBadge /> : null}
+        </span>
         {row.lastError ? <span className="block text-red-700 text-sm">{row.lastError}</span> : null}
       </span>
     ),

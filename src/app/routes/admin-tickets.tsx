@@ -3,7 +3,7 @@ import { linkClass } from '../../components/button.ts';
 import { type Column, DataTable } from '../../components/data-table/data-table.tsx';
 import { formatDateTime } from '../../components/format/date-time.ts';
 import { TestBadge } from '../../components/test-badge.tsx';
-import type { AdminTicketRow } from '../../contract/admin-sales.ts';
+import { type AdminTicketRow, TICKET_SEARCH_MAX_LENGTH } from '../../contract/admin-sales.ts';
 import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-access.ts';
 import {
   adminListOptions,
@@ -80,7 +80,12 @@ function TicketsList() {
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <AdminSearch label="Find a ticket" q={q} placeholder="Ticket code, order reference or holder name" />
+        <AdminSearch
+          label="Find a ticket"
+          q={q}
+          placeholder="Ticket code, order reference or holder name"
+          maxLength={TICKET_SEARCH_MAX_LENGTH}
+        />
         {q ? <CsvDownload list="tickets" filters={{ q }} /> : null}
       </div>
       <DataTable

@@ -20,13 +20,16 @@ type Mail = AdminOrder['mails'][number];
 
 const when = (at: string) => <time dateTime={at}>{formatDateTime(at, { timeZone: 'UTC' })} UTC</time>;
 
+/** What a refund can still cover: valid tickets, and those voided by an administrator without their money going back. */
+const refundableOf = (order: AdminOrder) => order.tickets.filter((ticket) => order.refundableTicketIds.includes(ticket.id));
+
 /**
- * Refund dialog, mounted on each opening: every valid ticket ticked (the whole order) or some of them, and a reason.
- * One Idempotency-Key per opening, so a double click or a retry refunds once.
+ * Refund dialog, mounted on each opening: every refundable ticket ticked (the whole order) or some of them, and a
+ * reason. One Idempotency-Key per opening, so a double click or a retry refunds once.
  */
 function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }) {
-  const valid = order.tickets.filter((ticket) => ticket.status === 'valid');
-  const [chosen, setChosen] = useState<string[]>(() => valid.map((ticket) => ticket.id));
+  const refundable = refundableOf(order);
+  const [chosen, setChosen] = useState<string[]>(() => refundable.map((ticket) => ticket.id));
   const [problem, setProblem] = useState<ReactNode>(null);
   const key = useRef(newIdempotencyKey());
   const refund = useAdminRefund(order.id);
@@ -36,7 +39,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }
       const item = order.items.find((line) => line.ticketTypeId === ticket.ticketTypeId);
       return sum + (item ? item.unitPrice + item.unitFee : 0);
     }, 0);
-  const whole = chosen.length === valid.length;
+  const whole = chosen.length === refundable.length;
 
   const confirm = (reason: string) => {
     if (chosen.length === 0) {
@@ -66,7 +69,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }
     >
       <fieldset className="space-y-2">
         <legend className="font-semibold text-slate-900">Tickets to refund</legend>
-        {valid.map((ticket) => (
+        {refundable.map((ticket) => (
           <label key={ticket.id} className="flex min-h-11 items-center gap-3">
             <input
               type="checkbox"
@@ -78,6 +81,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }
             />
             <span>
               {ticket.typeName} — {ticket.holderName}
+              {ticket.status === 'voided' ? <span className="text-slate-600"> (voided, not refunded)</span> : null}
             </span>
           </label>
         ))}
@@ -153,7 +157,8 @@ export function AdminOrderDetail({
   const resend = useResendTickets(order.id);
   const [resendProblem, setResendProblem] = useState<ReactNode>(null);
   const hasValidTickets = order.tickets.some((ticket) => ticket.status === 'valid' && ticket.code !== null);
-  const refundable = (order.status === 'paid' || order.status === 'partially_refunded') && hasValidTickets;
+  // The server answers none when the order cannot be refunded.
+  const refundable = order.refundableTicketIds.length > 0;
   const money = (minor: number) => formatMoney(minor, order.currency);
 
   return (
@@ -162,22 +167,24 @@ export function AdminOrderDetail({
         id="order-title"
         title={`Order ${order.reference}`}
         actions={
-          canRefund && hasValidTickets ? (
+          canRefund && (hasValidTickets || refundable) ? (
             <>
-              <button
-                type="button"
-                className={buttonClass('secondary', 'small')}
-                disabled={resend.isPending}
-                onClick={() => {
-                  setResendProblem(null);
-                  resend
-                    .mutateAsync()
-                    .then(() => toast.success(`The tickets are sent again to ${order.buyer.email}.`))
-                    .catch((failure: unknown) => setResendProblem(<ActionProblem failure={failure} />));
-                }}
-              >
-                Resend tickets
-              </button>
+              {hasValidTickets ? (
+                <button
+                  type="button"
+                  className={buttonClass('secondary', 'small')}
+                  disabled={resend.isPending}
+                  onClick={() => {
+                    setResendProblem(null);
+                    resend
+                      .mutateAsync()
+                      .then(() => toast.success(`The tickets are sent again to ${order.buyer.email}.`))
+                      .catch((failure: unknown) => setResendProblem(<ActionProblem failure={failure} />));
+                  }}
+                >
+                  Resend tickets
+                </button>
+              ) : null}
               {refundable ? (
                 <button type="button" className={buttonClass('danger', 'small')} onClick={() => setRefunding(true)}>
                   Refund…

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
@@ -241,8 +241,16 @@ export function FeeCalculator({ rules, organizationId }: { rules: readonly FeeRu
   const [currency, setCurrency] = useState('GBP');
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<FeeQuote | null>(null);
+  // A result is for the sample it was asked for: any change to the sample takes it off the page, and an answer
+  // that arrives after a change is dropped.
+  const asked = useRef(0);
+  const changed = () => {
+    asked.current += 1;
+    setResult(null);
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    changed();
     const data = new FormData(event.currentTarget);
     const price = hundredths(String(data.get('price') ?? ''));
     const quantity = Number(data.get('quantity'));
@@ -252,6 +260,8 @@ export function FeeCalculator({ rules, organizationId }: { rules: readonly FeeRu
       return;
     }
     setProblem(null);
+    const request = asked.current;
+    const current = () => request === asked.current;
     quote
       .mutateAsync({
         currency,
@@ -259,13 +269,17 @@ export function FeeCalculator({ rules, organizationId }: { rules: readonly FeeRu
         ...(ruleId ? { ruleId } : {}),
         ...(organizationId ? { organizationId } : {}),
       })
-      .then(setResult)
-      .catch((failure: unknown) => setProblem(serverFieldErrors(failure).currency ?? 'The calculation failed; try again.'));
+      .then((answer) => {
+        if (current()) setResult(answer);
+      })
+      .catch((failure: unknown) => {
+        if (current()) setProblem(serverFieldErrors(failure).currency ?? 'The calculation failed; try again.');
+      });
   };
   const money = (minor: number) => formatMoney(minor, currency);
   return (
     <div className="space-y-4">
-      <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-4 md:items-end">
+      <form onSubmit={submit} onChange={changed} noValidate className="grid gap-4 md:grid-cols-4 md:items-end">
         <TextField label="Ticket price" name="price" inputMode="decimal" defaultValue="25.00" />
         <TextField label="Tickets" name="quantity" type="number" min={1} max={100} defaultValue="2" />
         <SelectField

@@ -41,6 +41,11 @@ describe('searching the tickets on the device', () => {
     expect(index.search('hopper grace').rows.map((r) => r.holderName)).toEqual(['Grace Hopper']);
   });
 
+  it('finds by an order reference typed without its dash, whole or in part', () => {
+    expect(index.search('adm7q2k').rows.map((r) => r.holderName)).toEqual(['Ada Lovelace', 'Charles Babbage']);
+    expect(index.search('M7Q2 charles').rows.map((r) => r.holderName)).toEqual(['Charles Babbage']);
+  });
+
   it('finds by the start of a ticket code (with its AD1 prefix and spaces) or of a ticket id', () => {
     expect(index.search('AD1K7 A$').rows.map((r) => r.holderName)).toEqual(['Grace Hopper']);
     expect(index.search('00000002').rows.map((r) => r.holderName)).toEqual(['Charles Babbage']);

@@ -4,11 +4,14 @@ import { SelectField } from '../../../components/fields/select-field.tsx';
 import { formatDateTime } from '../../../components/format/date-time.ts';
 import type { AgentCase } from '../../../contract/help-agents.ts';
 import { agentStateLabels, type CaseState, caseStateSchema } from '../../../contract/help-cases.ts';
+import { useRouteSession } from '../../../lib/session/session-context.tsx';
 import { useAgentCaseAction } from '../api/agent-calls.ts';
 
 /** State, assignment, who raised it and what it is about (with links), and its history. */
 export function AgentCaseSide({ item }: { item: AgentCase }) {
   const action = useAgentCaseAction(item.id);
+  const { authId } = useRouteSession();
+  const assignedToMe = item.assignee !== null && item.assignee.id === authId;
   return (
     <aside aria-label="Case details" className="space-y-5">
       <SelectField
@@ -29,13 +32,15 @@ export function AgentCaseSide({ item }: { item: AgentCase }) {
           Assigned to: <strong>{item.assignee?.name ?? 'nobody'}</strong>
         </p>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={buttonClass('secondary', 'small')}
-            onClick={() => action.mutate({ kind: 'change', assignee: 'me' })}
-          >
-            Assign to me
-          </button>
+          {assignedToMe ? null : (
+            <button
+              type="button"
+              className={buttonClass('secondary', 'small')}
+              onClick={() => action.mutate({ kind: 'change', assignee: 'me' })}
+            >
+              Assign to me
+            </button>
+          )}
           {item.assignee ? (
             <button
               type="button"
@@ -61,13 +66,15 @@ export function AgentCaseSide({ item }: { item: AgentCase }) {
             )}
           </dd>
         </div>
-        <div>
-          <dt className="font-semibold text-slate-900">First reply due</dt>
-          <dd className={item.overdue ? 'font-semibold text-red-700' : 'text-slate-700'}>
-            {formatDateTime(item.firstReplyDueAt)}
-            {item.overdue ? ' — overdue' : ''}
-          </dd>
-        </div>
+        {item.firstRepliedAt ? null : (
+          <div>
+            <dt className="font-semibold text-slate-900">First reply due</dt>
+            <dd className={item.overdue ? 'font-semibold text-red-700' : 'text-slate-700'}>
+              {formatDateTime(item.firstReplyDueAt)}
+              {item.overdue ? ' — overdue' : ''}
+            </dd>
+          </div>
+        )}
         {item.order ? (
           <div>
             <dt className="font-semibold text-slate-900">Order</dt>

@@ -99,7 +99,9 @@ function OrderDetails({ order }: { order: OrganizerOrder }) {
                 </span>
                 <span className="shrink-0 text-right text-sm">
                   {ticket.status === 'voided' ? (
-                    <span className="font-semibold text-slate-500">Voided</span>
+                    <span className="font-semibold text-slate-500">
+                      {order.refundableTicketIds.includes(ticket.id) ? 'Voided, not refunded' : 'Voided'}
+                    </span>
                   ) : ticket.checkedInAt ? (
                     <span className="font-semibold text-emerald-800">Checked in</span>
                   ) : (

@@ -41,6 +41,8 @@ export function RefundDialog({ organizationId, order, open, onClose, onRefunded 
 
   const ticketIds = scope === 'all' ? tickets.map((ticket) => ticket.id) : chosen;
   const amount = refundAmount(order, ticketIds);
+  // A ticket voided by an administrator admits nobody already: only the valid ones stop working now.
+  const stopping = tickets.filter((ticket) => ticketIds.includes(ticket.id) && ticket.status === 'valid').length;
   const toggle = (id: string) =>
     setChosen((current) => (current.includes(id) ? current.filter((item) => item !== id) : [...current, id]));
 
@@ -92,6 +94,7 @@ export function RefundDialog({ organizationId, order, open, onClose, onRefunded 
                 />
                 <span>
                   {ticket.holderName} · {ticket.typeName}
+                  {ticket.status === 'voided' ? <span className="text-slate-600"> (voided, not refunded)</span> : null}
                 </span>
               </label>
             ))}
@@ -113,7 +116,7 @@ export function RefundDialog({ organizationId, order, open, onClose, onRefunded 
         <p className="rounded-xl bg-amber-50 p-3 text-amber-950 text-sm ring-1 ring-amber-200">
           {ticketIds.length === 0
             ? 'Choose at least one ticket.'
-            : `${order.test ? 'A TEST order: no real money moves back.' : `${formatMoney(amount, order.currency)} goes back to the buyer, including booking fees.`} The ${ticketIds.length === 1 ? 'ticket stops' : `${ticketIds.length} tickets stop`} working at once. This cannot be undone.`}
+            : `${order.test ? 'A TEST order: no real money moves back.' : `${formatMoney(amount, order.currency)} goes back to the buyer, including booking fees.`}${stopping === 0 ? '' : ` The ${stopping === 1 ? 'ticket stops' : `${stopping} tickets stop`} working at once.`} This cannot be undone.`}
         </p>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={refund.isPending}>

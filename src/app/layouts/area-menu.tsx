@@ -1,8 +1,7 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { NavLink } from 'react-router';
-import { Spinner } from '../../components/submit-button.tsx';
+import { SignOutButton } from '../../features/account/components/sign-out-button.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
-import { signOut } from '../../lib/session/sign-out.ts';
 
 interface AreaLink {
   to: string;
@@ -10,7 +9,7 @@ interface AreaLink {
 }
 
 /** The signed-in areas this person may open: their account always, the organiser area and the admin area by role. */
-export function useAreaLinks(): AreaLink[] {
+function useAreaLinks(): AreaLink[] {
   const { organizationId, platforms, acting } = useRouteSession();
   return [
     { to: '/account', label: 'My account' },
@@ -28,7 +27,6 @@ export function useAreaLinks(): AreaLink[] {
 export function AreaMenu({ current }: { current: string }) {
   const links = useAreaLinks().filter((link) => link.label !== current);
   const menu = useRef<HTMLDetailsElement>(null);
-  const [busy, setBusy] = useState(false);
   const close = () => menu.current?.removeAttribute('open');
   return (
     <details ref={menu} className="relative ml-auto">
@@ -56,21 +54,7 @@ export function AreaMenu({ current }: { current: string }) {
           </ul>
         </nav>
         <div className="mt-1 border-slate-200 border-t pt-1">
-          <button
-            type="button"
-            disabled={busy}
-            aria-busy={busy}
-            onClick={() => {
-              setBusy(true);
-              void signOut().then((done) => {
-                if (!done) setBusy(false);
-              });
-            }}
-            className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
-          >
-            {busy ? <Spinner /> : null}
-            {busy ? 'Signing out…' : 'Sign out'}
-          </button>
+          <SignOutButton className="flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left font-medium text-red-700 hover:bg-red-50 disabled:opacity-60" />
         </div>
       </div>
     </details>

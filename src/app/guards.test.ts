@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deriveSession, signedOut } from '../lib/session/route-session.ts';
-import { checkGuards, landingFor, safeReturnPath } from './guards.ts';
+import { checkGuards, landingAfterSignIn, landingFor, safeReturnPath } from './guards.ts';
 
 const request = new Request('https://admit.test/account?tab=profile');
 const token = (claims: object) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.y`;
@@ -44,12 +45,82 @@ describe('the session read from cookies', () => {
   });
 });
 
+const site = 'https://admit.example';
+
+/** Where a browser on this site goes when told to load `path` (it reads a backslash as a slash, as in `/\\host`). */
+const landsOn = (path: string) => new URL(path.replaceAll('\\', '/'), site).origin;
+
 describe('return paths after sign-in', () => {
   it('are same-origin paths only', () => {
     expect(safeReturnPath('/account?tab=1')).toBe('/account?tab=1');
+    expect(safeReturnPath('/event/abc#tickets')).toBe('/event/abc#tickets');
     for (const unsafe of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '', null]) {
       expect(safeReturnPath(unsafe)).toBeNull();
     }
+  });
+
+  it('never lead to another site through dot segments, encoded dots or backslashes', () => {
+    for (const trick of [
+      '/.//evil.example/phish',
+      '/..//evil.example/phish',
+      '/%2e//evil.example/phish',
+      '/%2E%2E//evil.example',
+      '/./\\evil.example',
+      '/.\\/evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+    ]) {
+      expect(safeReturnPath(trick), trick).toBeNull();
+    }
+    expect(landingAfterSignIn('/.//evil.example/phish', { platforms: ['attendee'] })).toBe('/account');
+  });
+
+  it('never yield an address on another origin, whatever the path is made of', () => {
+    const piece = fc.constantFrom(
+      '/',
+      '//',
+      '.',
+      '..',
+      '%2e',
+      '%2E',
+      '%2f',
+      '%5c',
+      '\\',
+      '\t',
+      '\n',
+      '\r',
+      '\u0000',
+      '\u007f',
+      ' ',
+      '@',
+      ':',
+      '?',
+      '#',
+      'evil.example',
+      'admit.example',
+      'phish',
+      'http:',
+      'https://evil.example',
+      'javascript:alert(1)',
+      'JaVaScRiPt:',
+      '\u3002',
+    );
+    const path = fc.oneof(
+      fc.array(piece, { maxLength: 10 }).map((pieces) => pieces.join('')),
+      fc.array(piece, { maxLength: 10 }).map((pieces) => `/${pieces.join('')}`),
+      fc.string({ unit: 'binary', maxLength: 30 }),
+      fc.webUrl(),
+    );
+    fc.assert(
+      fc.property(path, (value) => {
+        const returned = safeReturnPath(value);
+        if (returned === null) return;
+        expect(returned.startsWith('/') && !returned.startsWith('//')).toBe(true);
+        expect(landsOn(returned)).toBe(site);
+        expect(new URL(returned, site).origin).toBe(site);
+      }),
+      { numRuns: 5000, examples: [['/.//evil.example/phish'], ['/./\\evil.example'], ['/.\\/evil.example']] },
+    );
   });
 });
 

@@ -6,15 +6,27 @@ import { RouteError } from './errors/route-error.tsx';
 import { forbidden } from './not-found-response.ts';
 import type { GuardName } from './route-handle.ts';
 
-/** A path on this site to return to after sign-in; anything else (other origins, `//host`) is dropped. */
+// Any origin would do: only whether the resolved address stays on it matters.
+const ownOrigin = 'http://admit.invalid';
+// A browser reads a backslash as `/` and drops tabs and newlines, so a string holding them can mean another address.
+const unsafeCharacter = (char: string) => char <= '\u001f' || char === '\u007f' || char === '\\';
+
+/**
+ * A path on this site to return to after sign-in, or null. What is judged is the string returned, not the one
+ * received: `/.//evil.example` resolves to `//evil.example`, which a browser reads as another site.
+ */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/')) return null;
+  let url: URL;
   try {
-    const url = new URL(value, 'http://admit.invalid');
-    return url.origin === 'http://admit.invalid' ? `${url.pathname}${url.search}${url.hash}` : null;
+    url = new URL(value, ownOrigin);
   } catch {
     return null;
   }
+  if (url.origin !== ownOrigin) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith('/') || path.startsWith('//') || [...path].some(unsafeCharacter)) return null;
+  return path;
 }
 
 /**
@@ -26,6 +38,14 @@ export function landingFor(user: { organizationRole?: MemberRole | null; platfor
   if (user.organizationRole) return '/organizer/dashboard';
   if (user.platforms?.includes('admin')) return '/admin';
   return '/account';
+}
+
+/** The one place that decides where a person lands after signing in, signing up or confirming their email. */
+export function landingAfterSignIn(
+  asked: string | null | undefined,
+  user: { organizationRole?: MemberRole | null; platforms?: readonly string[] },
+): string {
+  return safeReturnPath(asked) ?? landingFor(user);
 }
 
 export function signInRedirect(request: Request): Response {

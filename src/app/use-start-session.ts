@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { SignInResult } from '../contract/auth.ts';
 import { writeSessionCookies } from '../lib/session/cookies.ts';
 import { sessionKeys } from '../lib/session/use-session.ts';
-import { landingFor, safeReturnPath } from './guards.ts';
+import { landingAfterSignIn } from './guards.ts';
 
 /**
  * After a sign-in (or a confirmed sign-up, which signs in too): stores the session and loads the page asked for, or
@@ -15,6 +15,6 @@ export function useStartSession(): (result: SignInResult) => void {
   return ({ accessToken, authId, user }) => {
     writeSessionCookies({ accessToken, authId, email: user.email, platforms: user.platforms });
     queryClient.setQueryData(sessionKeys.user(authId), user);
-    window.location.assign(safeReturnPath(searchParams.get('redirect')) ?? landingFor(user));
+    window.location.assign(landingAfterSignIn(searchParams.get('redirect'), user));
   };
 }

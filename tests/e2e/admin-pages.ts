@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, waitForHydration } from './fixtures.ts';
+import { signInThroughPage } from './accounts.ts';
+import { waitForHydration } from './fixtures.ts';
 
 /** The demo administrators (README): one with every permission, one with a narrower group. */
 export const demoPassword = 'admit-demo-2026';
@@ -12,12 +13,7 @@ export const unique = () => crypto.randomUUID().slice(0, 8);
 
 /** Signs a demo administrator in through the page and lands on `path`. */
 export async function signInAs(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
-  await waitForHydration(page);
-  await page.locator('#field-email').fill(email);
-  await page.locator('#field-password').fill(demoPassword);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(path);
+  await signInThroughPage(page, email, demoPassword, path);
   await waitForHydration(page);
 }
 

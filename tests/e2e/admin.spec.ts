@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { accountSuspendedMessage } from '../../src/contract/users.ts';
-import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
+import { confirmedAccount, signInAt, signInThroughPage, testPassword } from './accounts.ts';
 import { demoPassword, fullAdmin, shoot, signInAs, supportAdmin, unique } from './admin-pages.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { openOnPhone, phoneShotName } from './phone-check.ts';
@@ -11,12 +11,7 @@ test.describe('admin console', () => {
     consoleErrors,
   }) => {
     test.setTimeout(90_000);
-    await page.goto('/sign-in');
-    await waitForHydration(page);
-    await page.locator('#field-email').fill(fullAdmin);
-    await page.locator('#field-password').fill(demoPassword);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL('/admin');
+    await signInThroughPage(page, fullAdmin, demoPassword, '/admin', { asked: false });
     await waitForHydration(page);
     const menu = page.locator('summary', { hasText: 'Menu' });
     const areas = page.getByRole('navigation', { name: 'Areas' });

@@ -169,6 +169,9 @@ test.describe('accounts', () => {
 
     // The mail's link opens the code step at once.
     const link = new URL(linkFromMail(email, 2, '/forgot-password'));
+    // Away from the account page first: with its cookies gone, its next call is answered UNAUTHORIZED and it reloads
+    // into sign-in (spec §8), which would cut the navigation below short.
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await page.goto(`${link.pathname}${link.search}`);
     await waitForHydration(page);

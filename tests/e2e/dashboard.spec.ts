@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { signInThroughPage } from './accounts.ts';
 import { bearer, doorEvent } from './door-device.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
@@ -17,12 +18,7 @@ test.describe('organiser dashboard', () => {
     // Two free tickets and one sandbox (TEST) ticket: three seats sold, no money moved.
     const event = await doorEvent(request, 2, { testTickets: 1 });
 
-    await page.goto('/sign-in');
-    await waitForHydration(page);
-    await page.locator('#field-email').fill(organiser.email);
-    await page.locator('#field-password').fill(organiser.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL('/organizer/dashboard');
+    await signInThroughPage(page, organiser.email, organiser.password, '/organizer/dashboard', { asked: false });
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 

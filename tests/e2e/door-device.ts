@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { type APIRequestContext, type Browser, type BrowserContext, chromium, devices, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { chromiumArgs } from '../fixtures/chromium.ts';
-import { expect, waitForHydration } from './fixtures.ts';
+import { signInThroughPage } from './accounts.ts';
+import { expect } from './fixtures.ts';
 import { codeFromMail } from './mailbox.ts';
 
 // What the door's browser tests share: an event with booked tickets, a phone with a fake camera, and the door's steps.
@@ -171,12 +172,7 @@ export async function doorEvent(request: APIRequestContext, ticketCount: number,
 }
 
 export async function signIn(page: Page, path: string): Promise<void> {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
-  await waitForHydration(page);
-  await page.locator('#field-email').fill(organiser.email);
-  await page.locator('#field-password').fill(organiser.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(path);
+  await signInThroughPage(page, organiser.email, organiser.password, path);
 }
 
 /**
@@ -220,8 +216,13 @@ export async function cameraBrowser(video: string): Promise<Browser> {
   });
 }
 
-export const device = (browser: Browser, baseURL: string): Promise<BrowserContext> =>
-  browser.newContext({ ...devices['Pixel 7'], baseURL, permissions: ['camera'] });
+/**
+ * A door phone. Without `camera`, the door is worked by hand or with a hardware scanner, as on a phone whose camera
+ * is refused: the tests of what happens to scans (offline, queued, synced) need no camera decoding frames on the
+ * page's main thread, which on a busy two-core machine slows every step of theirs.
+ */
+export const device = (browser: Browser, baseURL: string, { camera = true } = {}): Promise<BrowserContext> =>
+  browser.newContext({ ...devices['Pixel 7'], baseURL, permissions: camera ? ['camera'] : [] });
 
 /** The names of this origin's IndexedDB databases. */
 export const databases = (page: Page) =>

@@ -70,15 +70,13 @@ test.describe('the door', () => {
   });
 
   test('offline the door scans 20 tickets, still scans after an offline reload, and the server holds 20 check-ins once back online', async ({
+    browser,
     request,
     baseURL,
-  }, testInfo) => {
+  }) => {
     const event = await doorEvent(request, 21);
-    const video = testInfo.outputPath('blank.y4m');
-    writeQrVideo(video, null);
-    const browser = await cameraBrowser(video);
+    const context = await device(browser, baseURL as string, { camera: false });
     try {
-      const context = await device(browser, baseURL as string);
       const page = await context.newPage();
       await prepareDevice(page, event, { offlineReady: true });
       await page.reload();
@@ -112,21 +110,22 @@ test.describe('the door', () => {
       });
       expect((await stats.json()).data).toMatchObject({ checkedIn: 21 });
     } finally {
-      await browser.close();
+      await context.close();
     }
   });
 
   test('two devices offline admit the same ticket; after sync the server keeps one admission and flags the other as a duplicate', async ({
+    browser,
     request,
     baseURL,
-  }, testInfo) => {
+  }) => {
     const event = await doorEvent(request, 1);
     const code = event.tickets[0]?.code as string;
-    const video = testInfo.outputPath('blank.y4m');
-    writeQrVideo(video, null);
-    const browser = await cameraBrowser(video);
+    const [contextA, contextB] = await Promise.all([
+      device(browser, baseURL as string, { camera: false }),
+      device(browser, baseURL as string, { camera: false }),
+    ]);
     try {
-      const [contextA, contextB] = await Promise.all([device(browser, baseURL as string), device(browser, baseURL as string)]);
       const [pageA, pageB] = await Promise.all([contextA.newPage(), contextB.newPage()]);
       await prepareDevice(pageA, event);
       await prepareDevice(pageB, event);
@@ -164,7 +163,7 @@ test.describe('the door', () => {
       await expect(pageA.getByTestId('search-results')).toContainText('Checked in');
       if (shots) await pageA.screenshot({ path: join(shots, 'search.png'), fullPage: true });
     } finally {
-      await browser.close();
+      await Promise.all([contextA.close(), contextB.close()]);
     }
   });
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { signInThroughPage } from './accounts.ts';
+import { expect, test } from './fixtures.ts';
 import { openOnPhone, phoneShotName } from './phone-check.ts';
 
 // The organiser's flows run on the desktop (team, verification, payouts, reports); this is their pages' phone check,
@@ -10,12 +11,7 @@ const shots = process.env.ADMIT_ORGANIZER_SHOTS;
 
 test('each organiser page fits a phone, with its title, and nothing scrolls sideways', async ({ page, consoleErrors }) => {
   test.setTimeout(90_000);
-  await page.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/dashboard')}`);
-  await waitForHydration(page);
-  await page.locator('#field-email').fill(owner.email);
-  await page.locator('#field-password').fill(owner.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/organizer/dashboard');
+  await signInThroughPage(page, owner.email, owner.password, '/organizer/dashboard');
   for (const [path, heading] of [
     ['/organizer/dashboard', 'Dashboard'],
     ['/organizer/events', 'Events'],

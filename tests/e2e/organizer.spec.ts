@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import type { EventList } from '../../src/contract/events.ts';
+import { signInThroughPage } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 // The demo organisation's owner (a verified organisation, so paid tickets can be published).
@@ -61,12 +62,7 @@ function wallClock(date: Date, timeZone: string): string {
 }
 
 async function signInTo(page: Page, path: string): Promise<void> {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(path)}`);
-  await waitForHydration(page);
-  await page.locator('#field-email').fill(organiser.email);
-  await page.locator('#field-password').fill(organiser.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(path);
+  await signInThroughPage(page, organiser.email, organiser.password, path);
 }
 
 const field = (page: Page, name: string) => page.locator(`[id="field-${name}"]`);

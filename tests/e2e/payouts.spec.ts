@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { freePort } from '../fixtures/free-port.ts';
+import { signInThroughPage } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { type OwnServer, startOwnServer } from './own-server.ts';
 
@@ -15,12 +16,7 @@ test.describe('organiser payouts', () => {
     consoleErrors,
   }) => {
     test.setTimeout(90_000);
-    await page.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/dashboard')}`);
-    await waitForHydration(page);
-    await page.locator('#field-email').fill(organiser.email);
-    await page.locator('#field-password').fill(organiser.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL('/organizer/dashboard');
+    await signInThroughPage(page, organiser.email, organiser.password, '/organizer/dashboard');
     await waitForHydration(page);
 
     await page.getByRole('navigation', { name: 'Organiser' }).getByRole('link', { name: 'Payouts', exact: true }).click();

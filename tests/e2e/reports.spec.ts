@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { signInThroughPage } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 // The demo organisation's owner: its demo events have sold tickets.
@@ -9,12 +10,7 @@ const shots = process.env.ADMIT_DASHBOARD_SHOTS;
 
 /** Signs a demo member in from the sign-in page, which leads them back to the reports. */
 async function signInToReports(page: Page, email: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/reports')}`);
-  await waitForHydration(page);
-  await page.locator('#field-email').fill(email);
-  await page.locator('#field-password').fill(organiser.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL('/organizer/reports');
+  await signInThroughPage(page, email, organiser.password, '/organizer/reports');
   await waitForHydration(page);
 }
 

@@ -144,14 +144,12 @@ test.describe('team', () => {
     await page.getByRole('button', { name: 'Yes, remove Dara' }).click();
     await expect(page.getByText('Dara Door is no longer in the team.')).toBeVisible();
     await expect(page.getByRole('listitem', { name: 'Dara Door' })).toHaveCount(0);
-    const removed = await invitee.request.get(
-      `/api/users/${(await inviteeContext.cookies()).find((c) => c.name === 'u')?.value}`,
-      {
-        headers: {
-          authorization: `Bearer ${(await inviteeContext.cookies()).find((c) => c.name === 'accessToken')?.value}`,
-        },
-      },
-    );
+    // A new sign-in, not the invitee's cookie: the e2e server's access tokens live 20 s, less than this test takes.
+    const signedIn = await invitee.request.post('/api/auth/signIn', { data: { email: doorEmail, password } });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    const { accessToken, authId } = (await signedIn.json()).data as { accessToken: string; authId: string };
+    const removed = await invitee.request.get(`/api/users/${authId}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(removed.status(), await removed.text()).toBe(200);
     expect((await removed.json()).data.organizationId).toBeNull();
     await inviteeContext.close();
     expect(consoleErrors).toEqual([]);

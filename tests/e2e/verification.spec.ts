@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
+import { confirmedAccount, signInAt, signInThroughPage, testPassword } from './accounts.ts';
 import { checkout, payInSandbox } from './checkout.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { publishedEvent } from './organizer-api.ts';
@@ -162,12 +162,7 @@ test.describe('organiser verification', () => {
   });
 
   test('a door member is told verification is the owners’ work', async ({ page, consoleErrors }, testInfo) => {
-    await page.goto('/sign-in?redirect=%2Forganizer-kyc');
-    await waitForHydration(page);
-    await page.locator('#field-email').fill('door@harbourarts.demo');
-    await page.locator('#field-password').fill(demoPassword);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL('/organizer-kyc');
+    await signInThroughPage(page, 'door@harbourarts.demo', demoPassword, '/organizer-kyc');
     await expect(page.getByRole('heading', { name: /^Only owners verify/ })).toBeVisible();
     await shoot(page, testInfo.project.name, 'organizer-kyc-door');
     expect(consoleErrors).toEqual([]);

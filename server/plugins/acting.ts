@@ -4,6 +4,7 @@ import type { Executor } from '../db/database.ts';
 import { recordAudit } from '../lib/audit-log.ts';
 import type { AccessTokenIssuer } from '../lib/auth/access-tokens.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { WhileActing } from './route-registry.ts';
 
 /** Where an acting token's session is looked up: a stopped or expired session refuses its token at once. */
 export interface ActingSessions {
@@ -13,21 +14,17 @@ export interface ActingSessions {
 /** The stop route is the one admin route an acting token may call: it ends itself. */
 export const stopActingUrl = '/admin/users/:userId/act/stop';
 
+const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * What an administrator acting as a user may not do (decision 033), by route: pay or start a checkout (booking),
- * refund, change the password (there is no email change), give the payout bank account (the organiser
- * verification's writes), and every admin route but stopping.
+ * Whether a request made while acting as a user is refused (decision 048): every admin route but stopping, and every
+ * write the route itself does not declare allowed while acting (deny by default: a route without a declaration is
+ * refused too). Reads of the user's own pages stay open.
  */
-export function refusedWhileActing(method: string, url: string): boolean {
+export function refusedWhileActing(method: string, url: string, declared: WhileActing | undefined): boolean {
   if (url.startsWith('/admin/')) return !(method === 'POST' && url === stopActingUrl);
-  if (method === 'GET' || method === 'HEAD') return false;
-  if (url.startsWith('/organizations/:organizationId/verification')) return true;
-  return (
-    (method === 'POST' && url === '/orders') ||
-    (method === 'POST' && url === '/payments/sandbox/:sessionId') ||
-    (method === 'POST' && url === '/orders/:orderId/refunds') ||
-    (method === 'POST' && url === '/auth/changePassword')
-  );
+  if (reads.has(method)) return false;
+  return typeof declared !== 'object';
 }
 
 interface Acting {
@@ -37,7 +34,6 @@ interface Acting {
 }
 
 const bearer = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/;
-const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The one check of acting tokens, run before every API route whatever its own auth use: a token carrying `act`
@@ -62,7 +58,8 @@ export function registerActing(
     if (!claims.jti || !(await deps.sessions.isLive(claims.jti))) throw new HttpError('UNAUTHORIZED', actingEndedMessage);
     const route = routeOf(request);
     acting.set(request, { adminId: claims.act.sub, userId: claims.sub, sessionId: claims.jti, route });
-    if (refusedWhileActing(request.method, route)) throw new HttpError('FORBIDDEN', refusedWhileActingMessage);
+    if (refusedWhileActing(request.method, route, request.routeOptions.config.whileActing))
+      throw new HttpError('FORBIDDEN', refusedWhileActingMessage);
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -15,6 +15,20 @@ import {
 
 export type { AuthUse, HeaderSpec, RawBodySpec };
 
+/**
+ * Whether an administrator acting as the caller for support may use a route that changes something (decision 048):
+ * `'refused'`, or `{ allowed: why }`. Money, access and mail to others are never allowed. A write route that says
+ * neither is refused while acting all the same, and tests/api/acting-route-declarations.test.ts fails until it says.
+ */
+export type WhileActing = 'refused' | { allowed: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's declaration, read by the acting check (plugins/acting.ts) and by anything listening to `onRoute`. */
+    whileActing?: WhileActing;
+  }
+}
+
 export interface RouteInput<P, Q, B> {
   params: P;
   query: Q;
@@ -45,6 +59,8 @@ interface Described {
    * implies: 400 for input, 401 for a token, 404 for a path parameter, 413 and 415 for a body.
    */
   errors?: readonly HttpStatusName[];
+  /** Every route other than a GET says whether support may use it while acting as the caller; reads need not. */
+  whileActing?: WhileActing;
 }
 
 export interface RouteSpec<P, Q, B, R, S extends HttpStatusName = 'OK'> extends Described {
@@ -125,6 +141,7 @@ export class RouteRegistry {
     app.route({
       method: spec.method,
       url: spec.url,
+      config: { whileActing: spec.whileActing },
       handler: async (request, reply) => {
         const input = parseRequest(spec as unknown as RouteSpec<P, Q, B, unknown>, request);
         const result = await spec.handler({ ...input, request, reply });

@@ -4,9 +4,12 @@ import { reasonSchema } from './admin.ts';
 /** An acting token lasts at most this long and is never renewed (decision 033). */
 export const ACTING_MINUTES = 30;
 
-/** What every refused call answers while an administrator acts as a user. */
+/**
+ * What every refused call answers while an administrator acts as a user: any change a route does not declare open to
+ * support, and the admin pages (decision 048).
+ */
 export const refusedWhileActingMessage =
-  'You are acting as this user for support: paying, refunds, password or email changes and the admin pages are not allowed. Stop acting first.';
+  'You are acting as this user for support, and support may not do this for them: money, access, mail to others and the admin pages are refused. Stop acting first.';
 
 export const actingEndedMessage = 'Acting as this user has ended.';
 

@@ -27,6 +27,7 @@ export function bookmarksRoutes(app: FastifyInstance, { db, routes, auth, images
     summary: 'Bookmark an event (idempotent)',
     tags,
     auth: 'required',
+    whileActing: { allowed: 'A bookmark only the user sees: support may save one while showing them around.' },
     params: eventParamsSchema,
     response: bookmarkStateSchema,
     handler: async ({ params, request }) => {
@@ -42,6 +43,7 @@ export function bookmarksRoutes(app: FastifyInstance, { db, routes, auth, images
     summary: 'Remove a bookmark (idempotent)',
     tags,
     auth: 'required',
+    whileActing: { allowed: 'A bookmark only the user sees: support may remove one while showing them around.' },
     params: eventParamsSchema,
     response: bookmarkStateSchema,
     handler: async ({ params, request }) => {

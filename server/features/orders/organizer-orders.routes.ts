@@ -77,6 +77,7 @@ export function organizerOrdersRoutes(app: FastifyInstance, { config, routes, au
     summary: 'Refund a whole order or some of its tickets (owners, finance); needs an Idempotency-Key header',
     tags,
     auth: 'required',
+    whileActing: 'refused',
     headers: [idempotencyKeyHeader],
     errors: ['FORBIDDEN', 'CONFLICT'],
     params: orderParamsSchema,

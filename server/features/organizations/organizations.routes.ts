@@ -24,6 +24,7 @@ export function organizationsRoutes(app: FastifyInstance, { db, routes, auth, im
     summary: 'Change the organisation’s profile (owners and managers)',
     tags: ['organizations'],
     auth: 'required',
+    whileActing: 'refused',
     errors: ['FORBIDDEN'],
     params: organizationParamsSchema,
     body: updateOrganizationSchema,

@@ -25,6 +25,9 @@ export function usersRoutes(app: FastifyInstance, { db, routes, auth }: ApiConte
     summary: 'Change name or date of birth',
     tags: ['users'],
     auth: 'required',
+    whileActing: {
+      allowed: 'Profile fields only (name, date of birth): support corrects them as the user asks; no email or password here.',
+    },
     errors: ['FORBIDDEN'],
     params: idParamsSchema,
     body: updateUserSchema,

@@ -48,6 +48,27 @@ describe('configuration', () => {
     expect(serialized).not.toContain('x'.repeat(40));
   });
 
+  it('lets people leave for the map, the payment provider in use and the origins the operator lists, and nowhere else', () => {
+    const sandbox = loadConfig({ DATA_DIR: dataDir(), ALLOWED_EXTERNAL_ORIGINS: 'https://zoom.us/, https://meet.google.com' });
+    expect(sandbox.publicConfig.allowedExternalOrigins).toEqual([
+      'https://www.openstreetmap.org',
+      'https://zoom.us',
+      'https://meet.google.com',
+    ]);
+    const stripe = loadConfig({
+      DATA_DIR: dataDir(),
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      PAYMENT_PROVIDER: 'stripe',
+    });
+    expect(stripe.publicConfig.allowedExternalOrigins).toEqual([
+      'https://www.openstreetmap.org',
+      'https://checkout.stripe.com',
+      'https://connect.stripe.com',
+    ]);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ALLOWED_EXTERNAL_ORIGINS: 'zoom.us' })).toThrow(/ALLOWED_EXTERNAL_ORIGINS/);
+  });
+
   it('is a local instance on its embedded database, on this machine only, with the sandbox and the mailbox', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.deployment).toBe('local');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { mapOrigin } from '../src/contract/maps.ts';
 import { checkoutProviderSchema } from '../src/contract/orders.ts';
@@ -68,7 +69,17 @@ const envSchema = z.object({
   /** Another Stripe API address, for a local test peer; Stripe's own when absent. */
   STRIPE_API_URL: optionalHttpUrl,
   PUBLIC_MAPS_API_KEY: optionalText,
-  ALLOWED_EXTERNAL_ORIGINS: z.string().default(''),
+  /** Sites people may be sent to from Admit, e.g. organisers' streaming hosts: comma-separated http(s) origins. */
+  ALLOWED_EXTERNAL_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must list http:// or https:// origins, separated by commas' }))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
   /** Every hold lasts this long instead of the event's hold minutes: for demos and end-to-end tests. */
@@ -86,13 +97,32 @@ const envSchema = z.object({
   ORDER_FREE_TICKETS_PER_NETWORK: z.coerce.number().int().min(0).default(10),
   /** Tickets of one event that such buyers may hold unpaid at once from one network (decision 021); 0 turns it off. */
   ORDER_HELD_TICKETS_PER_NETWORK: z.coerce.number().int().min(0).default(40),
+  /** 0: every request is taken however long it would wait (for measuring); 1: overload is refused with 503 (decision 051). */
+  OVERLOAD_SHEDDING: z.enum(['0', '1'], { error: 'must be 1 (refuse what cannot be served in time) or 0' }).default('1'),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(10_000).default(200),
+  OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().gt(0).max(1).default(0.99),
+  /** Absent: 85% of the heap V8 may grow to. */
+  OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(64).optional(),
+  PAGE_RENDERS_AT_ONCE: z.coerce.number().int().min(1).max(1000).default(8),
+  PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(48),
+  PAGE_RENDER_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(600),
+  /** How long a proxy or CDN may serve a public page to signed-out visitors; 0: never (decision 051). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** How long after that it may still serve the page it has while it fetches a new one. */
+  PAGE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:a-fA-F/,\s]+)$/, 'must be true, false or a comma-separated list of proxy addresses')
     .default('false'),
 });
 
+/** The heap V8 may grow to, less room for the requests already taken to finish. */
+const defaultMaxHeapUsedBytes = () => Math.round(getHeapStatistics().heap_size_limit * 0.85);
+
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Where Stripe sends buyers to pay (Checkout) and organisers to verify (Connect onboarding). */
+const stripePageOrigins = ['https://checkout.stripe.com', 'https://connect.stripe.com'];
 
 /** The deployment this environment describes: an explicit DEPLOYMENT, else whether anything points beyond this machine. */
 export function deploymentOf(env: Pick<z.infer<typeof envSchema>, 'DEPLOYMENT' | 'DATABASE_URL' | 'PUBLIC_APP_URL'>) {
@@ -176,6 +206,15 @@ function toConfig(env: z.infer<typeof envSchema>) {
     orderLimitPerAddress: env.ORDER_LIMIT_PER_ADDRESS,
     networkLimits: { freeTickets: env.ORDER_FREE_TICKETS_PER_NETWORK, heldTickets: env.ORDER_HELD_TICKETS_PER_NETWORK },
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    /** Decision 051: refuse what cannot be served in time, rather than queue it without end. */
+    overload: {
+      enabled: env.OVERLOAD_SHEDDING === '1',
+      maxEventLoopDelayMs: env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: env.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
+      maxHeapUsedBytes: env.OVERLOAD_MAX_HEAP_MB ? env.OVERLOAD_MAX_HEAP_MB * 1024 * 1024 : defaultMaxHeapUsedBytes(),
+    },
+    pageRenders: { atOnce: env.PAGE_RENDERS_AT_ONCE, queue: env.PAGE_RENDER_QUEUE, waitMs: env.PAGE_RENDER_WAIT_MS },
+    pageCache: { sharedSeconds: env.PAGE_CACHE_SECONDS, staleSeconds: env.PAGE_STALE_SECONDS },
     /** Whether to believe X-Forwarded-For: only behind a proxy we run, or per-address limits can be dodged. */
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     /** The only configuration the browser ever sees. */
@@ -192,13 +231,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
       storageDriver: env.STORAGE_DRIVER,
       devMailbox: isLocal && !env.SMTP_URL,
       mapsApiKey: env.PUBLIC_MAPS_API_KEY ?? null,
-      // The event page's map link always opens; an operator adds others.
+      // The event page's map link always opens, and so do the pages of the payment provider Admit is set up with
+      // (checkout, organisers' onboarding); an operator adds others (decision 049).
       allowedExternalOrigins: [
         ...new Set([
           mapOrigin,
-          ...env.ALLOWED_EXTERNAL_ORIGINS.split(',')
-            .map((origin) => origin.trim())
-            .filter(Boolean),
+          ...(env.PAYMENT_PROVIDER === 'stripe' ? stripePageOrigins : []),
+          ...env.ALLOWED_EXTERNAL_ORIGINS.map((origin) => new URL(origin).origin),
         ]),
       ],
     },

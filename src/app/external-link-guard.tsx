@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { judgeNavigation, refusedNavigationMessage } from '../lib/external-navigation.ts';
+import { allowedOriginsOf, judgeNavigation, refusedNavigationMessage } from '../lib/external-navigation.ts';
 import { useBootState } from '../lib/public-config.tsx';
 import { toast } from '../lib/toasts.tsx';
 
@@ -10,7 +10,8 @@ export function ExternalLinkGuard() {
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.('a[href]');
       if (!(anchor instanceof HTMLAnchorElement)) return;
-      const verdict = judgeNavigation(anchor.getAttribute('href') ?? '', window.location.origin, config.allowedExternalOrigins);
+      const origin = window.location.origin;
+      const verdict = judgeNavigation(anchor.getAttribute('href') ?? '', origin, allowedOriginsOf(config, origin));
       if (verdict !== 'refused') return;
       event.preventDefault();
       event.stopImmediatePropagation();
@@ -18,6 +19,6 @@ export function ExternalLinkGuard() {
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
-  }, [config.allowedExternalOrigins]);
+  }, [config]);
   return null;
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { SignInResult } from '../contract/auth.ts';
+import { navigateTo } from '../lib/external-navigation.ts';
 import { writeSessionCookies } from '../lib/session/cookies.ts';
 import { sessionKeys } from '../lib/session/use-session.ts';
 import { landingAfterSignIn } from './guards.ts';
@@ -15,6 +16,6 @@ export function useStartSession(): (result: SignInResult) => void {
   return ({ accessToken, authId, user }) => {
     writeSessionCookies({ accessToken, authId, email: user.email, platforms: user.platforms });
     queryClient.setQueryData(sessionKeys.user(authId), user);
-    window.location.assign(landingAfterSignIn(searchParams.get('redirect'), user));
+    navigateTo(landingAfterSignIn(searchParams.get('redirect'), user));
   };
 }

@@ -1,3 +1,5 @@
+import { navigateTo } from './external-navigation.ts';
+
 /** The spec's page-reload protection window. */
 export const reloadProtectionMs = 10_000;
 const storageKey = 'admit:chunk-reload-at';
@@ -25,7 +27,7 @@ export function reloadOnceForChunkError(targetHref: string, now = Date.now()): b
   }
   if (now - last < reloadProtectionMs) return false;
   sessionStorage.setItem(storageKey, String(now));
-  window.location.assign(targetHref);
+  navigateTo(targetHref);
   return true;
 }
 

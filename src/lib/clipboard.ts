@@ -1,4 +1,4 @@
-import { toast } from '../../../lib/toasts.tsx';
+import { toast } from './toasts.tsx';
 
 /** Copies text and says so; browsers refuse the clipboard outside secure pages or without permission. */
 export async function copyWithToast(text: string, done: string): Promise<boolean> {

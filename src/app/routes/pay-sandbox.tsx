@@ -12,6 +12,8 @@ import type { SandboxPaymentResult } from '../../features/payments/api/pay-sandb
 import { SandboxPaymentForm } from '../../features/payments/components/sandbox-payment-form.tsx';
 import { TestModeBanner } from '../../features/payments/components/test-mode-banner.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
+import { navigateTo } from '../../lib/external-navigation.ts';
+import { useNavigationVerdict } from '../../lib/outbound-link.tsx';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
@@ -35,7 +37,7 @@ export function createLoader({ queryClient, api }: RouteContext) {
 
 /** A link to where the API says, as a route on this site (or nothing when the address is not safe). */
 function Onward({ url, className, children }: { url: string; className: string; children: string }) {
-  const destination = paymentDestination(url);
+  const destination = paymentDestination(url, useNavigationVerdict());
   if (destination.kind === 'route') {
     return (
       <Link to={destination.to} className={className}>
@@ -63,7 +65,7 @@ export function Component() {
   const follow = (result: SandboxPaymentResult) => {
     const destination = paymentDestination(result.redirectUrl);
     if (destination.kind === 'route') navigate(destination.to, { replace: true });
-    else if (destination.kind === 'external') window.location.assign(destination.href);
+    else if (destination.kind === 'external') navigateTo(destination.href);
   };
 
   return (

@@ -12,6 +12,7 @@ import { timeLeft } from '../../features/orders/utils/countdown.ts';
 import { forgetHeldOrder, heldOrderFor } from '../../features/orders/utils/held-orders.ts';
 import { explainFailure, failureReasonParam, resolveOrder } from '../../features/orders/utils/order-state.ts';
 import { orderPagePath, paymentDestination } from '../../features/orders/utils/payment-destination.ts';
+import { useNavigationVerdict } from '../../lib/outbound-link.tsx';
 import { PageMeta } from '../page-meta.tsx';
 
 /** Why the payment failed, and a way to try again while the tickets are still held; after that, back to the event. */
@@ -23,6 +24,7 @@ export function Component() {
   const reason = params.get('reason');
   const order = useOrder(orderId, token, { current: true });
   const release = useReleaseOrder();
+  const verdict = useNavigationVerdict();
   // The order as the server has it now, not a copy an earlier page kept (it may have been paid since); a copy
   // only when the server cannot be reached.
   const data = readSinceOpened(order) || order.isError ? order.data : undefined;
@@ -76,7 +78,7 @@ export function Component() {
   );
   // The way back to paying: the order's own, or the one this device kept when the order was placed.
   const paymentUrl = data.paymentUrl ?? heldOrderFor(data.event.id)?.paymentUrl ?? null;
-  const retry = paymentUrl ? paymentDestination(paymentUrl) : null;
+  const retry = paymentUrl ? paymentDestination(paymentUrl, verdict) : null;
   const tickets = data.items.reduce((sum, item) => sum + item.quantity, 0);
 
   return (

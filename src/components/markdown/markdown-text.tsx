@@ -1,12 +1,9 @@
 import { Fragment, type ReactNode } from 'react';
-import { judgeNavigation } from '../../lib/external-navigation.ts';
-import { useBootState } from '../../lib/public-config.tsx';
+import type { NavigationVerdict } from '../../lib/external-navigation.ts';
+import { OutboundLink, useNavigationVerdict } from '../../lib/outbound-link.tsx';
 import { type Inline, parseMarkdown } from './markdown.ts';
 
-interface LinkPolicy {
-  origin: string;
-  allowedOrigins: readonly string[];
-}
+type LinkPolicy = (href: string) => NavigationVerdict;
 
 function renderInline(nodes: Inline[], policy: LinkPolicy): ReactNode[] {
   return nodes.map((node, index) => {
@@ -22,7 +19,7 @@ function renderInline(nodes: Inline[], policy: LinkPolicy): ReactNode[] {
         return <em key={key}>{renderInline(node.children, policy)}</em>;
       case 'link': {
         const children = renderInline(node.children, policy);
-        const verdict = judgeNavigation(node.href, policy.origin, policy.allowedOrigins);
+        const verdict = policy(node.href);
         if (verdict === 'internal') {
           return (
             <a key={key} href={node.href}>
@@ -32,9 +29,9 @@ function renderInline(nodes: Inline[], policy: LinkPolicy): ReactNode[] {
         }
         if (verdict === 'allowed-external') {
           return (
-            <a key={key} href={node.href} target="_blank" rel="noopener noreferrer nofollow">
+            <OutboundLink key={key} href={node.href}>
               {children}
-            </a>
+            </OutboundLink>
           );
         }
         // The site refuses links to origins it does not trust; the address stays readable to copy.
@@ -55,8 +52,7 @@ function renderInline(nodes: Inline[], policy: LinkPolicy): ReactNode[] {
 
 /** Organiser-written Markdown as React elements: no raw HTML, web links only, untrusted origins as text. */
 export function MarkdownText({ source }: { source: string }) {
-  const { origin, config } = useBootState();
-  const policy = { origin, allowedOrigins: config.allowedExternalOrigins };
+  const policy = useNavigationVerdict();
   return (
     <div className="prose max-w-none">
       {parseMarkdown(source).map((block, index) => {

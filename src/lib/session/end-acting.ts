@@ -1,3 +1,4 @@
+import { navigateTo } from '../external-navigation.ts';
 import { removeActingCookie } from './acting.ts';
 import { forgetDeviceData } from './forget-user.ts';
 
@@ -12,5 +13,5 @@ export async function endActing(destination = '/admin/users'): Promise<void> {
   removeActingCookie();
   const waited = new Promise((resolve) => setTimeout(resolve, forgetWaitMs));
   await Promise.race([forgetDeviceData(), waited]).catch(() => undefined);
-  window.location.assign(destination);
+  navigateTo(destination);
 }

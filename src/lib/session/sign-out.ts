@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import { browserApiCaller as api } from '../api-caller.tsx';
+import { navigateTo } from '../external-navigation.ts';
 import { actingCookieName, readActingToken } from './acting.ts';
 import { forgetUserData } from './forget-user.ts';
 import { runSignOutSteps } from './sign-out-steps.ts';
@@ -20,6 +21,6 @@ export async function signOut(destination = '/'): Promise<boolean> {
     // Offline or already ended: the local session still goes.
   }
   await forgetUserData();
-  window.location.assign(destination);
+  navigateTo(destination);
   return true;
 }

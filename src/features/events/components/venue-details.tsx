@@ -1,5 +1,6 @@
 import type { Event } from '../../../contract/events.ts';
 import { mapPointUrl, mapSearchUrl } from '../../../contract/maps.ts';
+import { OutboundLink } from '../../../lib/outbound-link.tsx';
 import { CopyAddressButton } from './event-actions.tsx';
 
 /**
@@ -25,7 +26,7 @@ export function VenueDetails({ event }: { event: Pick<Event, 'isOnline' | 'venue
     <div className="space-y-3">
       <address className="not-italic text-slate-800">
         <span className="block font-semibold text-slate-900">{venue.name}</span>
-        <a href={map} target="_blank" rel="noopener noreferrer" className="group block">
+        <OutboundLink href={map} className="group block">
           {addressLines.map((line) => (
             <span
               key={line}
@@ -37,7 +38,7 @@ export function VenueDetails({ event }: { event: Pick<Event, 'isOnline' | 'venue
           <span className="mt-1 block font-semibold text-indigo-700 text-sm">
             Show on the map<span className="sr-only"> (OpenStreetMap, opens in a new tab)</span>
           </span>
-        </a>
+        </OutboundLink>
       </address>
       <CopyAddressButton address={fullAddress} />
     </div>

@@ -11,6 +11,7 @@ import {
   type CaseAttachment,
   maxAttachmentBytes,
 } from '../../../contract/help-cases.ts';
+import { navigateTo } from '../../../lib/external-navigation.ts';
 
 const sizeLabel = (bytes: number) =>
   bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`;
@@ -52,7 +53,7 @@ export function CaseFiles({ files, canAttach, upload, link, attachOptions }: Cas
   };
   const download = (attachmentId: string) =>
     link.mutate(attachmentId, {
-      onSuccess: ({ url }) => window.location.assign(url),
+      onSuccess: ({ url }) => navigateTo(url),
       onError: () => setProblem('That file could not be opened. Reload the page and try again.'),
     });
   return (

@@ -8,6 +8,7 @@ import { useFormFields } from '../../../components/fields/use-form-fields.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import { buyerSchema, type CreateOrder, createOrderSchema, type Order } from '../../../contract/orders.ts';
+import { navigateTo } from '../../../lib/external-navigation.ts';
 import { type Attempt, attemptFor } from '../../../lib/idempotency-key.ts';
 import { eventKeys } from '../../../lib/query-keys/events.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
@@ -93,8 +94,8 @@ export function CheckoutForm({ event, lines, total, currency }: CheckoutFormProp
     const destination = paymentDestination(order.paymentUrl);
     setLeaving(true);
     if (destination.kind === 'route') navigate(destination.to);
-    else if (destination.kind === 'external') window.location.assign(destination.href);
-    else {
+    // A provider page the guard refuses gets its toast there, and the form says so too.
+    else if (destination.kind !== 'external' || !navigateTo(destination.href)) {
       setLeaving(false);
       showErrors({ [formErrorKey]: 'The payment page could not be opened. Please try again.' });
     }

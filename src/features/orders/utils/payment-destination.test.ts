@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { judgeNavigation } from '../../../lib/external-navigation.ts';
 import { orderPagePath, paymentDestination } from './payment-destination.ts';
 
 describe('paymentDestination', () => {
@@ -23,6 +24,13 @@ describe('paymentDestination', () => {
     expect(paymentDestination('//evil.example.com/pay')).toEqual({ kind: 'refused' });
     expect(paymentDestination('/\\evil.example.com')).toEqual({ kind: 'refused' });
     expect(paymentDestination('not a url')).toEqual({ kind: 'refused' });
+  });
+
+  it('refuses a provider page the guard for leaving Admit refuses', () => {
+    const verdict = (href: string) => judgeNavigation(href, 'https://admit.example', ['https://checkout.stripe.com']);
+    expect(paymentDestination('https://checkout.stripe.com/c/pay/cs_test_1', verdict).kind).toBe('external');
+    expect(paymentDestination('https://pay.evil.example/c/1', verdict)).toEqual({ kind: 'refused' });
+    expect(paymentDestination('/pay/sandbox/abc123', verdict).kind).toBe('route');
   });
 });
 

@@ -4,6 +4,7 @@ import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { serverMessage } from '../../../components/fields/form-errors.ts';
 import { Spinner } from '../../../components/submit-button.tsx';
 import type { Verification } from '../../../contract/verification.ts';
+import { navigateTo } from '../../../lib/external-navigation.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useOnboardingLink, useSubmitVerification } from '../api/verification.ts';
 
@@ -18,7 +19,8 @@ export function VerificationActions({ verification }: { verification: Verificati
     const start = () => {
       setProblem(null);
       link.mutate(verification.organizationId, {
-        onSuccess: (answer) => window.location.assign(answer.url),
+        // Stripe's onboarding page, through the guard for leaving Admit: a refusal is a toast and the page stays.
+        onSuccess: (answer) => navigateTo(answer.url),
         onError: (failure) => setProblem(serverMessage(failure)),
       });
     };

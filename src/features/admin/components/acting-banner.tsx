@@ -5,8 +5,8 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useStopActing } from '../api/acting.ts';
 
 /**
- * Shown above every page while an administrator acts as a user for support (decision 033): who is acted as, and
- * the way back to the admin's own session.
+ * Shown above every page while an administrator acts as a user for support (decision 033): who is acted as, what
+ * support may change (the routes decision 048 lists), and the way back to the admin's own session.
  */
 export function ActingBanner() {
   const session = useSession({ silent: true });
@@ -27,8 +27,8 @@ export function ActingBanner() {
         <div>
           <p className="font-semibold">Acting as {who} for support</p>
           <p className="text-sm">
-            Paying, refunds, password changes and the admin pages are closed meanwhile; it ends by itself within {ACTING_MINUTES}{' '}
-            minutes.
+            You can view, edit their profile and bookmarks, and reply on their cases; money, access and mail to others are
+            refused. Ends within {ACTING_MINUTES} minutes.
           </p>
         </div>
         <button

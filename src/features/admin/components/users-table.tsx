@@ -159,7 +159,7 @@ export function UsersTable({ users, loading, error, onRetry, canManage }: UsersT
       <ReasonDialog
         open={actAs !== null}
         title={`Act as ${actAs?.email ?? ''}`}
-        description="You see the app as they do, for up to 30 minutes, until you stop. Paying, refunds, password changes and the admin pages stay closed meanwhile. The reason and every change you make are recorded in the audit log."
+        description="You see the app as they do, for up to 30 minutes, until you stop. You may edit their profile and bookmarks and reply on their cases; money, access and mail to others are refused. The reason and every change you make are recorded in the audit log."
         confirmLabel="Start acting"
         busy={startActing.isPending || startActing.isSuccess}
         problem={problem}

@@ -78,7 +78,10 @@ export const adminRefundSchema = z.object({
    * back); absent: every refundable ticket (the whole order).
    */
   ticketIds: z.array(z.uuid()).min(1).max(100).optional(),
+  /** Kept in the order's history and the audit log; never sent to the buyer. */
   reason: reasonSchema.max(300, 'At most 300 characters.'),
+  /** Put in the buyer's refund mail, when the administrator writes one. */
+  messageToBuyer: z.string().trim().max(500, 'At most 500 characters.').default(''),
 });
 export type AdminRefund = z.infer<typeof adminRefundSchema>;
 

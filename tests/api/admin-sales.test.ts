@@ -149,6 +149,47 @@ describe('admin orders', () => {
     expect(refundRows).toEqual([{ status: 'succeeded', actor_id: admin.authId }]);
   });
 
+  it('refund with an internal reason the buyer never reads: the mail says Admit refunded, and quotes only a message written for the buyer', async () => {
+    const order = await paidOrder(2);
+    const admin = await adminWith(['orders.refund']);
+    const refundMails = () =>
+      db()
+        .selectFrom('mail_outbox')
+        .select(['text_body', 'html_body'])
+        .where('subject', 'like', '%Refund for%')
+        .where('text_body', 'like', `%${order.reference}%`)
+        .orderBy('created_at')
+        .execute();
+    const [first, second] = order.tickets.map((ticket) => ticket.id);
+    const silent = await call(
+      'POST',
+      `/admin/orders/${order.id}/refunds`,
+      admin.bearer,
+      { ticketIds: [first], reason: 'Suspected fraud; card flagged.' },
+      key(),
+    );
+    expect(silent.statusCode).toBe(200);
+    const withMessage = await call(
+      'POST',
+      `/admin/orders/${order.id}/refunds`,
+      admin.bearer,
+      { ticketIds: [second], reason: 'Chargeback risk.', messageToBuyer: 'Sorry for the trouble with your booking.' },
+      key(),
+    );
+    expect(withMessage.statusCode).toBe(200);
+    const [quiet, told] = await refundMails();
+    for (const mail of [quiet, told]) {
+      expect(mail?.text_body).toContain('Admit’s support team has refunded');
+      expect(mail?.text_body).not.toContain('The organiser of');
+      expect(`${mail?.text_body}${mail?.html_body}`).not.toMatch(/Suspected fraud|card flagged|Chargeback risk/);
+    }
+    expect(quiet?.text_body).not.toContain('A note from');
+    expect(told?.text_body).toContain('A note from Admit’s support team: Sorry for the trouble with your booking.');
+    // The reasons stay where administrators read them.
+    const audit = withMessage.json().data.audit.map((entry: { details: { reason?: string } }) => entry.details.reason);
+    expect(audit).toEqual(expect.arrayContaining(['Suspected fraud; card flagged.', 'Chargeback risk.']));
+  });
+
   it('refund once when the same request is sent twice at the same moment (a double click)', async () => {
     const order = await paidOrder(2);
     const admin = await adminWith(['orders.refund']);

@@ -161,10 +161,13 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
   return { to: order.buyer.email, subject, text, html, attachments };
 }
 
-/** Money went back to the buyer: a refund by the organiser, a cancelled event, or a payment that came too late. */
+/**
+ * Money went back to the buyer: a refund by the organiser or by Admit, a cancelled event, or a payment that came too
+ * late. `note` is quoted to the buyer as written by whoever refunded; an administrator's internal reason never is.
+ */
 export function refundMail(
   order: MailOrder,
-  input: { amount: number; why: 'refund' | 'cancelled' | 'late'; reason: string },
+  input: { amount: number; why: 'refund' | 'cancelled' | 'late'; by: 'organiser' | 'admit'; note: string },
   appUrl: string,
 ): OutgoingMail {
   const money = formatMoney(input.amount, order.currency);
@@ -181,8 +184,12 @@ export function refundMail(
       ? `The organiser has cancelled ${order.event.title}. We are refunding ${money} to the card you paid with; your tickets no longer admit anyone.`
       : input.why === 'late'
         ? `Your payment for order ${order.reference} arrived after your hold on the tickets had lapsed, and they had sold out in the meantime. We are refunding ${money} in full to the card you paid with.`
-        : `The organiser of ${order.event.title} has refunded ${money} of order ${order.reference} to the card you paid with. Refunded tickets no longer admit anyone.`;
-  const note = input.reason ? `Their note: ${input.reason}` : '';
+        : input.by === 'admit'
+          ? `Admit’s support team has refunded ${money} of order ${order.reference} for ${order.event.title} to the card you paid with. Refunded tickets no longer admit anyone.`
+          : `The organiser of ${order.event.title} has refunded ${money} of order ${order.reference} to the card you paid with. Refunded tickets no longer admit anyone.`;
+  const note = input.note
+    ? `${input.by === 'admit' ? 'A note from Admit’s support team' : 'A note from the organiser'}: ${input.note}`
+    : '';
   const timing = order.test
     ? 'No money was taken for this TEST order, so none moves back.'
     : 'Refunds usually reach your account within 5 to 10 working days.';

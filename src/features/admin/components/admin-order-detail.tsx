@@ -1,6 +1,7 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
 import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
+import { TextareaField } from '../../../components/fields/textarea-field.tsx';
 import { formatDateTime } from '../../../components/format/date-time.ts';
 import { statusLabels, statusTones } from '../../../components/order-status.ts';
 import { TestBadge } from '../../../components/test-badge.tsx';
@@ -31,6 +32,8 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }
   const refundable = refundableOf(order);
   const [chosen, setChosen] = useState<string[]>(() => refundable.map((ticket) => ticket.id));
   const [problem, setProblem] = useState<ReactNode>(null);
+  const [messageToBuyer, setMessageToBuyer] = useState('');
+  const messageId = useId();
   const key = useRef(newIdempotencyKey());
   const refund = useAdminRefund(order.id);
   const amount = order.tickets
@@ -40,6 +43,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }
       return sum + (item ? item.unitPrice + item.unitFee : 0);
     }, 0);
   const whole = chosen.length === refundable.length;
+  const admitted = refundable.filter((ticket) => chosen.includes(ticket.id) && ticket.checkedInAt).length;
 
   const confirm = (reason: string) => {
     if (chosen.length === 0) {
@@ -48,7 +52,10 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }
     }
     setProblem(null);
     refund
-      .mutateAsync({ input: { reason, ...(whole ? {} : { ticketIds: chosen }) }, key: key.current })
+      .mutateAsync({
+        input: { reason, messageToBuyer: messageToBuyer.trim(), ...(whole ? {} : { ticketIds: chosen }) },
+        key: key.current,
+      })
       .then(() => {
         toast.success(`Refunded ${formatMoney(amount, order.currency)}. The buyer is told by email.`);
         onClose();
@@ -60,7 +67,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }
     <ReasonDialog
       open
       title={`Refund order ${order.reference}`}
-      description="The tickets are voided at once and the money goes back to the buyer's card; the buyer is told by email. The reason is recorded in the order's history and the audit log."
+      description="The tickets are voided at once and the money goes back to the buyer's card; the buyer is told by email that Admit refunded them. The reason is for administrators only: it is recorded in the order's history and the audit log, never sent to the buyer."
       confirmLabel={`Refund ${formatMoney(amount, order.currency)}`}
       busy={refund.isPending}
       problem={problem}
@@ -86,6 +93,24 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }
           </label>
         ))}
       </fieldset>
+      {admitted > 0 ? (
+        <p role="note" className="rounded-xl bg-amber-50 p-3 text-amber-900 text-sm">
+          {admitted === 1
+            ? '1 of these tickets has already been checked in at the door.'
+            : `${admitted} of these tickets have already been checked in at the door.`}{' '}
+          The money goes back all the same.
+        </p>
+      ) : null}
+      <TextareaField
+        id={messageId}
+        label="Message to the buyer (optional)"
+        hint="Included in the buyer’s refund email, as written. Leave it empty to send the email without a message."
+        name="messageToBuyer"
+        rows={2}
+        maxLength={500}
+        value={messageToBuyer}
+        onChange={(event) => setMessageToBuyer(event.target.value)}
+      />
     </ReasonDialog>
   );
 }

@@ -301,6 +301,7 @@ export class DoorEngine {
       signInNeeded: this.syncer.signInNeeded,
       serverCounts: this.syncer.serverCounts,
       deviceCounts: () => this.manifest.counts(),
+      movesSince: (at) => this.log.movesSince(at),
       now: this.now(),
     });
   }

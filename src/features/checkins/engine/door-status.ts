@@ -28,10 +28,13 @@ export function describeStatus(input: {
   signInNeeded: boolean;
   serverCounts: { at: number; counts: CheckinStats } | null;
   deviceCounts: () => CheckinStats;
+  /** This device's admissions and exits since a moment (ms): what the server's counts of that moment lack. */
+  movesSince: (at: number) => { in: number; out: number };
   now: number;
 }): DoorStatus {
   const { serverCounts } = input;
   const fresh = serverCounts && input.now - serverCounts.at < serverCountsFreshMs && input.mode === 'online';
+  const moved = fresh && serverCounts ? input.movesSince(serverCounts.at) : null;
   return {
     mode: input.mode,
     reason: input.reason,
@@ -40,7 +43,16 @@ export function describeStatus(input: {
     lastSyncAt: input.lastSyncAt,
     syncing: input.syncing,
     signInNeeded: input.signInNeeded,
-    counts: fresh && serverCounts ? serverCounts.counts : input.deviceCounts(),
+    // The server's counts as they were asked, moved on by this device's own scans since: an admission here shows at
+    // once, not at the next time the server is asked.
+    counts:
+      serverCounts && moved
+        ? {
+            ...serverCounts.counts,
+            checkedIn: serverCounts.counts.checkedIn + moved.in,
+            inside: Math.max(0, serverCounts.counts.inside + moved.in - moved.out),
+          }
+        : input.deviceCounts(),
     countsFrom: fresh ? 'server' : 'device',
   };
 }

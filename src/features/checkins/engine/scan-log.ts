@@ -28,6 +28,26 @@ export class ScanLog {
     return { pending, duplicates };
   }
 
+  /**
+   * What this device changed at the door from `since` (ms) on: admissions and exits made since, less admissions made
+   * before and undone since. Added to counts the server gave at `since`, they are the counts as they stand now.
+   */
+  movesSince(since: number): { in: number; out: number } {
+    let entered = 0;
+    let left = 0;
+    for (const scan of this.scans.values()) {
+      if (scan.result !== 'valid' || scan.duplicate) continue;
+      const at = Date.parse(scan.scannedAt);
+      const undone = scan.undoneAt === null ? null : Date.parse(scan.undoneAt);
+      const counted = at >= since && undone === null;
+      const withdrawn = at < since && undone !== null && undone >= since;
+      const step = counted ? 1 : withdrawn ? -1 : 0;
+      if (scan.direction === 'in') entered += step;
+      else left += step;
+    }
+    return { in: entered, out: left };
+  }
+
   hasPending(): boolean {
     for (const scan of this.scans.values()) if (!scan.uploaded) return true;
     return false;

@@ -1,6 +1,8 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { can, type Permission } from '../../contract/permissions.ts';
 import { adminKeys } from '../../lib/query-keys/admin.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { type SideNavItem, SideNavLayout } from './side-nav-layout.tsx';
 
 // Each area lists only the pages that exist; features add theirs as they land.
@@ -9,13 +11,15 @@ const accountItems: SideNavItem[] = [
   { to: '/account/bookings', label: 'Bookings' },
   { to: '/account/bookmarks', label: 'Bookmarks' },
 ];
-const organizerItems: SideNavItem[] = [
-  { to: '/organizer/dashboard', label: 'Dashboard' },
-  { to: '/organizer/events', label: 'Events' },
-  { to: '/organizer/payments', label: 'Payments' },
-  { to: '/organizer/payouts', label: 'Payouts' },
-  { to: '/organizer/reports', label: 'Reports' },
-  { to: '/organizer/scan-ticket', label: 'Scan tickets' },
+/** `needs`: any one of these permissions shows the page; a member whose role has none is not offered it. */
+const organizerItems: (SideNavItem & { needs?: Permission[] })[] = [
+  { to: '/organizer/dashboard', label: 'Dashboard', needs: ['orders.read'] },
+  { to: '/organizer/events', label: 'Events', needs: ['events.read'] },
+  { to: '/organizer/payments', label: 'Payments', needs: ['orders.read'] },
+  { to: '/organizer/payouts', label: 'Payouts', needs: ['payouts.read'] },
+  // Door staff open the door list there.
+  { to: '/organizer/reports', label: 'Reports', needs: ['orders.read', 'checkin.scan'] },
+  { to: '/organizer/scan-ticket', label: 'Scan tickets', needs: ['checkin.scan'] },
   { to: '/organizer/settings', label: 'Settings' },
 ];
 /** Each admin page with the permission it needs (the strings of src/contract/admin.ts, kept out of this shared chunk). */
@@ -43,9 +47,12 @@ export function UserAccountLayout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Lists the pages the member's role may open; every page while the role is not known yet (the API checks each call). */
 export function OrganizerDashboardLayout({ children }: { children: ReactNode }) {
+  const role = useSession({ silent: true }).user?.organizationRole;
+  const items = role ? organizerItems.filter((item) => !item.needs || item.needs.some((one) => can(role, one))) : organizerItems;
   return (
-    <SideNavLayout area="Organiser" items={organizerItems}>
+    <SideNavLayout area="Organiser" items={items}>
       {children}
     </SideNavLayout>
   );

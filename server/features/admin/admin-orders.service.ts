@@ -153,7 +153,16 @@ export async function adminRefund(
 ): Promise<AdminOrder> {
   const actorId = await requireSensitivePermission(deps.db, caller, 'orders.refund');
   if (!(await findOrderRow(deps.db, orderId))) throw notFound('That order');
-  await refundWithKey(deps, { orderId, input, idempotencyKey: `admin:${idempotencyKey}`, actorId, origin });
+  // The reason is the administrators' own record; only a message written for the buyer reaches them.
+  const { messageToBuyer, ...asked } = input;
+  await refundWithKey(deps, {
+    orderId,
+    input: { ...asked, buyerNote: messageToBuyer },
+    by: 'admit',
+    idempotencyKey: `admin:${idempotencyKey}`,
+    actorId,
+    origin,
+  });
   return adminOrder(deps, caller, orderId);
 }
 

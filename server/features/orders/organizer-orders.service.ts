@@ -175,7 +175,9 @@ export async function refundOrder(
   }
   if (!can(role, 'orders.refund')) throw new HttpError('FORBIDDEN', `Only ${rolesAllowed('orders.refund')} can refund orders.`);
 
-  await refundWithKey(deps, { orderId, input, idempotencyKey, actorId: userId, origin });
+  // The organiser's reason is written for the buyer: the dialog says it is sent to them.
+  const asked = { ...input, buyerNote: input.reason };
+  await refundWithKey(deps, { orderId, input: asked, by: 'organiser', idempotencyKey, actorId: userId, origin });
   return organisationOrder(deps, userId, event.organization_id, orderId);
 }
 

@@ -38,9 +38,22 @@ export async function refundableTicketIds(db: Executor, order: { id: string; sta
   return (await unrefundedTicketsOf(db, order.id)).map((ticket) => ticket.id);
 }
 
-export const refundRequestHash = (input: RefundRequest) =>
+/** Who gives the money back: the event's organiser, or Admit (an administrator). The buyer's mail says which. */
+export type RefundedBy = 'organiser' | 'admit';
+
+/** A refund as asked for: `buyerNote` is what the buyer's mail quotes (none: nothing is quoted). */
+export type RefundAsked = RefundRequest & { buyerNote: string };
+
+export const refundRequestHash = (input: RefundAsked) =>
   createHash('sha256')
-    .update(JSON.stringify({ ticketIds: [...(input.ticketIds ?? [])].sort(), reason: input.reason }))
+    .update(
+      JSON.stringify({
+        ticketIds: [...(input.ticketIds ?? [])].sort(),
+        reason: input.reason,
+        // Only a note of its own, so refunds decided before the buyer's note was asked for keep their hash.
+        ...(input.buyerNote && input.buyerNote !== input.reason ? { buyerNote: input.buyerNote } : {}),
+      }),
+    )
     .digest('hex');
 
 /**
@@ -55,6 +68,9 @@ export async function decideRefund(
   input: {
     ticketIds: string[] | null;
     reason: string;
+    /** What the buyer's mail quotes; the reason itself stays in the order's history. */
+    buyerNote: string;
+    by: RefundedBy;
     actorId: string | null;
     idempotencyKey: string;
     requestHash: string;
@@ -126,7 +142,9 @@ export async function decideRefund(
     },
   });
   const [view] = await presentOrders(trx, [{ ...order, status, refunded: order.refunded + amount }], () => null);
-  if (view) await enqueueMail(trx, refundMail(view, { amount, why: input.why, reason: input.reason }, input.origin));
+  if (view) {
+    await enqueueMail(trx, refundMail(view, { amount, why: input.why, by: input.by, note: input.buyerNote }, input.origin));
+  }
   return { refundId, amount };
 }
 
@@ -152,6 +170,8 @@ export async function refundEventOrders(
     const decision = await decideRefund(trx, order, {
       ticketIds: null,
       reason: '',
+      buyerNote: '',
+      by: 'organiser',
       actorId,
       idempotencyKey: `event-cancelled:${eventId}`,
       requestHash: '',
@@ -169,7 +189,14 @@ export async function refundEventOrders(
  */
 export async function refundWithKey(
   deps: { db: Db; provider: PaymentProvider },
-  request: { orderId: string; input: RefundRequest; idempotencyKey: string; actorId: string; origin: string },
+  request: {
+    orderId: string;
+    input: RefundAsked;
+    by: RefundedBy;
+    idempotencyKey: string;
+    actorId: string;
+    origin: string;
+  },
 ): Promise<RefundDecision> {
   const { orderId, input, idempotencyKey } = request;
   const requestHash = refundRequestHash(input);
@@ -187,6 +214,8 @@ export async function refundWithKey(
     return decideRefund(trx, order, {
       ticketIds: input.ticketIds ?? null,
       reason: input.reason,
+      buyerNote: input.buyerNote,
+      by: request.by,
       actorId: request.actorId,
       idempotencyKey,
       requestHash,

@@ -78,7 +78,7 @@ export async function applyLateSuccess(
     await setOrderStatus(trx, order.id, { status: 'refunded', refunded: order.total, failure_reason: reason });
     const [view] = await presentOrders(trx, [{ ...order, status: 'refunded' }], deps.imageUrl);
     const why = eventCancelled ? 'cancelled' : 'late';
-    if (view) await enqueueMail(trx, refundMail(view, { amount: order.total, why, reason: '' }, origin));
+    if (view) await enqueueMail(trx, refundMail(view, { amount: order.total, why, by: 'admit', note: '' }, origin));
     return { outcome: 'refunded_late', refundId };
   }
 

@@ -13,6 +13,7 @@ import { adminUserDetailRoutes } from './features/admin/admin-user-detail.routes
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
 import { checkinsRoutes } from './features/checkins/checkins.routes.ts';
+import { clientErrorsRoutes } from './features/client-errors/client-errors.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { flushPageViews } from './features/events/page-views.ts';
@@ -59,6 +60,7 @@ type RouteSet = (app: FastifyInstance, context: ApiContext) => void;
 function routeSets(orders: OrdersDeps): RouteSet[] {
   return [
     healthRoutes,
+    clientErrorsRoutes,
     authRoutes,
     usersRoutes,
     organizationsRoutes,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const httpStatusCodes = {
   OK: 200,
   CREATED: 201,
+  ACCEPTED: 202,
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

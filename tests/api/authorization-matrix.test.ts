@@ -26,6 +26,8 @@ const matrix: Record<RouteKey, Row> = {
   'GET /openapi.json':                                               [200,  200,      200,   200,     200,     200,  200,   200],
   // Served only by a local instance without SMTP (never by a deployment: tests/api/deployment.test.ts); the tests run as one.
   'GET /dev/mailbox':                                                [200,  200,      200,   200,     200,     200,  200,   200],
+  // Anyone's browser reports its errors to the log (decision 050); a bearer changes nothing.
+  'POST /client-errors':                                             [202,  202,      202,   202,     202,     202,  202,   202],
 
   // The account routes carry their own proof (a password, a mailed code, a refresh token): a caller's bearer changes nothing.
   'POST /auth/signUp':                                               [201,  201,      201,   201,     201,     201,  201,   201],

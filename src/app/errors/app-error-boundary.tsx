@@ -18,13 +18,18 @@ export function AppErrorBoundary() {
   }, [chunkError, location]);
 
   useEffect(() => {
-    if (!chunkError) console.error(error);
-  }, [chunkError, error]);
+    // Logged with the page and a request id, and sent to the server's log, once the full page shows (decision 050).
+    if (reloading) return;
+    import('../../lib/errors/report-error.ts').then(
+      (module) => module.reportClientError(error, { kind: 'render', fatal: true }),
+      () => console.error(error),
+    );
+  }, [reloading, error]);
 
   if (reloading) return <FallbackMessage text="Loading the latest version of Admit…" />;
   return (
     <Suspense fallback={<FallbackMessage text="Something went wrong." />}>
-      <FatalErrorPage error={error} />
+      <FatalErrorPage error={error} path={`${location.pathname}${location.search}`} />
     </Suspense>
   );
 }

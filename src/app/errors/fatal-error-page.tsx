@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useLocation } from 'react-router';
+import { isRouteErrorResponse } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { isChunkLoadError } from '../../lib/chunk-reload.ts';
 
@@ -35,11 +35,13 @@ function explain(error: unknown): Explanation {
   };
 }
 
-/** The full-page error, in its own chunk: shown for fatal errors, never with internals. */
-export default function FatalErrorPage({ error }: { error: unknown }) {
+/**
+ * The full-page error, in its own chunk: shown for fatal errors, never with internals. `path` is the page to try
+ * again (path and query): the router's, or the address bar's when the app could not start.
+ */
+export default function FatalErrorPage({ error, path }: { error: unknown; path: string }) {
   const { title, body } = explain(error);
   const offline = isOffline(error);
-  const location = useLocation();
   return (
     <main id="main" className="grid min-h-dvh place-items-center bg-slate-50 p-6">
       <title>{`${title} · Admit`}</title>
@@ -48,7 +50,7 @@ export default function FatalErrorPage({ error }: { error: unknown }) {
         <h1 className="font-bold text-2xl text-slate-900">{title}</h1>
         <p className="mt-3 text-slate-600">{body}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <a href={`${location.pathname}${location.search}`} className={buttonClass('primary', 'small')}>
+          <a href={path} className={buttonClass('primary', 'small')}>
             Try again
           </a>
           <a href="/" className={buttonClass('secondary', 'small')}>

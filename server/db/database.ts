@@ -3,8 +3,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PGliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { isConnectionLost } from './connection-loss.ts';
+import { ResilientPostgresDialect } from './resilient-driver.ts';
+import { RetryingKysely } from './transaction-retry.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -41,6 +44,21 @@ function statementName(text: string): string {
 class BatchingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
+    // pg's pool listens for errors only while a connection is idle. One that dies while a request holds it
+    // (the server terminated it, or restarted) would otherwise emit an 'error' nobody hears, which ends the process.
+    let lost = false;
+    this.on('error', (error) => {
+      if (lost) return;
+      lost = true;
+      process.stderr.write(`database connection lost: ${error.message}\n`);
+    });
+    // A statement answered with a lost connection (a FATAL from the server) ends the client at once, so the
+    // pool drops it when it is handed back instead of lending it out before its socket has closed.
+    const ended = (error: Error | null) => {
+      if (!error || lost || !isConnectionLost(error)) return;
+      lost = true;
+      this.end().catch(() => undefined);
+    };
     const send = this.query.bind(this) as (...args: unknown[]) => unknown;
     const prepared = new Set<string>();
     let corked = false;
@@ -70,7 +88,10 @@ class BatchingClient extends pg.Client {
       // allocates outlived V8's young-generation collections (so the young generation grew to its ceiling under a
       // long report file); with a callback, 1–2% (decision 044).
       return new Promise((resolve, reject) => {
-        send(...call, (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result)));
+        send(...call, (error: Error | null, result: unknown) => {
+          ended(error);
+          return error ? reject(error) : resolve(result);
+        });
       });
     }) as pg.Client['query'];
   }
@@ -87,10 +108,11 @@ export function createDatabase(options: DatabaseOptions): Db {
       pipeline: true,
       Client: BatchingClient,
     });
-    // An idle connection that the server drops (restart, failover) must not crash the process;
-    // the pool replaces it on the next query.
-    pool.on('error', (error) => process.stderr.write(`database connection lost: ${error.message}\n`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // An idle connection that the server drops (restart, failover) is removed and reported by its client (see
+    // BatchingClient); the pool replaces it on the next query. Without a listener here the pool's 'error' would end the process.
+    pool.on('error', () => undefined);
+    // A lost connection costs the requests that used it a retry or a 503, never the process (decision 050).
+    return new RetryingKysely<Database>({ dialect: new ResilientPostgresDialect({ pool }) });
   }
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: openPglite(options.dataDir) }) });
 }

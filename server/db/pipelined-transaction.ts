@@ -1,5 +1,6 @@
 import { CompiledQuery, PGliteAdapter, type QueryResult } from 'kysely';
 import type { Db } from './database.ts';
+import { retriedBeforeCommit } from './transaction-retry.ts';
 
 export interface Pipeline {
   /** Sends the statements at once, in the open transaction; their results in order, or the first failure. */
@@ -18,7 +19,8 @@ const rollback = CompiledQuery.raw('rollback');
  * not held while the application reads an answer and sends the next. Ending a batch with the COMMIT
  * keeps a contended lock for the server's time only. A failed statement aborts the transaction (the
  * statements behind it fail, the COMMIT becomes a ROLLBACK) and is what is thrown. On PGlite, which
- * has no round trips, it is an ordinary transaction.
+ * has no round trips, it is an ordinary transaction. A connection lost before the batch with the COMMIT was
+ * handed over is a transaction the server rolled back: it is run again, `work` and all (decision 050).
  */
 export async function pipelinedTransaction<T>(db: Db, work: (pipeline: Pipeline) => Promise<T>): Promise<T> {
   if (db.getExecutor().adapter instanceof PGliteAdapter) {
@@ -31,6 +33,10 @@ export async function pipelinedTransaction<T>(db: Db, work: (pipeline: Pipeline)
       return work({ send, commit: send });
     });
   }
+  return retriedBeforeCommit((commitSent) => pipelined(db, work, commitSent));
+}
+
+function pipelined<T>(db: Db, work: (pipeline: Pipeline) => Promise<T>, commitSent: () => void): Promise<T> {
   return db.getExecutor().provideConnection(async (connection) => {
     let open = false;
     let ended = false;
@@ -39,6 +45,7 @@ export async function pipelinedTransaction<T>(db: Db, work: (pipeline: Pipeline)
       const first = open ? 0 : 1;
       open = true;
       ended = last;
+      if (last) commitSent();
       // Every statement is handed to the driver before any answer is awaited: that is the pipelining.
       const settled = await Promise.allSettled(batch.map((query) => connection.executeQuery(query)));
       const failure = settled.find((outcome) => outcome.status === 'rejected');

@@ -4,6 +4,9 @@ import { errorEnvelope } from '../lib/error-envelope.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { trackRouteMethods } from './route-methods.ts';
 
+/** Seconds a client is asked to wait after a 503: a lost database connection is replaced well within them. */
+const unavailableRetryAfterSeconds = 2;
+
 /** The longest stretch of a path an answer repeats: a 10 KB path is not worth echoing. */
 const quotedPathLength = 100;
 
@@ -24,6 +27,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       const body: ApiEnvelope = { httpStatus: error.status, message: error.message };
+      // A 503 is a moment's absence (the database reconnecting, a provider away): the client is told when to try again.
+      if (error.status === 'SERVICE_UNAVAILABLE' && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(unavailableRetryAfterSeconds));
+      }
       if (error.errors) body.errors = error.errors;
       return reply.code(error.statusCode).send(body);
     }

@@ -1,4 +1,5 @@
 import type { CreateOrder, Order } from '../../../src/contract/orders.ts';
+import { DatabaseUnavailableError } from '../../db/connection-loss.ts';
 import { pipelinedTransaction } from '../../db/pipelined-transaction.ts';
 import { refusalOf } from '../../db/refusal.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -66,6 +67,15 @@ const attemptsWhenStale = 3;
 const networkRechecks = 5;
 /** How long a network that had to be counted exactly takes its lock at once, on this instance. */
 const crowdedForMs = 15 * 60_000;
+/** Places an order again at most this many times when its connection was lost, and waits this long first. */
+const lostConnectionRetries = 3;
+const lostConnectionPauseMs = 300;
+
+/**
+ * Whose Idempotency-Keys a key is compared with: a signed-in buyer's own, or every guest's. Guests share one
+ * scope so that a key sent again with another email is refused like any other changed body, not a second order.
+ */
+const keyScope = (userId: string | null) => (userId ? `user:${userId}` : 'guest');
 
 /**
  * Holds (or, when free, sells) the tickets and answers with the order and where to pay. A repeat
@@ -80,7 +90,7 @@ const crowdedForMs = 15 * 60_000;
  * 021). A signed-in buyer is priced as proven, and the guard checks it: refused, the order is priced again.
  */
 export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempotencyKey: string, caller: Caller): Promise<Order> {
-  const scope = caller.userId ? `user:${caller.userId}` : `email:${input.buyer.email}`;
+  const scope = keyScope(caller.userId);
   const hash = requestHash(input);
   const network = caller.ip === undefined ? null : networkPrefix(caller.ip);
   const limited = network !== null && Boolean(deps.orderLimitPerAddress);
@@ -92,6 +102,7 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
   const crowded = network === null ? null : `${input.eventId}:${network}`;
   let lockNetwork = crowded !== null && deps.crowdedNetworks.get(crowded) === true;
   let rechecks = 0;
+  let reconnects = 0;
   for (let attempt = 1; ; attempt += 1) {
     const buyer = { proven, network: proven ? null : network };
     const order = await priceOrder(deps, input, { scope, key: idempotencyKey, hash }, caller, attempt > 1, buyer);
@@ -99,6 +110,13 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
     try {
       return await placeOrder(deps, order, caller, { counter, lockNetwork });
     } catch (error) {
+      // The connection died with the order on its way, perhaps after its COMMIT went: placed again, under the
+      // same key, it is either placed now or refused as a repeat and answered with the order that was committed.
+      if (error instanceof DatabaseUnavailableError && reconnects < lostConnectionRetries) {
+        reconnects += 1;
+        await new Promise((resolve) => setTimeout(resolve, lostConnectionPauseMs * reconnects));
+        continue;
+      }
       const refusal = refusalOf(error);
       if (refusal?.reason === 'stale' && attempt < attemptsWhenStale) continue;
       // Its network's tickets must be counted exactly, under the network's lock: placed again with it. Orders of

@@ -126,6 +126,20 @@ describe('placing an order', () => {
     expect(other.json().message).toContain('Idempotency-Key was already used for a different order');
   });
 
+  it('refuses a guest’s key sent again with another email, as it does a signed-in buyer’s, and places no second order', async () => {
+    const { event, types } = await eventOnSale(api.app, api.database.db);
+    const typeId = (types[0] as { id: string }).id;
+    const key = randomUUID();
+    const first = await placeOrder(api.app, orderBody(event.id, [{ ticketTypeId: typeId, quantity: 1 }]), { key });
+    expect(first.statusCode).toBe(201);
+    const other = await placeOrder(api.app, orderBody(event.id, [{ ticketTypeId: typeId, quantity: 1 }]), { key });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toContain('Idempotency-Key was already used for a different order');
+    const placed = await api.database.db.selectFrom('orders').select('id').where('idempotency_key', '=', key).execute();
+    expect(placed.map((row) => row.id)).toEqual([first.json().data.id]);
+    expect(await soldAndHeld(api.database.db, typeId)).toMatchObject({ held: 1 });
+  });
+
   it('needs an Idempotency-Key', async () => {
     const { event, types } = await eventOnSale(api.app, api.database.db);
     const body = orderBody(event.id, [{ ticketTypeId: (types[0] as { id: string }).id, quantity: 1 }]);

@@ -72,7 +72,8 @@ export function sandboxCheckouts(deps: OrdersDeps) {
       request: { origin: string; log: WebhookLog & { error(obj: object, msg?: string): void } },
     ) {
       const { session, context, query } = await sandboxSession(sessionId, { take: true });
-      if (session.status === 'complete') throw new HttpError('CONFLICT', 'This order is already paid.');
+      // Paid already: this is the buyer's retry of a payment whose answer was lost, answered as that payment was.
+      if (session.status === 'complete') return { outcome: 'succeeded' as const, redirectUrl: `/payment-success?${query}` };
       if (session.status === 'expired') {
         throw new HttpError('CONFLICT', 'This payment session has ended: the hold on the tickets lapsed.');
       }

@@ -17,4 +17,4 @@ app.log.info(
   { startupMs: Math.round(performance.now() - startedAt) },
   `Admit is ready at ${address.replace(/0\.0\.0\.0|127\.0\.0\.1/, 'localhost')}`,
 );
-describeInstance(config);
+await describeInstance(config, db);

@@ -49,6 +49,12 @@ const organisations = [
 
 const demoBirthday = '1990-06-15';
 
+/** Every demo account by role, in the order they are printed. */
+export const demoAccounts: ReadonlyArray<{ role: string; email: string }> = [
+  ...people,
+  ...organisations.flatMap((organisation) => [organisation.owner, organisation.door]),
+].map(({ role, email }) => ({ role, email }));
+
 /**
  * Demo accounts: an admin, an attendee, two verified organisations with an owner and door staff each,
  * all with `password` (the published demo password only on a local instance).

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
+import { readableLogStream } from './readable-log.ts';
 
 const sensitiveQueryKeys = /^(code|token|password|secret|refreshToken|accessToken|signature)$/i;
 
@@ -15,11 +16,15 @@ export function redactUrl(url: string): string {
 
 const requestIdPattern = /^[\w-]{8,64}$/;
 
-/** Structured logs with request ids; tokens, cookies and passwords never reach them. */
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>): Partial<FastifyServerOptions> {
+/**
+ * Structured logs with request ids; tokens, cookies and passwords never reach them. A deployment writes JSON lines
+ * for its log collector; a local instance writes them for a person at the terminal (`readableLogStream`).
+ */
+export function loggerOptions(config: Pick<Config, 'logLevel' | 'env' | 'isLocal'>): Partial<FastifyServerOptions> {
   return {
     logger: {
       level: config.env === 'test' ? 'silent' : config.logLevel,
+      ...(config.isLocal && config.env !== 'test' ? { stream: readableLogStream() } : {}),
       redact: {
         paths: [
           'req.headers.authorization',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPlugin } from '../../server/app.ts';
-import { prepareDatabase } from '../../server/bootstrap.ts';
+import { describeInstance, prepareDatabase } from '../../server/bootstrap.ts';
 import { demoPassword } from '../../server/cli/seed-accounts.ts';
 import { loadConfig } from '../../server/config.ts';
 import { newAccount, post } from '../fixtures/accounts.ts';
@@ -176,6 +176,10 @@ describe('a new database', { timeout: 90_000 }, () => {
       const events = await instance.db.selectFrom('events').select('test_mode').execute();
       expect(events.length).toBeGreaterThan(0);
       expect(events.every((event) => !event.test_mode)).toBe(true);
+      // Its later starts say nothing of demo accounts: their password was shown once.
+      const told: string[] = [];
+      await describeInstance(instance.config, instance.db, (line) => told.push(line));
+      expect(told).toEqual([]);
     } finally {
       await instance.close();
     }
@@ -185,12 +189,25 @@ describe('a new database', { timeout: 90_000 }, () => {
     const fresh = await freshDatabaseEnv();
     const instance = await startWith({ DEPLOYMENT: 'local', ...fresh });
     try {
-      const seeded = instance.printed.includes(`admin@admit.demo / ${demoPassword}`);
+      const seeded = instance.printed.includes('Demo data seeded');
       expect(seeded).toBe(fresh.DATABASE_URL === undefined);
       if (seeded) {
         expect((await instance.signIn('alex@admit.demo', demoPassword)).statusCode).toBe(200);
         await expectDemoDoorAdmitsTestTickets(instance);
       }
+      // Every start, not only the first, says how to sign in and where mail goes.
+      const told: string[] = [];
+      await describeInstance(instance.config, instance.db, (line) => told.push(line));
+      const sayings = told.join('\n');
+      if (seeded) {
+        expect(sayings).toContain(`Sign in with a demo account, password ${demoPassword}:`);
+        expect(sayings).toMatch(/admin@admit\.demo +admin/);
+        expect(sayings).toMatch(/door@northernlights\.demo +door staff/);
+      } else {
+        expect(sayings).toContain('No demo accounts here');
+        expect(sayings).not.toContain(demoPassword);
+      }
+      expect(sayings).toContain('/dev/mailbox');
     } finally {
       await instance.close();
     }

@@ -113,6 +113,14 @@ describe('My tickets from the device', () => {
     expect((await ticketStore().read(ada)).orders.map((entry) => entry.order.id)).toEqual([current.id]);
   });
 
+  it('says there is no ticket to show, and where to find events, when every order was refunded', async () => {
+    const refunded = paidOrder({ title: 'Refunded Revue', status: 'refunded' });
+    const page = openBookings(answering([refunded]));
+    await vi.waitFor(() => expect(page.textContent).toContain('No tickets to show'));
+    expect(page.textContent).toContain('Unfinished, cancelled and refunded orders (1)');
+    expect([...page.querySelectorAll('a')].some((link) => link.textContent === 'Find events')).toBe(true);
+  });
+
   it('never shows another account’s tickets kept on the same device', async () => {
     await ticketStore().keep('auth-ben', [paidOrder({ title: 'Ben’s Night Out' })], Date.now());
 

@@ -41,11 +41,13 @@ interface BookingsLoaderData {
   asOf: number;
 }
 
-function EmptyBookings() {
+/** No ticket to show: nothing booked yet, or only orders that hold none (`onlyInactive`: listed below it). */
+function EmptyBookings({ onlyInactive = false }: { onlyInactive?: boolean }) {
   return (
     <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <h2 className="font-bold text-lg text-slate-900">No bookings yet</h2>
+      <h2 className="font-bold text-lg text-slate-900">{onlyInactive ? 'No tickets to show' : 'No bookings yet'}</h2>
       <p className="mx-auto mt-1 max-w-md text-slate-600">
+        {onlyInactive ? 'None of your orders holds a ticket now; they are listed below. ' : ''}
         Tickets you book appear here, ready to show at the door — even without a connection.
       </p>
       <Link to="/" className={`mt-5 ${buttonClass()}`}>
@@ -108,6 +110,7 @@ export function Component() {
           <EmptyBookings />
         ) : (
           <div className="space-y-10">
+            {sections.upcoming.length + sections.past.length === 0 ? <EmptyBookings onlyInactive /> : null}
             {sections.upcoming.length > 0 ? (
               <section aria-labelledby="upcoming-title" className="space-y-4">
                 <h2 id="upcoming-title" className="font-bold text-slate-900 text-xl">

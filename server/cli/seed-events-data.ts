@@ -32,7 +32,7 @@ export const seedEvents: SeedEvent[] = [
     hours: 4,
     summary: 'Three bands and a late bar by the water, tonight.',
     description:
-      'An evening of **modern jazz** from three of the North’s sharpest bands.\n\n- Doors 19:30\n- First set 20:00\n- Bar until 01:00',
+      'An evening of **modern jazz** from three of the North’s sharpest bands.\n\n- Doors open half an hour before the start\n- First set at the start time\n- Bar until late',
     venue: { name: 'Salford Quays Boathouse', address: 'Pier 8, The Quays', ...manchester },
     tickets: [
       { name: 'Standard', price: 1800, capacity: 220 },

@@ -37,6 +37,13 @@ describe('resolving an order on the return landing', () => {
     expect(explainFailure('insufficient_funds', 'Not enough money on the card.').detail).toBe('Not enough money on the card.');
     expect(explainFailure('<script>', null).title).toBe('Your payment did not go through');
   });
+
+  it('never says the title twice: a reason that repeats it gives way to the explanation', () => {
+    expect(explainFailure('declined', 'Your card was declined.')).toMatchObject({
+      title: 'Your card was declined',
+      detail: 'Your bank refused the payment. Nothing was charged.',
+    });
+  });
 });
 
 describe('an order’s status as its buyer reads it', () => {

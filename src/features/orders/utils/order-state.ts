@@ -61,9 +61,17 @@ export interface Explanation {
 const refusals = new Set(['declined', 'insufficient_funds']);
 
 /** A heading and a sentence for the reason in the address, or the order's own words. */
+/** The same sentence, whatever its case and closing stop: "Your card was declined." and the title above it. */
+const sameSentence = (a: string, b: string) =>
+  a.trim().replace(/\.$/, '').toLowerCase() === b.trim().replace(/\.$/, '').toLowerCase();
+
 export function explainFailure(reason: string | null, failureReason: string | null): Explanation {
   const known = reason ? reasons[reason] : undefined;
   const tone = !known || refusals.has(reason ?? '') ? 'error' : 'neutral';
-  if (known) return { title: known.title, detail: failureReason ?? known.detail, tone };
+  if (known) {
+    // The provider's words only when they add to the title, never the title said twice.
+    const said = failureReason && !sameSentence(failureReason, known.title) ? failureReason : null;
+    return { title: known.title, detail: said ?? known.detail, tone };
+  }
   return { title: 'Your payment did not go through', detail: failureReason ?? 'Nothing was charged. Please try again.', tone };
 }

@@ -1,9 +1,9 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { buttonClass, linkClass } from '../../components/button.ts';
+import { DevMailboxNote } from '../../components/dev-mailbox-note.tsx';
 import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '../../features/auth/components/auth-header.tsx';
 import { ResendCodeButton } from '../../features/auth/components/resend-code-button.tsx';
 import { signUpPasswordFor } from '../../features/auth/utils/sign-up-password.ts';
-import { useBootState } from '../../lib/public-config.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { safeReturnPath } from '../guards.ts';
 import { PageMeta } from '../page-meta.tsx';
@@ -30,7 +30,6 @@ export function Component() {
   const password = signUpPasswordFor(email);
   const redirect = safeReturnPath(searchParams.get('redirect'));
   // A local instance that sends no mail keeps it in the development mailbox instead.
-  const showMailbox = useBootState().config.devMailbox;
 
   return (
     <AuthColumn>
@@ -72,15 +71,7 @@ export function Component() {
           </li>
         </ul>
       </section>
-      {showMailbox ? (
-        <p className="mt-4 rounded-xl border border-amber-300 border-dashed bg-amber-50 px-4 py-3 text-amber-900 text-sm">
-          This local copy of Admit sends no email: read your code in the{' '}
-          <Link to="/dev/mailbox" className="font-semibold underline underline-offset-4">
-            development mailbox
-          </Link>
-          , which keeps every email it would have sent.
-        </p>
-      ) : null}
+      <DevMailboxNote what="your code" className="mt-4" />
       <AuthFooterLink prompt="Already confirmed?" to={withEmail('/sign-in', email, redirect)}>
         Sign in
       </AuthFooterLink>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
+import { DevMailboxNote } from '../../components/dev-mailbox-note.tsx';
 import { FormAlert } from '../../components/fields/form-alert.tsx';
 import type { RaisedCase } from '../../contract/help-cases.ts';
 import { attachAll } from '../../features/help-desk/api/case-calls.ts';
@@ -56,6 +57,7 @@ function Raised({ raised, email, files }: { raised: RaisedCase; email: string; f
         <strong>{raised.reference}</strong> goes to our team. Keep the reference to check on it later.
       </FormAlert>
       <ConfirmCaseCodeForm reference={raised.reference} email={email} files={files} />
+      <DevMailboxNote what="the code" />
       <p className="text-slate-600 text-sm">
         No email after a few minutes? Look in your spam folder. The button in the same email opens your case too.
       </p>

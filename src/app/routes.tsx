@@ -75,7 +75,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
         page('faqs/:slug', 'faq'),
         page('kyc-status', 'kyc-status'),
         guarded(['signIn'], session, [
-          page('organizer-kyc', 'organizer-kyc'),
+          page('organizer-kyc', 'organizer-kyc', { layout: 'organizer-dashboard' }),
           page('find-events', 'find-events'),
           page('account/bookmarks', 'account-bookmarks', { layout: 'user-account' }),
           page('account/bookings', 'account-bookings', { layout: 'user-account' }),

@@ -47,10 +47,12 @@ export function UserAccountLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Lists the pages the member's role may open; every page while the role is not known yet (the API checks each call). */
+/** Lists the pages the member's role may open; every page while the account is not loaded yet (the API checks each call). */
 export function OrganizerDashboardLayout({ children }: { children: ReactNode }) {
-  const role = useSession({ silent: true }).user?.organizationRole;
-  const items = role ? organizerItems.filter((item) => !item.needs || item.needs.some((one) => can(role, one))) : organizerItems;
+  const { user } = useSession({ silent: true });
+  const items = user
+    ? organizerItems.filter((item) => !item.needs || item.needs.some((one) => can(user.organizationRole, one)))
+    : organizerItems;
   return (
     <SideNavLayout area="Organiser" items={items}>
       {children}

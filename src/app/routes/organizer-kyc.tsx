@@ -57,6 +57,10 @@ function OwnerVerification({ organizationId }: { organizationId: string }) {
   }
   const data = verification.data;
   const editable = data.status === 'unverified' || data.status === 'action_required';
+  // A form that cannot be changed and holds nothing says nothing: an organisation verified without details sent here
+  // (verified by Stripe, or before this page asked for them) sees its status alone.
+  const sentDetails = data.details !== null && Object.values(data.details).some((value) => value !== null && value !== '');
+  const showDetails = editable || sentDetails || data.bankAccount !== null;
   return (
     <div className="space-y-6">
       <VerificationStatusPanel verification={data}>
@@ -66,8 +70,12 @@ function OwnerVerification({ organizationId }: { organizationId: string }) {
           </Link>
         </p>
       </VerificationStatusPanel>
-      <SellerDetailsForm key={`${data.status}-${data.submittedAt ?? ''}`} verification={data} editable={editable} />
-      {data.provider === 'sandbox' ? <VerificationDocuments verification={data} editable={editable} /> : null}
+      {showDetails ? (
+        <SellerDetailsForm key={`${data.status}-${data.submittedAt ?? ''}`} verification={data} editable={editable} />
+      ) : null}
+      {data.provider === 'sandbox' && (editable || data.documents.length > 0) ? (
+        <VerificationDocuments verification={data} editable={editable} />
+      ) : null}
       {editable ? (
         <section aria-labelledby="send-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <h2 id="send-title" className="font-bold text-lg text-slate-900">
@@ -87,7 +95,7 @@ export function Component() {
   const { user, organization, isLoading } = useSession();
   const role = user?.organizationRole ?? null;
   return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <div className="max-w-3xl space-y-6">
       <PageMeta
         title="Verify your organisation"
         description="Identity verification and payouts for selling paid tickets."

@@ -8,7 +8,7 @@ import { createRoutes } from './app/routes.tsx';
 import { resolveServerMatches } from './app/server-matches.ts';
 import { ApiCallerProvider, browserApiCaller } from './lib/api-caller.tsx';
 import { payloadErrorGlobal } from './lib/boot-state.ts';
-import { importWhenOnline, isChunkLoadError, reloadOnceForChunkError } from './lib/chunk-reload.ts';
+import { importWhenOnline } from './lib/chunk-reload.ts';
 import { keepEarlyErrors } from './lib/errors/early-errors.ts';
 import { setHydrating } from './lib/hydration.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -17,19 +17,13 @@ import './styles/app.css';
 
 // Errors outside rendering are reported by listeners loaded once the page is idle; until then they are kept.
 const earlyErrors = keepEarlyErrors();
-
-/**
- * A failure that leaves the app unusable (decision 050): it could not start, or an error escaped every boundary. Page
- * code that could not be fetched gets the one reload first; otherwise the full-page error shows, loaded only now.
- */
-function fail(error: unknown, kind: 'mount' | 'render'): void {
-  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-  if (isChunkLoadError(error) && reloadOnceForChunkError(here)) return;
-  import('./app/errors/show-fatal-page.tsx').then(
+const errorReporting = () => import('./app/errors/error-reporting.tsx');
+/** A failure that leaves the app unusable: the full-page error, loaded only now (decision 050). */
+const fail = (error: unknown, kind: 'mount' | 'render') =>
+  errorReporting().then(
     (module) => module.showFatalPage(error, kind),
     () => undefined,
   );
-}
 
 async function mount(): Promise<void> {
   const state = window.__ADMIT__;
@@ -77,7 +71,7 @@ async function mount(): Promise<void> {
     // a click on a part not hydrated yet makes React hydrate that part at once.
     setHydrating(true);
     startTransition(() => {
-      hydrateRoot(document, app(), { onUncaughtError: (error) => fail(error, 'render') });
+      hydrateRoot(document, app(), { onUncaughtError: (error) => void fail(error, 'render') });
     });
   }
   // Offline cache and service worker are not needed to interact, so they load after.
@@ -85,15 +79,12 @@ async function mount(): Promise<void> {
   afterInteractive(() => {
     if (!restored) void persistence();
     void import('./lib/service-worker.tsx').then(({ registerServiceWorker }) => registerServiceWorker());
-    importWhenOnline(
-      () => import('./lib/errors/error-listeners.ts'),
-      (listeners) => listeners.installErrorListeners(earlyErrors()),
-    );
+    importWhenOnline(errorReporting, (module) => module.startErrorReporting(earlyErrors()));
   });
 }
 
 mount().catch((error: unknown) => {
   console.error('Admit could not start', error);
   window[payloadErrorGlobal] = error;
-  fail(error, 'mount');
+  void fail(error, 'mount');
 });

@@ -4,7 +4,7 @@ import { isChunkLoadError, reloadOnceForChunkError } from '../../lib/chunk-reloa
 
 const FatalErrorPage = lazy(() => import('./fatal-error-page.tsx'));
 
-/** The root error element: first tries one reload for missing page code, then shows the full-page error. */
+/** The root error element: first tries one reload for missing page code, then shows the full-page error (which reports it). */
 export function AppErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
@@ -16,15 +16,6 @@ export function AppErrorBoundary() {
     const href = `${location.pathname}${location.search}${location.hash}`;
     if (!reloadOnceForChunkError(href)) setReloading(false);
   }, [chunkError, location]);
-
-  useEffect(() => {
-    // Logged with the page and a request id, and sent to the server's log, once the full page shows (decision 050).
-    if (reloading) return;
-    import('../../lib/errors/report-error.ts').then(
-      (module) => module.reportClientError(error, { kind: 'render', fatal: true }),
-      () => console.error(error),
-    );
-  }, [reloading, error]);
 
   if (reloading) return <FallbackMessage text="Loading the latest version of Admit…" />;
   return (

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { isChunkLoadError } from '../../lib/chunk-reload.ts';
+import { reportClientError } from '../../lib/errors/report-error.ts';
 
 interface Explanation {
   title: string;
@@ -39,9 +41,19 @@ function explain(error: unknown): Explanation {
  * The full-page error, in its own chunk: shown for fatal errors, never with internals. `path` is the page to try
  * again (path and query): the router's, or the address bar's when the app could not start.
  */
-export default function FatalErrorPage({ error, path }: { error: unknown; path: string }) {
+export default function FatalErrorPage({
+  error,
+  path,
+  kind = 'render',
+}: {
+  error: unknown;
+  path: string;
+  kind?: 'mount' | 'render';
+}) {
   const { title, body } = explain(error);
   const offline = isOffline(error);
+  // Logged with the page and a request id and sent to the server's log (decision 050): "it has been noted" is true.
+  useEffect(() => reportClientError(error, { kind, fatal: true }), [error, kind]);
   return (
     <main id="main" className="grid min-h-dvh place-items-center bg-slate-50 p-6">
       <title>{`${title} · Admit`}</title>

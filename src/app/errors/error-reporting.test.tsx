@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, expect, it, vi } from 'vitest';
-import { showFatalPage } from './show-fatal-page.tsx';
+import { showFatalPage } from './error-reporting.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,5 +20,6 @@ it('replaces a page that could not start with the full-page error, and reports i
   expect(document.body.textContent).not.toContain('never hydrated');
   expect(document.querySelector('h1')?.textContent).toBe('Something went wrong');
   expect(document.querySelector('a')?.getAttribute('href')).toBe('/event/abc?ref=mail');
+  await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
   expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toMatchObject({ kind: 'mount', fatal: true, page: '/event/abc' });
 });

@@ -58,7 +58,14 @@ const answers: Record<string, unknown> = {
   '/admin/access': { permissions: ['payments.read'] },
   '/admin/platform-fees': { since: '2026-04-01T00:00:00.000Z', items: [] },
   '/admin/refunds': { items: [refund('SBOX-0001', true), refund('CARD-0001', false)], next: null },
-  '/admin/payments': { items: [payment('SBOX-0002', true), payment('CARD-0002', false)], next: null },
+  '/admin/payments': {
+    items: [
+      payment('SBOX-0002', true),
+      payment('CARD-0002', false),
+      { ...payment('CARD-0003', false), status: 'open', failureReason: 'Your card was declined.' },
+    ],
+    next: null,
+  },
 };
 const api = (async <T,>(config: { url?: string }) => {
   const url = config.url ?? '';
@@ -116,5 +123,14 @@ describe('the admin payments page', () => {
     await vi.waitFor(() => expect(rowOf(host, 'SBOX-0002')).toBeDefined());
     expect(badged(rowOf(host, 'SBOX-0002'))).toBe(true);
     expect(badged(rowOf(host, 'CARD-0002'))).toBe(false);
+  });
+
+  it('says a checkout left open after a declined card was declined, and why', async () => {
+    const host = open('/admin/payments');
+    await vi.waitFor(() => expect(rowOf(host, 'CARD-0003')).toBeDefined());
+    const status = rowOf(host, 'CARD-0003')?.textContent ?? '';
+    expect(status).toContain('declined');
+    expect(status).not.toMatch(/\bopen\b/);
+    expect(status).toContain('Your card was declined. The buyer may still try another card.');
   });
 });

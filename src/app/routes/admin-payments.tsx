@@ -93,12 +93,24 @@ const paymentColumns: Column<AdminPaymentPage['items'][number]>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => (
-      <span title={row.failureReason ?? undefined} className="flex flex-wrap gap-1">
-        <Pill tone={tone(row.status)}>{row.status}</Pill>
-        {row.test ? <TestBadge /> : null}
-      </span>
-    ),
+    cell: (row) => {
+      // A checkout stays open after a declined card, so the buyer can try another: say the decline, not "open".
+      const declined = row.status === 'open' && row.failureReason !== null;
+      return (
+        <span className="flex flex-col gap-1">
+          <span className="flex flex-wrap gap-1">
+            <Pill tone={tone(declined ? 'failed' : row.status)}>{declined ? 'declined' : row.status}</Pill>
+            {row.test ? <TestBadge /> : null}
+          </span>
+          {row.failureReason ? (
+            <span className="text-red-700 text-sm">
+              {row.failureReason}
+              {declined ? ' The buyer may still try another card.' : ''}
+            </span>
+          ) : null}
+        </span>
+      );
+    },
   },
   { id: 'amount', header: 'Amount', align: 'end', cell: (row) => formatMoney(row.amount, row.currency) },
   { id: 'fee', header: 'Platform fee', align: 'end', cell: (row) => formatMoney(row.fee, row.currency) },

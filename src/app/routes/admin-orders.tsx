@@ -16,6 +16,7 @@ import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '../../features/adm
 import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { ListFilters, Pill, SortField } from '../../features/admin/components/list-filters.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
+import { useBootState } from '../../lib/public-config.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
@@ -135,6 +136,7 @@ function OrdersList() {
 function OrderView({ orderId }: { orderId: string }) {
   const order = useAdminOrder(orderId);
   const can = useAdminCan();
+  const mailKept = useBootState().config.devMailbox;
   if (order.isPending) return <p className="text-slate-600">Loading the order…</p>;
   if (order.isError) {
     return (
@@ -143,7 +145,14 @@ function OrderView({ orderId }: { orderId: string }) {
       </p>
     );
   }
-  return <AdminOrderDetail order={order.data} canRefund={can('orders.refund')} canOpenTickets={can('tickets.void')} />;
+  return (
+    <AdminOrderDetail
+      order={order.data}
+      canRefund={can('orders.refund')}
+      canOpenTickets={can('tickets.void')}
+      mailKept={mailKept}
+    />
+  );
 }
 
 export function Component() {

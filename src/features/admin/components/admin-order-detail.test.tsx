@@ -72,7 +72,7 @@ const order = {
   audit: [],
 } as unknown as AdminOrder;
 
-function show(shown: AdminOrder, api: ApiCaller = vi.fn()) {
+function show(shown: AdminOrder, api: ApiCaller = vi.fn(), { mailKept = false } = {}) {
   const host = document.createElement('main');
   document.body.append(host);
   root = createRoot(host);
@@ -81,7 +81,7 @@ function show(shown: AdminOrder, api: ApiCaller = vi.fn()) {
       <MemoryRouter>
         <QueryClientProvider client={createQueryClient()}>
           <ApiCallerProvider api={api}>
-            <AdminOrderDetail order={shown} canRefund canOpenTickets />
+            <AdminOrderDetail order={shown} canRefund canOpenTickets mailKept={mailKept} />
           </ApiCallerProvider>
         </QueryClientProvider>
       </MemoryRouter>,
@@ -107,7 +107,7 @@ describe('the refund dialog of an order', () => {
     ]);
     expect(button(/^Refund £/)?.textContent).toBe('Refund £31.74');
 
-    const reason = document.querySelector<HTMLTextAreaElement>('dialog textarea');
+    const reason = document.querySelector<HTMLTextAreaElement>('dialog textarea[name="reason"]');
     if (!reason) throw new Error('no reason field');
     act(() => {
       Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(reason, 'Stolen ticket.');
@@ -116,7 +116,11 @@ describe('the refund dialog of an order', () => {
     await act(async () => button(/^Refund £/)?.click());
     // Every refundable ticket chosen: the whole order, which the server reckons the same way.
     expect(api).toHaveBeenCalledWith(
-      expect.objectContaining({ method: 'POST', url: `/admin/orders/${order.id}/refunds`, data: { reason: 'Stolen ticket.' } }),
+      expect.objectContaining({
+        method: 'POST',
+        url: `/admin/orders/${order.id}/refunds`,
+        data: { reason: 'Stolen ticket.', messageToBuyer: '' },
+      }),
     );
   });
 
@@ -129,5 +133,20 @@ describe('the refund dialog of an order', () => {
     expect(button('Resend tickets')).toBeUndefined();
     act(() => button('Refund…')?.click());
     expect(button(/^Refund £/)?.textContent).toBe('Refund £15.87');
+  });
+});
+
+describe('the mails of an order', () => {
+  const mail = { at: '2026-05-01T10:00:00.000Z', subject: 'Your tickets', to: 'ava@example.test', sentAt: null, lastError: null };
+
+  it('are waiting while an instance that sends mail has not sent them', () => {
+    const host = show({ ...order, mails: [mail] } as unknown as AdminOrder);
+    expect(host.textContent).toContain('Waiting');
+  });
+
+  it('are in the development mailbox on an instance that sends none, not waiting for ever', () => {
+    const host = show({ ...order, mails: [mail] } as unknown as AdminOrder, vi.fn(), { mailKept: true });
+    expect(host.textContent).toContain('In the development mailbox');
+    expect(host.textContent).not.toContain('Waiting');
   });
 });

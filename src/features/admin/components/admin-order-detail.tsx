@@ -152,7 +152,8 @@ const historyColumns = (currency: string): Column<HistoryEntry>[] => [
   { id: 'note', header: 'Note', cell: (entry) => <span className="break-words">{entry.note}</span> },
 ];
 
-const mailColumns: Column<Mail>[] = [
+/** `kept`: an instance that sends no mail keeps it in the development mailbox, where it is never "sent". */
+const mailColumns = (kept: boolean): Column<Mail>[] => [
   { id: 'at', header: 'Queued', cell: (mail) => when(mail.at) },
   { id: 'subject', header: 'Subject', cell: (mail) => <span className="break-words">{mail.subject}</span> },
   {
@@ -161,6 +162,8 @@ const mailColumns: Column<Mail>[] = [
     cell: (mail) =>
       mail.sentAt ? (
         when(mail.sentAt)
+      ) : kept ? (
+        <span className="text-slate-700">In the development mailbox (this instance sends no mail)</span>
       ) : (
         <span className="text-amber-800">{mail.lastError ? `Not yet: ${mail.lastError}` : 'Waiting'}</span>
       ),
@@ -172,11 +175,14 @@ export function AdminOrderDetail({
   order,
   canRefund,
   canOpenTickets,
+  mailKept = false,
 }: {
   order: AdminOrder;
   canRefund: boolean;
   /** Whether the caller's groups open the tickets page (tickets.void). */
   canOpenTickets: boolean;
+  /** This instance sends no mail: its mail waits in the development mailbox. */
+  mailKept?: boolean;
 }) {
   const [refunding, setRefunding] = useState(false);
   const resend = useResendTickets(order.id);
@@ -279,7 +285,7 @@ export function AdminOrderDetail({
         <DataTable
           caption="Mails sent"
           captionHidden
-          columns={mailColumns}
+          columns={mailColumns(mailKept)}
           rows={order.mails}
           rowKey={(mail) => `${mail.at}-${mail.subject}`}
           empty="No mail about this order."

@@ -10,8 +10,9 @@ import { type RouteSession, signedOut } from './session/route-session.ts';
 import { SessionProvider } from './session/session-context.tsx';
 import { createSessionStore } from './session/session-store.ts';
 
-const bootState = {
-  config: { apiBase: '/api' },
+/** What a page reads of the server's boot state in tests: this origin, no other site allowed, mail really sent. */
+export const testBootState = {
+  config: { apiBase: '/api', allowedExternalOrigins: [], devMailbox: false },
   origin: 'http://admit.test',
   dehydrated: null,
   assets: { css: [], modulePreloads: [] },
@@ -47,7 +48,7 @@ export function renderScreen(
   document.body.append(container);
   root = createRoot(container);
   root.render(
-    <BootStateProvider value={bootState}>
+    <BootStateProvider value={testBootState}>
       <SessionProvider store={store}>
         <QueryClientProvider client={queryClient}>
           <ApiCallerProvider api={api}>

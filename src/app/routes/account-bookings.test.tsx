@@ -8,22 +8,16 @@ import type { Order } from '../../contract/orders.ts';
 import { paidOrder } from '../../features/orders/storage/saved-order.test-helper.ts';
 import { ticketStore } from '../../features/orders/storage/ticket-store.ts';
 import { ApiCallError, type ApiCaller, ApiCallerProvider } from '../../lib/api-caller.tsx';
-import type { BootState } from '../../lib/boot-state.ts';
 import { BootStateProvider } from '../../lib/public-config.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { testBootState } from '../../lib/screen.test-helper.tsx';
 import { signedOut } from '../../lib/session/route-session.ts';
 import { SessionProvider } from '../../lib/session/session-context.tsx';
 import { createSessionStore } from '../../lib/session/session-store.ts';
 import { Component, createLoader } from './account-bookings.tsx';
 
 const ada = 'auth-ada';
-const state = {
-  config: { apiBase: '/api' },
-  origin: 'http://admit.test',
-  dehydrated: null,
-  assets: { css: [], modulePreloads: [] },
-  offlineFallback: false,
-} as unknown as BootState;
+const state = testBootState;
 
 /** No answer at all: the phone has no connection. */
 const noConnection: ApiCaller = () => Promise.reject(new ApiCallError(0, 'Network Error'));

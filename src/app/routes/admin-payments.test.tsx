@@ -7,20 +7,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminPaymentPage, AdminRefundPage } from '../../contract/admin-sales.ts';
 import type { ApiCaller } from '../../lib/api-caller.tsx';
 import { ApiCallerProvider } from '../../lib/api-caller.tsx';
-import type { BootState } from '../../lib/boot-state.ts';
 import { BootStateProvider } from '../../lib/public-config.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { testBootState } from '../../lib/screen.test-helper.tsx';
 import { Component } from './admin-payments.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const state = {
-  config: { apiBase: '/api' },
-  origin: 'http://admit.test',
-  dehydrated: null,
-  assets: { css: [], modulePreloads: [] },
-  offlineFallback: false,
-} as unknown as BootState;
+const state = testBootState;
 
 const refund = (reference: string, test: boolean): AdminRefundPage['items'][number] => ({
   id: crypto.randomUUID(),

@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../contract/orders.ts';
 import { paidOrder } from '../../features/orders/storage/saved-order.test-helper.ts';
 import { ApiCallError, type ApiCaller, ApiCallerProvider } from '../../lib/api-caller.tsx';
-import type { BootState } from '../../lib/boot-state.ts';
 import { BootStateProvider } from '../../lib/public-config.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { orderKeys } from '../../lib/query-keys/orders.ts';
+import { testBootState } from '../../lib/screen.test-helper.tsx';
 import { signedOut } from '../../lib/session/route-session.ts';
 import { SessionProvider } from '../../lib/session/session-context.tsx';
 import { createSessionStore } from '../../lib/session/session-store.ts';
@@ -19,13 +19,7 @@ import { Component as Landing } from './payment-success.tsx';
 // The payment return pages against the browser's query cache: what an earlier, refused attempt left there must
 // never decide where the buyer of a later, successful one is sent.
 
-const state = {
-  config: { apiBase: '/api' },
-  origin: 'http://admit.test',
-  dehydrated: null,
-  assets: { css: [], modulePreloads: [] },
-  offlineFallback: false,
-} as unknown as BootState;
+const state = testBootState;
 
 const token = 'guest-token';
 const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();

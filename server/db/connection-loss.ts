@@ -1,7 +1,7 @@
 import { HttpError } from '../lib/http-error.ts';
 
 // Telling a lost database connection from an error of the statement itself, and what a request hears about it
-// (decision 050).
+// (decision 053).
 
 /** Wraps a connection failure once: an error already wrapped is passed on as it is. */
 export function unavailable(error: unknown): DatabaseUnavailableError {

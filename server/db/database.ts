@@ -111,7 +111,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     // An idle connection that the server drops (restart, failover) is removed and reported by its client (see
     // BatchingClient); the pool replaces it on the next query. Without a listener here the pool's 'error' would end the process.
     pool.on('error', () => undefined);
-    // A lost connection costs the requests that used it a retry or a 503, never the process (decision 050).
+    // A lost connection costs the requests that used it a retry or a 503, never the process (decision 053).
     return new RetryingKysely<Database>({ dialect: new ResilientPostgresDialect({ pool }) });
   }
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: openPglite(options.dataDir) }) });

@@ -20,7 +20,7 @@ const rollback = CompiledQuery.raw('rollback');
  * keeps a contended lock for the server's time only. A failed statement aborts the transaction (the
  * statements behind it fail, the COMMIT becomes a ROLLBACK) and is what is thrown. On PGlite, which
  * has no round trips, it is an ordinary transaction. A connection lost before the batch with the COMMIT was
- * handed over is a transaction the server rolled back: it is run again, `work` and all (decision 050).
+ * handed over is a transaction the server rolled back: it is run again, `work` and all (decision 053).
  */
 export async function pipelinedTransaction<T>(db: Db, work: (pipeline: Pipeline) => Promise<T>): Promise<T> {
   if (db.getExecutor().adapter instanceof PGliteAdapter) {

@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { isConnectionLost, unavailable } from './connection-loss.ts';
 
-// Kysely's PostgreSQL driver, with what a lost connection costs kept to the request that used it (decision 050):
+// Kysely's PostgreSQL driver, with what a lost connection costs kept to the request that used it (decision 053):
 // a read sent on its own is sent again on another connection; anything else is answered as a 503 with a sentence.
 // Transactions are tried again as a whole by the database (database.ts), never statement by statement here.
 

@@ -2,7 +2,7 @@ import { Kysely, type Transaction, type TransactionBuilder } from 'kysely';
 import { isConnectionLost, unavailable } from './connection-loss.ts';
 
 // A transaction whose connection died before its COMMIT was sent was rolled back by the server, so it is run
-// again from the start; once the COMMIT is sent its outcome is unknown and it never is (decision 050).
+// again from the start; once the COMMIT is sent its outcome is unknown and it never is (decision 053).
 
 /** The pauses before each new attempt: a pool reconnects to a server that only dropped its sessions in far less. */
 const pauses = [50, 250];

@@ -1,7 +1,7 @@
+import { isUuid } from '../../src/contract/ids.ts';
 import type { KeysetPosition } from '../db/keyset.ts';
 import { HttpError } from './http-error.ts';
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const utcTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
 /** An opaque cursor for the row after which the next page starts. */
@@ -16,7 +16,7 @@ export function decodeCursor(
 ): KeysetPosition | null {
   if (!cursor) return null;
   const [at = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!utcTime.test(at) || Number.isNaN(Date.parse(at)) || !uuid.test(id)) {
+  if (!utcTime.test(at) || Number.isNaN(Date.parse(at)) || !isUuid(id)) {
     throw new HttpError('BAD_REQUEST', message, [{ path: field, message: 'Not a page cursor.' }]);
   }
   return { at, id };

@@ -15,6 +15,8 @@
  * with one: trimming whitespace around a scanned code is always safe.
  */
 
+import { isUuid } from './ids.ts';
+
 /** The QR alphanumeric alphabet in the standard's order: digit value = index. */
 export const RADIX45_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:';
 /** Bytes carried by a code body: 56 payload bytes after the version, and the 64-byte signature. */
@@ -99,11 +101,9 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   return bytes;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Writes a UUID's 16 bytes at `offset`; throws on anything that is not 8-4-4-4-12 hex. */
 export function writeUuid(target: Uint8Array, offset: number, uuid: string): void {
-  if (typeof uuid !== 'string' || !UUID.test(uuid)) throw new TypeError(`Not a UUID: ${String(uuid)}`);
+  if (typeof uuid !== 'string' || !isUuid(uuid)) throw new TypeError(`Not a UUID: ${String(uuid)}`);
   const hex = uuid.replace(/-/g, '');
   for (let i = 0; i < 16; i++) target[offset + i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
 }

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/database.ts';
 
 /** A case's files without their bytes, oldest first, with the agent's name where an agent attached one; agents-only files only when asked for (agents). */
 export function caseAttachments(db: Executor, caseId: string, withInternal: boolean) {

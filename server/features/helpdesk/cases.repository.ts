@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql, type Transaction } from 'kysely';
+import type { Db, Executor } from '../../db/database.ts';
 import type { Database, HelpCaseStateRow } from '../../db/types.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface NewCase {
   reference: string;

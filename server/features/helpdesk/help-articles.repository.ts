@@ -1,8 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql, type Transaction } from 'kysely';
+import type { Db, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 const linkColumns = [
   'help_articles.slug',

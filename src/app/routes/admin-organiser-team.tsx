@@ -1,5 +1,6 @@
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { Spinner } from '../../components/submit-button.tsx';
+import { isUuid } from '../../contract/ids.ts';
 import { accessQueryOptions } from '../../features/admin/api/get-access.ts';
 import { organiserTeamQueryOptions, useAdminOrganiserTeam } from '../../features/admin/api/organisers.ts';
 import { AdminHeader, AdminPage, NotAllowed } from '../../features/admin/components/admin-page.tsx';
@@ -9,12 +10,10 @@ import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ params }: LoaderFunctionArgs) => {
     const organiserId = params.organiserId ?? '';
-    if (!uuid.test(organiserId)) throw notFound();
+    if (!isUuid(organiserId)) throw notFound();
     // The admin layout lists the pages the caller's groups allow, from these permissions.
     await queryClient.prefetchQuery(accessQueryOptions(api));
     try {

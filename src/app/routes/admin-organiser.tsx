@@ -1,6 +1,7 @@
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { formatDay } from '../../components/format/date-time.ts';
 import { Spinner } from '../../components/submit-button.tsx';
+import { isUuid } from '../../contract/ids.ts';
 import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-access.ts';
 import { organiserQueryOptions, useAdminOrganiser } from '../../features/admin/api/organisers.ts';
 import { AdminPage, NotAllowed } from '../../features/admin/components/admin-page.tsx';
@@ -12,12 +13,11 @@ import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ params }: LoaderFunctionArgs) => {
     const organiserId = params.organiserId ?? '';
-    if (!uuid.test(organiserId)) throw notFound();
+    if (!isUuid(organiserId)) throw notFound();
     // The admin layout lists the pages the caller's groups allow, from these permissions.
     await queryClient.prefetchQuery(accessQueryOptions(api));
     try {

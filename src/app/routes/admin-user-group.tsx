@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { linkClass } from '../../components/button.ts';
+import { isUuid } from '../../contract/ids.ts';
 import { accessQueryOptions } from '../../features/admin/api/get-access.ts';
 import { groupQueryOptions, useGroup } from '../../features/admin/api/groups.ts';
 import { AdminHeader, AdminPage, NotAllowed } from '../../features/admin/components/admin-page.tsx';
@@ -10,13 +11,11 @@ import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ params }: { params: { groupId?: string } }) => {
     await Promise.all([
       queryClient.prefetchQuery(accessQueryOptions(api)),
-      params.groupId && uuid.test(params.groupId) ? queryClient.prefetchQuery(groupQueryOptions(api, params.groupId)) : null,
+      params.groupId && isUuid(params.groupId) ? queryClient.prefetchQuery(groupQueryOptions(api, params.groupId)) : null,
     ]);
     return null;
   };

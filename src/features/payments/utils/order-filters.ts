@@ -1,4 +1,5 @@
 import { booleanFilter, choiceFilter, dayFilter, textFilter } from '../../../components/data-table/url-filters.ts';
+import { isUuid } from '../../../contract/ids.ts';
 import type { OrderListQuery, OrderStatus } from '../../../contract/orders.ts';
 
 /** The organiser's order list as the address says it: shareable, and kept on reload and back. */
@@ -29,7 +30,6 @@ export const orderStatuses: readonly OrderStatus[] = [
 
 export const ordersPageSize = 25;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const statusFilter = choiceFilter(orderStatuses);
 const searchFilter = textFilter(100);
 
@@ -38,7 +38,7 @@ export function parseOrderFilters(search: URLSearchParams): OrderFilters {
   const eventId = search.get('eventId');
   const page = Number.parseInt(search.get('page') ?? '1', 10);
   return {
-    eventId: eventId && uuidPattern.test(eventId) ? eventId.toLowerCase() : null,
+    eventId: eventId && isUuid(eventId) ? eventId.toLowerCase() : null,
     from: dayFilter.parse(search.get('from')),
     to: dayFilter.parse(search.get('to')),
     status: statusFilter.parse(search.get('status')),

@@ -3,10 +3,12 @@ import { apiPlugin } from './app.ts';
 import { configOrExit, describeInstance, prepareDatabase, startBackgroundWork } from './bootstrap.ts';
 import { serve } from './lib/serve.ts';
 import { apiBaseOf, createServer } from './lib/server-options.ts';
+import { shedOverload } from './plugins/overload.ts';
 
 const config = configOrExit();
 const app = createServer(config);
 const db = await prepareDatabase(config, app.log);
+await shedOverload(app, config.overload, apiBaseOf(config));
 await app.register(apiPlugin, { config, db, prefix: apiBaseOf(config) });
 const stopBackgroundWork = startBackgroundWork(config, db, app.log);
 await serve(app, config.port, config.host, async () => {

@@ -18,13 +18,17 @@ export interface CspOptions {
   maps: boolean;
 }
 
-/** The CSP of server-rendered pages: scripts only from this origin or carrying this response's nonce. */
-export function contentSecurityPolicy(nonce: string, options: CspOptions): string {
+/**
+ * The CSP of server-rendered pages: scripts only from this origin, or inline ones carrying this response's
+ * nonce — or, for a page a shared cache may hand to many visitors, whose hash is listed (decision 051).
+ */
+export function contentSecurityPolicy(scripts: string | { hashes: string[] }, options: CspOptions): string {
   const maps = (hosts: string[]) => (options.maps ? hosts : []);
+  const inline = typeof scripts === 'string' ? [`'nonce-${scripts}'`] : scripts.hashes.map((hash) => `'sha256-${hash}'`);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // Development injects Vite's inline preamble, so inline scripts are allowed there only.
-    'script-src': [...(options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`]), ...maps(mapsScriptHosts)],
+    'script-src': [...(options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...inline]), ...maps(mapsScriptHosts)],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:', ...maps(mapsFontHosts)],

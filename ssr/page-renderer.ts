@@ -5,6 +5,14 @@ import type { RenderAssets, render as renderPage } from '../src/entry-server.tsx
 import { appShellPath, keepableHeader } from '../src/lib/app-shell.ts';
 import { parseCookieHeader } from '../src/lib/session/route-session.ts';
 import { contentSecurityPolicy, createNonce } from './content-security-policy.ts';
+import {
+  hashInlineScripts,
+  mayShare,
+  type PageCacheSettings,
+  privatePage,
+  readWhole,
+  sharedCacheControl,
+} from './shared-page.ts';
 
 export interface PageRendererOptions {
   /** The Fastify app whose API answers loaders in-process. */
@@ -21,6 +29,8 @@ export interface PageRendererOptions {
   /** Fixed public origin; else taken from each request. */
   appUrl: string | undefined;
   dev: boolean;
+  /** How long a proxy in front may keep a public page for signed-out visitors. */
+  pageCache: PageCacheSettings;
   /** The server bundle's render and the assets it links, loaded per request in development. */
   load(url: string): Promise<{ render: typeof renderPage; assets: RenderAssets; devHead?: string }>;
 }
@@ -49,11 +59,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     const { render, assets, devHead } = await options.load(request.url);
     // The shell is the same for everyone: rendered without the visitor's cookies, so it holds nothing of them.
     const shell = request.url.split('?')[0] === appShellPath;
-    const security = contentSecurityPolicy(nonce, {
-      dev: options.dev,
-      connectSources,
-      maps: Boolean(options.publicConfig.mapsApiKey),
-    });
+    const cspOptions = { dev: options.dev, connectSources, maps: Boolean(options.publicConfig.mapsApiKey) };
     try {
       const result = await render({
         request: webRequest(request, origin),
@@ -66,15 +72,30 @@ export function createPageRenderer(options: PageRendererOptions) {
         onError: (error) => request.log.error({ err: error }, 'page render error'),
       });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+      if (result.keepable) reply.header(keepableHeader, '1');
+      // Vary: the same address answers a signed-in visitor with their own page, which no shared copy may stand for.
+      reply.header('Vary', 'Cookie');
+      const shared =
+        !options.dev &&
+        !reply.hasHeader('set-cookie') &&
+        mayShare({ keepable: result.keepable, cookieHeader: request.headers.cookie }, options.pageCache);
+      if (shared) {
+        const page = hashInlineScripts(await readWhole(result.pipe), nonce);
+        return reply
+          .code(result.status)
+          .header('Content-Type', 'text/html; charset=utf-8')
+          .header('Content-Security-Policy', contentSecurityPolicy({ hashes: page.hashes }, cspOptions))
+          .header('Cache-Control', sharedCacheControl(options.pageCache))
+          .send(page.html);
+      }
       const body = new PassThrough();
       result.pipe(body);
       request.raw.once('close', () => result.abort());
-      if (result.keepable) reply.header(keepableHeader, '1');
       return reply
         .code(result.status)
         .header('Content-Type', 'text/html; charset=utf-8')
-        .header('Content-Security-Policy', security)
-        .header('Cache-Control', 'private, no-cache')
+        .header('Content-Security-Policy', contentSecurityPolicy(nonce, cspOptions))
+        .header('Cache-Control', privatePage)
         .send(body);
     } catch (error) {
       request.log.error({ err: error }, 'page shell failed');

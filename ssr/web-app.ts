@@ -7,10 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { apiPlugin } from '../server/app.ts';
 import type { Config } from '../server/config.ts';
 import type { Db } from '../server/db/database.ts';
-import { apiBaseOf, createServer } from '../server/lib/server-options.ts';
+import { apiBaseOf, createServer, type RequestLimits, requestLimits } from '../server/lib/server-options.ts';
+import { shedOverload } from '../server/plugins/overload.ts';
 import type { render as renderPage } from '../src/entry-server.tsx';
+import { busyPage, gatePageRenders } from './busy-page.ts';
 import { assetsFromManifest } from './client-assets.ts';
-import { createPageRenderer } from './page-renderer.ts';
+import { registerPageErrorAnswers } from './page-errors.ts';
+import { createPageRenderer, type PageRendererOptions } from './page-renderer.ts';
+import { createRenderGate } from './render-gate.ts';
 
 /** The build to serve: ./dist, or DIST_DIR (a release directory, so a new build can be put beside the running one). */
 export const distDir = resolve(process.env.DIST_DIR ?? join(import.meta.dirname, '..', 'dist'));
@@ -23,9 +27,16 @@ export function hasBuild(): boolean {
 
 const immutable = 'public, max-age=31536000, immutable';
 
+export interface WebAppOptions {
+  dev?: boolean;
+  limits?: RequestLimits;
+  /** Renders pages with this instead of the build (tests of the web tier's own answers). */
+  load?: PageRendererOptions['load'];
+}
+
 /** One Fastify app: the API under its base, the built client assets and server-rendered pages. */
-export async function createWebApp(config: Config, db: Db, options: { dev?: boolean } = {}): Promise<FastifyInstance> {
-  const app = createServer(config);
+export async function createWebApp(config: Config, db: Db, options: WebAppOptions = {}): Promise<FastifyInstance> {
+  const app = createServer(config, options.limits ?? requestLimits);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -35,13 +46,22 @@ export async function createWebApp(config: Config, db: Db, options: { dev?: bool
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.isProduction,
   });
+  await shedOverload(app, config.overload, apiBaseOf(config), busyPage);
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  registerPageErrorAnswers(app);
   await app.register(apiPlugin, { config, db, prefix: apiBaseOf(config) });
+  // Pages rendered at once are bounded (decision 051); with shedding off, every page is rendered however many wait.
+  const gated = config.overload.enabled ? gatePageRenders(createRenderGate(config.pageRenders)) : <T>(handler: T) => handler;
+  const pageOptions = { app, publicConfig: config.publicConfig, appUrl: config.appUrl, pageCache: config.pageCache };
 
   if (options.dev) {
     const { attachVite } = await import('./dev-server.ts');
     const load = await attachVite(app, config.dataDir);
-    app.get('*', createPageRenderer({ app, publicConfig: config.publicConfig, appUrl: config.appUrl, dev: true, load }));
+    app.get('*', gated(createPageRenderer({ ...pageOptions, dev: true, load })));
+    return app;
+  }
+  if (options.load) {
+    app.get('*', gated(createPageRenderer({ ...pageOptions, dev: false, load: options.load })));
     return app;
   }
 
@@ -68,15 +88,6 @@ export async function createWebApp(config: Config, db: Db, options: { dev?: bool
       else reply.header('Cache-Control', 'public, max-age=3600');
     },
   });
-  app.get(
-    '*',
-    createPageRenderer({
-      app,
-      publicConfig: config.publicConfig,
-      appUrl: config.appUrl,
-      dev: false,
-      load: async () => ({ render, assets }),
-    }),
-  );
+  app.get('*', gated(createPageRenderer({ ...pageOptions, dev: false, load: async () => ({ render, assets }) })));
   return app;
 }

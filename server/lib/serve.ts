@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+/** Connections the kernel holds before the server accepts them; Linux caps it at net.core.somaxconn (4096 by default). */
+export const listenBacklog = 2048;
+
 /** Listens; a promise left failing is logged, not fatal; on SIGTERM or SIGINT stops taking connections, finishes in-flight requests and closes. */
 export async function serve(app: FastifyInstance, port: number, host: string, onClose: () => Promise<void>): Promise<string> {
   let closing = false;
@@ -21,5 +24,7 @@ export async function serve(app: FastifyInstance, port: number, host: string, on
   });
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-  return app.listen({ port, host });
+  // A burst of connections waits in the kernel's queue until the server takes it (and answers, if only to refuse),
+  // instead of overflowing Node's default of 511 and having its connects dropped and retried after 1, 3, 7… s.
+  return app.listen({ port, host, backlog: listenBacklog });
 }

@@ -121,5 +121,10 @@ function openPglite(dataDir: string): PGlite {
   if (dataDir.startsWith('memory://')) return new PGlite(dataDir);
   const folder = join(dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });
-  return new PGlite(folder);
+  // PostgreSQL's default 128 MB of shared buffers lives in this process's memory here, beside the operating system's
+  // own cache of the same files: a small instance's database fits in far less (decision 055).
+  return new PGlite(folder, { postgresqlconf: [`shared_buffers=${pgliteSharedBuffers}`] });
 }
+
+/** The embedded database's shared buffers. */
+export const pgliteSharedBuffers = '16MB';

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
-import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { mapOrigin } from '../src/contract/maps.ts';
 import { checkoutProviderSchema } from '../src/contract/orders.ts';
@@ -101,19 +100,6 @@ const envSchema = z.object({
   /** 0: every request is taken however long it would wait (for measuring); 1: overload is refused with 503 (decision 051). */
   OVERLOAD_SHEDDING: z.enum(['0', '1'], { error: 'must be 1 (refuse what cannot be served in time) or 0' }).default('1'),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(10_000).default(200),
-  OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().gt(0).max(1).default(0.99),
-  /** Absent: 85% of the heap V8 may grow to. */
-  OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(64).optional(),
-  PAGE_RENDERS_AT_ONCE: z.coerce.number().int().min(1).max(1000).default(8),
-  PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(48),
-  PAGE_RENDER_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(600),
-  /** How long a proxy or CDN may serve a public page to signed-out visitors; 0: never (decision 051). */
-  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  /** How long after that it may still serve the page it has while it fetches a new one. */
-  PAGE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
-  /** 0: every request is taken however long it would wait (for measuring); 1: overload is refused with 503 (decision 051). */
-  OVERLOAD_SHEDDING: z.enum(['0', '1'], { error: 'must be 1 (refuse what cannot be served in time) or 0' }).default('1'),
-  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(10_000).default(200),
   /** 1 (the default) never refuses by utilisation: a loop busy all the time is at capacity, which the render bound holds. */
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().gt(0).max(1).default(1),
   /** Absent: 85% of the heap V8 may grow to. */
@@ -130,9 +116,6 @@ const envSchema = z.object({
     .regex(/^(true|false|[\d.:a-fA-F/,\s]+)$/, 'must be true, false or a comma-separated list of proxy addresses')
     .default('false'),
 });
-
-/** The heap V8 may grow to, less room for the requests already taken to finish. */
-const defaultMaxHeapUsedBytes = () => Math.round(getHeapStatistics().heap_size_limit * 0.85);
 
 /** The heap V8 may grow to, less room for the requests already taken to finish. */
 const defaultMaxHeapUsedBytes = () => Math.round(getHeapStatistics().heap_size_limit * 0.85);
@@ -224,15 +207,6 @@ function toConfig(env: z.infer<typeof envSchema>) {
     orderLimitPerAddress: env.ORDER_LIMIT_PER_ADDRESS,
     networkLimits: { freeTickets: env.ORDER_FREE_TICKETS_PER_NETWORK, heldTickets: env.ORDER_HELD_TICKETS_PER_NETWORK },
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
-    /** Decision 051: refuse what cannot be served in time, rather than queue it without end. */
-    overload: {
-      enabled: env.OVERLOAD_SHEDDING === '1',
-      maxEventLoopDelayMs: env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
-      maxEventLoopUtilization: env.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
-      maxHeapUsedBytes: env.OVERLOAD_MAX_HEAP_MB ? env.OVERLOAD_MAX_HEAP_MB * 1024 * 1024 : defaultMaxHeapUsedBytes(),
-    },
-    pageRenders: { atOnce: env.PAGE_RENDERS_AT_ONCE, queue: env.PAGE_RENDER_QUEUE, waitMs: env.PAGE_RENDER_WAIT_MS },
-    pageCache: { sharedSeconds: env.PAGE_CACHE_SECONDS, staleSeconds: env.PAGE_STALE_SECONDS },
     /** Decision 051: refuse what cannot be served in time, rather than queue it without end. */
     overload: {
       enabled: env.OVERLOAD_SHEDDING === '1',

@@ -15,4 +15,4 @@ await serve(app, config.port, config.host, async () => {
   await stopBackgroundWork();
   await db.destroy();
 });
-describeInstance(config);
+await describeInstance(config, db);

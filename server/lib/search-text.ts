@@ -45,3 +45,47 @@ export function articleTerms(article: { title: string; summary: string; body: st
   }
   return terms;
 }
+
+/**
+ * The one search word a database lexeme stands for (`café` → `cafe`), or null when it folds to none or to several
+ * (`jazz-festival`, `example.com`: their parts are lexemes of their own): what a vocabulary of lexemes is keyed by.
+ */
+export function lexemeWord(lexeme: string): string | null {
+  if (!/^[\p{L}\p{M}\p{N}]+$/u.test(lexeme)) return null;
+  const words = searchWords(lexeme);
+  return words.length === 1 ? (words[0] as string) : null;
+}
+
+/**
+ * Letters to insert, delete, change or swap with a neighbour to turn one word into the other (optimal string
+ * alignment), or `limit + 1` as soon as it is sure to exceed `limit`: trigrams find candidates, this confirms them.
+ */
+export function editDistance(first: string, second: string, limit: number): number {
+  if (Math.abs(first.length - second.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: second.length + 1 }, (_, index) => index);
+  let previousBest = 0;
+  for (let row = 1; row <= first.length; row += 1) {
+    const current = [row];
+    let best = row;
+    for (let column = 1; column <= second.length; column += 1) {
+      const cost = first[row - 1] === second[column - 1] ? 0 : 1;
+      let value = Math.min(
+        (previous[column] as number) + 1,
+        (current[column - 1] as number) + 1,
+        (previous[column - 1] as number) + cost,
+      );
+      if (row > 1 && column > 1 && first[row - 1] === second[column - 2] && first[row - 2] === second[column - 1]) {
+        value = Math.min(value, (before[column - 2] as number) + 1);
+      }
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    // A swap reaches back two rows, so only two rows over the limit settle it.
+    if (best > limit && previousBest > limit) return limit + 1;
+    previousBest = best;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[second.length] as number, limit + 1);
+}

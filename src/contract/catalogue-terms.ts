@@ -17,11 +17,12 @@ export const catalogueCityChoices = 12;
 
 /**
  * A page boundary: an event's start to the microsecond and its id, e.g.
- * `2026-12-01T19:00:00.000000Z_<uuid>`. Pages are cut by (start, id), so a page link keeps its place
+ * `2026-12-01T19:00:00.000000Z_<uuid>`, and in a search `_<n>` when the event has n typed words only nearly
+ * (a search lists exact matches first). Pages are cut by (start, id), so a page link keeps its place
  * however many events are published or sold out meanwhile.
  */
 const cursorPattern =
-  /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:_[1-9])?$/;
 
 /** A real calendar date written YYYY-MM-DD (no 31 June, no year before 100). */
 export function isCalendarDate(text: string): boolean {

@@ -2,10 +2,12 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { CatalogueWhen } from '../../../src/contract/catalogue-terms.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
-import { listingColumns, matchesWords } from './events.repository.ts';
+import { type EventSearch, matchesSearch, nearWordCount } from './event-search.repository.ts';
+import { listingColumns } from './events.repository.ts';
 
 export interface CatalogueFilter {
-  words?: string;
+  /** Typed words, prepared by `prepareSearch`. */
+  search?: EventSearch;
   category?: string;
   /** Matched whatever its case. */
   city?: string;
@@ -16,10 +18,14 @@ export interface CatalogueFilter {
   now: Date;
 }
 
-/** A page boundary: the start (text, to the microsecond) and id of the event on the edge. */
+/**
+ * A page boundary: the start (text, to the microsecond) and id of the event on the edge, and in a search how many
+ * typed words it has only nearly (events with them all exactly come first).
+ */
 export interface CatalogueKey {
   startsAt: string;
   id: string;
+  near: number;
 }
 
 // biome-ignore lint/complexity/noBannedTypes: the catalogue's base query selects nothing yet
@@ -39,7 +45,7 @@ function matching(db: Executor, filter: CatalogueFilter): Base {
     .where('events.ends_at', '>', filter.now);
   if (filter.category) base = base.where('events.category', '=', filter.category);
   if (filter.city) base = base.where(sql<boolean>`lower(btrim(events.city)) = lower(${filter.city})`);
-  if (filter.words) base = base.where(matchesWords(filter.words));
+  if (filter.search) base = base.where(matchesSearch(filter.search));
   const today = sql`(${filter.now.toISOString()}::timestamptz at time zone events.timezone)::date`;
   const weekday = sql`extract(isodow from ${today})::int`;
   let first: ReturnType<typeof sql> | null = null;
@@ -61,21 +67,30 @@ function matching(db: Executor, filter: CatalogueFilter): Base {
   return base;
 }
 
-const keyText = sql<string>`to_char(events.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || events.id`;
+/** The key's text: `<start>_<id>`, with `_<near words>` after it when there are some (see `isPageKey`). */
+const keyText = (near: ReturnType<typeof nearWordCount>) =>
+  sql<string>`to_char(events.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || events.id
+    || case when ${near} > 0 then '_' || ${near} else '' end`;
 
-const beyond = (direction: '>' | '<', key: CatalogueKey) =>
-  sql<boolean>`(events.starts_at, events.id) ${sql.raw(direction)} (${key.startsAt}::timestamptz, ${key.id}::uuid)`;
+const beyond = (direction: '>' | '<', key: CatalogueKey, search: EventSearch | undefined) =>
+  search
+    ? sql<boolean>`(${nearWordCount(search)}, events.starts_at, events.id) ${sql.raw(direction)} (${key.near}::int, ${key.startsAt}::timestamptz, ${key.id}::uuid)`
+    : sql<boolean>`(events.starts_at, events.id) ${sql.raw(direction)} (${key.startsAt}::timestamptz, ${key.id}::uuid)`;
 
 /** Whether any matching event lies beyond the key in that direction. */
-async function anyBeyond(base: Base, direction: '>' | '<', key: CatalogueKey): Promise<boolean> {
-  const row = await base.select('events.id').where(beyond(direction, key)).limit(1).executeTakeFirst();
+async function anyBeyond(base: Base, direction: '>' | '<', key: CatalogueKey, search: EventSearch | undefined): Promise<boolean> {
+  const row = await base
+    .select('events.id')
+    .where(beyond(direction, key, search))
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** A key as the page links carry it (see `isPageKey`). */
 export const parseCatalogueKey = (text: string): CatalogueKey => {
-  const [startsAt = '', id = ''] = text.split('_');
-  return { startsAt, id };
+  const [startsAt = '', id = '', near = '0'] = text.split('_');
+  return { startsAt, id, near: Number(near) };
 };
 
 /**
@@ -88,13 +103,17 @@ export async function catalogueRows(
   page: { after?: CatalogueKey; before?: CatalogueKey; limit: number },
 ) {
   const base = matching(db, filter);
+  const { search } = filter;
+  const near = search ? nearWordCount(search) : sql<number>`0`;
   const forwards = page.before === undefined;
   let rows = base
     .selectAll('events')
-    .select([...listingColumns(), sql<number | null>`null`.as('distance_km'), keyText.as('page_key')]);
+    .select([...listingColumns(), sql<number | null>`null`.as('distance_km'), keyText(near).as('page_key')]);
   const from = page.after ?? page.before;
-  if (from) rows = rows.where(beyond(forwards ? '>' : '<', from));
+  if (from) rows = rows.where(beyond(forwards ? '>' : '<', from, search));
   const order = forwards ? 'asc' : 'desc';
+  // In a search, events with every typed word exactly come first, each part soonest first.
+  if (search) rows = rows.orderBy(near, order);
   const fetched = await rows
     .orderBy('events.starts_at', order)
     .orderBy('events.id', order)
@@ -105,12 +124,18 @@ export async function catalogueRows(
   if (!forwards) items.reverse();
   const first = items[0]?.page_key;
   const last = items.at(-1)?.page_key;
-  const next = forwards ? (more ? last : null) : last && (await anyBeyond(base, '>', parseCatalogueKey(last))) ? last : null;
+  const next = forwards
+    ? more
+      ? last
+      : null
+    : last && (await anyBeyond(base, '>', parseCatalogueKey(last), search))
+      ? last
+      : null;
   const previous = !forwards
     ? more
       ? first
       : null
-    : first && from && (await anyBeyond(base, '<', parseCatalogueKey(first)))
+    : first && from && (await anyBeyond(base, '<', parseCatalogueKey(first), search))
       ? first
       : null;
   const total = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();

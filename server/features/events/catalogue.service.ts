@@ -1,6 +1,7 @@
 import type { Catalogue, CatalogueQuery } from '../../../src/contract/catalogue.ts';
 import { catalogueCityChoices } from '../../../src/contract/catalogue-terms.ts';
 import { catalogueCities, catalogueRows, parseCatalogueKey } from './catalogue.repository.ts';
+import { prepareSearch } from './event-search.repository.ts';
 import { toEventSummary } from './event-view.ts';
 import type { EventsDeps } from './events.service.ts';
 
@@ -11,7 +12,8 @@ import type { EventsDeps } from './events.service.ts';
  */
 export async function listCatalogue(deps: EventsDeps, query: CatalogueQuery, now = new Date()): Promise<Catalogue> {
   const filter = {
-    words: query.q || undefined,
+    // Looked up once for the page and the cities alike.
+    search: query.q ? await prepareSearch(deps.db, query.q) : undefined,
     category: query.category,
     city: query.city,
     when: query.when,

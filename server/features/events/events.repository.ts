@@ -3,6 +3,7 @@ import type { EventListQuery, TicketTypeInput } from '../../../src/contract/even
 import type { Executor } from '../../db/database.ts';
 import type { Database, EventStatus } from '../../db/types.ts';
 import { holdsStock } from '../orders/orders.repository.ts';
+import { addSearchWords, matchesSearch, nearWordCount, prepareSearch, searchRank } from './event-search.repository.ts';
 
 export interface EventValues {
   title: string;
@@ -30,8 +31,12 @@ export async function insertEvent(db: Executor, organizationId: string, values: 
     .values({ organization_id: organizationId, ...values })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await addSearchWords(db, row.id);
   return row.id;
 }
+
+/** The columns `events.search` is made of: a change to any of them may bring new words to the vocabulary. */
+const searchedColumns = ['title', 'summary', 'description', 'category', 'city', 'venue_name'] as const;
 
 export async function updateEvent(
   db: Executor,
@@ -43,6 +48,7 @@ export async function updateEvent(
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
+  if (searchedColumns.some((column) => values[column] !== undefined)) await addSearchWords(db, id);
 }
 
 const ticketTypeRow = (eventId: string, type: TicketTypeInput, sortOrder: number) => ({
@@ -174,9 +180,6 @@ export function listingColumns() {
   ] as const;
 }
 
-/** The event search: the words against the event's text (title, summary, venue, city…), in any order. */
-export const matchesWords = (terms: string) => sql<boolean>`events.search @@ websearch_to_tsquery('simple', ${terms})`;
-
 const earthRadiusKm = 6371;
 
 /** Great-circle distance in km from a point, in SQL (no extension needed). */
@@ -198,7 +201,7 @@ export interface ListOptions {
 /** One page of events for a listing or a search, with the cheapest visible price and availability. */
 export async function listEventRows(db: Executor, query: EventListQuery, options: ListOptions) {
   const near = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
-  const terms = query.q?.trim() ? query.q.trim() : null;
+  const search = query.q?.trim() ? await prepareSearch(db, query.q.trim()) : null;
   let base = db
     .selectFrom('events')
     .innerJoin('organizations', 'organizations.id', 'events.organization_id')
@@ -211,7 +214,7 @@ export async function listEventRows(db: Executor, query: EventListQuery, options
   if (query.city) base = base.where(sql`lower(events.city)`, '=', query.city.toLowerCase());
   if (query.online !== undefined) base = base.where('events.is_online', '=', query.online);
   if (query.organizationId) base = base.where('events.organization_id', '=', query.organizationId);
-  if (terms) base = base.where(matchesWords(terms));
+  if (search) base = base.where(matchesSearch(search));
   if (near) base = base.where('events.latitude', 'is not', null).where(distanceKm(near.lat, near.lng), '<=', query.radiusKm);
   if (query.price) {
     const paid = sql<boolean>`exists (select 1 from ticket_types t where t.event_id = events.id and not t.hidden and t.price > 0)`;
@@ -226,9 +229,9 @@ export async function listEventRows(db: Executor, query: EventListQuery, options
       (near ? distanceKm(near.lat, near.lng) : sql<number | null>`null`).as('distance_km'),
       sql<string>`count(*) over ()`.as('total_count'),
     ]);
-  if (terms && query.sort === 'relevance') {
-    rows = rows.orderBy(sql`ts_rank(events.search, websearch_to_tsquery('simple', ${terms}))`, 'desc');
-  }
+  // Events with every typed word exactly come before those found through a near word, whatever the sort.
+  if (search) rows = rows.orderBy(nearWordCount(search));
+  if (search && query.sort === 'relevance') rows = rows.orderBy(searchRank(search), 'desc');
   const items = await rows
     // Events an administrator featured come first (migration 0022), then by start.
     .orderBy(sql`events.featured_at is null`)

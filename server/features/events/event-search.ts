@@ -1,0 +1,86 @@
+import { editDistance, searchWords, wordGrams } from '../../lib/search-text.ts';
+
+/**
+ * The event search forgives typos (decision 054): each typed word stands for itself and for the words of events'
+ * text within a letter or two of it, found through their trigrams and confirmed by edit distance. Words an event
+ * has exactly rank above words it has nearly.
+ */
+
+/** Typed words beyond this are ignored: each costs a look-up and a group of the text query. */
+export const maxSearchWords = 8;
+/** Near words kept per typed word, closest first, so a long query stays a small text query. */
+export const maxNearWords = 5;
+/**
+ * Share of trigrams a vocabulary word must have in common with a typed word to be looked at: low, because a swapped
+ * letter in a six-letter word leaves about a quarter of them; the edit distance then decides.
+ */
+export const minGramSimilarity = 0.18;
+/** Candidates per typed word read from the vocabulary, most similar first, before the edit distance decides. */
+export const maxCandidates = 40;
+
+/** Letters that may differ: none in a word of one or two letters, one up to seven letters, two beyond. */
+export function allowedEdits(word: string): number {
+  if (word.length <= 2) return 0;
+  return word.length <= 7 ? 1 : 2;
+}
+
+export interface TypedWord {
+  word: string;
+  grams: string[];
+  shortest: number;
+  longest: number;
+}
+
+/** The typed words to look up, as the help desk reads them (lower case, accents dropped, stop words left out). */
+export function typedWords(text: string): TypedWord[] {
+  return [...new Set(searchWords(text))].slice(0, maxSearchWords).map((word) => ({
+    word,
+    grams: wordGrams(word),
+    shortest: word.length - allowedEdits(word),
+    longest: word.length + allowedEdits(word),
+  }));
+}
+
+/** A vocabulary word close to a typed one: the lexeme as events' text has it and its folded spelling. */
+export interface Candidate {
+  typed: string;
+  lexeme: string;
+  word: string;
+  similarity: number;
+}
+
+/** Per typed word, in the typed order: the lexemes that are it exactly, and those that are it or nearly it. */
+export interface WordGroups {
+  exact: string[][];
+  any: string[][];
+}
+
+/**
+ * Keeps the candidates within the allowed edits of their typed word, exact spellings first, then the fewest edits,
+ * then the most trigrams shared, at most `maxNearWords` near ones per word. The typed word itself is always in its
+ * groups, so an exact match never depends on the vocabulary.
+ */
+export function groupWords(typed: TypedWord[], candidates: Candidate[]): WordGroups {
+  const exact: string[][] = [];
+  const any: string[][] = [];
+  for (const { word } of typed) {
+    const limit = allowedEdits(word);
+    const scored = candidates
+      .filter((candidate) => candidate.typed === word)
+      .map((candidate) => ({ ...candidate, edits: editDistance(word, candidate.word, limit) }))
+      .filter((candidate) => candidate.edits <= limit)
+      .sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || a.lexeme.localeCompare(b.lexeme));
+    const same = [word, ...scored.filter((candidate) => candidate.edits === 0).map((candidate) => candidate.lexeme)];
+    const near = scored.filter((candidate) => candidate.edits > 0).slice(0, maxNearWords);
+    exact.push([...new Set(same)]);
+    any.push([...new Set([...same, ...near.map((candidate) => candidate.lexeme)])]);
+  }
+  return { exact, any };
+}
+
+const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** A text query (tsquery) needing one lexeme of every group: `('jazz' | 'jazzy') & ('festival')`. */
+export function textQuery(groups: string[][]): string {
+  return groups.map((group) => `(${group.map(quoteLexeme).join(' | ')})`).join(' & ');
+}

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -10,20 +9,12 @@ import type { Db } from '../server/db/database.ts';
 import { apiBaseOf, createServer, type RequestLimits, requestLimits } from '../server/lib/server-options.ts';
 import { shedOverload } from '../server/plugins/overload.ts';
 import type { render as renderPage } from '../src/entry-server.tsx';
+import { clientDir, hasBuild, serverEntry } from './build-paths.ts';
 import { busyPage, gatePageRenders } from './busy-page.ts';
 import { assetsFromManifest } from './client-assets.ts';
 import { registerPageErrorAnswers } from './page-errors.ts';
 import { createPageRenderer, type PageRendererOptions } from './page-renderer.ts';
 import { createRenderGate } from './render-gate.ts';
-
-/** The build to serve: ./dist, or DIST_DIR (a release directory, so a new build can be put beside the running one). */
-export const distDir = resolve(process.env.DIST_DIR ?? join(import.meta.dirname, '..', 'dist'));
-const clientDir = join(distDir, 'client');
-const serverEntry = join(distDir, 'server', 'entry-server.js');
-
-export function hasBuild(): boolean {
-  return existsSync(serverEntry) && existsSync(join(clientDir, '.vite', 'manifest.json'));
-}
 
 const immutable = 'public, max-age=31536000, immutable';
 

@@ -377,6 +377,8 @@ export interface TicketsTable {
   position: number;
   status: Generated<TicketStatus>;
   code: string;
+  /** What a person types at the door (decision 052): unique within the event. */
+  short_code: string;
   unit_price: number;
   unit_fee: number;
   voided_at: Timestamp | null;

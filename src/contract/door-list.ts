@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-/** How many characters of a ticket's code the door list prints: enough to tell two tickets apart by eye. */
-export const doorListCodeChars = 6;
 /** The longest door list one page prints; a bigger event is checked in with the scanner's search. */
 export const doorListMaxRows = 5_000;
 
@@ -16,8 +14,8 @@ export const doorListSchema = z.object({
       /** The word the list is sorted by: the name's last word. */
       surname: z.string(),
       ticketType: z.string(),
-      /** The last `doorListCodeChars` characters of the ticket's code. */
-      codeEnd: z.string(),
+      /** The ticket's short code (decision 052), which the scanner's field takes when a QR code will not scan. */
+      shortCode: z.string(),
       order: z.string(),
       checkedIn: z.boolean(),
       test: z.boolean(),

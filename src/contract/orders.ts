@@ -95,6 +95,8 @@ export const ticketSchema = z.object({
   status: ticketStatusSchema,
   /** What the QR code carries: the signed secret. Present for valid tickets only. */
   code: z.string().nullable(),
+  /** What a person types at the door when the QR code will not scan (`K7QMX4PDR`, shown `K7Q-MX4-PDR`). Valid tickets only. */
+  shortCode: z.string().nullable(),
   checkedInAt: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;

@@ -1,4 +1,5 @@
 import type { ScanDataPage, ScanDataTickets } from './scan-data.ts';
+import { SHORT_CODE_LENGTH } from './short-ticket-code.ts';
 
 /**
  * The scan data's constants and decoding (src/contract/scan-data.ts describes the format): no schemas, so a
@@ -70,6 +71,8 @@ export interface ScanDataTicketRow {
   /** A TEST ticket (paid in the payment sandbox); voided and unpaid ones are not told apart. */
   test: boolean;
   codeStart: string;
+  /** What a person types at the door; '' in pages stored before scan data carried short codes. */
+  shortCode: string;
   /** When it was admitted, and by which device, if it was. */
   checkedIn: { at: string; deviceId: string; deviceName: string | null } | null;
 }
@@ -109,6 +112,7 @@ export function scanDataTicketRows(
       status: STATUS[tickets.status[i] as keyof typeof STATUS] ?? 'valid',
       test: tickets.status[i] === 't',
       codeStart: tickets.codeStarts.slice(i * tickets.codeStartLength, (i + 1) * tickets.codeStartLength),
+      shortCode: (tickets.shortCodes ?? '').slice(i * SHORT_CODE_LENGTH, (i + 1) * SHORT_CODE_LENGTH),
       checkedIn: checkin
         ? { at: new Date(checkin.at * 1000).toISOString(), deviceId: device?.id ?? '', deviceName: device?.name ?? null }
         : null,

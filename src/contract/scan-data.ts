@@ -35,10 +35,13 @@ import { SCAN_DATA_FORMAT, SCAN_DATA_MAX_PAGE_SIZE, SCAN_DATA_PAGE_SIZE, ticketK
  *   concatenated in `tickets.codeStarts`, for "search by the start of a ticket code" (5 characters of radix 45
  *   tell 100,000 tickets apart; they cost ~3.5 bytes). Full codes are never sent: the device verifies a
  *   scanned code by its signature against `keys`.
+ * - Short codes: each ticket's short code (decision 052), `SHORT_CODE_LENGTH` characters, concatenated in
+ *   `tickets.shortCodes`, so a code typed at the door finds its ticket offline. Random, so they cost what their
+ *   entropy does (~5.7 bytes gzipped) — the price of deciding typed codes without the network.
  * - Check-ins are sparse: `tickets.checkins` lists `[index in this page, admitted at (Unix seconds), device index]`
  *   for admitted tickets only; device ids and names are in `devices`, referenced by index (from this page).
  * Minimum personal data: holder and buyer names, the buyer's email and the order reference (what search needs);
- * no prices, no phone numbers, no addresses, no payment data, no codes.
+ * no prices, no phone numbers, no addresses, no payment data, no signed codes.
  *
  * The response is gzip-compressed when the request accepts it (browsers always do).
  */
@@ -97,6 +100,8 @@ export const scanDataTicketsSchema = z.object({
   /** `codeStartLength` characters per ticket, concatenated: the code's characters after `AD1`. */
   codeStarts: z.string(),
   codeStartLength: z.number().int().min(0),
+  /** Each ticket's short code (`SHORT_CODE_LENGTH` characters), concatenated. */
+  shortCodes: z.string().regex(/^[0-9A-HJKMNP-TV-Z]*$/),
   /** Consecutive tickets per order, in order of `orders`; they add up to the number of tickets. */
   orderSizes: z.array(z.number().int().min(1)),
   /** Tickets admitted (checked in and not undone), sparse. */

@@ -11,6 +11,7 @@ import {
   orderReadPermissions,
 } from '../../../src/contract/admin-sales.ts';
 import { isTestOrder, type Order, orderReferenceOf } from '../../../src/contract/orders.ts';
+import { normalizeShortTicketCode } from '../../../src/contract/short-ticket-code.ts';
 import { decodeTicketCode, looksLikeTicketCode } from '../../../src/contract/ticket-code.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
@@ -166,6 +167,20 @@ export async function adminRefund(
   return adminOrder(deps, caller, orderId);
 }
 
+/** A ticket as the tickets mail prints it: with its QR code and its short code, or nothing when it has neither. */
+const issuedTicket = (ticket: Order['tickets'][number]) =>
+  ticket.code && ticket.shortCode
+    ? [
+        {
+          id: ticket.id,
+          typeName: ticket.typeName,
+          holderName: ticket.holderName,
+          code: ticket.code,
+          shortCode: ticket.shortCode,
+        },
+      ]
+    : [];
+
 /** Sends the buyer their valid tickets again (orders.refund), recorded. */
 export async function resendTickets(
   deps: OrdersDeps,
@@ -178,11 +193,7 @@ export async function resendTickets(
   if (!row) throw notFound('That order');
   const [order] = (await presentOrders(deps.db, [row], deps.imageUrl)) as Order[];
   if (!order) throw notFound('That order');
-  const valid = order.tickets.flatMap((ticket) =>
-    ticket.status === 'valid' && ticket.code
-      ? [{ id: ticket.id, typeName: ticket.typeName, holderName: ticket.holderName, code: ticket.code }]
-      : [],
-  );
+  const valid = order.tickets.flatMap((ticket) => (ticket.status === 'valid' ? issuedTicket(ticket) : []));
   if (valid.length === 0) throw new HttpError('CONFLICT', 'This order has no valid tickets to send.');
   await deps.db.transaction().execute(async (trx) => {
     await enqueueMail(trx, confirmationMail(order, valid, origin));
@@ -217,7 +228,7 @@ const toTicketRow = (row: TicketListRow): AdminTicketRow => ({
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What the search words name: a scanned or typed code, a ticket id, an order reference, or a holder. */
+/** What the search words name: a scanned or typed code, a short code, a ticket id, an order reference, or a holder. */
 function ticketFilter(q: string | undefined) {
   const text = q?.trim();
   if (!text) return {};
@@ -226,6 +237,9 @@ function ticketFilter(q: string | undefined) {
   // Typed without its dash, a reference reads like a word: look for either (the filter joins them with "or").
   const typed = orderReferenceOf(text);
   if (typed) return { reference: typed, holder: text };
+  // A short code is nine characters, a reference eight, and a name never holds a digit from 2 to 9 (decision 052).
+  const shortCode = normalizeShortTicketCode(text);
+  if (shortCode) return { shortCode };
   if (looksLikeTicketCode(text)) {
     const decoded = decodeTicketCode(text);
     // A code that does not read names no ticket: an impossible id finds nothing.
@@ -305,9 +319,9 @@ export async function voidTicket(db: Db, caller: AccessClaims, ticketId: string,
 }
 
 /**
- * Reissues a ticket to a corrected holder name (tickets.void, recent sign-in): its code stays (the code names the
- * ticket, not the person), door devices get the new name with their next download, and the buyer gets the ticket
- * again by mail.
+ * Reissues a ticket to a corrected holder name (tickets.void, recent sign-in): its code and its short code stay (they
+ * name the ticket, not the person; decision 052), door devices get the new name with their next download, and the
+ * buyer gets the ticket again by mail.
  */
 export async function reissueTicket(
   deps: OrdersDeps,
@@ -328,10 +342,8 @@ export async function reissueTicket(
     await trx.updateTable('orders').set({ updated_at: new Date() }).where('id', '=', before.order_id).execute();
     const [order] = (await presentOrders(trx, [row], deps.imageUrl)) as Order[];
     const ticket = order?.tickets.find((one) => one.id === ticketId);
-    if (order && ticket?.code) {
-      const issued = { id: ticket.id, typeName: ticket.typeName, holderName: ticket.holderName, code: ticket.code };
-      await enqueueMail(trx, confirmationMail(order, [issued], origin));
-    }
+    const issued = ticket ? issuedTicket(ticket) : [];
+    if (order && issued.length > 0) await enqueueMail(trx, confirmationMail(order, issued, origin));
     await recordAudit(trx, {
       actorId,
       action: 'admin.ticket_reissued',

@@ -109,6 +109,8 @@ export function auditOf(db: Executor, subjectType: string, subjectId: string) {
 /** Given both, `reference` and `holder` are alternatives: text that may be either a reference or part of a name. */
 export interface TicketFilter {
   ticketId?: string;
+  /** Normalised; found across events (the index leads with it). */
+  shortCode?: string;
   reference?: string;
   holder?: string;
 }
@@ -134,10 +136,11 @@ const selectTickets = (db: Executor) =>
       't.created_at',
     ]);
 
-/** Tickets by id (a scanned code names it), order reference or part of the holder's name; newest first. */
+/** Tickets by id (a scanned code names it), short code, order reference or part of the holder's name; newest first. */
 export function ticketsQuery(db: Executor, filter: TicketFilter, after: KeysetPosition | null, limit: number) {
   let query = selectTickets(db);
   if (filter.ticketId) query = query.where('t.id', '=', filter.ticketId);
+  if (filter.shortCode) query = query.where('t.short_code', '=', filter.shortCode);
   const { reference, holder } = filter;
   const like = holder ? `%${escapeLike(holder.toLowerCase())}%` : null;
   if (reference && like) {

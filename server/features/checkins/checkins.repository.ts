@@ -36,6 +36,17 @@ export async function findDoorAccess(db: Executor, eventId: string, userId: stri
   return rows[0];
 }
 
+/** The code issued for the event's ticket with this short code, whatever the ticket's state; undefined when none. */
+export async function issuedCodeOfShortCode(db: Executor, eventId: string, shortCode: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('tickets')
+    .select('code')
+    .where('short_code', '=', shortCode)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row?.code;
+}
+
 export async function publicKeysOfEvent(db: Executor, eventId: string): Promise<string[]> {
   const rows = await db.selectFrom('event_signing_keys').select('public_key').where('event_id', '=', eventId).execute();
   return rows.map((row) => row.public_key);

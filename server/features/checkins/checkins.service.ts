@@ -21,6 +21,7 @@ import {
   type CheckinStats,
   type UndoCheckinResult,
 } from '../../../src/contract/checkins.ts';
+import { normalizeShortTicketCode } from '../../../src/contract/short-ticket-code.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -35,6 +36,7 @@ import {
   insertAdmission,
   insertScan,
   insertUndo,
+  issuedCodeOfShortCode,
   moveAdmission,
   publicKeysOfEvent,
   readTicket,
@@ -50,7 +52,11 @@ import { deviceScanTime, onlineScanTime, type ScanTime } from './scan-clock.ts';
 import { logOnly, replay } from './scan-log.service.ts';
 import { iso, scanRow, staticVerdict, ticketView } from './scan-verdict.ts';
 
-/** What a scanned text names; a code of another event is checked against that event's keys. */
+/**
+ * What a scanned text names; a code of another event is checked against that event's keys. A short code typed at
+ * the door is looked up among this event's tickets and stands for the code issued with it (decision 052): a lookup,
+ * not a signature, so it names a ticket that was issued or nothing — another event's short code is not a ticket here.
+ */
 async function identifyScan(
   db: Db,
   access: DoorAccess,
@@ -58,6 +64,12 @@ async function identifyScan(
   at: Date,
   options?: { matchIssued?: boolean },
 ): Promise<Identified> {
+  const shortCode = normalizeShortTicketCode(text);
+  if (shortCode) {
+    const issued = await issuedCodeOfShortCode(db, access.eventId, shortCode);
+    const found = issued ? identify(access, issued, at, { matchIssued: true }) : null;
+    return found?.kind === 'ticket' ? found : { kind: 'none', result: 'invalid' };
+  }
   const found = identify(access, text, at, options);
   return found.kind === 'other_event' ? fromOtherEvent(found, await publicKeysOfEvent(db, found.eventId)) : found;
 }

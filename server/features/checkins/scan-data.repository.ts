@@ -32,6 +32,7 @@ export interface TicketRow {
   holder_name: string;
   status: 'valid' | 'voided';
   code_start: string;
+  short_code: string;
   reference: string;
   buyer_name: string;
   buyer_email: string;
@@ -59,7 +60,7 @@ export async function ticketPage(
 ): Promise<TicketRow[]> {
   const { rows } = await sql<TicketRow>`
     select t.id, t.order_id, t.position, t.ticket_type_id, t.holder_name, t.status,
-           substr(t.code, ${TICKET_CODE_PREFIX.length + 1}, ${CODE_START_LENGTH}) as code_start,
+           substr(t.code, ${TICKET_CODE_PREFIX.length + 1}, ${CODE_START_LENGTH}) as code_start, t.short_code,
            o.reference, o.buyer_name, o.buyer_email, o.status as order_status, o.provider = ${TEST_PROVIDER} as test,
            a.scanned_at as a_scanned_at, a.device_id as a_device_id, a.device_name as a_device_name
       from tickets t

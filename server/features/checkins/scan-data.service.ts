@@ -140,6 +140,7 @@ export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery)
       status: '',
       codeStarts: '',
       codeStartLength: CODE_START_LENGTH,
+      shortCodes: '',
       orderSizes: [],
       checkins: [],
     },
@@ -154,6 +155,7 @@ export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery)
   const ids: string[] = [];
   let status = '';
   let codeStarts = '';
+  let shortCodes = '';
   let lastOrder = '';
   for (const [index, row] of tickets.entries()) {
     ids.push(ticketKey(row.id));
@@ -161,6 +163,7 @@ export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery)
     page.tickets.holders.push(row.holder_name === row.buyer_name ? '' : row.holder_name);
     status += statusOf(row);
     codeStarts += row.code_start.padEnd(CODE_START_LENGTH, ' ').slice(0, CODE_START_LENGTH);
+    shortCodes += row.short_code;
     if (row.order_id !== lastOrder) {
       lastOrder = row.order_id;
       page.tickets.orderSizes.push(0);
@@ -178,6 +181,7 @@ export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery)
   page.tickets.ids = ids.join('');
   page.tickets.status = status;
   page.tickets.codeStarts = codeStarts;
+  page.tickets.shortCodes = shortCodes;
   page.scans = scans.map((scan) => ({ ...scan, device: device(scan.device, scan.deviceName) })).map(stripName);
 
   const last = tickets.at(-1);

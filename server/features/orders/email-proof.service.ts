@@ -18,7 +18,7 @@ import { awaitsEmailCode } from './order-view.ts';
 import { findOrderRow, itemsOf, lockOrder, type OrderRow, orderEventsOf } from './orders.repository.ts';
 import { buyersOrder, type OrdersDeps } from './orders.service.ts';
 import { issuePrepared } from './ticket-issue.repository.ts';
-import { prepareIssue } from './ticket-issue.service.ts';
+import { prepareIssue, shortCodeTaken } from './ticket-issue.service.ts';
 
 // A free order from a buyer whose email is not proven waits for the code mailed to that email (decision 021):
 // entering it issues the tickets, and the buyer may ask for a new one. Placing such an order is in
@@ -79,19 +79,23 @@ export async function confirmOrderEmail(
   // Signed before the transaction that issues them (see prepareIssue), from the event as it is now.
   const [items, [event]] = await Promise.all([itemsOf(deps.db, [order.id]), orderEventsOf(deps.db, [order.event_id])]);
   if (!event) throw notWaiting();
-  const prepared = await prepareIssue(deps.db, { order, items, event, origin: caller.origin, imageUrl: deps.imageUrl });
-  const outcome = await deps.db.transaction().execute(async (trx) => {
-    const locked = await lockOrder(trx, order.id);
-    // Another confirmation of the same order got there first: its tickets are the answer.
-    if (!locked || issued(locked)) return 'issued';
-    if (!awaitsEmailCode(locked) || lapsed(locked)) return 'ended';
-    // A new code asked for meanwhile replaces this one.
-    const code = await findEmailCode(trx, order.id);
-    if (!code || code.wrong_tries >= maxWrongCodeTries || !sameSecret(code.code_hash, hash)) return 'replaced';
-    await issuePrepared(trx, locked, prepared);
-    await markEmailProven(trx, order.id, prepared.paidAt);
-    return 'issued';
-  });
+  const issue = async () => {
+    const prepared = await prepareIssue(deps.db, { order, items, event, origin: caller.origin, imageUrl: deps.imageUrl });
+    return deps.db.transaction().execute(async (trx) => {
+      const locked = await lockOrder(trx, order.id);
+      // Another confirmation of the same order got there first: its tickets are the answer.
+      if (!locked || issued(locked)) return 'issued';
+      if (!awaitsEmailCode(locked) || lapsed(locked)) return 'ended';
+      // A new code asked for meanwhile replaces this one.
+      const code = await findEmailCode(trx, order.id);
+      if (!code || code.wrong_tries >= maxWrongCodeTries || !sameSecret(code.code_hash, hash)) return 'replaced';
+      await issuePrepared(trx, locked, prepared);
+      await markEmailProven(trx, order.id, prepared.paidAt);
+      return 'issued';
+    });
+  };
+  // A ticket's short code drawn twice (decision 052): issued again, with new ones.
+  const outcome = await issue().catch((error: unknown) => (shortCodeTaken(error) ? issue() : Promise.reject(error)));
   if (outcome === 'ended') throw holdEnded();
   if (outcome === 'replaced') throw await wrongCode(deps, order.id);
   return present(deps, order.id);

@@ -9,6 +9,7 @@ const ticket = (id: string, holderName: string, status: 'valid' | 'voided') => (
   holderName,
   status,
   code: status === 'valid' ? `code-${id}` : null,
+  shortCode: status === 'valid' ? (id === 't1' ? 'K7QMX4PDR' : 'W2EF9H0JA') : null,
   checkedInAt: null,
 });
 
@@ -49,7 +50,9 @@ const paid: Omit<Order, 'accessToken'> = {
 };
 const issued = (order: typeof paid) =>
   order.tickets.flatMap((one) =>
-    one.code ? [{ id: one.id, typeName: one.typeName, holderName: one.holderName, code: one.code }] : [],
+    one.code && one.shortCode
+      ? [{ id: one.id, typeName: one.typeName, holderName: one.holderName, code: one.code, shortCode: one.shortCode }]
+      : [],
   );
 
 describe('the tickets mail', () => {
@@ -62,6 +65,17 @@ describe('the tickets mail', () => {
       'Ticket 1: Child — Tim',
       'Ticket 2: Child — Tom',
     ]);
+  });
+
+  it('prints each ticket’s short code beside its QR code, for the door to type when the QR will not scan', () => {
+    const mail = confirmationMail(paid, issued(paid), 'https://admit.test');
+    expect(mail.text).toContain('Ticket 1: Child — Tim\n  Code K7Q-MX4-PDR — the door can type it if the QR will not scan');
+    expect(mail.text).toContain('Ticket 2: Child — Tom\n  Code W2E-F9H-0JA');
+    const [first, second] = mail.html.split('alt="QR code of ticket ').slice(1) as [string, string];
+    expect(first).toContain('K7Q-MX4-PDR');
+    expect(first).not.toContain('W2E-F9H-0JA');
+    expect(second).toContain('W2E-F9H-0JA');
+    expect(mail.html).toContain('The door can type it if the QR will not scan.');
   });
 
   it('sent again after one ticket was refunded shows the refund and the refunded ticket as no longer valid', () => {

@@ -2,6 +2,7 @@
 import { buildIcs, icsFileName } from '../../../src/contract/calendar-file.ts';
 import { formatMoney } from '../../../src/contract/money.ts';
 import type { Order } from '../../../src/contract/orders.ts';
+import { formatShortTicketCode } from '../../../src/contract/short-ticket-code.ts';
 import type { MailAttachment, OutgoingMail } from '../../lib/mail/outbox.ts';
 import { brand, codeBlock, escapeHtml, mailPage } from '../../lib/mail/templates.ts';
 
@@ -14,7 +15,13 @@ export interface IssuedTicket {
   typeName: string;
   holderName: string;
   code: string;
+  /** Typed at the door when the QR code will not scan (decision 052). */
+  shortCode: string;
 }
+
+/** Said beside each ticket's QR code: its short code, for when the QR code will not scan. */
+const typedCodeLine = (shortCode: string) =>
+  `Code ${formatShortTicketCode(shortCode)} — the door can type it if the QR will not scan`;
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -104,6 +111,8 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
     ticketBlocks.push(`<div style="margin:0 0 24px;padding:16px;border:1px solid #e5e7eb;border-radius:8px;text-align:center;">
 <p style="margin:0 0 8px;font-size:16px;font-weight:bold;">${e(ticket.typeName)} — ${e(ticket.holderName)}</p>
 <img src="cid:${cid}" alt="QR code of ticket ${index + 1}" width="240" height="240" style="display:block;margin:0 auto;background:#ffffff;">
+<p style="margin:8px 0 0;font-size:14px;color:#374151;">Code <span style="font-family:'SFMono-Regular',Menlo,Consolas,monospace;font-size:20px;font-weight:bold;letter-spacing:2px;color:#111827;white-space:nowrap;">${e(formatShortTicketCode(ticket.shortCode))}</span></p>
+<p style="margin:2px 0 0;font-size:12px;color:#6b7280;">The door can type it if the QR will not scan.</p>
 <p style="margin:8px 0 0;font-size:12px;color:#6b7280;">Ticket ${index + 1} of ${tickets.length} · order ${e(order.reference)}</p>
 </div>`);
   }
@@ -135,7 +144,10 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
     `Order ${order.reference}`,
     ...summaryLines(order),
     '',
-    ...tickets.map((ticket, index) => `Ticket ${index + 1}: ${ticket.typeName} — ${ticket.holderName}`),
+    ...tickets.flatMap((ticket, index) => [
+      `Ticket ${index + 1}: ${ticket.typeName} — ${ticket.holderName}`,
+      `  ${typedCodeLine(ticket.shortCode)}`,
+    ]),
     ...lapsed,
     '',
     `Your bookings: ${bookingsLink}`,

@@ -26,7 +26,7 @@ import type { OrdersDeps } from './orders.service.ts';
 import { saleFeeRule } from './sale-context.service.ts';
 import { maxTicketsPerBuyer, notEnoughLeft, refusedSale, violates } from './sale-refusals.service.ts';
 import { issueQueries } from './ticket-issue.repository.ts';
-import { preparedTicketRows, prepareIssue } from './ticket-issue.service.ts';
+import { preparedTicketRows, prepareIssue, shortCodeTaken } from './ticket-issue.service.ts';
 
 export interface Caller {
   userId: string | null;
@@ -155,7 +155,8 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
         const winner = await findOrderByKey(deps.db, scope, idempotencyKey);
         if (winner) return answerRepeat(deps, winner, hash, caller.origin);
       }
-      if (violates(error, '23505', 'orders_reference_key')) continue;
+      // A reference or a ticket's short code drawn twice: placed again, with new ones.
+      if (violates(error, '23505', 'orders_reference_key') || shortCodeTaken(error)) continue;
       throw error;
     }
   }

@@ -67,6 +67,7 @@ export function toOrder(row: OrderRow, parts: OrderParts, imageUrl: ImageUrl): O
       holderName: ticket.holder_name,
       status: ticket.status,
       code: ticket.status === 'valid' ? ticket.code : null,
+      shortCode: ticket.status === 'valid' ? ticket.short_code : null,
       checkedInAt: ticket.checked_in_at ? iso(ticket.checked_in_at) : null,
     })),
   };

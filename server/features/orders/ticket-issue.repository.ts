@@ -13,6 +13,7 @@ export interface PreparedTicket {
   typeName: string;
   holderName: string;
   code: string;
+  shortCode: string;
   unitPrice: number;
   unitFee: number;
 }
@@ -46,6 +47,7 @@ export function ticketRows(orderId: string, eventId: string, tickets: PreparedTi
     ticket_type_id: ticket.ticketTypeId,
     holder_name: ticket.holderName,
     code: ticket.code,
+    short_code: ticket.shortCode,
     unit_price: ticket.unitPrice,
     unit_fee: ticket.unitFee,
   }));

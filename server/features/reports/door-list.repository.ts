@@ -15,12 +15,12 @@ export async function doorListTickets(db: Executor, eventId: string, limit: numb
     holder_name: string;
     buyer_name: string;
     type_name: string;
-    code: string;
+    short_code: string;
     reference: string;
     provider: string;
     checked_in: boolean;
   }>`
-    select t.holder_name, o.buyer_name, tt.name as type_name, t.code, o.reference, o.provider,
+    select t.holder_name, o.buyer_name, tt.name as type_name, t.short_code, o.reference, o.provider,
       exists (select 1 from ticket_admissions a where a.ticket_id = t.id) as checked_in
     from tickets t
     join orders o on o.id = t.order_id

@@ -1,4 +1,4 @@
-import { type DoorList, doorListCodeChars, doorListMaxRows } from '../../../src/contract/door-list.ts';
+import { type DoorList, doorListMaxRows } from '../../../src/contract/door-list.ts';
 import { TEST_PROVIDER } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -25,7 +25,7 @@ export async function doorList(db: Db, userId: string, eventId: string): Promise
       name,
       surname: surnameOf(name),
       ticketType: ticket.type_name,
-      codeEnd: ticket.code.slice(-doorListCodeChars),
+      shortCode: ticket.short_code,
       order: ticket.reference,
       checkedIn: Boolean(ticket.checked_in),
       test: ticket.provider === TEST_PROVIDER,

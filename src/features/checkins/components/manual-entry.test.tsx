@@ -48,6 +48,20 @@ describe('the door’s code field', () => {
     }
   });
 
+  it('checks a ticket’s short code as a scan, however it is typed, and still looks up nine-letter names', async () => {
+    for (const text of ['K7Q-MX4-PDR', 'k7qmx4pdr', ' k7q mx4 pdr ', 'w2e f9h oja']) {
+      const { onSubmit, onSearch } = await typeAndSubmit(text);
+      expect(onSearch, text).not.toHaveBeenCalled();
+      expect(onSubmit, text).toHaveBeenCalledWith(text);
+    }
+    // Nine letters and no digit from 2 to 9: a name, never a short code.
+    for (const text of ['Alexander', 'MAXIMILIAN', 'Ada Lovel']) {
+      const { onSubmit, onSearch } = await typeAndSubmit(text);
+      expect(onSubmit, text).not.toHaveBeenCalled();
+      expect(onSearch, text).toHaveBeenCalledWith(text);
+    }
+  });
+
   it('treats blank input as nothing', async () => {
     const { onSubmit, onSearch } = await typeAndSubmit('   ');
     expect(onSubmit).not.toHaveBeenCalled();

@@ -1,14 +1,23 @@
 import { type FormEvent, useRef } from 'react';
+import { normalizeShortTicketCode } from '../../../contract/short-ticket-code.ts';
 import { looksLikeTicketCode } from '../../../contract/ticket-code.ts';
 import { afterNextPaint } from '../utils/after-next-paint.ts';
 
 /** Typed text this short that is not a ticket code is someone's name, email or order reference, not a scan. */
 const searchTextMaxLength = 60;
 
-/** A name, email or order reference typed where a code goes: the door looks it up instead of refusing it. */
+/**
+ * A name, email or order reference typed where a code goes: the door looks it up instead of refusing it. A short
+ * code (nine characters with a digit from 2 to 9, which no name or eight-character reference is) is checked at once.
+ */
 export function isSearchText(text: string): boolean {
   const trimmed = text.trim();
-  return trimmed.length > 0 && trimmed.length <= searchTextMaxLength && !looksLikeTicketCode(trimmed);
+  return (
+    trimmed.length > 0 &&
+    trimmed.length <= searchTextMaxLength &&
+    !looksLikeTicketCode(trimmed) &&
+    normalizeShortTicketCode(trimmed) === null
+  );
 }
 
 interface ManualEntryProps {
@@ -18,10 +27,10 @@ interface ManualEntryProps {
 }
 
 /**
- * A code typed (or pasted) by hand: for a damaged QR code, or a hardware scanner focused into the field. A name,
- * email or order reference typed there goes to the search. The field is not React state: clearing it re-renders
- * nothing, and happens after the verdict is on screen, so the path from Enter to the painted verdict holds the
- * scan and nothing else.
+ * A code typed (or pasted) by hand: the short code printed under a QR code that will not scan, or a whole code from a
+ * hardware scanner focused into the field. A name, email or order reference typed there goes to the search. The
+ * field is not React state: clearing it re-renders nothing, and happens after the verdict is on screen, so the path
+ * from Enter to the painted verdict holds the scan and nothing else.
  */
 export function ManualEntry({ onSubmit, onSearch }: ManualEntryProps) {
   const field = useRef<HTMLInputElement>(null);

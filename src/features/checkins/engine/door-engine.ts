@@ -1,5 +1,6 @@
 import { CHECKIN_UNDO_WINDOW_MS } from '../../../contract/checkin-rules.ts';
 import type { CheckinResponse, ScanDirection } from '../../../contract/checkins.ts';
+import { normalizeShortTicketCode } from '../../../contract/short-ticket-code.ts';
 import { normalizeTicketCode, type TicketCodeVerdict, verifyTicketCode } from '../../../contract/ticket-code.ts';
 import type { EventRecord } from '../storage/event-store.ts';
 import type { DecidedBy, ScanRecord } from '../storage/scan-store.ts';
@@ -134,7 +135,8 @@ export class DoorEngine {
     const readAt = performance.now();
     const text = input.trim();
     if (!text) return null;
-    const key = normalizeTicketCode(text);
+    // A typed short code is kept and sent as the code it means, however it was typed.
+    const key = normalizeShortTicketCode(text) ?? normalizeTicketCode(text);
     if (options.source !== 'typed' && !options.manual && !this.repeats.accept(key, readAt)) return null;
     const manual = options.manual ?? false;
     const direction = options.direction ?? 'in';

@@ -27,7 +27,13 @@ const sign = (ticketId: string, overrides: Partial<typeof window> & { eventId?: 
 
 function knowledge(
   tickets: LocalTicket[] = [],
-  extra: { revoked?: string[]; checkIns?: Record<string, FirstCheckIn>; testMode?: boolean } = {},
+  extra: {
+    revoked?: string[];
+    checkIns?: Record<string, FirstCheckIn>;
+    testMode?: boolean;
+    /** Ticket ids by short code. */
+    shortCodes?: Record<string, string>;
+  } = {},
 ): DoorKnowledge {
   const byId = new Map(tickets.map((ticket) => [ticket.id, ticket]));
   return {
@@ -37,6 +43,7 @@ function knowledge(
     typeName: (id) => (id === typeId ? 'Standing' : null),
     isRevoked: (id) => extra.revoked?.includes(id) ?? false,
     ticket: (id) => byId.get(id),
+    ticketByShortCode: (code) => byId.get(extra.shortCodes?.[code] ?? ''),
     checkIn: (id) => extra.checkIns?.[id],
   };
 }
@@ -67,6 +74,18 @@ describe('deciding at the door without the server', () => {
   it('admits a genuine ticket sold after the last sync, saying it is not in the local list yet', async () => {
     const decision = await decideLocally(await sign(id(2)), knowledge([]), verifyTicketCode, { now });
     expect(decision).toMatchObject({ result: 'valid', notInList: true, ticket: { typeName: 'Standing', holderName: null } });
+  });
+
+  it('finds a typed short code’s ticket in the list and judges it like a scan, but leaves an unknown one to the server', async () => {
+    const known = knowledge([ticket(id(7)), ticket(id(8), { status: 'voided' })], {
+      shortCodes: { K7QMX4PDR: id(7), W2EF9H0JA: id(8) },
+    });
+    const typedCode = await decideLocally('k7q-mx4 pdr', known, verifyTicketCode, { now });
+    expect(typedCode).toMatchObject({ result: 'valid', ticketId: id(7), final: false, ticket: { holderName: 'Ada Lovelace' } });
+    expect(await decideLocally('W2E-F9H-OJA', known, verifyTicketCode, { now })).toMatchObject({ result: 'voided' });
+    // Perhaps sold since the last sync: not a ticket here, but not final either.
+    const unknown = await decideLocally('K7Q-MX4-PDS', known, verifyTicketCode, { now });
+    expect(unknown).toMatchObject({ result: 'invalid', ticketId: null, malformed: false, final: false });
   });
 
   it('says when and where a ticket was first admitted', async () => {

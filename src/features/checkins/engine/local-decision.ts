@@ -1,5 +1,6 @@
 import type { CheckinResult, ScanDirection } from '../../../contract/checkins.ts';
 import { isUuid } from '../../../contract/ids.ts';
+import { normalizeShortTicketCode } from '../../../contract/short-ticket-code.ts';
 import {
   decodeTicketCode,
   looksLikeTicketCode,
@@ -35,6 +36,8 @@ export interface DoorKnowledge {
   typeName(ticketTypeId: string): string | null;
   isRevoked(ticketId: string): boolean;
   ticket(ticketId: string): LocalTicket | undefined;
+  /** The ticket of this event with this (normalised) short code, if the device has it. */
+  ticketByShortCode(shortCode: string): LocalTicket | undefined;
   /** The admission of a ticket that still stands: the server's (synced) or this device's. */
   checkIn(ticketId: string): FirstCheckIn | undefined;
 }
@@ -123,7 +126,7 @@ function judge(
 }
 
 /**
- * The device's verdict on what was scanned or typed: a signed ticket code, or a ticket id from search.
+ * The device's verdict on what was scanned or typed: a signed ticket code, a short code, or a ticket id from search.
  * Cheap checks first (format, event), then the signature, then what the device knows of the ticket.
  */
 export interface DecideOptions {
@@ -144,6 +147,13 @@ export async function decideLocally(
     const id = text.toLowerCase();
     const local = knowledge.ticket(id);
     return local ? judge(knowledge, id, local.ticketTypeId, direction, null, now) : invalid(false);
+  }
+  const shortCode = normalizeShortTicketCode(text);
+  if (shortCode) {
+    // A lookup in the downloaded list, not a signature (decision 052): it finds a ticket that was issued, or nothing
+    // here — though the server may know a ticket sold since the last sync, so an unknown one is not final.
+    const local = knowledge.ticketByShortCode(shortCode);
+    return local ? judge(knowledge, local.id, local.ticketTypeId, direction, null, now) : { ...invalid(false), final: false };
   }
   if (!looksLikeTicketCode(text)) return invalid(true);
   const code = normalizeTicketCode(text);

@@ -22,6 +22,8 @@ export class Manifest {
   /** The event's test mode as last synced: TEST tickets come in while it is on. */
   testMode = false;
   readonly rows = new Map<string, ManifestRow>();
+  /** Ticket ids by short code: what a person types at the door finds its ticket offline. */
+  private readonly shortCodes = new Map<string, string>();
   readonly revoked = new Set<string>();
   readonly typeNames = new Map<string, string>();
   /** Server-side admissions (synced), by ticket id. */
@@ -42,6 +44,7 @@ export class Manifest {
     for (const row of scanDataTicketRows(page)) {
       const { key: _key, ...ticket } = row;
       this.rows.set(ticket.id, ticket);
+      if (ticket.shortCode) this.shortCodes.set(ticket.shortCode, ticket.id);
       if (ticket.checkedIn) this.serverAdmissions.set(ticket.id, { ...ticket.checkedIn, clientScanId: null });
       else if (page.kind === 'changes') this.serverAdmissions.delete(ticket.id);
     }
@@ -127,6 +130,10 @@ export class Manifest {
       typeName: (id) => this.typeNames.get(id) ?? null,
       isRevoked: (id) => this.revoked.has(id),
       ticket: (id) => this.rows.get(id),
+      ticketByShortCode: (code) => {
+        const id = this.shortCodes.get(code);
+        return id === undefined ? undefined : this.rows.get(id);
+      },
       checkIn: (id) => this.checkIn(id),
     };
   }

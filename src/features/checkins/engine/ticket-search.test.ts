@@ -13,6 +13,7 @@ const row = (n: number, overrides: Partial<ManifestRow> = {}): ManifestRow => ({
   status: 'valid',
   test: false,
   codeStart: `Q${n}`,
+  shortCode: '',
   checkedIn: null,
   ...overrides,
 });
@@ -31,7 +32,7 @@ describe('searching the tickets on the device', () => {
       buyerEmail: 'ada@analytical.org',
       orderReference: 'ADM-7Q2K',
     }),
-    row(3, { holderName: 'Grace Hopper', codeStart: 'K7 A$' }),
+    row(3, { holderName: 'Grace Hopper', codeStart: 'K7 A$', shortCode: 'W2EF9H0JA' }),
   ]);
 
   it('finds by any part of a name, email or order reference, in any case, with every word', () => {
@@ -50,6 +51,10 @@ describe('searching the tickets on the device', () => {
     expect(index.search('AD1K7 A$').rows.map((r) => r.holderName)).toEqual(['Grace Hopper']);
     expect(index.search('00000002').rows.map((r) => r.holderName)).toEqual(['Charles Babbage']);
     expect(searchTerms('  ad1k7 a ')).toEqual(['k7 a']);
+  });
+
+  it('finds by a short code typed without its dashes', () => {
+    expect(index.search('w2ef9h0ja').rows.map((r) => r.holderName)).toEqual(['Grace Hopper']);
   });
 
   it('says when there are more matches than it lists', () => {

@@ -2,7 +2,7 @@ import type { ManifestRow } from './manifest.ts';
 
 /**
  * Search over the local manifest by holder or buyer name, email, order reference (with or without its dash), the start of a ticket
- * code, or the start of a ticket id. Every row's searchable text is lower-cased into one string once per
+ * code, its short code (without dashes), or the start of a ticket id. Every row's searchable text is lower-cased into one string once per
  * sync; a query is then a native `indexOf` walk over it (no per-row work until a hit), which answers in a
  * few milliseconds for 100,000 tickets.
  */
@@ -37,6 +37,7 @@ function rowText(row: ManifestRow): string {
     // A reference is often typed without its dash (qgge6jgs for QGGE-6JGS).
     row.orderReference.replaceAll('-', ''),
     row.codeStart,
+    row.shortCode,
     row.id,
   ]
     .join(fieldSeparator)

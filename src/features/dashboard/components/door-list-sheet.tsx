@@ -1,9 +1,10 @@
 import { formatDateTime } from '../../../components/format/date-time.ts';
 import type { DoorList } from '../../../contract/door-list.ts';
+import { formatShortTicketCode } from '../../../contract/short-ticket-code.ts';
 
 /**
- * An event's attendees on one printable list, by surname: a box to tick per ticket, its type, the end of its code
- * and its order. A plain table on screen and on paper (A4), so it reads the same on a phone and in print.
+ * An event's attendees on one printable list, by surname: a box to tick per ticket, its type, its short code (which
+ * the scanner's field takes) and its order. A plain table on screen and on paper (A4), so it reads the same on a phone and in print.
  */
 export function DoorListSheet({ list }: { list: DoorList }) {
   const inside = list.attendees.filter((row) => row.checkedIn).length;
@@ -41,7 +42,7 @@ export function DoorListSheet({ list }: { list: DoorList }) {
                 Ticket
               </th>
               <th scope="col" className="py-2 pr-3">
-                Code ends
+                Code
               </th>
               <th scope="col" className="hidden py-2 sm:table-cell print:table-cell">
                 Order
@@ -50,7 +51,7 @@ export function DoorListSheet({ list }: { list: DoorList }) {
           </thead>
           <tbody>
             {list.attendees.map((row) => (
-              <tr key={`${row.order}-${row.codeEnd}`} className="break-inside-avoid border-slate-200 border-b">
+              <tr key={row.shortCode} className="break-inside-avoid border-slate-200 border-b">
                 <td className="py-2 pr-2">
                   {row.checkedIn ? (
                     <span className="font-semibold text-emerald-800 text-xs print:text-black">In</span>
@@ -69,7 +70,7 @@ export function DoorListSheet({ list }: { list: DoorList }) {
                   {row.test ? <span className="ml-2 text-amber-800 text-xs">TEST</span> : null}
                 </td>
                 <td className="py-2 pr-3">{row.ticketType}</td>
-                <td className="py-2 pr-3 font-mono">…{row.codeEnd}</td>
+                <td className="whitespace-nowrap py-2 pr-3 font-mono">{formatShortTicketCode(row.shortCode)}</td>
                 <td className="hidden py-2 font-mono sm:table-cell print:table-cell">{row.order}</td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 import { formatEventStart } from '../../../components/format/dates.ts';
 import { TestNotice } from '../../../components/test-badge.tsx';
 import type { Order, Ticket } from '../../../contract/orders.ts';
+import { formatShortTicketCode } from '../../../contract/short-ticket-code.ts';
 import { TicketQr } from './ticket-qr.tsx';
 
 interface TicketCardProps {
@@ -8,6 +9,17 @@ interface TicketCardProps {
   order: Pick<Order, 'reference' | 'event' | 'test'>;
   /** "Ticket 1 of 2". */
   position: string;
+}
+
+/** The ticket's short code under its QR code, grouped as the door reads it out (decision 052). */
+function ShortCode({ code }: { code: string }) {
+  return (
+    <p className="text-center text-slate-950">
+      <span className="text-slate-600 text-xs uppercase tracking-wide">Code </span>
+      <span className="whitespace-nowrap font-bold font-mono text-2xl tracking-widest">{formatShortTicketCode(code)}</span>
+      <span className="block text-slate-600 text-sm">The door can type it if the QR will not scan.</span>
+    </p>
+  );
 }
 
 /** One ticket as the door wants it: a big QR on white, then who, what and where, in high contrast. */
@@ -28,7 +40,13 @@ export function TicketCard({ ticket, order, position }: TicketCardProps) {
       ) : null}
       <div className="space-y-4 p-4">
         {valid && ticket.code ? (
-          <TicketQr code={ticket.code} label={`QR code of ${position.toLowerCase()}, ${ticket.typeName}, ${ticket.holderName}`} />
+          <div className="space-y-2">
+            <TicketQr
+              code={ticket.code}
+              label={`QR code of ${position.toLowerCase()}, ${ticket.typeName}, ${ticket.holderName}`}
+            />
+            {ticket.shortCode ? <ShortCode code={ticket.shortCode} /> : null}
+          </div>
         ) : (
           <p className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">
             This ticket was voided and no longer admits anyone.

@@ -47,6 +47,7 @@ export function paidOrder(change: { title?: string; holderName?: string; status?
         holderName: change.holderName ?? 'Bea Buyer',
         status: 'valid',
         code: `signed-code-${next}`,
+        shortCode: 'K7QMX4PDR',
         checkedInAt: null,
       },
     ],

@@ -9,6 +9,7 @@ const ticket = (id: string, ticketTypeId: string, status: 'valid' | 'voided' = '
   holderName: 'A',
   status,
   code: null,
+  shortCode: null,
   checkedInAt: null,
 });
 

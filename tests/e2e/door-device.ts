@@ -68,9 +68,10 @@ export function writeQrVideo(file: string, text: string | null): void {
 export interface DoorEvent {
   id: string;
   title: string;
-  tickets: Array<{ id: string; code: string; holderName: string }>;
+  /** `shortCode`: what a person types at the door when the QR code will not scan (`K7QMX4PDR`). */
+  tickets: Array<{ id: string; code: string; shortCode: string; holderName: string }>;
   /** Paid with the sandbox's test card: TEST tickets. */
-  testTickets: Array<{ id: string; code: string; holderName: string }>;
+  testTickets: Array<{ id: string; code: string; shortCode: string; holderName: string }>;
   token: string;
 }
 

@@ -293,7 +293,14 @@ export function AdminOrderDetail({
       </AdminCard>
 
       <AdminCard id="order-audit" title="Administrators’ actions">
-        <AuditTable entries={order.audit} loading={false} error={null} onRetry={() => undefined} ofOneObject />
+        <AuditTable
+          entries={order.audit}
+          loading={false}
+          error={null}
+          onRetry={() => undefined}
+          ofOneObject
+          currency={order.currency}
+        />
       </AdminCard>
 
       {canRefund && refunding ? <RefundDialog order={order} onClose={() => setRefunding(false)} /> : null}

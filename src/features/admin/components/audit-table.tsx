@@ -1,17 +1,35 @@
 import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
 import { formatDateTime } from '../../../components/format/date-time.ts';
 import type { AuditEntry } from '../../../contract/admin.ts';
+import { formatMoney } from '../../../contract/money.ts';
 
-/** The details worth a line: a reason first, then the rest as short key: value text. */
-function detailText(details: Record<string, unknown>): string {
+/** Details that are sums of money, in minor units. */
+const moneyKeys = new Set(['amount', 'refunded', 'total', 'subtotal', 'fee', 'feeAmount', 'bookingFee', 'unitPrice', 'price']);
+
+function valueText(key: string, value: unknown, currency: string | undefined): string {
+  if (typeof value === 'number' && currency && moneyKeys.has(key)) return formatMoney(value, currency);
+  if (Array.isArray(value))
+    return value.length > 3 ? `${value.length} items` : value.map((one) => valueText(key, one, currency)).join(', ');
+  if (value && typeof value === 'object') {
+    return Object.entries(value)
+      .map(([inner, one]) => `${inner} ${valueText(inner, one, currency)}`)
+      .join(', ');
+  }
+  return String(value);
+}
+
+/**
+ * The details worth a line, as a person reads them: a reason first, then the rest as short key: value text, money in
+ * the object's currency when it is known (an order's page) and nested values without JSON's brackets.
+ */
+export function detailText(details: Record<string, unknown>, currency?: string): string {
   const { reason, ...rest } = details;
-  const parts = Object.entries(rest).map(
-    ([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
-  );
+  const money = typeof rest.currency === 'string' ? rest.currency : currency;
+  const parts = Object.entries(rest).map(([key, value]) => `${key}: ${valueText(key, value, money)}`);
   return [typeof reason === 'string' ? `Reason: ${reason}` : null, ...parts].filter(Boolean).join(' · ');
 }
 
-const columns: Column<AuditEntry>[] = [
+const columnsIn = (currency: string | undefined): Column<AuditEntry>[] => [
   {
     id: 'at',
     header: 'When',
@@ -28,7 +46,11 @@ const columns: Column<AuditEntry>[] = [
       </span>
     ),
   },
-  { id: 'details', header: 'Details', cell: (entry) => <span className="break-words text-sm">{detailText(entry.details)}</span> },
+  {
+    id: 'details',
+    header: 'Details',
+    cell: (entry) => <span className="break-words text-sm">{detailText(entry.details, currency)}</span>,
+  },
 ];
 
 /** `ofOneObject`: the history of one object, whose column would repeat it on every row. */
@@ -38,7 +60,10 @@ export function AuditTable(props: {
   error: string | null;
   onRetry(): void;
   ofOneObject?: boolean;
+  /** The currency of the object's money (an order's), so sums read as money rather than minor units. */
+  currency?: string;
 }) {
+  const columns = columnsIn(props.currency);
   return (
     <DataTable
       caption="Audit log"

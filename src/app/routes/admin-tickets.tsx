@@ -83,7 +83,7 @@ function TicketsList() {
         <AdminSearch
           label="Find a ticket"
           q={q}
-          placeholder="Ticket code, order reference or holder name"
+          placeholder="Code, order or holder"
           maxLength={TICKET_SEARCH_MAX_LENGTH}
         />
         {q ? <CsvDownload list="tickets" filters={{ q }} /> : null}

@@ -31,7 +31,7 @@ export function CatalogueFilters({ state }: { state: CatalogueState }) {
       {/* The city is chosen with its own links; a new search keeps it. */}
       {state.city ? <input type="hidden" name="city" value={state.city} /> : null}
       <search className="block">
-        <SearchInput label="Search events" defaultValue={state.q ?? ''} placeholder="Artist, venue, city or keyword" />
+        <SearchInput label="Search events" defaultValue={state.q ?? ''} placeholder="Artist, venue or city" />
       </search>
       <FilterPanel count={filterCount} className="rounded-2xl bg-white p-3 ring-1 ring-slate-200 md:p-4">
         <div className="mt-3 grid grid-cols-2 gap-3 md:mt-0 md:grid-cols-[1.4fr_1fr_1fr_auto] md:items-end">

@@ -9,7 +9,7 @@ export function SearchBox() {
         label="Search events"
         labelClassName="mb-2 block font-semibold text-white"
         buttonVariant="inverse"
-        placeholder="Artist, venue, city or keyword"
+        placeholder="Artist, venue or city"
       />
     </Form>
   );

@@ -29,7 +29,7 @@ export function SearchBar({ value, onSearch }: SearchBarProps) {
           label="Search events"
           value={draft}
           onChange={(changeEvent) => setDraft(changeEvent.target.value)}
-          placeholder="Artist, venue, city or keyword"
+          placeholder="Artist, venue or city"
         />
       </form>
     </search>

@@ -16,7 +16,9 @@ function ShortCode({ code }: { code: string }) {
   return (
     <p className="text-center text-slate-950">
       <span className="text-slate-600 text-xs uppercase tracking-wide">Code </span>
-      <span className="whitespace-nowrap font-bold font-mono text-2xl tracking-widest">{formatShortTicketCode(code)}</span>
+      <span className="whitespace-nowrap font-bold font-mono text-2xl tracking-wider slashed-zero">
+        {formatShortTicketCode(code)}
+      </span>
       <span className="block text-slate-600 text-sm">The door can type it if the QR will not scan.</span>
     </p>
   );

@@ -62,8 +62,10 @@ async function fill(db: Db): Promise<string> {
   await step(
     `${orders} tickets and payments`,
     sql`with made as (
-          insert into tickets (id, order_id, event_id, ticket_type_id, holder_name, position, code, unit_price, unit_fee, created_at)
-          select gen_random_uuid(), o.id, o.event_id, t.id, o.buyer_name, 0, 'AD1' || md5(o.id::text), 2500, 112, o.created_at
+          insert into tickets (id, order_id, event_id, ticket_type_id, holder_name, position, code, short_code, unit_price, unit_fee,
+                              created_at)
+          select gen_random_uuid(), o.id, o.event_id, t.id, o.buyer_name, 0, 'AD1' || md5(o.id::text),
+                 upper(substr(md5(o.id::text || t.id::text), 1, 9)), 2500, 112, o.created_at
             from orders o join ticket_types t on t.event_id = o.event_id
           returning order_id)
         insert into payments (order_id, provider, payment_ref, amount, currency, status, expires_at, created_at)

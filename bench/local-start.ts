@@ -13,7 +13,9 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 /** Twenty page loads a visitor makes first: the home page, listings, event pages, help answers, policies. */
 async function twentyPages(server: StartedServer): Promise<void> {
   const home = await rawGet(`${server.baseUrl}/api/events?pageSize=6`, {}, 30_000);
-  const ids = ((JSON.parse(home.body) as { data?: { items?: Array<{ id: string }> } }).data?.items ?? []).map((e) => e.id);
+  const ids = ((JSON.parse(home.body.toString('utf8')) as { data?: { items?: Array<{ id: string }> } }).data?.items ?? []).map(
+    (e) => e.id,
+  );
   const paths = [
     '/',
     '/events',

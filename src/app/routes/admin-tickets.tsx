@@ -80,12 +80,7 @@ function TicketsList() {
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <AdminSearch
-          label="Find a ticket"
-          q={q}
-          placeholder="Code, order or holder"
-          maxLength={TICKET_SEARCH_MAX_LENGTH}
-        />
+        <AdminSearch label="Find a ticket" q={q} placeholder="Code, order or holder" maxLength={TICKET_SEARCH_MAX_LENGTH} />
         {q ? <CsvDownload list="tickets" filters={{ q }} /> : null}
       </div>
       <DataTable

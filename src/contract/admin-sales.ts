@@ -100,6 +100,8 @@ export const adminTicketRowSchema = z.object({
   typeName: z.string(),
   status: ticketStatusSchema,
   voidedAt: z.string().nullable(),
+  /** When its money went back; a voided ticket without it moved no money. */
+  refundedAt: z.string().nullable(),
   eventId: z.uuid(),
   eventTitle: z.string(),
   orderId: z.uuid(),

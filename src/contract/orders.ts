@@ -98,6 +98,8 @@ export const ticketSchema = z.object({
   /** What a person types at the door when the QR code will not scan (`K7QMX4PDR`, shown `K7Q-MX4-PDR`). Valid tickets only. */
   shortCode: z.string().nullable(),
   checkedInAt: z.string().nullable(),
+  /** When the ticket's money went back (a refund); a voided ticket without it was voided and kept its money. */
+  refundedAt: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

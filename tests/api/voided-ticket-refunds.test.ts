@@ -61,6 +61,8 @@ describe('a ticket voided by an administrator', () => {
     const before = (await call('GET', `/admin/orders/${order.id}`, admin.bearer)).json().data;
     expect(before.status).toBe('paid');
     expect(before.refundableTicketIds).toEqual([voided, kept]);
+    // Voided, its money kept: no refund time yet, on the order and in the ticket search.
+    expect(before.tickets.map((ticket: { refundedAt: string | null }) => ticket.refundedAt)).toEqual([null, null]);
 
     const refunded = await call(
       'POST',
@@ -76,6 +78,11 @@ describe('a ticket voided by an administrator', () => {
       refundableTicketIds: [kept],
     });
     expect(await refundRows(order.id)).toEqual([{ amount: 1587, ticket_ids: [voided] }]);
+    const after = refunded.json().data.tickets as Array<{ id: string; refundedAt: string | null }>;
+    expect(after.find((ticket) => ticket.id === voided)?.refundedAt).toEqual(expect.any(String));
+    expect(after.find((ticket) => ticket.id === kept)?.refundedAt).toBeNull();
+    const found = (await call('GET', `/admin/tickets?q=${voided}`, admin.bearer)).json().data.items;
+    expect(found).toMatchObject([{ id: voided, status: 'voided', refundedAt: expect.any(String) }]);
     // Its seat goes back on sale once, whoever voided it.
     expect(await taken(typeId)).toBe(takenAfterVoid - 1);
 

@@ -10,6 +10,7 @@ import {
   type AdminTicketRow,
   orderReadPermissions,
 } from '../../../src/contract/admin-sales.ts';
+import { isUuid } from '../../../src/contract/ids.ts';
 import { isTestOrder, type Order, orderReferenceOf } from '../../../src/contract/orders.ts';
 import { normalizeShortTicketCode } from '../../../src/contract/short-ticket-code.ts';
 import { decodeTicketCode, looksLikeTicketCode } from '../../../src/contract/ticket-code.ts';
@@ -217,6 +218,7 @@ const toTicketRow = (row: TicketListRow): AdminTicketRow => ({
   typeName: row.type_name,
   status: row.status,
   voidedAt: isoOrNull(row.voided_at),
+  refundedAt: isoOrNull(row.refunded_at),
   eventId: row.event_id,
   eventTitle: row.event_title,
   orderId: row.order_id,
@@ -225,8 +227,6 @@ const toTicketRow = (row: TicketListRow): AdminTicketRow => ({
   test: isTestOrder(row),
   createdAt: iso(row.created_at),
 });
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the search words name: a scanned or typed code, a short code, a ticket id, an order reference, or a holder. */
 function ticketFilter(q: string | undefined) {
@@ -245,7 +245,7 @@ function ticketFilter(q: string | undefined) {
     // A code that does not read names no ticket: an impossible id finds nothing.
     return { ticketId: decoded.ok ? decoded.payload.ticketId : '00000000-0000-0000-0000-000000000000' };
   }
-  if (uuidPattern.test(text)) return { ticketId: text.toLowerCase() };
+  if (isUuid(text)) return { ticketId: text.toLowerCase() };
   return { holder: text };
 }
 

@@ -127,6 +127,7 @@ const selectTickets = (db: Executor) =>
       'tt.name as type_name',
       't.status',
       't.voided_at',
+      't.refunded_at',
       't.event_id',
       'e.title as event_title',
       't.order_id',

@@ -11,6 +11,7 @@ const ticket = (id: string, holderName: string, status: 'valid' | 'voided') => (
   code: status === 'valid' ? `code-${id}` : null,
   shortCode: status === 'valid' ? (id === 't1' ? 'K7QMX4PDR' : 'W2EF9H0JA') : null,
   checkedInAt: null,
+  refundedAt: null,
 });
 
 /** Two Child tickets at £60.00 with a £2.49 booking fee each: £124.98. */

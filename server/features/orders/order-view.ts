@@ -69,6 +69,7 @@ export function toOrder(row: OrderRow, parts: OrderParts, imageUrl: ImageUrl): O
       code: ticket.status === 'valid' ? ticket.code : null,
       shortCode: ticket.status === 'valid' ? ticket.short_code : null,
       checkedInAt: ticket.checked_in_at ? iso(ticket.checked_in_at) : null,
+      refundedAt: ticket.refunded_at ? iso(ticket.refunded_at) : null,
     })),
   };
 }

@@ -3,6 +3,7 @@ import { linkClass } from '../../components/button.ts';
 import { type Column, DataTable } from '../../components/data-table/data-table.tsx';
 import { formatDateTime } from '../../components/format/date-time.ts';
 import { TestBadge } from '../../components/test-badge.tsx';
+import { ticketStatusLabel, ticketStatusTone } from '../../components/ticket-status.ts';
 import { type AdminTicketRow, TICKET_SEARCH_MAX_LENGTH } from '../../contract/admin-sales.ts';
 import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-access.ts';
 import {
@@ -59,9 +60,7 @@ const columns: Column<AdminTicketRow>[] = [
     header: 'Status',
     cell: (ticket) => (
       <span className="flex flex-wrap gap-1">
-        <Pill tone={ticket.status === 'valid' ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'}>
-          {ticket.status === 'valid' ? 'Valid' : 'Void'}
-        </Pill>
+        <Pill tone={ticketStatusTone(ticket)}>{ticketStatusLabel(ticket)}</Pill>
         {ticket.test ? <TestBadge /> : null}
       </span>
     ),

@@ -43,6 +43,7 @@ const ticket = (id: string, holderName: string, status: 'valid' | 'voided') => (
   status,
   code: status === 'valid' ? 'AD1-code' : null,
   checkedInAt: null,
+  refundedAt: id === ids.refunded ? '2026-05-02T10:00:00.000Z' : null,
 });
 
 /** Three £15.00 tickets (87p fee each): one refunded, one voided by an administrator (money kept), one valid. */
@@ -148,5 +149,19 @@ describe('the mails of an order', () => {
     const host = show({ ...order, mails: [mail] } as unknown as AdminOrder, vi.fn(), { mailKept: true });
     expect(host.textContent).toContain('In the development mailbox');
     expect(host.textContent).not.toContain('Waiting');
+  });
+});
+
+describe('the tickets of an order', () => {
+  it('say which were refunded and which were only voided, keeping their money', () => {
+    const host = show(order);
+    // The status pill's words, not the holder's name beside it.
+    const statusOf = (holder: string) =>
+      [...([...host.querySelectorAll('tr')].find((row) => row.textContent?.includes(holder))?.querySelectorAll('span') ?? [])]
+        .map((span) => span.textContent)
+        .find((text) => text === 'Valid' || text === 'Refunded' || text === 'Voided');
+    expect(statusOf('Rae Refunded')).toBe('Refunded');
+    expect(statusOf('Val Voided')).toBe('Voided');
+    expect(statusOf('Vic Valid')).toBe('Valid');
   });
 });

@@ -5,6 +5,7 @@ import { TextareaField } from '../../../components/fields/textarea-field.tsx';
 import { formatDateTime } from '../../../components/format/date-time.ts';
 import { statusLabels, statusTones } from '../../../components/order-status.ts';
 import { TestBadge } from '../../../components/test-badge.tsx';
+import { ticketStatusLabel, ticketStatusTone } from '../../../components/ticket-status.ts';
 import type { AdminOrder } from '../../../contract/admin-sales.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
@@ -121,11 +122,7 @@ const ticketColumns: Column<Ticket>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (ticket) => (
-      <Pill tone={ticket.status === 'valid' ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-800'}>
-        {ticket.status === 'valid' ? 'Valid' : 'Void'}
-      </Pill>
-    ),
+    cell: (ticket) => <Pill tone={ticketStatusTone(ticket)}>{ticketStatusLabel(ticket)}</Pill>,
   },
   { id: 'checked', header: 'Checked in', cell: (ticket) => (ticket.checkedInAt ? when(ticket.checkedInAt) : 'No') },
   {

@@ -4,6 +4,7 @@ import { type Column, DataTable } from '../../../components/data-table/data-tabl
 import { TextField } from '../../../components/fields/text-field.tsx';
 import { formatDateTime } from '../../../components/format/date-time.ts';
 import { TestBadge } from '../../../components/test-badge.tsx';
+import { ticketStatusLabel, ticketStatusTone } from '../../../components/ticket-status.ts';
 import type { AdminTicket } from '../../../contract/admin-sales.ts';
 import { toast } from '../../../lib/toasts.tsx';
 import { useTicketAction } from '../api/sales.ts';
@@ -104,7 +105,7 @@ export function AdminTicketDetail({ ticket }: { ticket: AdminTicket }) {
         }
       >
         <div className="flex flex-wrap items-center gap-2">
-          <Pill tone={valid ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'}>{valid ? 'Valid' : 'Void'}</Pill>
+          <Pill tone={ticketStatusTone(ticket)}>{ticketStatusLabel(ticket)}</Pill>
           {ticket.test ? <TestBadge /> : null}
         </div>
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">

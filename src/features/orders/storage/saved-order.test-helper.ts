@@ -49,6 +49,7 @@ export function paidOrder(change: { title?: string; holderName?: string; status?
         code: `signed-code-${next}`,
         shortCode: 'K7QMX4PDR',
         checkedInAt: null,
+        refundedAt: null,
       },
     ],
   };

@@ -100,7 +100,7 @@ function OrderDetails({ order }: { order: OrganizerOrder }) {
                 <span className="shrink-0 text-right text-sm">
                   {ticket.status === 'voided' ? (
                     <span className="font-semibold text-slate-500">
-                      {order.refundableTicketIds.includes(ticket.id) ? 'Voided, not refunded' : 'Voided'}
+                      {ticket.refundedAt ? 'Refunded' : 'Voided, not refunded'}
                     </span>
                   ) : ticket.checkedInAt ? (
                     <span className="font-semibold text-emerald-800">Checked in</span>

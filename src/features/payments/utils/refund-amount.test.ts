@@ -11,6 +11,7 @@ const ticket = (id: string, ticketTypeId: string, status: 'valid' | 'voided' = '
   code: null,
   shortCode: null,
   checkedInAt: null,
+  refundedAt: null,
 });
 
 // t2 was refunded; t4 was voided by an administrator, its money not given back yet.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEventSchema, ticketTypeInputSchema, updateEventSchema, venueSchema } from './events.ts';
+import { createEventSchema, eventListQuerySchema, ticketTypeInputSchema, updateEventSchema, venueSchema } from './events.ts';
 
 const organizationId = '11111111-1111-4111-8111-111111111111';
 const event = {
@@ -87,5 +87,18 @@ describe('numbers out of range', () => {
       latitude: 'A latitude is between -90 and 90.',
       longitude: 'A longitude is between -180 and 180.',
     });
+  });
+});
+
+describe('coordinates', () => {
+  it('are kept to about a centimetre, so a subnormal number the database cannot read becomes 0', () => {
+    expect(eventListQuerySchema.parse({ lat: '5e-324', lng: '-2.2426312345' })).toMatchObject({ lat: 0, lng: -2.2426312 });
+    expect(
+      venueSchema.parse({ name: 'Hall', address: '1 Street', city: 'Leeds', latitude: 5e-324, longitude: 53.8 }),
+    ).toMatchObject({
+      latitude: 0,
+      longitude: 53.8,
+    });
+    expect(venueSchema.safeParse({ name: 'Hall', address: '1 Street', city: 'Leeds', latitude: 91 }).success).toBe(false);
   });
 });

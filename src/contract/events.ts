@@ -91,13 +91,24 @@ function checkSalesWindows(ctx: z.core.ParsePayload<{ endsAt?: string; ticketTyp
 const latitudeMessage = 'A latitude is between -90 and 90.';
 const longitudeMessage = 'A longitude is between -180 and 180.';
 
+/**
+ * A coordinate to seven decimal places (about a centimetre): finer than any map, and a number the database can
+ * read back, which a subnormal one such as 5e-324 is not (PostgreSQL refuses it as an underflow).
+ */
+const toCentimetres = (degrees: number) => Math.round(degrees * 1e7) / 1e7 || 0;
+/** The same, before a body's coordinate is validated: anything that is not a finite number is left to be refused. */
+const centimetresOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? toCentimetres(value) : value);
+
 export const venueSchema = z.object({
   name: z.string().trim().min(1, 'Name the venue.').max(120),
   address: z.string().trim().min(1, 'Enter the address.').max(300),
   city: z.string().trim().min(1, 'Enter the city.').max(80),
   country: z.string().trim().max(80).default(''),
-  latitude: z.number().min(-90, latitudeMessage).max(90, latitudeMessage).nullable().default(null),
-  longitude: z.number().min(-180, longitudeMessage).max(180, longitudeMessage).nullable().default(null),
+  latitude: z.preprocess(centimetresOf, z.number().min(-90, latitudeMessage).max(90, latitudeMessage)).nullable().default(null),
+  longitude: z
+    .preprocess(centimetresOf, z.number().min(-180, longitudeMessage).max(180, longitudeMessage))
+    .nullable()
+    .default(null),
 });
 
 /** The fields of an event as they may be changed: no defaults, so a change leaves what it omits alone. */
@@ -223,8 +234,8 @@ export const eventListQuerySchema = z.object({
   to: isoDateTime.optional(),
   category: eventCategorySchema.optional(),
   city: z.string().trim().max(eventListTerms.maxCity).optional(),
-  lat: z.coerce.number().min(-90).max(90).optional(),
-  lng: z.coerce.number().min(-180).max(180).optional(),
+  lat: z.coerce.number().min(-90).max(90).transform(toCentimetres).optional(),
+  lng: z.coerce.number().min(-180).max(180).transform(toCentimetres).optional(),
   radiusKm: z.coerce
     .number()
     .min(eventListTerms.radiusKm.min)

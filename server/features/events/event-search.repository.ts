@@ -92,7 +92,8 @@ export function matchesSearch(search: EventSearch): RawBuilder<boolean> {
 
 /** How many typed words the event has only nearly, not exactly: 0 for an exact match, which lists first. */
 export function nearWordCount(search: EventSearch): RawBuilder<number> {
-  if (search.exact.length === 0) return sql<number>`0`;
+  // A cast, not a bare 0: a bare number in ORDER BY names an output column by its position.
+  if (search.exact.length === 0) return sql<number>`0::int`;
   const misses = search.exact.map((group) => sql`(not events.search @@ ${textQuery([group])}::tsquery)::int`);
   return sql<number>`(${sql.join(misses, sql` + `)})`;
 }

@@ -26,6 +26,8 @@ const get = async (url: string): Promise<Listed> => {
 const catalogue = (words: string, extra = '') => get(`/catalogue?q=${encodeURIComponent(words)}${extra}`);
 const findEvents = (words: string, extra = '') => get(`/events?q=${encodeURIComponent(words)}${extra}`);
 const titles = (listed: Listed) => listed.items.map((item) => item.title);
+/** The search page's answer, every event it finds. */
+const findEventsAll = (words: string) => findEvents(words, '&pageSize=50');
 
 const venueIn = (city: string) => ({
   name: 'Band on the Wall',
@@ -84,6 +86,17 @@ describe('event search forgives typos', () => {
     expect((await findEvents('xylophone')).total).toBe(0);
     expect((await catalogue('quayside xylophone')).items).toEqual([]);
     expect(titles(await catalogue('quaysde folk'))).toEqual(['Quayside Folk Night']);
+  });
+
+  it('keeps the search syntax: either of two words with or, a quoted phrase, a word left out', async () => {
+    await publishedEvent(api.app, organiser, { title: 'Riverside Pottery Morning' });
+    await publishedEvent(api.app, organiser, { title: 'Riverside Lantern Parade' });
+    expect(titles(await findEventsAll('pottery or lantern')).sort()).toEqual([
+      'Riverside Lantern Parade',
+      'Riverside Pottery Morning',
+    ]);
+    expect(titles(await findEventsAll('riverside -lantern'))).toEqual(['Riverside Pottery Morning']);
+    expect(titles(await findEventsAll('"lantern parade"'))).toEqual(['Riverside Lantern Parade']);
   });
 
   it('answers words with nothing to look up (punctuation, stop words, single letters) as a search, never an error', async () => {

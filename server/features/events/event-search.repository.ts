@@ -1,7 +1,15 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { lexemeWord, wordGrams } from '../../lib/search-text.ts';
-import { type Candidate, groupWords, maxCandidates, minGramSimilarity, textQuery, typedWords } from './event-search.ts';
+import {
+  type Candidate,
+  groupWords,
+  maxCandidates,
+  minGramSimilarity,
+  textQuery,
+  typedWords,
+  usesSearchSyntax,
+} from './event-search.ts';
 
 /**
  * The words of events' searchable text (the lexemes of `events.search`) with their trigrams, in
@@ -52,7 +60,7 @@ export interface EventSearch {
  * allowed edits (read from the grams' index), most similar first.
  */
 export async function prepareSearch(db: Executor, text: string): Promise<EventSearch> {
-  const typed = typedWords(text);
+  const typed = usesSearchSyntax(text) ? [] : typedWords(text);
   if (typed.length === 0) return { text, exact: [], any: [] };
   const values = typed.flatMap(({ word, grams, shortest, longest }) =>
     grams.map((gram) => sql`(${word}::text, ${gram}::text, ${grams.length}::int, ${shortest}::int, ${longest}::int)`),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Candidate, groupWords, maxNearWords, maxSearchWords, textQuery, typedWords } from './event-search.ts';
+import {
+  type Candidate,
+  groupWords,
+  maxNearWords,
+  maxSearchWords,
+  textQuery,
+  typedWords,
+  usesSearchSyntax,
+} from './event-search.ts';
 
 const candidate = (typed: string, lexeme: string, word = lexeme, similarity = 0.5): Candidate => ({
   typed,
@@ -50,5 +58,15 @@ describe('expanding typed words', () => {
 
   it('writes a text query that needs one word of each group, with quotes doubled', () => {
     expect(textQuery([['jazz', 'jaz'], ["o'brien"]])).toBe(`('jazz' | 'jaz') & ('o''brien')`);
+  });
+});
+
+describe('a search written with the search syntax', () => {
+  it('is told apart: or between words, a quoted phrase, a word left out', () => {
+    for (const text of ['market or poetry', 'market OR poetry', '"winter festival"', 'jazz -brunch']) {
+      expect(usesSearchSyntax(text), text).toBe(true);
+    }
+    for (const text of ['jaz festval', 'orchestra', 'north-west', 'rock and roll'])
+      expect(usesSearchSyntax(text), text).toBe(false);
   });
 });

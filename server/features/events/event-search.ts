@@ -18,6 +18,15 @@ export const minGramSimilarity = 0.18;
 /** Candidates per typed word read from the vocabulary, most similar first, before the edit distance decides. */
 export const maxCandidates = 40;
 
+/**
+ * Whether the text uses the search's own syntax, as web search boxes do: `or` between words, a "quoted phrase" or a
+ * -word left out. Such a search is matched as typed (PostgreSQL's `websearch_to_tsquery`), without near words, which
+ * would turn its `or` into another word every event must have.
+ */
+export function usesSearchSyntax(text: string): boolean {
+  return /(^|\s)or(\s|$)/i.test(text) || text.includes('"') || /(^|\s)-\S/.test(text);
+}
+
 /** Letters that may differ: none in a word of one or two letters, one up to seven letters, two beyond. */
 export function allowedEdits(word: string): number {
   if (word.length <= 2) return 0;

@@ -86,5 +86,12 @@ async function mount(): Promise<void> {
 mount().catch((error: unknown) => {
   console.error('Admit could not start', error);
   window[payloadErrorGlobal] = error;
-  void fail(error, 'mount');
+  // The app shell has no page of its own: without the app it is blank, so the full-page error takes its place. A page
+  // the server rendered stays as it is, readable, and the failure is reported.
+  if (window.__ADMIT__?.shell) void fail(error, 'mount');
+  else
+    void errorReporting().then(
+      (module) => module.reportStartFailure(error),
+      () => undefined,
+    );
 });

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { isChunkLoadError, reloadOnceForChunkError } from '../../lib/chunk-reload.ts';
 import { type EarlyError, installErrorListeners } from '../../lib/errors/error-listeners.ts';
+import { reportClientError } from '../../lib/errors/report-error.ts';
 import FatalErrorPage from './fatal-error-page.tsx';
 
 /**
@@ -9,6 +10,17 @@ import FatalErrorPage from './fatal-error-page.tsx';
  */
 export function startErrorReporting(early: readonly EarlyError[]): void {
   installErrorListeners(early);
+}
+
+/**
+ * The app could not start on a page the server rendered: the page stays, readable and with its links working
+ * without scripts (spec §8: logged and stored as the payload error); the failure is reported, and page code that
+ * could not be fetched gets the spec's one reload.
+ */
+export function reportStartFailure(error: unknown): void {
+  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  if (isChunkLoadError(error) && reloadOnceForChunkError(here)) return;
+  reportClientError(error, { kind: 'mount', fatal: false });
 }
 
 /**

@@ -99,7 +99,7 @@ const envSchema = z.object({
   ORDER_HELD_TICKETS_PER_NETWORK: z.coerce.number().int().min(0).default(40),
   /** 0: every request is taken however long it would wait (for measuring); 1: overload is refused with 503 (decision 051). */
   OVERLOAD_SHEDDING: z.enum(['0', '1'], { error: 'must be 1 (refuse what cannot be served in time) or 0' }).default('1'),
-  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(10_000).default(200),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(10_000).default(1000),
   /** 1 (the default) never refuses by utilisation: a loop busy all the time is at capacity, which the render bound holds. */
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().gt(0).max(1).default(1),
   /** Absent: 85% of the heap V8 may grow to. */

@@ -29,9 +29,7 @@ export async function startOwnServer(options: {
       DATA_DIR: options.dataDir,
       LOG_LEVEL: 'warn',
       // As the suite's own server (playwright.config.ts): this machine's stalls are not overload.
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '5000',
-      PAGE_RENDER_QUEUE: '1000',
-      PAGE_RENDER_WAIT_MS: '30000',
+      OVERLOAD_SHEDDING: '0',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -71,7 +71,7 @@ export default defineConfig({
       TRUST_PROXY: '127.0.0.1',
       // Short holds, so a test can watch one lapse (tests/e2e/booking.spec.ts).
       ORDER_HOLD_SECONDS: '40',
-      // Two browsers share two cores with this server, whose embedded database runs on its own thread: stalls the
+      // Two browsers share two cores with this server, whose embedded database runs on its one thread: stalls the
       // product would refuse as overload (decision 051) are this machine's normal here, so nothing is refused.
       // Shedding itself is tested in tests/api/web-tier-answers.test.ts.
       OVERLOAD_SHEDDING: '0',

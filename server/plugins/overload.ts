@@ -58,8 +58,20 @@ export async function shedOverload(
     maxHeapUsedBytes: settings.maxHeapUsedBytes,
     pressureHandler: () => undefined,
   });
+  // under-pressure counts a sample in which the event loop took no measurement at all (one task held it for the
+  // whole quarter second) as an infinite delay: one long task, not overload. Such a sample counts as the interval it
+  // lasted, so only lag past the threshold, or a full heap, refuses anyone.
+  const overloaded = () => {
+    const { eventLoopDelay, heapUsed, eventLoopUtilized } = app.memoryUsage();
+    const delay = Number.isFinite(eventLoopDelay) ? eventLoopDelay : sampleIntervalMs;
+    return (
+      delay > settings.maxEventLoopDelayMs ||
+      heapUsed > settings.maxHeapUsedBytes ||
+      eventLoopUtilized > settings.maxEventLoopUtilization
+    );
+  };
   app.addHook('onRequest', async (request, reply) => {
-    if (!app.isUnderPressure() || madeInProcess(request) || exempt.has(request.url.split('?')[0] ?? '')) return;
+    if (!overloaded() || madeInProcess(request) || exempt.has(request.url.split('?')[0] ?? '')) return;
     request.log.warn({ pressure: app.memoryUsage() }, 'refused: the server is overloaded');
     if (!busyPage || underApi(request.url)) return reply.send(refuseBusyApiRequest(reply));
     return reply.send(busyPage(reply));

@@ -17,6 +17,7 @@ import { listPublicEvents } from '../server/features/events/events.service.ts';
 import { catalogueQuerySchema } from '../src/contract/catalogue.ts';
 import { eventCategories } from '../src/contract/event-categories.ts';
 import { eventListQuerySchema } from '../src/contract/events.ts';
+import { insertBenchEvents } from './bench-events.ts';
 import { onEachDatabase } from './each-database.ts';
 import { repoRoot } from './server-process.ts';
 
@@ -87,19 +88,7 @@ async function fill(db: Db): Promise<void> {
         status: 'published' as const,
       };
     });
-    const ids = await db.insertInto('events').values(rows).returning('id').execute();
-    await db
-      .insertInto('ticket_types')
-      .values(
-        ids.map(({ id }, offset) => ({
-          event_id: id,
-          name: 'Standard',
-          price: ((start + offset) % 4) * 500,
-          currency: 'GBP',
-          capacity: 100,
-        })),
-      )
-      .execute();
+    await insertBenchEvents(db, rows, start);
   }
 }
 

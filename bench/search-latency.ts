@@ -5,6 +5,7 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import { listEventRows } from '../server/features/events/events.repository.ts';
 import { eventCategories } from '../src/contract/event-categories.ts';
 import { type EventListQuery, eventListQuerySchema } from '../src/contract/events.ts';
+import { insertBenchEvents } from './bench-events.ts';
 import { onEachDatabase } from './each-database.ts';
 
 export interface SearchLatency {
@@ -95,19 +96,7 @@ async function fill(db: Db, count: number): Promise<void> {
         status: 'published' as const,
       };
     });
-    const ids = await db.insertInto('events').values(rows).returning('id').execute();
-    await db
-      .insertInto('ticket_types')
-      .values(
-        ids.map(({ id }, offset) => ({
-          event_id: id,
-          name: 'Standard',
-          price: ((start + offset) % 4) * 500,
-          currency: 'GBP',
-          capacity: 100,
-        })),
-      )
-      .execute();
+    await insertBenchEvents(db, rows, start);
   }
 }
 

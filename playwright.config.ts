@@ -75,6 +75,8 @@ export default defineConfig({
       // product would refuse as overload (decision 051) are this machine's normal here, so nothing is refused.
       // Shedding itself is tested in tests/api/web-tier-answers.test.ts.
       OVERLOAD_SHEDDING: '0',
+      // A visitor without cookies sees what the tests changed a moment ago, not a copy kept from another test (056).
+      PAGE_KEEP_SECONDS: '0',
     },
   },
 });

@@ -111,6 +111,8 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** How long after that it may still serve the page it has while it fetches a new one. */
   PAGE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** How long one instance hands the same copy of a public page to visitors without cookies; 0: never (decision 056). */
+  PAGE_KEEP_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:a-fA-F/,\s]+)$/, 'must be true, false or a comma-separated list of proxy addresses')
@@ -216,6 +218,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     pageRenders: { atOnce: env.PAGE_RENDERS_AT_ONCE, queue: env.PAGE_RENDER_QUEUE, waitMs: env.PAGE_RENDER_WAIT_MS },
     pageCache: { sharedSeconds: env.PAGE_CACHE_SECONDS, staleSeconds: env.PAGE_STALE_SECONDS },
+    /** Decision 056: a burst for a public page costs one render. Only pages a proxy could share are kept. */
+    pageKeep: { seconds: env.PAGE_CACHE_SECONDS > 0 ? env.PAGE_KEEP_SECONDS : 0, maxPages: 100 },
     /** Whether to believe X-Forwarded-For: only behind a proxy we run, or per-address limits can be dodged. */
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     /** The only configuration the browser ever sees. */

@@ -5,6 +5,7 @@ import type { RenderAssets, render as renderPage } from '../src/entry-server.tsx
 import { appShellPath, keepableHeader } from '../src/lib/app-shell.ts';
 import { parseCookieHeader } from '../src/lib/session/route-session.ts';
 import { contentSecurityPolicy, createNonce } from './content-security-policy.ts';
+import type { PageKeeper } from './page-keeper.ts';
 import {
   hashInlineScripts,
   mayShare,
@@ -31,6 +32,8 @@ export interface PageRendererOptions {
   dev: boolean;
   /** How long a proxy in front may keep a public page for signed-out visitors. */
   pageCache: PageCacheSettings;
+  /** Keeps the shared pages rendered, so that a burst for one costs one render (decision 056). */
+  keeper?: Pick<PageKeeper, 'rendered'>;
   /** The server bundle's render and the assets it links, loaded per request in development. */
   load(url: string): Promise<{ render: typeof renderPage; assets: RenderAssets; devHead?: string }>;
 }
@@ -81,12 +84,15 @@ export function createPageRenderer(options: PageRendererOptions) {
         mayShare({ keepable: result.keepable, cookieHeader: request.headers.cookie }, options.pageCache);
       if (shared) {
         const page = hashInlineScripts(await readWhole(result.pipe), nonce);
-        return reply
-          .code(result.status)
-          .header('Content-Type', 'text/html; charset=utf-8')
-          .header('Content-Security-Policy', contentSecurityPolicy({ hashes: page.hashes }, cspOptions))
-          .header('Cache-Control', sharedCacheControl(options.pageCache))
-          .send(page.html);
+        const headers = {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Security-Policy': contentSecurityPolicy({ hashes: page.hashes }, cspOptions),
+          'Cache-Control': sharedCacheControl(options.pageCache),
+          Vary: 'Cookie',
+          [keepableHeader]: '1',
+        };
+        options.keeper?.rendered(request, { status: result.status, html: page.html, headers });
+        return reply.code(result.status).headers(headers).send(page.html);
       }
       const body = new PassThrough();
       result.pipe(body);

@@ -13,6 +13,7 @@ import { clientDir, hasBuild, serverEntry } from './build-paths.ts';
 import { busyPage, gatePageRenders } from './busy-page.ts';
 import { assetsFromManifest } from './client-assets.ts';
 import { registerPageErrorAnswers } from './page-errors.ts';
+import { createPageKeeper } from './page-keeper.ts';
 import { createPageRenderer, type PageRendererOptions } from './page-renderer.ts';
 import { createRenderGate } from './render-gate.ts';
 
@@ -42,8 +43,11 @@ export async function createWebApp(config: Config, db: Db, options: WebAppOption
   registerPageErrorAnswers(app);
   await app.register(apiPlugin, { config, db, prefix: apiBaseOf(config) });
   // Pages rendered at once are bounded (decision 051); with shedding off, every page is rendered however many wait.
-  const gated = config.overload.enabled ? gatePageRenders(createRenderGate(config.pageRenders)) : <T>(handler: T) => handler;
-  const pageOptions = { app, publicConfig: config.publicConfig, appUrl: config.appUrl, pageCache: config.pageCache };
+  // A kept copy of a public page, or the render of it already under way, answers before any place is taken (056).
+  const keeper = createPageKeeper(options.dev ? { ...config.pageKeep, seconds: 0 } : config.pageKeep);
+  const bounded = config.overload.enabled ? gatePageRenders(createRenderGate(config.pageRenders)) : <T>(handler: T) => handler;
+  const gated: typeof bounded = (handler) => keeper.wrap(bounded(handler));
+  const pageOptions = { app, publicConfig: config.publicConfig, appUrl: config.appUrl, pageCache: config.pageCache, keeper };
 
   if (options.dev) {
     const { attachVite } = await import('./dev-server.ts');

@@ -14,7 +14,9 @@ import { createTestDatabase, type TestDatabase } from '../fixtures/test-database
 
 /** Pages the way the renderer writes them: the boot script with the response's nonce; `/events` is a public page. */
 let holdRenders: Promise<void> = Promise.resolve();
+let renders = 0;
 async function fakeRender(options: RenderOptions): Promise<RenderResult> {
+  renders += 1;
   await holdRenders;
   const path = new URL(options.request.url).pathname;
   const html = `<!doctype html><html><head></head><body><h1>${path}</h1><script nonce="${options.nonce}">window.__boot={}</script></body></html>`;
@@ -85,7 +87,8 @@ describe('more pages at once than the server renders', () => {
     holdRenders = new Promise((resolve) => {
       finish = resolve;
     });
-    const held = fetch(`http://127.0.0.1:${port}/events`);
+    // Addresses of their own: a copy of `/events` kept from another test would be answered without a render.
+    const held = fetch(`http://127.0.0.1:${port}/events?held`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = Date.now();
     const refused = await fetch(`http://127.0.0.1:${port}/events?again`);
@@ -100,7 +103,25 @@ describe('more pages at once than the server renders', () => {
     finish();
     holdRenders = Promise.resolve();
     expect((await held).status).toBe(200);
-    expect((await fetch(`http://127.0.0.1:${port}/events`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/events?after`)).status).toBe(200);
+  });
+
+  it('except a public page asked for by many without cookies: one render answers them all, none refused (decision 056)', async () => {
+    let finish = () => {};
+    holdRenders = new Promise((resolve) => {
+      finish = resolve;
+    });
+    const before = renders;
+    const burst = Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/events?burst`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    finish();
+    holdRenders = Promise.resolve();
+    const answers = await Promise.all(burst);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    const bodies = new Set(await Promise.all(answers.map((answer) => answer.text())));
+    expect(bodies.size).toBe(1);
+    expect(renders - before).toBe(1);
+    expect(answers.every((answer) => answer.headers.get('content-security-policy')?.includes("'sha256-"))).toBe(true);
   });
 });
 

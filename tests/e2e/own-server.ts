@@ -30,6 +30,8 @@ export async function startOwnServer(options: {
       LOG_LEVEL: 'warn',
       // As the suite's own server (playwright.config.ts): this machine's stalls are not overload.
       OVERLOAD_SHEDDING: '0',
+      // A visitor without cookies sees what the tests changed a moment ago, not a copy kept from another test (056).
+      PAGE_KEEP_SECONDS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { deviceDateTime } from './device-time.ts';
 import { formatClockSeconds, formatLongDate, formatTimestamp } from './local-date.ts';
 import { formatAgo } from './time-ago.ts';
 
@@ -15,9 +14,5 @@ describe('dates in the runtime’s own zone', () => {
 
   it('says how long ago', () => {
     expect(formatAgo(new Date(Date.now() - 5 * 60_000))).toBe('5 minutes ago');
-  });
-
-  it('falls back to the device’s default text for a zone the engine does not know', () => {
-    expect(deviceDateTime('2026-11-03T19:04:00Z', 'Mars/Olympus')).toBe(new Date('2026-11-03T19:04:00Z').toLocaleString());
   });
 });

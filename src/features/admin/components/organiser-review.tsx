@@ -12,7 +12,7 @@ import { ReasonDialog } from './reason-dialog.tsx';
 import { RequestMoreDialog } from './request-more-dialog.tsx';
 
 const birthDay = (seconds: number | undefined) =>
-  seconds === undefined ? '—' : new Date(seconds * 1000).toISOString().slice(0, 10);
+  seconds === undefined ? '—' : formatDay(new Date(seconds * 1000).toISOString());
 
 function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
   return (

@@ -1,10 +1,10 @@
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
+import { zonedText } from '../../../components/format/dates.ts';
 import { StatBox } from '../../../components/stat-box.tsx';
 import type { PlatformOverview } from '../../../contract/admin.ts';
 import { formatMoney } from '../../../contract/money.ts';
 
-const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+const dayLabel = (day: string) => zonedText(new Date(`${day}T00:00:00Z`), 'UTC', { day: 'numeric', month: 'short' });
 const count = (value: number) => new Intl.NumberFormat('en-GB').format(value);
 const orders = (value: number) => `${count(value)} order${value === 1 ? '' : 's'}`;
 

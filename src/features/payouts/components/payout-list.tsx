@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { buttonClass } from '../../../components/button.ts';
+import { formatDay } from '../../../components/format/date-time.ts';
 import { TestBadge } from '../../../components/test-badge.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 import type { PayoutRow } from '../../../contract/payouts.ts';
 import { usePayout } from '../api/get-payouts.ts';
-
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** The orders a payout covers, loaded when it is opened. */
 function CoveredOrders({ organizationId, payout }: { organizationId: string; payout: PayoutRow }) {
@@ -42,7 +40,7 @@ function PayoutItem({ organizationId, payout }: { organizationId: string; payout
             <span className="font-mono font-normal text-slate-600 text-sm">{payout.reference}</span>
           </p>
           <p className="text-slate-600 text-sm">
-            Paid {dateOf(payout.createdAt)} · {payout.orders} order{payout.orders === 1 ? '' : 's'}
+            Paid {formatDay(payout.createdAt)} · {payout.orders} order{payout.orders === 1 ? '' : 's'}
           </p>
         </div>
         <button

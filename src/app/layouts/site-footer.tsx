@@ -23,7 +23,7 @@ export function SiteFooter() {
   return (
     <footer className="mt-auto border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">
-        <p className="text-slate-600">Tickets for what's on, and a door that keeps working when the signal doesn't.</p>
+        <p className="text-slate-600">Tickets for what’s on, and a door that keeps working when the signal doesn’t.</p>
         {groups.map((group) => (
           <nav key={group.title} aria-label={group.title}>
             <h2 className="mb-2 font-semibold text-slate-900">{group.title}</h2>

@@ -21,7 +21,7 @@ export function Component() {
   const items = rules.data?.items ?? [];
   return (
     <AdminPage>
-      <PageMeta title="Booking fees" description="The platform's booking fee rules." noIndex />
+      <PageMeta title="Booking fees" description="The platform’s booking fee rules." noIndex />
       <AdminHeader
         title="Booking fees"
         intro="What buyers pay the platform on each paid ticket, per currency: a percentage plus a fixed amount, raised to a minimum and capped per ticket. Rules are never changed: a new one starts later and replaces the one before for its currency. An organiser with a fee plan of its own (set on its page) pays by its plan instead."
@@ -41,7 +41,7 @@ export function Component() {
           </AdminCard>
           <AdminCard id="calculator-title" title="Calculator">
             <p className="text-slate-600">
-              A sample order priced exactly as checkout prices it. Amounts are in the ticket's currency; free tickets pay no fee.
+              A sample order priced exactly as checkout prices it. Amounts are in the ticket’s currency; free tickets pay no fee.
             </p>
             <FeeCalculator rules={items} />
           </AdminCard>

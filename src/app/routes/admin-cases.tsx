@@ -49,7 +49,7 @@ export function Component() {
   const counts = result.data?.counts;
   return (
     <div className="space-y-5">
-      <PageMeta title="Cases" description="The help desk's cases." noIndex />
+      <PageMeta title="Cases" description="The help desk’s cases." noIndex />
       <h1 className="font-bold text-2xl text-slate-900 sm:text-3xl">Cases</h1>
       <nav aria-label="Queues" className="flex flex-wrap gap-2">
         {caseQueueSchema.options.map((name) => (

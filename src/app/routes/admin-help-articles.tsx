@@ -23,7 +23,7 @@ export function createLoader({ queryClient, api }: RouteContext) {
   };
 }
 
-const meta = <PageMeta title="Help articles" description="The help desk's articles and categories." noIndex />;
+const meta = <PageMeta title="Help articles" description="The help desk’s articles and categories." noIndex />;
 const header = (
   <AdminHeader
     title="Help articles"

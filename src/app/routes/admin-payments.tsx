@@ -317,7 +317,7 @@ export function Component() {
       <PageMeta title="Payments" description="Payments, refunds, fees and webhooks." noIndex />
       <AdminHeader
         title="Payments"
-        intro="Every payment and refund, the platform's booking fees, the payouts to organisers, and the payment provider's webhook deliveries."
+        intro="Every payment and refund, the platform’s booking fees, the payouts to organisers, and the payment provider’s webhook deliveries."
         actions={allowed ? <CsvDownload list={view} filters={filters} /> : null}
       />
       {!allowed ? (

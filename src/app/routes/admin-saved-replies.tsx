@@ -17,7 +17,7 @@ export function createLoader({ queryClient, api }: RouteContext) {
   };
 }
 
-const meta = <PageMeta title="Saved replies" description="The help desk's saved replies." noIndex />;
+const meta = <PageMeta title="Saved replies" description="The help desk’s saved replies." noIndex />;
 const header = (
   <AdminHeader
     title="Saved replies"

@@ -37,7 +37,7 @@ export function Component() {
   if (statusOf(groups.error) === 403) {
     return (
       <AdminPage>
-        <PageMeta title="User groups" description="Administrators' groups and permissions." noIndex />
+        <PageMeta title="User groups" description="Administrators’ groups and permissions." noIndex />
         <AdminHeader title="User groups" intro="What each group of administrators may do." />
         <NotAllowed what="managing user groups" />
       </AdminPage>
@@ -45,7 +45,7 @@ export function Component() {
   }
   return (
     <AdminPage>
-      <PageMeta title="User groups" description="Administrators' groups and permissions." noIndex />
+      <PageMeta title="User groups" description="Administrators’ groups and permissions." noIndex />
       <AdminHeader
         title="User groups"
         intro="An administrator may do what any of their groups allows. Changes apply on their next request."

@@ -34,10 +34,10 @@ export function Component() {
 
   return (
     <AdminPage>
-      <PageMeta title="Admin" description="The platform's administration." noIndex />
+      <PageMeta title="Admin" description="The platform’s administration." noIndex />
       <AdminHeader
         title="Admin"
-        intro="The platform at a glance, and every administrator's action: who, what, on which object, when and why."
+        intro="The platform at a glance, and every administrator’s action: who, what, on which object, when and why."
       />
       <nav aria-label="Admin pages" className="flex flex-wrap gap-4">
         {can('users.read') ? (

@@ -68,7 +68,7 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }
     <ReasonDialog
       open
       title={`Refund order ${order.reference}`}
-      description="The tickets are voided at once and the money goes back to the buyer's card; the buyer is told by email that Admit refunded them. The reason is for administrators only: it is recorded in the order's history and the audit log, never sent to the buyer."
+      description="The tickets are voided at once and the money goes back to the buyer’s card; the buyer is told by email that Admit refunded them. The reason is for administrators only: it is recorded in the order’s history and the audit log, never sent to the buyer."
       confirmLabel={`Refund ${formatMoney(amount, order.currency)}`}
       busy={refund.isPending}
       problem={problem}

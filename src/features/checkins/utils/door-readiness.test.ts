@@ -90,7 +90,7 @@ describe('what the door says about working without a connection', () => {
       expect(readiness.ready).toBe(false);
       expect(readiness.sentence).toBe('Scanning works while this device is connected.');
       expect(checks({ tickets: 3, app }).map((entry) => entry.id)).toEqual(['tickets', 'app']);
-      expect(check({ tickets: 3, app }, 'app')).toMatchObject({ state: 'unavailable', label: "This browser can't work offline" });
+      expect(check({ tickets: 3, app }, 'app')).toMatchObject({ state: 'unavailable', label: 'This browser can’t work offline' });
     }
   });
 

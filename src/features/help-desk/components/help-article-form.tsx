@@ -108,7 +108,7 @@ export function HelpArticleForm({
         id={`${idPrefix}-slug`}
         label="Address"
         maxLength={80}
-        hint={`The answer's page: /faqs/${form.values.slug || 'your-address'}`}
+        hint={`The answer’s page: /faqs/${form.values.slug || 'your-address'}`}
         {...form.field('slug')}
       />
       <TextField id={`${idPrefix}-summary`} label="Summary (optional)" maxLength={300} {...form.field('summary')} />

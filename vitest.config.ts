@@ -1,7 +1,31 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 const apiTests = ['tests/api/**/*.test.ts'];
+
+/**
+ * Tests of the HTTP tier — validation, authorisation, limits, answers, headers, storage, the route registry — where
+ * the database only keeps what they set up: one database shows all they test, so they run on the embedded one alone.
+ * Everything that reads or writes through SQL of its own (orders, races, search, reports, migrations…) runs on both.
+ */
+const httpTierTests = [
+  'acting-route-declarations',
+  'authorization-matrix',
+  'client-errors',
+  'connection-limits',
+  'error-answers',
+  'image-keys',
+  'openapi-document',
+  'openapi-fuzz',
+  'sized-images',
+  'storage-aws',
+  'upload-limits',
+  'uploads-aws',
+  'web-tier-answers',
+].map((name) => `tests/api/${name}.test.ts`);
+const missing = httpTierTests.filter((path) => !existsSync(path));
+if (missing.length > 0) throw new Error(`vitest.config.ts names tests that are not there: ${missing.join(', ')}`);
 
 // API tests run on embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 const postgresProject = process.env.TEST_DATABASE_URL
@@ -11,6 +35,7 @@ const postgresProject = process.env.TEST_DATABASE_URL
         test: {
           name: 'api-postgres',
           include: apiTests,
+          exclude: httpTierTests,
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/fixtures/postgres-template.ts'],
         },

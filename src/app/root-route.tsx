@@ -1,5 +1,5 @@
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { importWhenOnline } from '../lib/chunk-reload.ts';
 import { setHydrating } from '../lib/hydration.ts';
 import { onForgetUser } from '../lib/session/forget-user.ts';
@@ -72,6 +72,14 @@ export function RootRoute() {
           <ActingBanner />
         </Suspense>
       ) : null}
+      {/*
+        A page the app moves to starts at its top (or at the element its address's hash names), as a page the browser
+        loads does; Back and Forward return to where the reader was. Without it the window kept the last page's
+        scroll: a link from far down the development mailbox opened the confirmation page scrolled past its form.
+        A navigation that only changes what one page shows (filters, an order opened beside its list) passes
+        `preventScrollReset`.
+      */}
+      <ScrollRestoration />
       <ExternalLinkGuard />
       <BackgroundSync />
       <Layout>

@@ -155,7 +155,8 @@ export function Component() {
           initial={initial}
           onShow={(values) => {
             reportShown.current = true;
-            void navigate(addressOf(values));
+            // The form stays where it is; the report is brought into view once it is read.
+            void navigate(addressOf(values), { preventScrollReset: true });
           }}
           onDownload={(kind, query, format) => download(organizationId, kind, query, format)}
         />

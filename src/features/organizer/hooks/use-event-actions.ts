@@ -75,7 +75,8 @@ export function useEventActions({
   };
 
   const openSaved = (saved: Event, state: EditorNavigationState = {}) =>
-    navigate(`/organizer/events/${saved.id}`, { replace: true, state });
+    // The same editor, now of the saved event: it stays where the organiser was.
+    navigate(`/organizer/events/${saved.id}`, { replace: true, state, preventScrollReset: true });
 
   const run = async (action: EditorAction, work: () => Promise<void>) => {
     if (running.current) return;

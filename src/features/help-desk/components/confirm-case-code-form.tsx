@@ -10,6 +10,7 @@ import { confirmCaseEmailSchema } from '../../../contract/help-cases.ts';
 import { useApiCaller } from '../../../lib/api-caller.tsx';
 import { attachAll, useConfirmCaseEmail } from '../api/case-calls.ts';
 import { keepCaseAccess } from '../utils/case-access.ts';
+import { releaseCaseFiles } from '../utils/raised-case-step.ts';
 
 /**
  * The code mailed to a guest: entering it confirms their address, opens the case, attaches the files chosen with
@@ -30,11 +31,13 @@ export function ConfirmCaseCodeForm({ reference, email, files }: { reference: st
     confirm.mutate(data, {
       onSuccess: async (access) => {
         keepCaseAccess(access.caseId, access.accessKey);
+        releaseCaseFiles(reference);
         setAttaching(files.length > 0);
         const problems = await attachAll(api, access.caseId, files);
         setAttaching(false);
         if (problems.length) setRefused({ caseId: access.caseId, problems });
-        else navigate(`/help-desk/case-details?case=${access.caseId}`);
+        // The code is used up: the case takes its place, so Back does not offer the spent step again.
+        else navigate(`/help-desk/case-details?case=${access.caseId}`, { replace: true });
       },
       onError: (error) => form.showServerErrors(error, ['code']),
     });

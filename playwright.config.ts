@@ -15,11 +15,14 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
 
-// Offline and installability need one browser, not every device. The iPhone 13 (Blink with an
-// iPhone screen) checks what differs by screen: rendering, layout and the attendee's pages. The
-// door, the dashboard and event editing run on the desktop and the Pixel 7; the back office's
-// flows (team, verification, payouts, reports, the help desk's agents) on the desktop, with each
-// of their pages checked on the phone (organizer-phone.spec.ts, and the admin specs' phone tests).
+// Each flow runs on the device where what it shows can differ; nothing runs twice to see the same thing.
+// - Offline and installability need one browser. The back office's flows (team, verification, payouts, reports,
+//   the help desk's agents, organisers' events) and what no screen changes (error pages, the guard on leaving
+//   Admit, a newcomer's sign-up on a local instance) run on the desktop; each back-office page is checked on the
+//   phone (organizer-phone.spec.ts, and the admin specs' phone tests).
+// - The flows people go through on a phone (signing up and in, the help desk, the door) run on the Pixel 7; buying,
+//   events and bookmarks on the Pixel 7 and the desktop, whose layouts differ.
+// - The iPhone 13 (Blink with an iPhone's narrower screen) checks rendering and layout alone.
 const desktopOnly = [
   '**/pwa.spec.ts',
   '**/team.spec.ts',
@@ -29,10 +32,14 @@ const desktopOnly = [
   '**/help-desk-articles.spec.ts',
   '**/help-desk-saved-replies.spec.ts',
   '**/admin-accessibility.spec.ts',
+  '**/errors.spec.ts',
+  '**/organizer.spec.ts',
+  '**/leaving-admit.spec.ts',
+  '**/newcomer.spec.ts',
 ];
-const onIphone = ['**/rendering.spec.ts', '**/events.spec.ts', '**/bookmarks-search.spec.ts'];
-// The phone check of the back office's pages.
-const phoneOnly = ['**/organizer-phone.spec.ts'];
+const onIphone = ['**/rendering.spec.ts'];
+// The phone check of the back office's pages, and flows whose screens are a phone's.
+const phoneOnly = ['**/organizer-phone.spec.ts', '**/auth.spec.ts', '**/help-desk.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,7 +1,11 @@
 // `node bench/overload.ts [waves] [path]`: 1,000 requests at once, over 1,000 connections, at a public page, in waves
 // (each starts when the last answer of the one before came), against one instance on a fresh embedded database:
-// with overload shedding off, then on, and a bare Node HTTP server first as the host's baseline (decision 051).
-// Only 127.0.0.1. BENCH_OVERLOAD_MODES=on (or off) measures one mode alone; BENCH_CONCURRENCY changes the 1,000;
+// a bare Node HTTP server first as the host's baseline, then Admit in each mode (decisions 051 and 056):
+//   shed    refuses what it cannot render in time, renders every request (051 alone);
+//   on      as deployed: also keeps a public page a few seconds and answers a burst with one render (056);
+//   cookie  as deployed, each request carrying a cookie, so none may be answered with a kept copy;
+//   off     takes every request however long it waits (before 051; waves then last the 30 s timeout).
+// Only 127.0.0.1. BENCH_OVERLOAD_MODES=shed,on,cookie (the default) chooses the modes; BENCH_CONCURRENCY changes the 1,000;
 // DIST_DIR serves another build than ./dist (one that a build running meanwhile in this tree cannot replace);
 // OVERLOAD_* and PAGE_* settings in the environment reach the instance (for trying other limits).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +18,7 @@ import { admitServer, bareNodeServer, ensureBuild, killAllServers, type StartedS
 const waves = Number(process.argv[2]) > 0 ? Number(process.argv[2]) : 3;
 const path = process.argv[3] ?? '/events';
 const concurrency = Number(process.env.BENCH_CONCURRENCY) > 0 ? Number(process.env.BENCH_CONCURRENCY) : 1000;
-const modes = (process.env.BENCH_OVERLOAD_MODES ?? 'off,on').split(',').map((mode) => mode.trim());
+const modes = (process.env.BENCH_OVERLOAD_MODES ?? 'shed,on,cookie').split(',').map((mode) => mode.trim());
 /** A request unanswered this long counts as not answered: an unshed wave can take a minute on a busy host. */
 const requestTimeoutMs = 30_000;
 
@@ -53,11 +57,16 @@ async function ask(url: string, headers: Record<string, string> = {}): Promise<A
 }
 
 /** The waves, with /api/ready asked every 250 ms meanwhile when the server has it, and its memory sampled. */
-async function measure(label: string, server: StartedServer, readyPath: string | undefined): Promise<Figures> {
+async function measure(
+  label: string,
+  server: StartedServer,
+  readyPath: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<Figures> {
   const figures: Figures = { label, answers: [], waveMs: [], ready: [] };
   const url = `${server.baseUrl}${path}`;
   // Warm: the page's code and data are loaded before the first wave, as on a running instance.
-  for (let index = 0; index < 20; index += 1) await ask(url);
+  for (let index = 0; index < 20; index += 1) await ask(url, headers);
   await sleep(2000);
   figures.rssBeforeMb = server.rssMb();
   figures.rssPeakMb = figures.rssBeforeMb;
@@ -71,7 +80,7 @@ async function measure(label: string, server: StartedServer, readyPath: string |
   })();
   for (let wave = 0; wave < waves; wave += 1) {
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: concurrency }, () => ask(url, { 'accept-encoding': 'br' })));
+    const answers = await Promise.all(Array.from({ length: concurrency }, () => ask(url, { 'accept-encoding': 'br', ...headers })));
     figures.waveMs.push(performance.now() - started);
     figures.answers.push(...answers);
     await sleep(1000);
@@ -149,14 +158,17 @@ async function main(): Promise<void> {
   for (const mode of modes) {
     const dataDir = mkdtempSync(join(tmpdir(), 'admit-overload-'));
     try {
+      // A fresh database is migrated and seeded first: minutes on a loaded host.
       const admit = await startServer(
-        admitServer(dataDir, 90_000, {
+        admitServer(dataDir, 240_000, {
           ...passedOn(),
           OVERLOAD_SHEDDING: mode === 'off' ? '0' : '1',
+          ...(mode === 'off' || mode === 'shed' ? { PAGE_KEEP_SECONDS: '0' } : {}),
         }),
       );
       try {
-        process.stdout.write(report(await measure(`Admit, shedding ${mode}`, admit, '/api/ready')));
+        const headers: Record<string, string> = mode === 'cookie' ? { cookie: 'admit_seen=1' } : {};
+        process.stdout.write(report(await measure(`Admit, ${mode}`, admit, '/api/ready', headers)));
       } finally {
         await admit.stop();
       }

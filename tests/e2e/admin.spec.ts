@@ -6,18 +6,18 @@ import { expect, test, waitForHydration } from './fixtures.ts';
 import { openOnPhone, phoneShotName } from './phone-check.ts';
 
 test.describe('admin console', () => {
-  test('an administrator lands on the overview after signing in, moves between areas from the menu and signs out from it', async ({
+  test('an administrator lands on the overview after signing in, moves between areas from the header’s account menu and signs out from it', async ({
     page,
     consoleErrors,
   }) => {
     test.setTimeout(90_000);
     await signInThroughPage(page, fullAdmin, demoPassword, '/admin', { asked: false });
     await waitForHydration(page);
-    const menu = page.locator('summary', { hasText: 'Menu' });
+    const menu = page.getByRole('banner').locator('summary', { hasText: 'Account' });
     const areas = page.getByRole('navigation', { name: 'Areas' });
 
     await menu.click();
-    await expect(areas.getByRole('link')).toHaveText(['My account', 'Browse events']);
+    await expect(areas.getByRole('link')).toHaveText(['My account', 'Admin']);
     await shoot(page, 'admin-area-menu');
     await areas.getByRole('link', { name: 'My account' }).click();
     await expect(page).toHaveURL('/account');
@@ -25,7 +25,7 @@ test.describe('admin console', () => {
     await expect(areas).toBeHidden();
 
     await menu.click();
-    await expect(areas.getByRole('link')).toHaveText(['Admin', 'Browse events']);
+    await expect(areas.getByRole('link')).toHaveText(['My account', 'Admin']);
     await areas.getByRole('link', { name: 'Admin' }).click();
     await expect(page).toHaveURL('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { AreaMenu } from './area-menu.tsx';
-import { BrandLink } from './site-header.tsx';
+import { SiteHeader } from './site-header.tsx';
 
 export interface SideNavItem {
   to: string;
@@ -16,20 +15,22 @@ interface SideNavLayoutProps {
   children: ReactNode;
 }
 
-/** The frame of signed-in areas: a section nav beside the page on wide screens, above it on phones. */
+/**
+ * The frame of signed-in areas: the site header every page has, then the area's own navigation, named, beside the
+ * page on wide screens and above it on phones.
+ */
 export function SideNavLayout({ area, items, children }: SideNavLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <header className="border-slate-200 border-b bg-white print:hidden">
-        <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 sm:px-6">
-          <BrandLink />
-          <span className="rounded-full bg-indigo-50 px-3 py-1 font-medium text-indigo-800 text-sm">{area}</span>
-          <AreaMenu current={area} />
-        </div>
-      </header>
+      <div className="border-slate-200 border-b bg-white print:hidden">
+        <SiteHeader width="area" />
+      </div>
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row print:max-w-none print:p-0">
         {items.length > 0 ? (
           <nav aria-label={area} className="lg:w-56 lg:shrink-0 print:hidden">
+            <p aria-hidden="true" className="mb-2 px-3 font-semibold text-indigo-800 text-xs uppercase tracking-wide">
+              {area}
+            </p>
             {/* Phones: every section in view (smaller type, wrapping on the narrowest screens), never scrolled off. */}
             <ul className="flex flex-wrap gap-1 sm:gap-2 lg:flex-col">
               {items.map((item) => (

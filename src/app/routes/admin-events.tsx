@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { wideFieldClass } from '../../components/fields/field-row.ts';
 import { SelectField } from '../../components/fields/select-field.tsx';
 import { TextField } from '../../components/fields/text-field.tsx';
 import { accessQueryOptions, useAdminCan } from '../../features/admin/api/get-access.ts';
@@ -49,7 +50,7 @@ export function Component() {
       ) : (
         <>
           <ListFilters count={Object.keys(filters).length} clearTo="/admin/events">
-            <div className="md:col-span-3">
+            <div className={wideFieldClass}>
               <TextField label="Title or organisation" name="q" defaultValue={filters.q ?? ''} />
             </div>
             <SelectField label="Status" name="status" defaultValue={filters.status ?? ''}>

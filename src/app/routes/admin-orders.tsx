@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { linkClass } from '../../components/button.ts';
 import { type Column, DataTable } from '../../components/data-table/data-table.tsx';
+import { wideFieldClass } from '../../components/fields/field-row.ts';
 import { SelectField } from '../../components/fields/select-field.tsx';
 import { TextField } from '../../components/fields/text-field.tsx';
 import { formatDateTime } from '../../components/format/date-time.ts';
@@ -86,7 +87,7 @@ function OrdersList() {
   return (
     <>
       <ListFilters count={Object.keys(filters).length} clearTo="/admin/orders">
-        <div className="md:col-span-2">
+        <div className={wideFieldClass}>
           <TextField
             label="Reference or buyer email"
             name="q"

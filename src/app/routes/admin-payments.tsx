@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table/data-table.tsx';
+import { wideFieldClass } from '../../components/fields/field-row.ts';
 import { SelectField } from '../../components/fields/select-field.tsx';
 import { TextField } from '../../components/fields/text-field.tsx';
 import { formatDateTime } from '../../components/format/date-time.ts';
@@ -208,7 +209,7 @@ function ViewFilters({ view, filters }: { view: View; filters: Record<string, st
     return (
       <ListFilters count={Object.keys(filters).length} clearTo="/admin/payments?view=payouts">
         <input type="hidden" name="view" value={view} />
-        <div className="md:col-span-3">
+        <div className={wideFieldClass}>
           <TextField label="Payout reference or organiser name" name="q" defaultValue={filters.q ?? ''} />
         </div>
       </ListFilters>
@@ -217,7 +218,7 @@ function ViewFilters({ view, filters }: { view: View; filters: Record<string, st
   if (view === 'payments') {
     return (
       <ListFilters count={Object.keys(filters).length} clearTo="/admin/payments">
-        <div className="md:col-span-3">
+        <div className={wideFieldClass}>
           <TextField label="Order reference, buyer email or provider reference" name="q" defaultValue={filters.q ?? ''} />
         </div>
         <SortField value={filters.sort} />

@@ -92,7 +92,7 @@ export function Component() {
         ) : (
           <>
             <div className="flex flex-wrap items-end justify-between gap-3">
-              <AdminSearch label="Search the audit log" q={q} placeholder="Action (admin.), object id or email" />
+              <AdminSearch label="Search the audit log" q={q} placeholder="Action, object id or email" />
               <CsvDownload list="audit" filters={q ? { q } : {}} />
             </div>
             <AuditTable

@@ -45,7 +45,7 @@ export function AdminSearch({
   maxLength?: number;
 }) {
   return (
-    <form method="get" className="max-w-xl">
+    <form method="get" className="w-full max-w-xl">
       <SearchInput label={label} defaultValue={q} placeholder={placeholder} buttonVariant="secondary" maxLength={maxLength} />
     </form>
   );

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
+import { fieldRowClass, wideFieldClass } from '../../../components/fields/field-row.ts';
 import { FormAlert } from '../../../components/fields/form-alert.tsx';
 import { serverFieldErrors } from '../../../components/fields/form-errors.ts';
 import { SelectField } from '../../../components/fields/select-field.tsx';
@@ -279,32 +280,36 @@ export function FeeCalculator({ rules, organizationId }: { rules: readonly FeeRu
   const money = (minor: number) => formatMoney(minor, currency);
   return (
     <div className="space-y-4">
-      <form onSubmit={submit} onChange={changed} noValidate className="grid gap-4 md:grid-cols-4 md:items-end">
-        <TextField label="Ticket price" name="price" inputMode="decimal" defaultValue="25.00" />
-        <TextField label="Tickets" name="quantity" type="number" min={1} max={100} defaultValue="2" />
-        <SelectField
-          id="fee-quote-currency"
-          label="Currency"
-          name="currency"
-          value={currency}
-          onChange={(event) => setCurrency(event.target.value)}
-        >
-          {ticketCurrencies.map((code) => (
-            <option key={code}>{code}</option>
-          ))}
-        </SelectField>
-        <SelectField label="Rule" name="ruleId" defaultValue="">
-          <option value="">{organizationId ? 'In force now for this organiser' : 'In force now for this currency'}</option>
-          {rules
-            .filter((rule) => !rule.current)
-            .map((rule) => (
-              <option key={rule.id} value={rule.id}>
-                {rule.organizationName && !organizationId ? `${rule.organizationName}, ` : ''}
-                {scopeText(rule.currency)} from {formatDateTime(rule.effectiveFrom, { timeZone: 'UTC' })}: {ruleText(rule)}
-              </option>
+      <form onSubmit={submit} onChange={changed} noValidate className="space-y-4">
+        <div className={fieldRowClass}>
+          <TextField label="Ticket price" name="price" inputMode="decimal" defaultValue="25.00" />
+          <TextField label="Tickets" name="quantity" type="number" min={1} max={100} defaultValue="2" />
+          <SelectField
+            id="fee-quote-currency"
+            label="Currency"
+            name="currency"
+            value={currency}
+            onChange={(event) => setCurrency(event.target.value)}
+          >
+            {ticketCurrencies.map((code) => (
+              <option key={code}>{code}</option>
             ))}
-        </SelectField>
-        <div className="md:col-span-4">
+          </SelectField>
+          <div className={wideFieldClass}>
+            <SelectField label="Rule" name="ruleId" defaultValue="">
+              <option value="">{organizationId ? 'In force now for this organiser' : 'In force now for this currency'}</option>
+              {rules
+                .filter((rule) => !rule.current)
+                .map((rule) => (
+                  <option key={rule.id} value={rule.id}>
+                    {rule.organizationName && !organizationId ? `${rule.organizationName}, ` : ''}
+                    {scopeText(rule.currency)} from {formatDateTime(rule.effectiveFrom, { timeZone: 'UTC' })}: {ruleText(rule)}
+                  </option>
+                ))}
+            </SelectField>
+          </div>
+        </div>
+        <div>
           <SubmitButton busy={quote.isPending} inline variant="secondary">
             Calculate
           </SubmitButton>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass, linkClass } from '../../../components/button.ts';
+import { fieldRowClass } from '../../../components/fields/field-row.ts';
 import { SelectField } from '../../../components/fields/select-field.tsx';
 import { FilterPanel } from '../../../components/filter-panel.tsx';
 
@@ -11,9 +12,9 @@ import { FilterPanel } from '../../../components/filter-panel.tsx';
 export function ListFilters({ count, clearTo, children }: { count: number; clearTo: string; children: ReactNode }) {
   return (
     <FilterPanel count={count} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <form method="get" className="grid gap-4 pt-2 md:grid-cols-6 md:items-end md:pt-0">
-        {children}
-        <div className="flex flex-wrap items-center gap-4 md:col-span-6">
+      <form method="get" className="space-y-4 pt-2 md:pt-0">
+        <div className={fieldRowClass}>{children}</div>
+        <div className="flex flex-wrap items-center gap-4">
           <button type="submit" className={buttonClass('primary')}>
             Apply filters
           </button>

@@ -65,8 +65,8 @@ export function ManualEntry({ onSubmit, onSearch }: ManualEntryProps) {
         autoCapitalize="characters"
         spellCheck={false}
         enterKeyHint="go"
-        placeholder="Ticket code, name or order"
-        className="min-h-14 min-w-0 flex-1 rounded-2xl border-2 border-white/20 bg-white/10 px-4 font-mono text-lg text-white placeholder:text-slate-400 focus:border-white focus:outline-none"
+        placeholder="Code, name or order"
+        className="min-h-14 min-w-0 flex-1 rounded-2xl border-2 border-white/20 bg-white/10 px-4 font-mono text-lg text-white placeholder:font-sans placeholder:text-slate-400 focus:border-white focus:outline-none"
       />
       <button type="submit" className="min-h-14 rounded-2xl bg-white px-5 font-bold text-lg text-slate-950 active:bg-slate-200">
         Check

@@ -18,8 +18,11 @@ export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 export const checkoutProviderSchema = z.enum(['sandbox', 'stripe']);
 export type CheckoutProvider = z.infer<typeof checkoutProviderSchema>;
 
-/** Who took an order's money: a checkout provider, or `none` for a free order. */
-export const paymentProviderSchema = z.enum([...checkoutProviderSchema.options, 'none']);
+/**
+ * Who took an order's money: a checkout provider, `none` for a free order, or `demo` for a sale the seed wrote on a
+ * local instance (decision 057): no provider took it, and it counts as a sale, not as a TEST order.
+ */
+export const paymentProviderSchema = z.enum([...checkoutProviderSchema.options, 'none', 'demo']);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
 /** The provider whose orders are TEST orders: the sandbox takes no real money, wherever it runs. */

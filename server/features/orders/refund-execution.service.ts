@@ -17,8 +17,9 @@ export async function runRefund(db: Db, provider: PaymentProvider, refundId: str
   const refund = await findRefund(db, refundId);
   if (refund?.status !== 'pending') return;
   const done = (providerRefundId: string | null) => markRefundSucceeded(db, refundId, providerRefundId);
-  // Nothing was charged through a provider (free tickets), or the sandbox took play money: nothing to send back.
-  if (refund.provider === 'none' || !refund.payment_ref) return void (await done(null));
+  // Nothing was charged through a provider (free tickets, a local instance's demo sales), or the sandbox took play
+  // money: nothing to send back.
+  if (refund.provider === 'none' || refund.provider === 'demo' || !refund.payment_ref) return void (await done(null));
   if (refund.provider !== provider.name) {
     if (refund.provider === 'sandbox') return void (await done(null));
     await setRefundError(db, refundId, `The ${refund.provider} provider is not configured now.`);

@@ -13,6 +13,13 @@ function payoutReference(): string {
   return `PO-${Array.from(randomBytes(10), (byte) => alphabet[byte % alphabet.length]).join('')}`;
 }
 
+/**
+ * The orders whose money a provider pays out: its own, and for the sandbox also a local instance's demo sales, which
+ * no provider took (decision 057), so the demo's payouts page shows its sales and pays them out after each event.
+ */
+const paidOutBy = (provider: CheckoutProvider) =>
+  sql.join((provider === 'sandbox' ? ['sandbox', 'demo'] : [provider]).map((name) => sql`${name}`));
+
 export interface PayoutMade {
   id: string;
   organizationId: string;
@@ -38,7 +45,7 @@ export async function makeSandboxPayouts(db: Db, provider: CheckoutProvider = 's
           from orders o
           join events e on e.id = o.event_id
           join organizations g on g.id = e.organization_id
-         where o.provider = ${provider}
+         where o.provider in (${paidOutBy(provider)})
            and o.status in ('paid', 'partially_refunded')
            and e.ends_at < now()
            and g.payouts_enabled and g.suspended_at is null
@@ -105,7 +112,7 @@ export async function makeSandboxPayouts(db: Db, provider: CheckoutProvider = 's
   }
 }
 
-/** Money per currency of the organisation's orders taken by `provider`, from the ledger. */
+/** Money per currency of the organisation's orders `provider` pays out, from the ledger. */
 export async function ledgerSums(db: Executor, organizationId: string, provider: CheckoutProvider) {
   const { rows } = await sql<{ currency: string; sold: string; fees: string; refunds: string; paid_out: string }>`
     select l.currency,
@@ -116,7 +123,7 @@ export async function ledgerSums(db: Executor, organizationId: string, provider:
       from ledger_entries l
       join orders o on o.id = l.order_id
       join events e on e.id = l.event_id
-     where e.organization_id = ${organizationId} and o.provider = ${provider}
+     where e.organization_id = ${organizationId} and o.provider in (${paidOutBy(provider)})
      group by l.currency
      order by l.currency`.execute(db);
   return rows.map((row) => ({

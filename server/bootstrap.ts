@@ -55,7 +55,7 @@ export async function prepareDatabase(config: Config, log: Pick<FastifyBaseLogge
   }
   const isNew = applied.some((name) => name.startsWith('0001_'));
   if (config.demoData && isNew && !(await isSeeded(db))) {
-    const accounts = await seedDemoData(db, config.dataDir, demoAccountPassword(config), { testMode: config.isLocal });
+    const accounts = await seedDemoData(db, config.dataDir, demoAccountPassword(config), { local: config.isLocal });
     // A local instance lists its accounts on every start (describeInstance); a deployment's log keeps who they are.
     if (config.isLocal) {
       process.stdout.write('Demo data seeded: events, orders, and the accounts listed below.\n');

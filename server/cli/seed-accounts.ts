@@ -1,6 +1,5 @@
 import type { UserType } from '../../src/contract/users.ts';
 import type { Db } from '../db/database.ts';
-import { setKycStatus } from '../features/organizations/organizations.repository.ts';
 import { findOpenInvitationTo, insertInvitation, insertMember } from '../features/team/team.repository.ts';
 import { findUserByEmail, insertOrganizationWithOwner, insertUser } from '../features/users/users.repository.ts';
 import { hashPassword } from '../lib/auth/passwords.ts';
@@ -32,7 +31,15 @@ const people: SeedAccount[] = [
   { role: 'attendee', email: 'alex@admit.demo', firstName: 'Alex', lastName: 'Morgan', userType: 'attendee' },
 ];
 
-const organisations = [
+interface SeedOrganisation {
+  name: string;
+  owner: { role: string; email: string; firstName: string; lastName: string };
+  door?: { role: string; email: string; firstName: string; lastName: string };
+  invited?: { email: string; role: 'finance' | 'manager' };
+}
+
+/** The demo organisations and their people; seed-organisations.ts writes their profiles and verification. */
+export const organisations: SeedOrganisation[] = [
   {
     name: 'Northern Lights Live',
     owner: { role: 'organiser (owner)', email: 'maya@northernlights.demo', firstName: 'Maya', lastName: 'Okafor' },
@@ -45,19 +52,24 @@ const organisations = [
     door: { role: 'door staff', email: 'door@harbourarts.demo', firstName: 'Rosa', lastName: 'Lindqvist' },
     invited: { email: 'tom@harbourarts.demo', role: 'manager' },
   },
-] as const;
+  // New on Admit: its verification waits for an administrator's review.
+  {
+    name: 'Riverside Folk Club',
+    owner: { role: 'organiser (awaiting review)', email: 'lena@riversidefolk.demo', firstName: 'Lena', lastName: 'Marsh' },
+  },
+];
 
 const demoBirthday = '1990-06-15';
 
 /** Every demo account by role, in the order they are printed. */
 export const demoAccounts: ReadonlyArray<{ role: string; email: string }> = [
   ...people,
-  ...organisations.flatMap((organisation) => [organisation.owner, organisation.door]),
+  ...organisations.flatMap((organisation) => [organisation.owner, ...(organisation.door ? [organisation.door] : [])]),
 ].map(({ role, email }) => ({ role, email }));
 
 /**
- * Demo accounts: an admin, an attendee, two verified organisations with an owner and door staff each,
- * all with `password` (the published demo password only on a local instance).
+ * Demo accounts: an admin, an attendee, two organisations with an owner and door staff each and one with its owner
+ * alone, all with `password` (the published demo password only on a local instance).
  */
 export async function seedAccounts(db: Db, password: string): Promise<Array<{ role: string; email: string; password: string }>> {
   const passwordHash = await hashPassword(password);
@@ -82,18 +94,13 @@ export async function seedAccounts(db: Db, password: string): Promise<Array<{ ro
   for (const person of people) await ensureUser(person);
   for (const organisation of organisations) {
     const owner = await ensureUser({ ...organisation.owner, userType: 'organiser' });
-    const door = await ensureUser({ ...organisation.door, userType: 'attendee' });
     const organizationId = owner.organizationId ?? (await insertOrganizationWithOwner(db, organisation.name, owner.id));
-    await setKycStatus(db, organizationId, 'verified');
-    // Verified with payouts enabled (the sandbox's bank account), so the demo organisations sell paid tickets.
-    await db
-      .updateTable('organizations')
-      .set({ payouts_enabled: true, charges_enabled: true })
-      .where('id', '=', organizationId)
-      .execute();
-    // A person belongs to one organisation at most: door staff already in one stay where they are.
-    if (!door.organizationId) await insertMember(db, organizationId, door.id, 'door');
-    await seedPendingInvitation(db, organizationId, owner.id, organisation.invited);
+    if (organisation.door) {
+      const door = await ensureUser({ ...organisation.door, userType: 'attendee' });
+      // A person belongs to one organisation at most: door staff already in one stay where they are.
+      if (!door.organizationId) await insertMember(db, organizationId, door.id, 'door');
+    }
+    if (organisation.invited) await seedPendingInvitation(db, organizationId, owner.id, organisation.invited);
   }
   return printed;
 }

@@ -6,7 +6,7 @@ import { demoAccountPassword, seedDemoData } from './seed.ts';
 const config = configOrExit();
 const db = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(db);
-const accounts = await seedDemoData(db, config.dataDir, demoAccountPassword(config), { testMode: config.isLocal });
+const accounts = await seedDemoData(db, config.dataDir, demoAccountPassword(config), { local: config.isLocal });
 process.stdout.write('Demo data written.\n');
 for (const account of accounts) process.stdout.write(`  ${account.role}: ${account.email} / ${account.password}\n`);
 await db.destroy();

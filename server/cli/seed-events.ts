@@ -1,15 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../db/database.ts';
 import { findEventByTitle, insertEvent, insertTicketTypes, updateEvent } from '../features/events/events.repository.ts';
 import { listOrganizationOwners } from '../features/organizations/organizations.repository.ts';
-import { claimUploadKey } from '../features/uploads/uploads.repository.ts';
-import { detectImage } from '../lib/storage/image-content.ts';
-import { createLocalStorage } from '../lib/storage/local-storage.ts';
 import { type SeedEvent, seedEvents } from './seed-events-data.ts';
+import { storeSeedImage } from './seed-images.ts';
 
 const coversDir = join(import.meta.dirname, 'seed-assets', 'covers');
 const hourMs = 3600 * 1000;
+const dayMs = 24 * hourMs;
+const publishedDaysAgo = 42;
 
 /** When a seed event starts, relative to now so the demo always has events today and this weekend. */
 const quarterHourMs = 15 * 60 * 1000;
@@ -28,34 +27,9 @@ export function seedStart(day: SeedEvent['day'], startHour: number, now = new Da
   return date.getTime() < earliest ? new Date(earliest) : date;
 }
 
-async function storeCover(
-  db: Db,
-  dataDir: string,
-  organisation: { id: string; owner_id: string },
-  cover: string,
-): Promise<string | null> {
-  const bytes = new Uint8Array(await readFile(join(coversDir, `${cover}.jpg`)));
-  const image = detectImage(bytes);
-  if (!image) return null;
-  const key = `seed/covers/${cover}.jpg`;
-  await createLocalStorage(dataDir).put(key, bytes);
-  // Seeded again: the cover's row is there already.
-  await claimUploadKey(db, {
-    key,
-    owner_id: organisation.owner_id,
-    organization_id: organisation.id,
-    content_type: image.contentType,
-    size_bytes: bytes.length,
-    width: image.width,
-    height: image.height,
-    stored_at: new Date(),
-  });
-  return key;
-}
-
 /**
  * Publishes the demo events of the seeded organisations, with covers, in the organiser's currency. In `testMode`
- * (a local instance) their door admits the demo's sandbox-paid TEST tickets.
+ * (a local instance) their door admits TEST tickets too: those a visitor buys in the sandbox.
  */
 export async function seedDemoEvents(db: Db, dataDir: string, { testMode = false } = {}): Promise<number> {
   const organisations = await listOrganizationOwners(db);
@@ -70,7 +44,13 @@ export async function seedDemoEvents(db: Db, dataDir: string, { testMode = false
       summary: seed.summary,
       description: seed.description,
       category: seed.category,
-      cover_image_key: await storeCover(db, dataDir, organisation, seed.cover),
+      cover_image_key: await storeSeedImage(
+        db,
+        dataDir,
+        organisation,
+        join(coversDir, `${seed.cover}.jpg`),
+        `seed/covers/${seed.cover}.jpg`,
+      ),
       starts_at: startsAt,
       ends_at: new Date(startsAt.getTime() + seed.hours * hourMs),
       timezone: 'Europe/London',
@@ -98,7 +78,8 @@ export async function seedDemoEvents(db: Db, dataDir: string, { testMode = false
         hidden: false,
       })),
     );
-    await updateEvent(db, eventId, { status: 'published', published_at: new Date() });
+    // Announced weeks ago: the demo's sales began then (seed-sales.ts).
+    await updateEvent(db, eventId, { status: 'published', published_at: new Date(Date.now() - publishedDaysAgo * dayMs) });
     created += 1;
   }
   return created;

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { demoPassword, seedAccounts } from './seed-accounts.ts';
 import { seedDemoEvents } from './seed-events.ts';
 import { seedDemoOrders } from './seed-orders.ts';
+import { seedOrganisations } from './seed-organisations.ts';
 
 export interface DemoAccount {
   role: string;
@@ -27,19 +28,22 @@ export const demoAccountPassword = (config: { isLocal: boolean }) =>
   config.isLocal ? demoPassword : randomBytes(12).toString('base64url');
 
 /**
- * Fills an empty database with a believable marketplace. Each feature adds its part here;
- * returns the demo accounts so the caller can print them. Demo orders are paid in the sandbox (TEST
- * orders); `testMode` puts the demo events in test mode, so their door admits them.
+ * Fills an empty database with a believable marketplace. Each feature adds its part here; returns the demo accounts
+ * so the caller can print them. `local` is a local instance's demo (decision 057): its events are in test mode, so
+ * their door admits the visitor's own sandbox tickets, and its sales are demo sales that count in the organisers'
+ * money. Anywhere else the demo's orders are paid in the sandbox: TEST orders, which move no money.
  */
 export async function seedDemoData(
   db: Db,
   dataDir: string,
   password = demoPassword,
-  options: { testMode?: boolean } = {},
+  options: { local?: boolean } = {},
 ): Promise<DemoAccount[]> {
+  const local = options.local === true;
   const accounts: DemoAccount[] = [...(await seedAccounts(db, password))];
-  await seedDemoEvents(db, dataDir, options);
-  await seedDemoOrders(db);
+  await seedOrganisations(db, dataDir);
+  await seedDemoEvents(db, dataDir, { testMode: local });
+  await seedDemoOrders(db, { provider: local ? 'demo' : 'sandbox' });
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('app_meta')

@@ -120,8 +120,11 @@ async function startWith(env: Record<string, string>) {
   return { config, db, app, printed: lines.join(''), signIn, close };
 }
 
-/** On a local instance the demo events are in test mode: their door admits the demo's sandbox-paid TEST tickets. */
-async function expectDemoDoorAdmitsTestTickets(instance: Awaited<ReturnType<typeof startWith>>) {
+/**
+ * On a local instance the demo's sales are demo sales, not TEST orders (decision 057): their door admits them. Its
+ * events are in test mode, so the door admits the TEST tickets a visitor buys in the sandbox too.
+ */
+async function expectDemoDoorAdmitsItsTickets(instance: Awaited<ReturnType<typeof startWith>>) {
   const events = await instance.db.selectFrom('events').select('test_mode').execute();
   expect(events.length).toBeGreaterThan(0);
   expect(events.every((event) => event.test_mode)).toBe(true);
@@ -132,7 +135,7 @@ async function expectDemoDoorAdmitsTestTickets(instance: Awaited<ReturnType<type
     .select(['tickets.id', 'tickets.event_id', 'orders.provider'])
     .where('events.title', '=', 'Late Night Jazz at the Docks')
     .executeTakeFirstOrThrow();
-  expect(ticket.provider).toBe('sandbox');
+  expect(ticket.provider).toBe('demo');
   const door = await instance.signIn('door@northernlights.demo', demoPassword);
   const scanned = await instance.app.inject({
     method: 'POST',
@@ -146,7 +149,28 @@ async function expectDemoDoorAdmitsTestTickets(instance: Awaited<ReturnType<type
       scannedAt: new Date().toISOString(),
     },
   });
-  expect(scanned.json().data).toMatchObject({ result: 'valid', ticket: { id: ticket.id, test: true } });
+  expect(scanned.json().data).toMatchObject({ result: 'valid', ticket: { id: ticket.id, test: false } });
+}
+
+/** What the demo would have written: organisations, events and orders (demo sales or TEST ones), by kind. */
+async function demoRows(instance: Awaited<ReturnType<typeof startWith>>) {
+  const count = async (table: 'organizations' | 'events' | 'orders' | 'ledger_entries') =>
+    Number(
+      (
+        await instance.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const demoSales = await instance.db.selectFrom('orders').select('id').where('provider', '=', 'demo').execute();
+  return {
+    organisations: await count('organizations'),
+    events: await count('events'),
+    orders: await count('orders'),
+    ledger: await count('ledger_entries'),
+    demoSales: demoSales.length,
+  };
 }
 
 // Each test creates, migrates and (for some) seeds a database of its own: far more than a request's work, and
@@ -159,6 +183,8 @@ describe('a new database', { timeout: 90_000 }, () => {
       const users = await instance.db.selectFrom('users').select('email').execute();
       expect(users).toEqual([]);
       expect((await instance.signIn('admin@admit.demo', demoPassword)).statusCode).toBe(400);
+      // Nor anything else of the demo: no organisation, event, order or money.
+      expect(await demoRows(instance)).toEqual({ organisations: 0, events: 0, orders: 0, ledger: 0, demoSales: 0 });
     } finally {
       await instance.close();
     }
@@ -176,6 +202,18 @@ describe('a new database', { timeout: 90_000 }, () => {
       const events = await instance.db.selectFrom('events').select('test_mode').execute();
       expect(events.length).toBeGreaterThan(0);
       expect(events.every((event) => !event.test_mode)).toBe(true);
+      // None is a demo sale (decision 057), so no organiser's figures show demo money: it is all play money.
+      const rows = await demoRows(instance);
+      expect(rows.orders).toBeGreaterThan(0);
+      expect(rows.demoSales).toBe(0);
+      const owner = (await instance.signIn('maya@northernlights.demo', printed as string)).json().data;
+      const dashboard = await instance.app.inject({
+        method: 'GET',
+        url: `/api/organizations/${owner.user.organizationId}/dashboard`,
+        headers: { authorization: `Bearer ${owner.accessToken}` },
+      });
+      expect(dashboard.json().data.money.every((money: { gross: number }) => money.gross === 0)).toBe(true);
+      expect(dashboard.json().data.testOrders).toBeGreaterThan(0);
       // Its later starts say nothing of demo accounts: their password was shown once.
       const told: string[] = [];
       await describeInstance(instance.config, instance.db, (line) => told.push(line));
@@ -193,7 +231,7 @@ describe('a new database', { timeout: 90_000 }, () => {
       expect(seeded).toBe(fresh.DATABASE_URL === undefined);
       if (seeded) {
         expect((await instance.signIn('alex@admit.demo', demoPassword)).statusCode).toBe(200);
-        await expectDemoDoorAdmitsTestTickets(instance);
+        await expectDemoDoorAdmitsItsTickets(instance);
       }
       // Every start, not only the first, says how to sign in and where mail goes.
       const told: string[] = [];

@@ -4,7 +4,6 @@ import { buttonClass, linkClass } from '../../components/button.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { HoldCountdown } from '../../features/orders/components/hold-countdown.tsx';
 import { useNow } from '../../features/orders/hooks/use-now.ts';
-import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
 import { timeLeft } from '../../features/orders/utils/countdown.ts';
 import { paymentDestination } from '../../features/orders/utils/payment-destination.ts';
 import { sandboxSessionQueryOptions, useSandboxSession } from '../../features/payments/api/get-sandbox-session.ts';
@@ -53,7 +52,6 @@ function Onward({ url, className, children }: { url: string; className: string; 
 }
 
 export function Component() {
-  useScrollToTop();
   const { sessionId = '' } = useParams();
   const { data: session } = useSandboxSession(sessionId);
   const navigate = useNavigate();

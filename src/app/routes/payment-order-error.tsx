@@ -7,7 +7,6 @@ import { readSinceOpened, useOrder } from '../../features/orders/api/get-order.t
 import { useReleaseOrder } from '../../features/orders/api/release-order.ts';
 import { HoldCountdown } from '../../features/orders/components/hold-countdown.tsx';
 import { useNow } from '../../features/orders/hooks/use-now.ts';
-import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
 import { timeLeft } from '../../features/orders/utils/countdown.ts';
 import { forgetHeldOrder, heldOrderFor } from '../../features/orders/utils/held-orders.ts';
 import { explainFailure, failureReasonParam, resolveOrder } from '../../features/orders/utils/order-state.ts';
@@ -17,7 +16,6 @@ import { PageMeta } from '../page-meta.tsx';
 
 /** Why the payment failed, and a way to try again while the tickets are still held; after that, back to the event. */
 export function Component() {
-  useScrollToTop();
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
   const token = params.get('token');

@@ -11,7 +11,6 @@ import { OnlineEventLink } from '../../features/orders/components/online-event-l
 import { OrderSummary } from '../../features/orders/components/order-summary.tsx';
 import { OrderTickets } from '../../features/orders/components/order-tickets.tsx';
 import { useKeepOrderOnDevice } from '../../features/orders/hooks/use-keep-tickets.ts';
-import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
 import { forgetHeldOrder } from '../../features/orders/utils/held-orders.ts';
 import { orderCalendarEvent } from '../../features/orders/utils/order-calendar-event.ts';
 import { resolveOrder } from '../../features/orders/utils/order-state.ts';
@@ -24,7 +23,6 @@ import { PageMeta } from '../page-meta.tsx';
  * whose email is not proven wait here for the code mailed to it.
  */
 export function Component() {
-  useScrollToTop();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { origin } = useBootState();

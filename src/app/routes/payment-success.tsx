@@ -4,7 +4,6 @@ import { buttonClass } from '../../components/button.ts';
 import { Spinner } from '../../components/submit-button.tsx';
 import { readSinceOpened, useOrder } from '../../features/orders/api/get-order.ts';
 import { useKeepOrderOnDevice } from '../../features/orders/hooks/use-keep-tickets.ts';
-import { useScrollToTop } from '../../features/orders/hooks/use-scroll-to-top.ts';
 import { forgetHeldOrder } from '../../features/orders/utils/held-orders.ts';
 import { failureReasonParam, landingStep } from '../../features/orders/utils/order-state.ts';
 import { orderPagePath } from '../../features/orders/utils/payment-destination.ts';
@@ -30,7 +29,6 @@ function Card({ children }: { children: ReactNode }) {
  * cache (see `landingStep`).
  */
 export function Component() {
-  useScrollToTop();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const orderId = params.get('orderId');

@@ -3,6 +3,7 @@ import toastStyles from 'react-toastify/ReactToastify.css?url';
 import type { ToastContainerProps, ToastOptions } from 'react-toastify/unstyled';
 import { importWhenOnline } from './chunk-reload.ts';
 import { loadStylesheet } from './stylesheet.ts';
+import { followHeader, placeToasts } from './toast-placement.ts';
 
 type ToastKind = 'success' | 'default' | 'info' | 'warning' | 'error';
 
@@ -50,6 +51,7 @@ let toastRaised = false;
  */
 export function Toasts() {
   const [Container, setContainer] = useState<ComponentType<ToastContainerProps> | null>(null);
+  useEffect(() => followHeader(), []);
   useEffect(() => {
     let stopLoading: (() => void) | undefined;
     const mount = () => {
@@ -74,6 +76,8 @@ export function Toasts() {
 
 function show(kind: ToastKind, content: ReactNode, options?: ToastOptions): void {
   toastRaised = true;
+  // The page may have changed since the last scroll: another page's header, or none.
+  if (typeof document !== 'undefined') placeToasts();
   mountNow?.();
   // Without the library (no connection yet on a first visit) the toast is not shown; the page goes on.
   loadToastify().then(

@@ -21,7 +21,7 @@ const plural = (count: number, word: string) => `${count.toLocaleString()} ${wor
 function appCheck(app: OfflineApp | null): ReadinessCheck {
   const saving = { id: 'app', state: 'waiting', label: 'Saving the app for offline use…' } as const;
   if (!app) return { id: 'app', state: 'waiting', label: 'Checking whether this browser can work offline…' };
-  const impossible = { id: 'app', state: 'unavailable', label: "This browser can’t work offline" } as const;
+  const impossible = { id: 'app', state: 'unavailable', label: 'This browser can’t work offline' } as const;
   if (app.support === 'unsupported') return impossible;
   if (app.support === 'development') return { ...impossible, detail: 'A development build registers no service worker.' };
   if (app.worker === 'redundant') {

@@ -83,7 +83,10 @@ export async function describeInstance(
   } else {
     write('No demo accounts here: sign up, or make an administrator with `npm run admin:create`.');
   }
-  if (config.paymentProvider === 'sandbox') write('Payments run in the sandbox: every paid order is a TEST order.');
+  if (config.paymentProvider === 'sandbox') {
+    // The demo's own sales are demo sales, which count (decision 057); what a person buys here is play money.
+    write('Payments run in the sandbox: every order paid here is a TEST order.');
+  }
   if (config.devMailbox) write(`Mail is not sent: read it (sign-up codes, tickets) at ${config.publicOrigin}/dev/mailbox`);
   else if (config.smtpUrl) write(`Mail goes out through the SMTP server at ${new URL(config.smtpUrl).host}.`);
   if (!['127.0.0.1', 'localhost', '::1'].includes(config.host)) {

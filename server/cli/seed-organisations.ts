@@ -47,7 +47,12 @@ export async function seedOrganisations(db: Db, dataDir: string, now = new Date(
       timezone: 'Europe/London',
       social_links: JSON.stringify(profile.instagram ? { instagram: profile.instagram } : {}),
     });
-    await sql`update organizations set created_at = ${daysAgo(profile.openedDaysAgo)} where id = ${organisation.id}`.execute(db);
+    // Opened then, by its people: their accounts and memberships date from it too.
+    const opened = daysAgo(profile.openedDaysAgo);
+    await sql`update organizations set created_at = ${opened} where id = ${organisation.id}`.execute(db);
+    await sql`update organization_members set created_at = ${opened} where organization_id = ${organisation.id}`.execute(db);
+    await sql`update users set created_at = ${opened}
+      where id in (select user_id from organization_members where organization_id = ${organisation.id})`.execute(db);
     await seedVerification(db, { ...organisation, reviewerId: reviewer?.id ?? null }, profile, daysAgo);
   }
 }

@@ -28,8 +28,9 @@ function pick<T>(random: () => number, shares: Array<[T, number]>): T {
 }
 
 /**
- * When an order was placed: a few on the day the sale opened, then more as the event nears (a rising curve), in the
- * afternoon and evening, and never in the last hour (so nothing is still being paid for).
+ * When an order was placed: a few on the day the sale opened, then more as the event nears (a rising curve), between
+ * 9:00 and 23:00 (UTC), and never in the last hour, so nothing is still being paid for: a time today that has not
+ * come yet is taken the day before.
  */
 export function placedAt(random: () => number, openedDaysAgo: number, now: Date): Date {
   const launch = random() < 0.15;
@@ -37,7 +38,8 @@ export function placedAt(random: () => number, openedDaysAgo: number, now: Date)
   const day = new Date(now.getTime() - Math.floor(daysAgo) * dayMs);
   day.setUTCHours(9 + Math.floor(random() * 14), Math.floor(random() * 60), Math.floor(random() * 60), 0);
   const latest = now.getTime() - 60 * minuteMs;
-  return new Date(Math.min(day.getTime(), latest - Math.floor(random() * 6 * 60) * minuteMs));
+  while (day.getTime() > latest) day.setTime(day.getTime() - dayMs);
+  return day;
 }
 
 interface SaleDraft {

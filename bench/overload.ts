@@ -80,7 +80,9 @@ async function measure(
   })();
   for (let wave = 0; wave < waves; wave += 1) {
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: concurrency }, () => ask(url, { 'accept-encoding': 'br', ...headers })));
+    const answers = await Promise.all(
+      Array.from({ length: concurrency }, () => ask(url, { 'accept-encoding': 'br', ...headers })),
+    );
     figures.waveMs.push(performance.now() - started);
     figures.answers.push(...answers);
     await sleep(1000);

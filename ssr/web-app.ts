@@ -38,7 +38,10 @@ export async function createWebApp(config: Config, db: Db, options: WebAppOption
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.isProduction,
   });
-  await shedOverload(app, config.overload, apiBaseOf(config), busyPage);
+  // Loading every page's code once the server listens holds the event loop for a while: that is not overload.
+  let pagesLoaded: () => void = () => {};
+  const started = options.dev || options.load ? Promise.resolve() : new Promise<void>((resolve) => (pagesLoaded = resolve));
+  await shedOverload(app, config.overload, apiBaseOf(config), busyPage, started);
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   registerPageErrorAnswers(app);
   await app.register(apiPlugin, { config, db, prefix: apiBaseOf(config) });
@@ -68,7 +71,9 @@ export async function createWebApp(config: Config, db: Db, options: WebAppOption
   // Once the server listens, every page's modules load in the background: the first visitor of a page does not
   // wait for them (seconds on a busy machine), and readiness is not held back by them.
   app.addHook('onListen', async () => {
-    void loadAllPages().catch((error: unknown) => app.log.warn({ err: error }, 'could not load the pages ahead'));
+    void loadAllPages()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not load the pages ahead'))
+      .finally(pagesLoaded);
   });
   const assets = assetsFromManifest(clientDir);
   await app.register(fastifyStatic, {

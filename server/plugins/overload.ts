@@ -45,8 +45,15 @@ export async function shedOverload(
   settings: OverloadSettings,
   apiBase: string,
   busyPage?: (reply: FastifyReply) => string,
+  /**
+   * Settles when the instance has finished starting (the web app loads every page's code once it listens). Until
+   * then, and for one sample after, lag is the start's own work, not a burst: only a full heap refuses anyone.
+   */
+  started: Promise<unknown> = Promise.resolve(),
 ): Promise<void> {
   if (!settings.enabled) return;
+  let lagCounts = false;
+  void started.catch(() => undefined).then(() => setTimeout(() => (lagCounts = true), sampleIntervalMs * 2).unref());
   const exempt = alwaysAnswered(apiBase);
   const underApi = (url: string) => url === apiBase || url.startsWith(`${apiBase}/`) || url.startsWith(`${apiBase}?`);
   // under-pressure measures; the hook below decides, as it alone knows which requests must still be answered.
@@ -65,9 +72,8 @@ export async function shedOverload(
     const { eventLoopDelay, heapUsed, eventLoopUtilized } = app.memoryUsage();
     const delay = Number.isFinite(eventLoopDelay) ? eventLoopDelay : sampleIntervalMs;
     return (
-      delay > settings.maxEventLoopDelayMs ||
-      heapUsed > settings.maxHeapUsedBytes ||
-      eventLoopUtilized > settings.maxEventLoopUtilization
+      (lagCounts && (delay > settings.maxEventLoopDelayMs || eventLoopUtilized > settings.maxEventLoopUtilization)) ||
+      heapUsed > settings.maxHeapUsedBytes
     );
   };
   app.addHook('onRequest', async (request, reply) => {

@@ -170,6 +170,44 @@ describe('a page address', () => {
 });
 
 describe('a server under pressure', () => {
+  it('does not count the lag of its own start as overload, only lag once it has started', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', DEPLOYMENT: 'local', DATA_DIR: mkdtempSync(join(tmpdir(), 'admit-web-')) });
+    const starting = createServer(config);
+    let started = () => {};
+    const start = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const settings = { enabled: true, maxEventLoopDelayMs: 20, maxEventLoopUtilization: 1, maxHeapUsedBytes: 1e12 };
+    await shedOverload(starting, settings, '/api', busyPage, start);
+    starting.get('/events', async () => ({ ok: true }));
+    await starting.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(starting.server.address() as { port: number }).port}/events`;
+    /** Keeps the event loop lagging (100 ms tasks, as loading every page's code at start does) while a page is asked. */
+    const askWhileLagging = async () => {
+      let lagging = true;
+      const lag = (async () => {
+        while (lagging) {
+          const until = Date.now() + 100;
+          while (Date.now() < until) {}
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      const status = (await fetch(url)).status;
+      lagging = false;
+      await lag;
+      return status;
+    };
+    try {
+      expect(await askWhileLagging()).toBe(200);
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(await askWhileLagging()).toBe(503);
+    } finally {
+      await starting.close();
+    }
+  });
+
   it('refuses pages with the short page and the API with the envelope, and still answers liveness, readiness and its own pages’ calls', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DEPLOYMENT: 'local', DATA_DIR: mkdtempSync(join(tmpdir(), 'admit-web-')) });
     const pressed = createServer(config);

@@ -2,31 +2,26 @@ import type { Transaction } from 'kysely';
 import { unmatchedWebhookOutcome } from '../../../src/contract/admin-sales.ts';
 import type { Database } from '../../db/types.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { outboxRow } from '../../lib/mail/outbox.ts';
 import { type PaymentWebhookEvent, WebhookSignatureError } from '../../lib/payments/provider.ts';
 import { readConnectedAccount } from '../../lib/payments/stripe-connect.ts';
 import { type CheckoutContext, capturedPaymentContext } from '../orders/checkout.repository.ts';
-import { chargeRows } from '../orders/ledger.repository.ts';
-import { holdingStatuses, lockOrder, type OrderRow, setOrderStatus } from '../orders/orders.repository.ts';
+import {
+  type CaptureOutcome,
+  type ProviderEventRecord,
+  paymentFailed,
+  paymentSucceeded,
+} from '../orders/order-payment.service.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
 import { runRefund } from '../orders/refund-execution.service.ts';
-import { ticketRows } from '../orders/ticket-issue.repository.ts';
-import { prepareIssue } from '../orders/ticket-issue.service.ts';
 import { applyAccountState } from '../verification/stripe-onboarding.service.ts';
-import { applyLateSuccess, type LateOutcome } from './late-payments.service.ts';
 import {
-  confirmOrder,
-  confirmOrderAtOnce,
-  eventStatusOf,
   findPaymentEvent,
   findPaymentForEvent,
-  lockOrderForEvent,
   paymentEventRow,
   recordPaymentEvent,
   releaseUnmatchedEvent,
   seenPaymentEvent,
   setPaymentEventOutcome,
-  setPaymentExpired,
 } from './payments.repository.ts';
 
 export type WebhookOutcome =
@@ -38,7 +33,7 @@ export type WebhookOutcome =
   | 'account_updated'
   | 'stale'
   | 'unknown_account'
-  | LateOutcome;
+  | CaptureOutcome;
 
 export interface WebhookLog {
   warn(obj: object, msg?: string): void;
@@ -138,111 +133,27 @@ export async function handlePaymentWebhook(
         : await capturedPaymentContext(db, provider.name, { sessionId: event.sessionId })
       : undefined;
   const payment = captured ?? (await findPaymentForEvent(db, provider.name, event));
-  const record = (trx: Transaction<Database>, outcome: WebhookOutcome, orderId: string | null) =>
-    recordPaymentEvent(trx, { provider: provider.name, event, orderId, outcome });
+  const record: ProviderEventRecord = {
+    claim: (trx: Transaction<Database>, outcome: string, orderId: string | null) =>
+      recordPaymentEvent(trx, { provider: provider.name, event, orderId, outcome }),
+    settle: (trx: Transaction<Database>, outcome: string) => setPaymentEventOutcome(trx, provider.name, event.id, outcome),
+    paidRow: (orderId: string) => paymentEventRow(provider.name, event, orderId, 'paid'),
+  };
 
   if (!payment || event.type === 'ignored') {
     const outcome = payment ? 'ignored' : 'unknown_payment';
-    const inserted = await db.transaction().execute((trx) => record(trx, outcome, payment?.order_id ?? null));
+    const inserted = await db.transaction().execute((trx) => record.claim(trx, outcome, payment?.order_id ?? null));
     return inserted ? outcome : 'duplicate';
   }
 
   if (event.type === 'failed' || event.type === 'expired') {
-    return db.transaction().execute(async (trx) => {
-      // The order is locked before anything that references it is written (see lockOrder).
-      const order = await lockOrder(trx, payment.order_id);
-      if (!(await record(trx, event.type as WebhookOutcome, payment.order_id))) return 'duplicate';
-      if (event.type === 'expired') {
-        await setPaymentExpired(trx, payment.id);
-      } else if (order && holdingStatuses.includes(order.status)) {
-        // The buyer may try again while the hold lasts; the checkout stays open.
-        await setOrderStatus(trx, order.id, { status: 'failed', failure_reason: event.failureReason });
-      }
-      return event.type as WebhookOutcome;
-    });
+    return paymentFailed(db, payment, { ...event, type: event.type }, record);
   }
 
-  // Money was captured. Sign the tickets and write the mail first, outside the transaction.
-  const context = captured ?? (await capturedPaymentContext(db, provider.name, { paymentId: payment.id }));
-  if (!context?.order || !context.event) throw new Error(`payment ${payment.id} has no order or event`);
-  const orderRow = reviveOrder(context.order);
-  const eventRow = { ...context.event, starts_at: new Date(context.event.starts_at), ends_at: new Date(context.event.ends_at) };
-  const prepared = await prepareIssue(db, {
-    order: orderRow,
-    items: context.items,
-    event: eventRow,
-    origin,
-    imageUrl: deps.imageUrl,
-    key: context.key,
-  });
-
-  // Most captures: the order still held. One statement confirms them, without a transaction's round trips.
-  if (holdingStatuses.includes(orderRow.status) && eventRow.status !== 'cancelled') {
-    const confirmed = await confirmOrderAtOnce(db, {
-      provider: provider.name,
-      paymentId: payment.id,
-      paymentRef: event.paymentRef,
-      orderId: orderRow.id,
-      paidAt: prepared.paidAt,
-      tickets: ticketRows(orderRow.id, orderRow.event_id, prepared.tickets),
-      mail: outboxRow(prepared.mail),
-      ledger: chargeRows(orderRow, payment.id),
-      event: paymentEventRow(provider.name, event, orderRow.id, 'paid'),
-      saleVersion: context.event.sale_version,
-    });
-    if (confirmed) return 'paid';
-    // The context was kept since the order was placed (see `known`): read it again, in case it is what changed.
-    if (context === known) return handlePaymentWebhook(deps, event, origin);
-  }
-
-  const { outcome, refundId } = await db.transaction().execute(async (trx) => {
-    const locked = await lockOrderForEvent(trx, {
-      orderId: payment.order_id,
-      provider: provider.name,
-      eventId: event.id,
-      paymentId: payment.id,
-    });
-    if (!locked) throw new Error(`payment ${payment.id} has no order`);
-    if (locked.seen) return { outcome: 'duplicate' as const, refundId: null };
-    const { seen: _seen, payment_status: paymentStatus, ...order } = locked;
-    // Read now, after the order's lock: the context may be older (kept since the order was placed).
-    const cancelled = (await eventStatusOf(trx, order.event_id)) === 'cancelled';
-    // In time: everything is written at once; the held tickets were taken from stock already.
-    if (holdingStatuses.includes(order.status) && !cancelled) {
-      if (paymentStatus === 'succeeded') {
-        await record(trx, 'already_recorded', order.id);
-        return { outcome: 'already_recorded' as const, refundId: null };
-      }
-      await confirmOrder(trx, {
-        paymentId: payment.id,
-        paymentRef: event.paymentRef,
-        orderId: order.id,
-        paidAt: prepared.paidAt,
-        tickets: ticketRows(order.id, order.event_id, prepared.tickets),
-        mail: outboxRow(prepared.mail),
-        ledger: chargeRows(order, payment.id),
-        event: paymentEventRow(provider.name, event, order.id, 'paid'),
-      });
-      return { outcome: 'paid' as const, refundId: null };
-    }
-    if (!(await record(trx, 'paid', payment.order_id))) return { outcome: 'duplicate' as const, refundId: null };
-    const result = await applyLateSuccess(trx, order, payment, event, prepared, origin, deps, cancelled);
-    await setPaymentEventOutcome(trx, provider.name, event.id, result.outcome);
-    return result;
-  });
-  if (refundId) await runRefund(db, provider, refundId);
-  return outcome;
-}
-
-/** An order row read back from JSON, its timestamps Dates again. */
-function reviveOrder(json: NonNullable<Awaited<ReturnType<typeof capturedPaymentContext>>>['order']): OrderRow {
-  const row = json as unknown as Record<string, unknown>;
-  const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
-  return {
-    ...(row as unknown as OrderRow),
-    hold_expires_at: date(row.hold_expires_at),
-    paid_at: date(row.paid_at),
-    created_at: date(row.created_at) as Date,
-    updated_at: date(row.updated_at) as Date,
-  };
+  // Money was captured: orders issues the tickets, books the money and pays the order, or applies the late rules.
+  const result = await paymentSucceeded(deps, { payment, event, origin, captured, known }, record);
+  // The context kept since the order was placed may be what changed: read everything again.
+  if (!result) return handlePaymentWebhook(deps, event, origin);
+  if (result.refundId) await runRefund(db, provider, result.refundId);
+  return result.outcome;
 }

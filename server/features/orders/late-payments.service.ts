@@ -2,15 +2,15 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import type { PaymentWebhookEvent } from '../../lib/payments/provider.ts';
-import { recordCharge, recordRefund } from '../orders/ledger.repository.ts';
-import { endHold, presentOrders } from '../orders/order-lifecycle.service.ts';
-import { refundMail } from '../orders/order-mail.ts';
-import { holdingStatuses, itemsOf, type OrderRow, reserveTickets, setOrderStatus } from '../orders/orders.repository.ts';
-import type { OrdersDeps } from '../orders/orders.service.ts';
-import { insertRefund } from '../orders/refunds.repository.ts';
-import type { PreparedIssue } from '../orders/ticket-issue.repository.ts';
-import { issuePrepared } from '../orders/ticket-issue.repository.ts';
-import { lockTicketTypes, markPaymentSucceeded } from './payments.repository.ts';
+import { recordCharge, recordRefund } from './ledger.repository.ts';
+import { lockTicketTypes, markPaymentSucceeded } from './order-capture.repository.ts';
+import { endHold, presentOrders } from './order-lifecycle.service.ts';
+import { refundMail } from './order-mail.ts';
+import { holdingStatuses, itemsOf, type OrderRow, reserveTickets, setOrderStatus } from './orders.repository.ts';
+import type { OrdersDeps } from './orders.service.ts';
+import { insertRefund } from './refunds.repository.ts';
+import type { PreparedIssue } from './ticket-issue.repository.ts';
+import { issuePrepared } from './ticket-issue.repository.ts';
 
 // A capture that did not find its order simply held: paid late, paid while the event was cancelled, or paid twice.
 

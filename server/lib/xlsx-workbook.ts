@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/node';
+import type { Cell, Row } from 'write-excel-file/node';
 import { HttpError } from './http-error.ts';
 
 /** The one place the spreadsheet library is used: a table of text cells in, an XLSX file out. */
@@ -73,6 +73,8 @@ export async function xlsxWorkbook(table: WorkbookTable): Promise<Buffer> {
       return column.numeric ? numberCell(text) : textCell(text);
     }),
   );
+  // Loaded by the first export, not at start: most instances never build a workbook.
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   return writeXlsxFile([header, ...body], {
     sheet: sheetName(table.sheet),
     columns: widths(table),

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import nodemailer from 'nodemailer';
 import type { Db } from '../../db/database.ts';
 import type { MailAttachmentRow } from '../../db/types.ts';
 import { renderTicketQrPng } from '../tickets/ticket-qr-png.ts';
@@ -49,11 +48,14 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   const { db, smtpUrl, log } = options;
   const from = options.from ?? 'Admit <no-reply@admit.local>';
   const pollMs = options.pollMs ?? 2000;
+  // The SMTP client is loaded only where mail is sent: a local instance keeps its mail and never needs it.
   const transport = smtpUrl
-    ? nodemailer.createTransport(
-        // Settings in the URL win; these bound how long one message can hold its claim.
-        { url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 },
-        { from },
+    ? import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(
+          // Settings in the URL win; these bound how long one message can hold its claim.
+          { url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 },
+          { from },
+        ),
       )
     : undefined;
 
@@ -93,12 +95,13 @@ export function createMailSender(options: MailSenderOptions): MailSender {
 
   async function sendDue(): Promise<number> {
     if (!transport) return 0;
+    const smtp = await transport;
     const claimed = await claimDue();
     let sent = 0;
     // Network I/O happens here, outside any transaction.
     for (const message of claimed) {
       try {
-        await transport.sendMail({
+        await smtp.sendMail({
           to: message.to_address,
           subject: message.subject,
           text: message.text_body,
@@ -160,7 +163,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       if (timer) clearTimeout(timer);
       timer = undefined;
       await running;
-      transport?.close();
+      (await transport?.catch(() => undefined))?.close();
     },
   };
 }

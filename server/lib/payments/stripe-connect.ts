@@ -1,6 +1,7 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import { PaymentProviderError } from './provider.ts';
+import { stripeSdk } from './stripe-sdk.ts';
 
 /** A connected account as Admit reads it: whether it can take charges and be paid, and what Stripe still needs. */
 export interface ConnectedAccount {
@@ -50,7 +51,7 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) throw new PaymentProviderError(`Stripe: ${error.message}`);
+    if (error instanceof stripeSdk().errors.StripeError) throw new PaymentProviderError(`Stripe: ${error.message}`);
     throw error;
   }
 }
@@ -59,7 +60,7 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 export function createConnectOnboarding(config: Config): ConnectOnboarding | null {
   if (config.paymentProvider !== 'stripe' || !config.stripe.secretKey) return null;
   const url = config.stripe.apiUrl ? new URL(config.stripe.apiUrl) : null;
-  const stripe = new Stripe(config.stripe.secretKey, {
+  const stripe = new (stripeSdk())(config.stripe.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(url

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   type CheckoutInput,
   type CheckoutSession,
@@ -7,6 +7,7 @@ import {
   WebhookSignatureError,
 } from './provider.ts';
 import { readStripeLikeEvent } from './sandbox.ts';
+import { stripeSdk } from './stripe-sdk.ts';
 import { webhookToleranceSeconds } from './webhook-signature.ts';
 
 export interface StripeOptions {
@@ -30,11 +31,15 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
+    if (error instanceof stripeSdk().errors.StripeError) {
       // Stripe keeps the answer to a refused request under its idempotency key: only outages are worth retrying.
       const status = error.statusCode ?? 0;
       const retryable =
-        error instanceof Stripe.errors.StripeConnectionError || status === 0 || status === 409 || status === 429 || status >= 500;
+        error instanceof stripeSdk().errors.StripeConnectionError ||
+        status === 0 ||
+        status === 409 ||
+        status === 429 ||
+        status >= 500;
       throw new PaymentProviderError(`Stripe: ${error.message}`, retryable);
     }
     throw error;
@@ -43,7 +48,11 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 
 /** Stripe Checkout: the booking fee is the platform's application fee when the organisation has a connected account. */
 export function createStripeProvider(options: StripeOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...clientOptions(options.apiUrl) });
+  const stripe = new (stripeSdk())(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...clientOptions(options.apiUrl),
+  });
   return {
     name: 'stripe',
     opensCheckoutLocally: false,

@@ -1,4 +1,3 @@
-import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import { PaymentProviderError } from './provider.ts';
 import { stripeSdk } from './stripe-sdk.ts';

@@ -15,18 +15,15 @@ import { isTestOrder, type Order, orderReferenceOf } from '../../../src/contract
 import { normalizeShortTicketCode } from '../../../src/contract/short-ticket-code.ts';
 import { decodeTicketCode, looksLikeTicketCode } from '../../../src/contract/ticket-code.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { recordAudit } from '../../lib/audit-log.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
-import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { presentOrders } from '../orders/order-lifecycle.service.ts';
-import { confirmationMail } from '../orders/order-mail.ts';
 import { findOrderRow } from '../orders/orders.repository.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
 import { orderHistory } from '../orders/organizer-orders.service.ts';
 import { refundableTicketIds, refundWithKey } from '../orders/refunds.service.ts';
-import { voidTickets } from '../orders/ticket-issue.repository.ts';
+import { renameTicketHolder, resendValidTickets, voidValidTicket } from '../orders/ticket-changes.service.ts';
 import { requireAnyPermission, requirePermission, requireSensitivePermission } from './admin-access.service.ts';
 import { adminPageSize } from './admin-page-size.ts';
 import {
@@ -168,20 +165,6 @@ export async function adminRefund(
   return adminOrder(deps, caller, orderId);
 }
 
-/** A ticket as the tickets mail prints it: with its QR code and its short code, or nothing when it has neither. */
-const issuedTicket = (ticket: Order['tickets'][number]) =>
-  ticket.code && ticket.shortCode
-    ? [
-        {
-          id: ticket.id,
-          typeName: ticket.typeName,
-          holderName: ticket.holderName,
-          code: ticket.code,
-          shortCode: ticket.shortCode,
-        },
-      ]
-    : [];
-
 /** Sends the buyer their valid tickets again (orders.refund), recorded. */
 export async function resendTickets(
   deps: OrdersDeps,
@@ -190,22 +173,7 @@ export async function resendTickets(
   origin: string,
 ): Promise<AdminOrder> {
   const actorId = await requirePermission(deps.db, caller, 'orders.refund');
-  const row = await findOrderRow(deps.db, orderId);
-  if (!row) throw notFound('That order');
-  const [order] = (await presentOrders(deps.db, [row], deps.imageUrl)) as Order[];
-  if (!order) throw notFound('That order');
-  const valid = order.tickets.flatMap((ticket) => (ticket.status === 'valid' ? issuedTicket(ticket) : []));
-  if (valid.length === 0) throw new HttpError('CONFLICT', 'This order has no valid tickets to send.');
-  await deps.db.transaction().execute(async (trx) => {
-    await enqueueMail(trx, confirmationMail(order, valid, origin));
-    await recordAudit(trx, {
-      actorId,
-      action: 'admin.order_tickets_resent',
-      subjectType: 'order',
-      subjectId: orderId,
-      details: { to: order.buyer.email, tickets: valid.length },
-    });
-  });
+  await resendValidTickets(deps, { orderId, actorId, origin });
   return adminOrder(deps, caller, orderId);
 }
 
@@ -297,24 +265,7 @@ export async function adminTicket(db: Db, caller: AccessClaims, ticketId: string
  */
 export async function voidTicket(db: Db, caller: AccessClaims, ticketId: string, reason: string): Promise<AdminTicket> {
   const actorId = await requireSensitivePermission(db, caller, 'tickets.void');
-  await db.transaction().execute(async (trx) => {
-    const ticket = await trx
-      .selectFrom('tickets')
-      .select(['id', 'event_id', 'status'])
-      .where('id', '=', ticketId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!ticket) throw notFound('That ticket');
-    if (ticket.status !== 'valid') throw new HttpError('CONFLICT', 'This ticket is already void.');
-    await voidTickets(trx, ticket.event_id, [ticketId], `voided by an administrator: ${reason}`);
-    await recordAudit(trx, {
-      actorId,
-      action: 'admin.ticket_voided',
-      subjectType: 'ticket',
-      subjectId: ticketId,
-      details: { reason, before: { status: 'valid' }, after: { status: 'voided' } },
-    });
-  });
+  await voidValidTicket(db, { ticketId, reason, actorId });
   return adminTicket(db, caller, ticketId);
 }
 
@@ -334,23 +285,12 @@ export async function reissueTicket(
   const before = await findTicketRow(deps.db, ticketId);
   if (!before) throw notFound('That ticket');
   if (before.status !== 'valid') throw new HttpError('CONFLICT', 'A void ticket cannot be reissued.');
-  const row = await findOrderRow(deps.db, before.order_id);
-  if (!row) throw notFound('That ticket');
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('tickets').set({ holder_name: input.holderName }).where('id', '=', ticketId).execute();
-    // The order's change puts its tickets in the door's next changes download.
-    await trx.updateTable('orders').set({ updated_at: new Date() }).where('id', '=', before.order_id).execute();
-    const [order] = (await presentOrders(trx, [row], deps.imageUrl)) as Order[];
-    const ticket = order?.tickets.find((one) => one.id === ticketId);
-    const issued = ticket ? issuedTicket(ticket) : [];
-    if (order && issued.length > 0) await enqueueMail(trx, confirmationMail(order, issued, origin));
-    await recordAudit(trx, {
-      actorId,
-      action: 'admin.ticket_reissued',
-      subjectType: 'ticket',
-      subjectId: ticketId,
-      details: { reason: input.reason, before: { holderName: before.holder_name }, after: { holderName: input.holderName } },
-    });
+  await renameTicketHolder(deps, {
+    ticket: { id: ticketId, order_id: before.order_id, holder_name: before.holder_name },
+    holderName: input.holderName,
+    reason: input.reason,
+    actorId,
+    origin,
   });
   return adminTicket(deps.db, caller, ticketId);
 }

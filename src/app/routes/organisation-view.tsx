@@ -5,6 +5,7 @@ import { isUuid } from '../../contract/ids.ts';
 import { eventsQueryOptions } from '../../features/events/api/get-events.ts';
 import { organizationQueryOptions, useOrganization } from '../../features/events/api/get-organization.ts';
 import { EventGrid } from '../../features/events/components/event-grid.tsx';
+import { OrganisationHeader } from '../../features/events/components/organisation-header.tsx';
 import { type ApiCaller, statusOf, useApiCaller } from '../../lib/api-caller.tsx';
 import { useBootState } from '../../lib/public-config.tsx';
 import type { EventsQuery } from '../../lib/query-keys/events.ts';
@@ -109,19 +110,7 @@ export function Component() {
           url: `${origin}/organisation-view/${organisation.id}`,
         }}
       />
-      <header className="flex items-center gap-4">
-        <span
-          aria-hidden="true"
-          className="flex h-16 w-16 shrink-0 items-center justify-center rounded-2xl bg-indigo-100 font-bold text-2xl text-indigo-700"
-        >
-          {organisation.name.slice(0, 1).toUpperCase()}
-        </span>
-        <div className="min-w-0">
-          <p className="font-semibold text-indigo-700 text-sm">Organiser</p>
-          <h1 className="break-words font-extrabold text-3xl text-slate-900">{organisation.name}</h1>
-          {organisation.kycStatus === 'verified' ? <p className="text-green-800 text-sm">✓ Verified organiser</p> : null}
-        </div>
-      </header>
+      <OrganisationHeader organisation={organisation} />
 
       <section aria-labelledby="upcoming-title">
         <h2 id="upcoming-title" className="font-bold text-2xl text-slate-900">

@@ -115,6 +115,32 @@ module.exports = {
       to: { path: '^server/features/[^/]+$', circular: true },
     },
     {
+      name: 'server-domain-beside-services',
+      comment:
+        'Server domains meet only at services (decision 058): another domain is asked through its *.service.ts, never ' +
+        'its repository, routes or helpers. Imports that predate the rule are listed in ' +
+        '.dependency-cruiser-known-violations.json, a baseline that only shrinks (`npm run lint:baseline` rewrites it).',
+      severity: 'error',
+      from: { path: '^server/features/([^/]+)/', pathNot: testFile },
+      to: { path: '^server/features/', pathNot: ['^server/features/$1/', '\\.service\\.ts$'] },
+    },
+    {
+      name: 'file-cycle',
+      comment: 'Two files that import each other, even for a type, cannot be read or changed apart.',
+      severity: 'error',
+      from: { path: '^(src|server)/', pathNot: testFile },
+      to: { circular: true },
+    },
+    {
+      name: 'service-worker-to-ui',
+      comment:
+        "The service worker runs without a page: it may use src/lib, src/contract and a feature's storage module, " +
+        "never React, the app or a feature's screens.",
+      severity: 'error',
+      from: { path: '^src/sw/' },
+      to: { path: ['^src/(app|components)/', '^src/features/(?!.+/storage/)', '^node_modules/react'] },
+    },
+    {
       name: 'db-to-features',
       comment: 'server/db is the lowest layer; scripts that need the features live in server/cli.',
       severity: 'error',

@@ -35,13 +35,17 @@ describe('import rules between layers', () => {
       'db-to-features: server/db/database.ts → server/features/orders/orders.repository.ts',
       'feature-to-app: src/features/b/uses-app.ts → src/app/routes.ts',
       'feature-to-other-feature: src/features/a/a.ts → src/features/b/b.ts',
+      'file-cycle: server/db/database.ts → server/features/orders/orders.repository.ts',
+      'file-cycle: server/features/orders/orders.repository.ts → server/features/orders/orders.service.ts',
       'lib-to-features-app-or-components: src/lib/client.ts → src/components/button.ts',
       'repository-to-service-or-routes: server/features/orders/orders.repository.ts → server/features/orders/orders.service.ts',
       'routes-to-repository-or-db: server/features/orders/orders.routes.ts → server/features/orders/orders.repository.ts',
+      'server-domain-beside-services: server/features/payments/payments.service.ts → server/features/orders/order-total.ts',
       'server-feature-cycle: server/features/orders → server/features/payments',
       'server-feature-cycle: server/features/payments → server/features/orders',
       'server-to-src: server/features/orders/orders.routes.ts → src/lib/client.ts',
       'service-to-routes: server/features/orders/orders.service.ts → server/features/orders/orders.routes.ts',
+      'service-worker-to-ui: src/sw/sw.ts → src/components/button.ts',
       'src-to-server: src/lib/client.ts → server/db/database.ts',
     ]);
   });

@@ -7,7 +7,8 @@ import { signInThroughPage } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { type OwnServer, startOwnServer } from './own-server.ts';
 
-// The demo organisation's owner: its demo events have sold TEST tickets in the sandbox, and none has ended yet.
+// The demo organisation's owner: its demo events have weeks of demo sales, which the sandbox pays out (decision 057), and
+// none has ended yet.
 const organiser = { email: 'maya@northernlights.demo', password: 'admit-demo-2026' };
 
 test.describe('organiser payouts', () => {
@@ -76,7 +77,7 @@ test.describe('organiser payouts', () => {
       );
       const total = amounts.reduce((sum, amount) => sum + amount, 0);
       expect(total).toBeGreaterThan(0);
-      const pounds = `£${(total / 100).toFixed(2)}`;
+      const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(total / 100);
       const gbp = page.getByRole('region', { name: 'Balance in GBP' });
       const paidOut = gbp.locator('div').filter({ has: page.locator('dt', { hasText: /^Paid out$/ }) });
       await expect(paidOut).toContainText(pounds);

@@ -1,10 +1,10 @@
 import type { CaseAttachment } from '../../../src/contract/help-cases.ts';
+import type { Db } from '../../db/database.ts';
 import { caseAttachments } from './case-attachments.repository.ts';
-import type { CasesDeps } from './cases.service.ts';
 
 /** A case's files as the customer (`withInternal` false: never an agents-only file) or agents see them. */
 export async function presentAttachments(
-  deps: CasesDeps,
+  deps: { db: Db },
   caseId: string,
   customerName: string,
   withInternal: boolean,

@@ -19,7 +19,7 @@ import {
   saleGuardQuery,
 } from './order-placement.repository.ts';
 import { noLimit, type PricedOrder, priceOrder } from './order-pricing.service.ts';
-import { requestHash } from './order-request.ts';
+import { type Caller, requestHash } from './order-request.ts';
 import { toOrder } from './order-view.ts';
 import { findOrderByKey, findOrderRow } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
@@ -27,16 +27,6 @@ import { saleFeeRule } from './sale-context.service.ts';
 import { maxTicketsPerBuyer, notEnoughLeft, refusedSale, violates } from './sale-refusals.service.ts';
 import { issueQueries } from './ticket-issue.repository.ts';
 import { preparedTicketRows, prepareIssue, shortCodeTaken } from './ticket-issue.service.ts';
-
-export interface Caller {
-  userId: string | null;
-  /** Where links in mail and return pages point: the configured app URL or the request's origin. */
-  origin: string;
-  /** The network address the order came from, for the per-address limits; absent for orders made by the server itself. */
-  ip?: string;
-  /** An order the server places itself (demo data): its buyer email needs no proof. */
-  trusted?: boolean;
-}
 
 async function answerRepeat(
   deps: OrdersDeps,

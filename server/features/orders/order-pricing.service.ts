@@ -5,7 +5,7 @@ import { type Counter, counterOf } from '../../lib/rate-limiter.ts';
 import type { NetworkCount } from './network-counts.repository.ts';
 import { emailCodeLimits } from './order-limits.ts';
 import type { NewItem } from './order-placement.repository.ts';
-import type { Caller } from './order-placement.service.ts';
+import type { Caller } from './order-request.ts';
 import { checkItems, newReference, priced } from './order-request.ts';
 import { findOrderByKey, type OrderRow } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';

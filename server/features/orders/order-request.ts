@@ -6,6 +6,17 @@ import type { SaleTicketType } from './sale-context.repository.ts';
 
 // What a buyer asked for, checked and priced: rules that need neither a lock nor a round trip.
 
+/** Who places an order: the signed-in buyer (or none), where they came from, and whether the server itself asks. */
+export interface Caller {
+  userId: string | null;
+  /** Where links in mail and return pages point: the configured app URL or the request's origin. */
+  origin: string;
+  /** The network address the order came from, for the per-address limits; absent for orders made by the server itself. */
+  ip?: string;
+  /** An order the server places itself (demo data): its buyer email needs no proof. */
+  trusted?: boolean;
+}
+
 /** Unambiguous characters only (no 0/O, 1/I/L), so a reference read aloud at the door is typed right. */
 const referenceAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export function newReference(): string {

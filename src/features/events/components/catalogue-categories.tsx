@@ -10,7 +10,7 @@ export function CatalogueCategories({ state }: { state: CatalogueState }) {
   return (
     <nav aria-label="Categories">
       {/* One scrolling row on phones, so the events stay near the top; every chip in view on wider screens. */}
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      <ul className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         {choices.map((category) => {
           const current = category === state.category;
           return (

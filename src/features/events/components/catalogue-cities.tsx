@@ -20,7 +20,8 @@ export function CatalogueCities({ state, cities }: { state: CatalogueState; citi
   if (listed.length === 0) return null;
   return (
     <nav aria-label="Cities">
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      {/* Relative: the counts' screen-reader text is positioned, and must scroll with the row, not widen the page. */}
+      <ul className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         <li className="shrink-0">
           <Link
             to={catalogueHref({ ...filters, city: undefined })}

@@ -34,8 +34,9 @@ export function CatalogueFilters({ state }: { state: CatalogueState }) {
         <SearchInput label="Search events" defaultValue={state.q ?? ''} placeholder="Artist, venue or city" />
       </search>
       <FilterPanel count={filterCount} className="rounded-2xl bg-white p-3 ring-1 ring-slate-200 md:p-4">
-        <div className="mt-3 grid grid-cols-2 gap-3 md:mt-0 md:grid-cols-[1.4fr_1fr_1fr_auto] md:items-end">
-          <div className="col-span-2 md:col-span-1">
+        {/* A date field needs about 200 px: side by side only where two fit, one above the other on a phone. */}
+        <div className="mt-3 grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 md:mt-0 md:grid-cols-[1.4fr_1fr_1fr_auto] md:items-end">
+          <div className="min-[480px]:col-span-2 md:col-span-1">
             <label htmlFor="catalogue-when" className={compactLabelClass}>
               Date
             </label>
@@ -59,7 +60,7 @@ export function CatalogueFilters({ state }: { state: CatalogueState }) {
             </label>
             <input id="catalogue-to" type="date" name="to" defaultValue={state.to ?? ''} className={compactControlClass} />
           </div>
-          <button type="submit" className={`${buttonClass('secondary', 'small')} col-span-2 md:col-span-1`}>
+          <button type="submit" className={`${buttonClass('secondary', 'small')} min-[480px]:col-span-2 md:col-span-1`}>
             Show events
           </button>
         </div>

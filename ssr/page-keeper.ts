@@ -53,7 +53,8 @@ export function createPageKeeper(settings: PageKeeperSettings, now: () => number
   const unshared = new Map<string, number>();
   const finishers = new WeakMap<FastifyRequest, (page: SharedPage | undefined) => void>();
 
-  const keyOf = (request: FastifyRequest) => `${request.host} ${request.url}`;
+  // The page holds its origin when no public URL is configured: a copy serves only the scheme and host it was made for.
+  const keyOf = (request: FastifyRequest) => `${request.protocol}://${request.host} ${request.url}`;
 
   function fresh(key: string): Kept | undefined {
     const entry = kept.get(key);

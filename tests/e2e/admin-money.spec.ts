@@ -202,9 +202,10 @@ test('an admin gives an organiser a fee plan of its own on its page, listed besi
   await page.locator('main table a').first().click();
   await expect(page).toHaveURL(/\/admin\/organisers\/[0-9a-f-]{36}$/);
   await waitForHydration(page);
-  const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   const plan = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Fee plan' }) });
   await expect(plan).toBeVisible();
+  // Read once the organiser's page is on screen: the address changes before the list's heading gives way to it.
+  const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   if (phone) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'the organiser page scrolls sideways').toBeLessThanOrEqual(0);

@@ -9,6 +9,7 @@ import { useBookmarkSync } from '../../features/bookmarks/hooks/use-bookmark-syn
 import { useBookmarkOverrides } from '../../features/bookmarks/hooks/use-bookmarked.ts';
 import { bookmarkSections } from '../../features/bookmarks/utils/bookmark-sections.ts';
 import { EventCard, twoColumnCoverSizes } from '../../features/events/components/event-card.tsx';
+import { useOnline } from '../../features/orders/hooks/use-online.ts';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
 import type { RouteContext } from '../routes.tsx';
@@ -93,6 +94,7 @@ export function Component() {
   const { authId } = useRouteSession();
   const bookmarks = useBookmarks();
   const overrides = useBookmarkOverrides();
+  const online = useOnline();
   // What this visit has shown: an event un-bookmarked here stays, un-pressed, until the visitor leaves.
   const [onScreen, setOnScreen] = useState<ReadonlyMap<string, Bookmark>>(new Map());
   useEffect(() => {
@@ -110,7 +112,8 @@ export function Component() {
         <p className="mt-1 text-slate-600">Events you’ve saved, soonest first.</p>
       </header>
       <PendingBookmarksNotice unlisted={sections?.unlisted ?? 0} />
-      {bookmarks.isError && sections ? (
+      {/* Offline, the device's bookmarks are what shows, whether or not a fetch has failed yet (fresh ones are not asked again). */}
+      {(bookmarks.isError || !online) && sections ? (
         <p role="status" className="mb-4 rounded-xl bg-slate-100 px-4 py-3 text-slate-700 text-sm">
           You seem to be offline. These are the bookmarks saved on this device.
         </p>

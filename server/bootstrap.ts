@@ -1,18 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { demoAccountPassword, isSeeded, seedDemoData } from './cli/seed.ts';
 import { demoAccounts, demoPassword } from './cli/seed-accounts.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { recordLapsedActing } from './features/admin/acting.service.ts';
-import { pruneSignUpAttempts } from './features/auth/sign-up-attempts.repository.ts';
-import { startCaseUpkeep } from './features/helpdesk/case-upkeep.service.ts';
-import { startBookingSweeper } from './features/orders/booking-sweeper.service.ts';
-import { pruneNetworkCounts } from './features/orders/network-counts.repository.ts';
-import { startPayouts } from './features/payouts/payout-job.service.ts';
-import { startReportMails } from './features/reports/report-mail-sender.service.ts';
-import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
-import { pruneRateLimits } from './lib/rate-limiter.ts';
 import { readableLogStream } from './lib/readable-log.ts';
 
 export interface Runtime {
@@ -54,8 +44,10 @@ export async function prepareDatabase(config: Config, log: Pick<FastifyBaseLogge
     log.info(details, `database migrated: ${applied.length} migration${applied.length === 1 ? '' : 's'} applied`);
   }
   const isNew = applied.some((name) => name.startsWith('0001_'));
-  if (config.demoData && isNew && !(await isSeeded(db))) {
-    const accounts = await seedDemoData(db, config.dataDir, demoAccountPassword(config), { local: config.isLocal });
+  // The seed's modules load only for a new database: a warm start never needs them.
+  const seed = config.demoData && isNew ? await import('./cli/seed.ts') : undefined;
+  if (seed && !(await seed.isSeeded(db))) {
+    const accounts = await seed.seedDemoData(db, config.dataDir, seed.demoAccountPassword(config), { local: config.isLocal });
     // A local instance lists its accounts on every start (describeInstance); a deployment's log keeps who they are.
     if (config.isLocal) {
       process.stdout.write('Demo data seeded: events, orders, and the accounts listed below.\n');
@@ -77,6 +69,7 @@ export async function describeInstance(
   if (!config.isLocal) return;
   write('This is a local instance, for trying Admit on one machine (DEPLOYMENT=local).');
   // A local instance's demo accounts have the published password (`demoAccountPassword`), so it can be shown.
+  const { isSeeded } = await import('./cli/seed.ts');
   if (await isSeeded(db)) {
     write(`Sign in with a demo account, password ${demoPassword}:`);
     for (const account of demoAccounts) write(`  ${account.email.padEnd(28)} ${account.role}`);
@@ -92,41 +85,4 @@ export async function describeInstance(
   if (!['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
     write(`Warning: HOST=${config.host} makes this local instance, and any demo account, reachable from other machines.`);
   }
-}
-
-/**
- * Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, lapsed sign-ups and
- * the network counts of ended events, ending lapsed holds, recording acting sessions that ran out of time, the help desk's reminders and closing of old cases, the sandbox's payouts after events end, and the organisers'
- * mailed reports.
- */
-export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
-  const mail = createMailSender({ db, smtpUrl: config.smtpUrl, log });
-  mail.start();
-  const pruning = setInterval(
-    () => {
-      pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune rate limits'));
-      pruneSignUpAttempts(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune sign-up attempts'));
-      pruneNetworkCounts(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune network counts'));
-    },
-    60 * 60 * 1000,
-  );
-  pruning.unref();
-  // Acting sessions that ran out of time are recorded as ended, within a minute of their limit.
-  const actingEnds = setInterval(() => {
-    recordLapsedActing(db).catch((error: unknown) => log.warn({ err: error }, 'could not record lapsed acting sessions'));
-  }, 60 * 1000);
-  actingEnds.unref();
-  const stopSweeper = startBookingSweeper(config, db, log);
-  const stopCaseUpkeep = startCaseUpkeep(db, config.publicOrigin, log);
-  const stopPayouts = startPayouts(config.paymentProvider, db, log);
-  const stopReportMails = startReportMails(db, config.publicOrigin, log);
-  return async () => {
-    clearInterval(pruning);
-    clearInterval(actingEnds);
-    await stopSweeper();
-    await stopCaseUpkeep();
-    await stopPayouts();
-    await stopReportMails();
-    await mail.stop();
-  };
 }

@@ -1,6 +1,7 @@
 // Runs the API alone (without the web tier), e.g. behind a separate front end.
 import { apiPlugin } from './app.ts';
-import { configOrExit, describeInstance, prepareDatabase, startBackgroundWork } from './bootstrap.ts';
+import { startBackgroundWork } from './background-work.ts';
+import { configOrExit, describeInstance, prepareDatabase } from './bootstrap.ts';
 import { serve } from './lib/serve.ts';
 import { apiBaseOf, createServer } from './lib/server-options.ts';
 import { shedOverload } from './plugins/overload.ts';

@@ -1,12 +1,19 @@
 // The process entry: one Node process serving the API, the PWA assets and server-rendered pages.
-import { configOrExit, describeInstance, prepareDatabase, startBackgroundWork } from '../server/bootstrap.ts';
-import { serve } from '../server/lib/serve.ts';
-import { createWebApp } from './web-app.ts';
+import { configOrExit, describeInstance, prepareDatabase } from '../server/bootstrap.ts';
 
 const startedAt = performance.now();
 const config = configOrExit();
 const dev = process.argv.includes('--dev');
-const db = await prepareDatabase(config);
+// The embedded database starts while the web tier's modules load: a warm start waits for the longer of the two,
+// not their sum.
+const database = prepareDatabase(config);
+database.catch(() => {});
+const [{ createWebApp }, { startBackgroundWork }, { serve }] = await Promise.all([
+  import('./web-app.ts'),
+  import('../server/background-work.ts'),
+  import('../server/lib/serve.ts'),
+]);
+const db = await database;
 const app = await createWebApp(config, db, { dev });
 const stopBackgroundWork = startBackgroundWork(config, db, app.log);
 const address = await serve(app, config.port, config.host, async () => {

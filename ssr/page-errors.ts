@@ -26,8 +26,12 @@ export function registerPageErrorAnswers(app: FastifyInstance): void {
     const sentence = error instanceof HttpError ? error.message : errorEnvelope(statusCode, error.code).message;
     return sendShortPage(reply, statusCode, sentence);
   });
-  // Every GET and HEAD outside the API is a page, so what reaches here asked a page address with another method.
+  // Every GET and HEAD outside the API is a page or a built file: a GET here asked for a file that is not in this
+  // build (an old page's bundle, say); anything else asked a page address with another method.
   app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      return sendShortPage(reply, 404, 'This file is not part of Admit now. Please reload the page.');
+    }
     reply.header('Allow', 'GET, HEAD');
     // Answered before any body is read: a body still arriving must not keep the connection open behind the answer.
     if (!request.raw.complete) reply.header('Connection', 'close');

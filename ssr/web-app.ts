@@ -1,7 +1,5 @@
-import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { apiPlugin } from '../server/app.ts';
 import type { Config } from '../server/config.ts';
@@ -10,14 +8,13 @@ import { apiBaseOf, createServer, type RequestLimits, requestLimits } from '../s
 import { shedOverload } from '../server/plugins/overload.ts';
 import type { render as renderPage } from '../src/entry-server.tsx';
 import { clientDir, hasBuild, serverEntry } from './build-paths.ts';
+import { serveBuiltFiles } from './built-files.ts';
 import { busyPage, gatePageRenders } from './busy-page.ts';
 import { assetsFromManifest } from './client-assets.ts';
 import { registerPageErrorAnswers } from './page-errors.ts';
 import { createPageKeeper } from './page-keeper.ts';
 import { createPageRenderer, type PageRendererOptions } from './page-renderer.ts';
 import { createRenderGate } from './render-gate.ts';
-
-const immutable = 'public, max-age=31536000, immutable';
 
 export interface WebAppOptions {
   dev?: boolean;
@@ -68,26 +65,23 @@ export async function createWebApp(config: Config, db: Db, options: WebAppOption
     render: typeof renderPage;
     loadAllPages: () => Promise<void>;
   };
-  // Once the server listens, every page's modules load in the background: the first visitor of a page does not
-  // wait for them (seconds on a busy machine), and readiness is not held back by them.
-  app.addHook('onListen', async () => {
+  // Every page's modules then load in the background, so the first visitor of a page does not wait for them (seconds
+  // on a busy machine), and readiness is not held back by them. They start once the first answer has gone, or a
+  // second after the server listens: loading them holds the loop, and the first visitor should not wait for that.
+  let loadingPages = false;
+  const loadPagesAhead = () => {
+    if (loadingPages) return;
+    loadingPages = true;
     void loadAllPages()
       .catch((error: unknown) => app.log.warn({ err: error }, 'could not load the pages ahead'))
       .finally(pagesLoaded);
+  };
+  app.addHook('onListen', async () => {
+    setTimeout(loadPagesAhead, 1000).unref();
   });
+  app.addHook('onResponse', async () => loadPagesAhead());
   const assets = assetsFromManifest(clientDir);
-  await app.register(fastifyStatic, {
-    root: clientDir,
-    wildcard: false,
-    preCompressed: true,
-    serveDotFiles: false,
-    allowedPath: (pathName) => !pathName.startsWith('/.vite'),
-    setHeaders(reply, path) {
-      if (path.includes(`${join(clientDir, 'assets')}`)) reply.header('Cache-Control', immutable);
-      else if (path.endsWith('sw.js')) reply.header('Cache-Control', 'no-cache');
-      else reply.header('Cache-Control', 'public, max-age=3600');
-    },
-  });
+  await serveBuiltFiles(app, clientDir);
   app.get('*', gated(createPageRenderer({ ...pageOptions, dev: false, load: async () => ({ render, assets }) })));
   return app;
 }

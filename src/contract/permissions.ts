@@ -2,7 +2,7 @@ import type { MemberRole } from './users.ts';
 
 /**
  * What each organisation role may do: the single source for the API's checks
- * (server/features/organizations/permissions.ts) and for what the organiser area shows.
+ * (`requirePermission` in server/features/organizations/organizations.service.ts) and for what the organiser area shows.
  * Add a permission here, then check it with `can(role, permission)`; never compare role names.
  */
 export const permissions = [

@@ -21,11 +21,11 @@ import {
   type CheckinStats,
   type UndoCheckinResult,
 } from '../../../src/contract/checkins.ts';
+import { can } from '../../../src/contract/permissions.ts';
 import { normalizeShortTicketCode } from '../../../src/contract/short-ticket-code.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { can } from '../organizations/permissions.ts';
 import {
   countDoor,
   deleteAdmissionBy,

@@ -1,8 +1,9 @@
 import type { EventStatus } from '../../../src/contract/events.ts';
+import { can } from '../../../src/contract/permissions.ts';
 import type { MemberRole } from '../../../src/contract/users.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { can, permissionDenied } from '../organizations/permissions.ts';
+import { permissionDenied } from '../../lib/permission-denied.ts';
 import { findDoorAccess } from './checkins.repository.ts';
 
 /** What a scan needs to know about the event and the person scanning, in one query. */

@@ -10,18 +10,18 @@ import {
   salesWindowProblems,
   type UpdateEvent,
 } from '../../../src/contract/events.ts';
-import { rolesAllowed } from '../../../src/contract/permissions.ts';
+import { can, rolesAllowed } from '../../../src/contract/permissions.ts';
 import type { KycStatus } from '../../../src/contract/users.ts';
 import { canSellPaidTickets, paidTicketsNeedVerification } from '../../../src/contract/verification.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database, EventStatus } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { permissionDenied } from '../../lib/permission-denied.ts';
 import type { ImageLinks } from '../../lib/storage/image-url.ts';
 import { requireOrganizationImage } from '../../lib/storage/stored-images.ts';
 import { refundEventOrders } from '../orders/refunds.service.ts';
-import { memberRoleOf } from '../organizations/members.repository.ts';
-import { can, permissionDenied, requirePermission } from '../organizations/permissions.ts';
+import { memberRoleOf, requirePermission } from '../organizations/organizations.service.ts';
 import { toEvent, toEventSummary } from './event-view.ts';
 import {
   deleteTicketTypes,

@@ -3,7 +3,7 @@ import type { Order, OrderList, OrderListQuery, OrganizerOrder, RefundRequest } 
 import { can, type Permission, rolesAllowed } from '../../../src/contract/permissions.ts';
 import type { Executor } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { memberRoleOf } from '../organizations/members.repository.ts';
+import { memberRoleOf } from '../organizations/organizations.service.ts';
 import { presentOrders } from './order-lifecycle.service.ts';
 import { findOrderRow, orderEventsOf } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';

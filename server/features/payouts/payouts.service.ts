@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
-import { requirePermission } from '../organizations/permissions.ts';
+import { requirePermission } from '../organizations/organizations.service.ts';
 import { ledgerSums, payoutOf, payoutOrders, payoutPage, payoutStanding } from './payouts.repository.ts';
 
 type PayoutRecord = NonNullable<Awaited<ReturnType<typeof payoutOf>>>;

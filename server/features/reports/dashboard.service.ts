@@ -11,8 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { flushPageViews } from '../events/page-views.ts';
 import { ledgerMoney } from '../orders/organizer-orders.repository.ts';
-import { organizationOfEvent } from '../organizations/organizations.repository.ts';
-import { requirePermission } from '../organizations/permissions.ts';
+import { organizationOfEvent, requirePermission } from '../organizations/organizations.service.ts';
 import {
   dailyRevenue,
   dailyTickets,

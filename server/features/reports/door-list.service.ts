@@ -2,7 +2,7 @@ import { type DoorList, doorListMaxRows } from '../../../src/contract/door-list.
 import { TEST_PROVIDER } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { requirePermission } from '../organizations/permissions.ts';
+import { requirePermission } from '../organizations/organizations.service.ts';
 import { doorListEvent, doorListTickets } from './door-list.repository.ts';
 
 /** The last word of a name, which a door list is sorted by ("Ada King Lovelace" → "Lovelace"). */

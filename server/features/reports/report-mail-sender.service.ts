@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
+import { can } from '../../../src/contract/permissions.ts';
 import { nextReportMailAt, reportMailMaxRows, reportMailPeriod } from '../../../src/contract/report-mails.ts';
 import { type ReportQuery, reportPermission } from '../../../src/contract/reports.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { repeatEvery } from '../../lib/repeat-every.ts';
 import { xlsxContentType } from '../../lib/xlsx-workbook.ts';
-import { memberRoleOf } from '../organizations/members.repository.ts';
-import { can } from '../organizations/permissions.ts';
+import { memberRoleOf } from '../organizations/organizations.service.ts';
 import { columnsFor } from './report-layouts.ts';
 import { reportMailContent } from './report-mail-content.ts';
 import { claimDueReportMails, type DueReportMail, markReportMailSent, stopReportMail } from './report-mails.repository.ts';

@@ -1,3 +1,4 @@
+import { can } from '../../../src/contract/permissions.ts';
 import {
   type NewReportMail,
   nextReportMailAt,
@@ -8,8 +9,7 @@ import { reportPermission } from '../../../src/contract/reports.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { organizationOfEvent } from '../organizations/organizations.repository.ts';
-import { can, requirePermission } from '../organizations/permissions.ts';
+import { organizationOfEvent, requirePermission } from '../organizations/organizations.service.ts';
 import { deleteReportMail, insertReportMail, type ReportMailRow, reportMailsOf } from './report-mails.repository.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

@@ -15,8 +15,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { workbookLimiter, xlsxContentType, xlsxWorkbookOffThread } from '../../lib/xlsx-workbook.ts';
 import { csvLine } from '../orders/orders-csv.ts';
-import { organizationOfEvent } from '../organizations/organizations.repository.ts';
-import { requirePermission } from '../organizations/permissions.ts';
+import { organizationOfEvent, requirePermission } from '../organizations/organizations.service.ts';
 import { columnsFor, type ReportColumn } from './report-layouts.ts';
 import {
   countReportRows,

@@ -19,8 +19,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { invitationMail } from '../../lib/mail/templates.ts';
 import { consumeRateLimit, type RateLimit } from '../../lib/rate-limiter.ts';
-import { memberRoleOf } from '../organizations/members.repository.ts';
-import { requirePermission } from '../organizations/permissions.ts';
+import { memberRoleOf, requirePermission } from '../organizations/organizations.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
   countOwners,

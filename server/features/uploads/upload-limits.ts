@@ -6,7 +6,7 @@ import { can, rolesAllowed } from '../../../src/contract/permissions.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { consumeRateLimit, type RateLimit } from '../../lib/rate-limiter.ts';
-import { memberRoleOf } from '../organizations/members.repository.ts';
+import { memberRoleOf } from '../organizations/organizations.service.ts';
 import { holdStorage } from './uploads.repository.ts';
 
 /** Picking images by hand never comes close; a script looping on uploads does. */

@@ -6,7 +6,7 @@ import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import type { ConnectedAccount, ConnectOnboarding } from '../../lib/payments/stripe-connect.ts';
-import { requirePermission } from '../organizations/permissions.ts';
+import { requirePermission } from '../organizations/organizations.service.ts';
 import {
   findVerification,
   lockOrganization,

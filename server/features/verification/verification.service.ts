@@ -22,7 +22,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import type { ConnectOnboarding } from '../../lib/payments/stripe-connect.ts';
 import { detectImage } from '../../lib/storage/image-content.ts';
-import { requirePermission } from '../organizations/permissions.ts';
+import { requirePermission } from '../organizations/organizations.service.ts';
 import {
   countDocuments,
   findDocument,

@@ -2,8 +2,8 @@ import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { bootStateGlobal } from '../lib/boot-state.ts';
 import { loadLayout } from './layouts/layout-registry.tsx';
 import type { RouteModule } from './page-modules.ts';
+import type { RouteContext } from './route-context.ts';
 import type { LayoutName } from './route-handle.ts';
-import type { RouteContext } from './routes.tsx';
 
 const allPages = () => import('./page-modules.ts');
 

@@ -1,5 +1,5 @@
 import type { LazyRouteFunction, LoaderFunction, RouteObject } from 'react-router';
-import type { RouteContext } from './routes.tsx';
+import type { RouteContext } from './route-context.ts';
 
 /** A page module: its component and, optionally, a loader made with the request's context. */
 export type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>> & {

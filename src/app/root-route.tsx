@@ -1,7 +1,7 @@
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import { importWhenOnline } from '../lib/chunk-reload.ts';
 import { setHydrating } from '../lib/hydration.ts';
+import { importWhenOnline } from '../lib/import-when-online.ts';
 import { onForgetUser } from '../lib/session/forget-user.ts';
 import { useRouteSession } from '../lib/session/session-context.tsx';
 import { beforeSignOut } from '../lib/session/sign-out-steps.ts';

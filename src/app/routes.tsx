@@ -1,7 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import type { ApiCaller } from '../lib/api-caller.tsx';
-import type { RouteSession } from '../lib/session/route-session.ts';
 import { AppErrorBoundary } from './errors/app-error-boundary.tsx';
 import { NotFound } from './errors/not-found.tsx';
 import { RouteError } from './errors/route-error.tsx';
@@ -9,16 +6,8 @@ import { guarded } from './guards.ts';
 import { lazyPage, pageModulePath } from './lazy-page.ts';
 import { notFound } from './not-found-response.ts';
 import { RootRoute } from './root-route.tsx';
+import type { RouteContext } from './route-context.ts';
 import type { RouteHandle } from './route-handle.ts';
-
-/** What loaders share for one request (server) or one tab (browser). */
-export interface RouteContext {
-  queryClient: QueryClient;
-  /** The visitor's session now: from the request cookies on the server, from the cookies in the browser. */
-  session: () => RouteSession;
-  /** Calls the API for loaders: in-process on the server, the axios client in the browser. */
-  api: ApiCaller;
-}
 
 /** A page route: its own lazy chunk (with a loader made for this context), layout and guards in `handle`. */
 function pageFactory(context: RouteContext) {

@@ -1,4 +1,3 @@
-import type { ScanDataPage, ScanDataTickets } from './scan-data.ts';
 import { SHORT_CODE_LENGTH } from './short-ticket-code.ts';
 
 /**
@@ -17,6 +16,28 @@ export const SCAN_DATA_POLL_MS = 30_000;
 
 /** A ticket key: 22 base64url characters. */
 export const ticketKeyPattern = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * A page's columns as decoding reads them. The schemas in scan-data.ts describe the same columns and check that
+ * what they parse has this shape, so this file needs neither them nor the validation library.
+ */
+export interface ScanDataColumns {
+  tickets: {
+    ids: string;
+    types: readonly number[];
+    holders: readonly string[];
+    status: string;
+    codeStarts: string;
+    codeStartLength: number;
+    /** Absent from pages a device stored before scan data carried short codes. */
+    shortCodes?: string;
+    orderSizes: readonly number[];
+    checkins: readonly (readonly [number, number, number])[];
+  };
+  orders: { references: readonly string[]; buyerNames: readonly string[]; buyerEmails: readonly string[] };
+  ticketTypes: readonly { id: string; name: string }[];
+  devices: readonly { id: string; name: string | null }[];
+}
 
 // --- ticket ids: UUID <-> 22-character base64url, isomorphic, no dependencies ---
 
@@ -53,7 +74,7 @@ export function ticketIdFromKey(key: string): string {
 }
 
 /** The base64url key of the i-th ticket of a page. */
-export function ticketKeyAt(tickets: Pick<ScanDataTickets, 'ids'>, index: number): string {
+export function ticketKeyAt(tickets: Pick<ScanDataColumns['tickets'], 'ids'>, index: number): string {
   return tickets.ids.slice(index * 22, index * 22 + 22);
 }
 
@@ -80,9 +101,7 @@ export interface ScanDataTicketRow {
 const STATUS = { v: 'valid', x: 'voided', u: 'unpaid', t: 'valid' } as const;
 
 /** Expands a page's columns into rows, in order. */
-export function scanDataTicketRows(
-  page: Pick<ScanDataPage, 'tickets' | 'orders' | 'ticketTypes' | 'devices'>,
-): ScanDataTicketRow[] {
+export function scanDataTicketRows(page: ScanDataColumns): ScanDataTicketRow[] {
   const { tickets, orders, ticketTypes, devices } = page;
   const count = tickets.ids.length / 22;
   const checkins = new Map(tickets.checkins.map(([index, at, device]) => [index, { at, device }]));

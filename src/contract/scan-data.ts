@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { checkinResultSchema, deviceIdSchema, scanDirectionSchema } from './checkins.ts';
-import { SCAN_DATA_FORMAT, SCAN_DATA_MAX_PAGE_SIZE, SCAN_DATA_PAGE_SIZE, ticketKeyPattern } from './scan-data-rows.ts';
+import {
+  SCAN_DATA_FORMAT,
+  SCAN_DATA_MAX_PAGE_SIZE,
+  SCAN_DATA_PAGE_SIZE,
+  type ScanDataColumns,
+  ticketKeyPattern,
+} from './scan-data-rows.ts';
 
 /**
  * Scan data: what a door device downloads to check tickets without the network.
@@ -158,5 +164,5 @@ export const scanDataPageSchema = z.object({
   nextCursor: z.string().nullable(),
   /** Server time this download reflects: pass it as `since` next time. */
   syncedAt: z.string(),
-});
+}) satisfies z.ZodType<ScanDataColumns>;
 export type ScanDataPage = z.infer<typeof scanDataPageSchema>;

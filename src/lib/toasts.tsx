@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import toastStyles from 'react-toastify/ReactToastify.css?url';
 import type { ToastContainerProps, ToastOptions } from 'react-toastify/unstyled';
-import { importWhenOnline } from './chunk-reload.ts';
+import { importWhenOnline } from './import-when-online.ts';
 import { loadStylesheet } from './stylesheet.ts';
 import { followHeader, placeToasts } from './toast-placement.ts';
 

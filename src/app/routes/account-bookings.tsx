@@ -12,7 +12,7 @@ import { bookingSections, lastUpdatedText } from '../../features/orders/utils/bo
 import { orderCalendarEvent } from '../../features/orders/utils/order-calendar-event.ts';
 import { useBootState } from '../../lib/public-config.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 /** How long the browser waits for the device's copy before showing the page without it (IndexedDB stuck). */
 const deviceReadMs = 500;

@@ -12,7 +12,7 @@ import { EventCard, twoColumnCoverSizes } from '../../features/events/components
 import { useOnline } from '../../features/orders/hooks/use-online.ts';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 /** The server renders the page with the list; in the browser the copy kept on the device answers first. */
 export function createLoader({ queryClient, api, session }: RouteContext) {

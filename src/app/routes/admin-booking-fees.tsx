@@ -4,7 +4,7 @@ import { AdminHeader, AdminPage, NotAllowed } from '../../features/admin/compone
 import { AddFeeRuleForm, FeeCalculator, FeeRulesTable } from '../../features/admin/components/booking-fee-forms.tsx';
 import { AdminCard } from '../../features/admin/components/list-filters.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async () => {

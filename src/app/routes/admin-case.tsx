@@ -10,7 +10,7 @@ import { CaseFiles } from '../../features/help-desk/components/case-files.tsx';
 import { CaseThread } from '../../features/help-desk/components/case-thread.tsx';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ params }: LoaderFunctionArgs) => {

@@ -10,7 +10,7 @@ import { useAgentQueue } from '../../features/help-desk/api/agent-calls.ts';
 import { helpCategoriesQueryOptions, useHelpCategories } from '../../features/help-desk/api/get-help-categories.ts';
 import { AgentQueueTable } from '../../features/help-desk/components/agent-queue-table.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 const queueFilters = {
   queue: choiceFilter(caseQueueSchema.options),

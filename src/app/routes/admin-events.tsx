@@ -9,7 +9,7 @@ import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '../../features/adm
 import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { ListFilters, SortField } from '../../features/admin/components/list-filters.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 const filtersOf = (search: URLSearchParams) =>
   setFilters({ q: search.get('q'), status: search.get('status'), sort: search.get('sort') });

@@ -19,7 +19,7 @@ import { ListFilters, Pill, SortField } from '../../features/admin/components/li
 import { statusOf } from '../../lib/api-caller.tsx';
 import { useBootState } from '../../lib/public-config.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 const filterNames = ['q', 'status', 'eventId', 'from', 'to', 'sort'] as const;
 const filtersOf = (search: URLSearchParams) =>

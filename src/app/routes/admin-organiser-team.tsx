@@ -8,7 +8,7 @@ import { OrganiserTeamTable } from '../../features/admin/components/organiser-te
 import { ApiCallError, statusOf } from '../../lib/api-caller.tsx';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ params }: LoaderFunctionArgs) => {

@@ -10,7 +10,7 @@ import { OrganiserHistory, OrganiserReview } from '../../features/admin/componen
 import { ApiCallError, statusOf } from '../../lib/api-caller.tsx';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 

@@ -10,7 +10,7 @@ import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { OrganisersTable } from '../../features/admin/components/organisers-table.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 /** The words and the verification state live in the address; an unknown state reads as none. */
 function filtersOf(searchParams: URLSearchParams) {

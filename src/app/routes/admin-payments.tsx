@@ -28,7 +28,7 @@ import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { ListFilters, Pill, SortField } from '../../features/admin/components/list-filters.tsx';
 import { RetryWebhookButton } from '../../features/admin/components/webhook-retry.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 const views = [
   ['payments', 'Payments'],

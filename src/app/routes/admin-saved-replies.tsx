@@ -5,7 +5,7 @@ import { savedRepliesQueryOptions, useSavedReplies } from '../../features/help-d
 import { SavedRepliesEditor } from '../../features/help-desk/components/saved-replies-editor.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async () => {

@@ -19,7 +19,7 @@ import { CsvDownload } from '../../features/admin/components/csv-download.tsx';
 import { Pill } from '../../features/admin/components/list-filters.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ request }: { request: Request }) => {

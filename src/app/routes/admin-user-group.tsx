@@ -9,7 +9,7 @@ import { GroupMembers } from '../../features/admin/components/group-members.tsx'
 import { GroupSettings } from '../../features/admin/components/group-settings.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ params }: { params: { groupId?: string } }) => {

@@ -8,7 +8,7 @@ import { AdminHeader, AdminPage, NotAllowed } from '../../features/admin/compone
 import { CreateGroupForm } from '../../features/admin/components/create-group-form.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async () => {

@@ -11,7 +11,7 @@ import { UsersTable } from '../../features/admin/components/users-table.tsx';
 import { WaitingSignUp } from '../../features/admin/components/waiting-sign-up.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ request }: { request: Request }) => {

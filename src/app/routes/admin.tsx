@@ -10,7 +10,7 @@ import { PlatformFigures } from '../../features/admin/components/platform-figure
 import { WaitingWork } from '../../features/admin/components/waiting-work.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async ({ request }: { request: Request }) => {

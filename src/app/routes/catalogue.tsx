@@ -19,7 +19,7 @@ import {
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 /**
  * Every event on sale, for anyone (decision 027). An address with empty or invalid values (a filter form

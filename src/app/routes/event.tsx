@@ -19,7 +19,7 @@ import { statusOf } from '../../lib/api-caller.tsx';
 import { useBootState } from '../../lib/public-config.tsx';
 import { notFound } from '../not-found-response.ts';
 import { absoluteUrl, PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 interface EventLoaderData {
   /** When the page was loaded: the first render judges "ended" and "sales end" by it, on server and client alike. */

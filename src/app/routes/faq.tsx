@@ -8,7 +8,7 @@ import { faqJsonLd } from '../../features/help-desk/utils/faq-json-ld.ts';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

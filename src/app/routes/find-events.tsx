@@ -22,7 +22,7 @@ import {
   toSearchParams,
 } from '../../features/search/utils/search-params.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 const categories = eventCategories.map((value) => ({ value, label: categoryLabel(value) }));
 

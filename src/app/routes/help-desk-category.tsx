@@ -6,7 +6,7 @@ import { RaiseCasePrompt } from '../../features/help-desk/components/raise-case-
 import { statusOf } from '../../lib/api-caller.tsx';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

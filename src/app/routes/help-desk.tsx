@@ -5,7 +5,7 @@ import { ArticleLinks } from '../../features/help-desk/components/article-links.
 import { HelpSearchForm } from '../../features/help-desk/components/help-search-form.tsx';
 import { RaiseCasePrompt } from '../../features/help-desk/components/raise-case-prompt.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 interface HelpDeskLoaderData {
   q: string;

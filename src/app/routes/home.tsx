@@ -9,7 +9,7 @@ import { AudienceSection } from '../../features/marketing/components/audience-se
 import { HomeHero } from '../../features/marketing/components/home-hero.tsx';
 import { useApiCaller } from '../../lib/api-caller.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 /** The next published events, soonest first. */
 const happeningSoon = { pageSize: 8, sort: 'date' } as const;

@@ -12,7 +12,7 @@ import { invitationQueryOptions, useInvitation } from '../../features/organizer/
 import { signOut } from '../../lib/session/sign-out.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 interface InvitationLoaderData {
   /** The link names no invitation (or is malformed): the page says so instead of a bare 404. */

@@ -10,7 +10,7 @@ import { useVerification, verificationQueryOptions } from '../../features/verifi
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { sessionKeys, useSession } from '../../lib/session/use-session.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 export function createLoader({ queryClient, api, session }: RouteContext) {
   return async () => {

@@ -11,7 +11,7 @@ import { useBootState } from '../../lib/public-config.tsx';
 import type { EventsQuery } from '../../lib/query-keys/events.ts';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 /** Past events come oldest first from the API, so the most recent are on its last pages. */
 const pastPageSize = 50;

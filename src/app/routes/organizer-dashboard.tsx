@@ -15,7 +15,7 @@ import { PaymentTotals } from '../../features/payments/components/payment-totals
 import { statusOf } from '../../lib/api-caller.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 const eventOf = (url: URL | string) => new URL(url, 'http://admit.invalid').searchParams.get('event') || null;
 

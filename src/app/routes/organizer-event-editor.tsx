@@ -19,7 +19,7 @@ import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { NotFound } from '../errors/not-found.tsx';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 interface EditorLoaderData {
   asOf: number;

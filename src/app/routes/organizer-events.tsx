@@ -15,7 +15,7 @@ import { useApiCaller } from '../../lib/api-caller.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 interface EventsLoaderData {
   /** When the page was loaded: past and upcoming are judged by it on the server and while hydrating. */

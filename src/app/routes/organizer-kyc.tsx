@@ -12,7 +12,7 @@ import { VerificationDocuments } from '../../features/verification/components/ve
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { sessionKeys, useSession } from '../../lib/session/use-session.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 /** Owners get their verification with the page; others get the page's explanation (the API would say 403). */
 export function createLoader({ queryClient, api, session }: RouteContext) {

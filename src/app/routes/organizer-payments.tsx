@@ -24,7 +24,7 @@ import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { toast } from '../../lib/toasts.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 /** The guard has checked the membership; the member (for their role) and the events (for the filter) come with the page. */
 export function createLoader({ queryClient, api, session }: RouteContext) {

@@ -6,7 +6,7 @@ import { PayoutList } from '../../features/payouts/components/payout-list.tsx';
 import { statusOf } from '../../lib/api-caller.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 /** The balance and the first page of payouts come with the page; a refusal (managers, door staff) is shown by the page. */
 export function createLoader({ queryClient, api, session }: RouteContext) {

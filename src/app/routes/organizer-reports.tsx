@@ -26,7 +26,7 @@ import { fileErrorMessage } from '../../lib/download-file.ts';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 /** The events (for choosing one) and the member's role (for the reports it may open) come with the page. */
 export function createLoader({ queryClient, api, session }: RouteContext) {

@@ -15,7 +15,7 @@ import { navigateTo } from '../../lib/external-navigation.ts';
 import { useNavigationVerdict } from '../../lib/outbound-link.tsx';
 import { notFound } from '../not-found-response.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 const sessionIdPattern = /^[A-Za-z0-9_-]{16,64}$/;
 

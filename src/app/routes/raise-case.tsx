@@ -20,7 +20,7 @@ import { useApiCaller } from '../../lib/api-caller.tsx';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 export function createLoader({ queryClient, api }: RouteContext) {
   return async () => {

@@ -6,7 +6,7 @@ import { useDoorEventId } from '../../features/checkins/hooks/use-door-event-id.
 import { useDoorUpdateHold } from '../../features/checkins/hooks/use-door-update-hold.ts';
 import { useRouteSession } from '../../lib/session/session-context.tsx';
 import { PageMeta } from '../page-meta.tsx';
-import type { RouteContext } from '../routes.tsx';
+import type { RouteContext } from '../route-context.ts';
 
 /** In the browser, the event's scan data is read from the device before the page is drawn (for at most `doorEngineWaitMs`). */
 export function createLoader({ session }: RouteContext) {

@@ -1,15 +1,36 @@
 import { SCAN_DATA_POLL_MS } from '../../../contract/scan-data-rows.ts';
 import type { CheckinStats } from '../api/door-api.ts';
+import type { EventRecord } from '../storage/event-store.ts';
 import { toCheckinRequest } from '../storage/scan-store.ts';
+import type { ConnectionMonitor } from './connection-monitor.ts';
 import type { DoorEngineDeps } from './door-deps.ts';
-import type { DoorEngine } from './door-engine.ts';
+import type { DoorStatus } from './door-status.ts';
+import type { Manifest } from './manifest.ts';
+import type { Observable } from './observable.ts';
 import { downloadScanData } from './scan-data-sync.ts';
+import type { ScanLog } from './scan-log.ts';
 import { responseStatus, type UploadOutcome, type UploadStop, uploadPending } from './uploader.ts';
 
 /** Uploads are retried this often while scans wait, so they leave within 5 s of the connection returning. */
 const uploadRetryMs = 3000;
 /** Changes from other devices are fetched this often while scanning (at least every 30 s). */
 const pollMs = Math.min(SCAN_DATA_POLL_MS, 15_000);
+
+/**
+ * What the sync reads and changes of the door it keeps in step (a DoorEngine): the event's state on the device,
+ * never how scans are decided.
+ */
+export interface SyncedDoor {
+  readonly eventId: string;
+  readonly deviceId: string;
+  record: EventRecord;
+  readonly manifest: Manifest;
+  readonly log: ScanLog;
+  readonly monitor: ConnectionMonitor;
+  readonly status: Observable<DoorStatus>;
+  now(): number;
+  refreshStatus(): Promise<void>;
+}
 
 /**
  * Keeps one event's door in step with the server: uploads the queue, pulls other devices' check-ins and the
@@ -19,12 +40,12 @@ export class DoorSync {
   serverCounts: { at: number; counts: CheckinStats } | null = null;
   /** The last upload or download stopped for want of a sign-in. */
   signInNeeded = false;
-  private readonly engine: DoorEngine;
+  private readonly engine: SyncedDoor;
   private readonly deps: DoorEngineDeps;
   private running: Promise<void> | null = null;
   private lastPoll = 0;
 
-  constructor(engine: DoorEngine, deps: DoorEngineDeps) {
+  constructor(engine: SyncedDoor, deps: DoorEngineDeps) {
     this.engine = engine;
     this.deps = deps;
   }

@@ -15,8 +15,7 @@ import { useSession } from '../../../lib/session/use-session.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { forgetHeldOrder, rememberHeldOrder } from '../utils/held-orders.ts';
 import { orderPagePath, paymentDestination } from '../utils/payment-destination.ts';
-import { type ChosenLine, ticketCount } from '../utils/ticket-choice.ts';
-import type { BookableEvent } from './ticket-selection.tsx';
+import { type BookableEvent, type ChosenLine, ticketCount } from '../utils/ticket-choice.ts';
 
 interface CheckoutFormProps {
   event: BookableEvent;

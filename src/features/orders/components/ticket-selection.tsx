@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { buttonClass, linkClass } from '../../../components/button.ts';
-import type { Event } from '../../../contract/events.ts';
 import { formatMoney, formatPrice } from '../../../contract/money.ts';
 import { useServerText } from '../../../lib/hydration.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useOrderAmounts } from '../hooks/use-order-amounts.ts';
 import { heldOrderFor } from '../utils/held-orders.ts';
-import { chosenLines, clampQuantity, quantityBounds, ticketCount } from '../utils/ticket-choice.ts';
+import { type BookableEvent, chosenLines, clampQuantity, quantityBounds, ticketCount } from '../utils/ticket-choice.ts';
 import { OrderAmounts } from './order-amounts.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
@@ -25,8 +24,6 @@ function HeldOrderSlot({ eventId }: { eventId: string }) {
     </Suspense>
   ) : null;
 }
-
-export type BookableEvent = Pick<Event, 'id' | 'title' | 'ticketTypes' | 'timezone' | 'currency'>;
 
 const availabilityTone = {
   muted: 'text-slate-600',

@@ -1,4 +1,7 @@
-import type { TicketType } from '../../../contract/events.ts';
+import type { Event, TicketType } from '../../../contract/events.ts';
+
+/** The event as choosing tickets and checking out need it. */
+export type BookableEvent = Pick<Event, 'id' | 'title' | 'ticketTypes' | 'timezone' | 'currency'>;
 
 /** What one ticket type allows in an order right now: 0, or from `min` to `max`. */
 export interface QuantityBounds {

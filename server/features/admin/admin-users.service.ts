@@ -3,16 +3,15 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
+import { authLimits } from '../../lib/auth/auth-limits.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
-import { revokeAllSessions } from '../auth/auth.repository.ts';
-import { authLimits } from '../auth/auth-limits.ts';
 import { mailResetCode } from '../auth/password-reset.service.ts';
-import { mailNewSignUpCode } from '../auth/registration.service.ts';
-import { findAttemptsOf, lockAttemptsOf } from '../auth/sign-up-attempts.repository.ts';
+import { lockWaitingSignUps, mailNewSignUpCode, waitingSignUps } from '../auth/registration.service.ts';
+import { signOutEverywhere } from '../auth/sessions.service.ts';
 import type { Suspensions } from '../users/suspensions.service.ts';
-import { findUserByEmail, setSuspension } from '../users/users.repository.ts';
+import { findUserByEmail, setSuspension } from '../users/users.service.ts';
 import { requirePermission, requireSensitivePermission } from './admin-access.service.ts';
 import { findUserForAdmin, findUserListRow, searchAudit, searchUsers } from './admin-lists.repository.ts';
 import { adminPageSize } from './admin-page-size.ts';
@@ -91,7 +90,7 @@ export async function setUserSuspended(
       throw new HttpError('CONFLICT', input.suspend ? 'This account is already suspended.' : 'This account is not suspended.');
     }
     await setSuspension(trx, userId, input.suspend ? { at: new Date(), reason: input.reason } : null);
-    if (input.suspend) await revokeAllSessions(trx, userId);
+    if (input.suspend) await signOutEverywhere(trx, userId);
     await recordAudit(trx, {
       actorId,
       action: input.suspend ? 'admin.user_suspended' : 'admin.user_reactivated',
@@ -142,11 +141,11 @@ export async function resendSignUpConfirmation(
   if (await findUserByEmail(deps.db, email)) {
     throw new HttpError('CONFLICT', 'This address already has a confirmed account: send a password reset instead.');
   }
-  const [newest] = await findAttemptsOf(deps.db, email);
+  const [newest] = await waitingSignUps(deps.db, email);
   if (!newest) throw new HttpError('NOT_FOUND', noWaitingSignUp);
   await consumeRateLimit(deps.db, authLimits.mailPerAccount, email);
   const sent = await deps.db.transaction().execute(async (trx) => {
-    const current = await lockAttemptsOf(trx, email);
+    const current = await lockWaitingSignUps(trx, email);
     if (!current.some((attempt) => attempt.id === newest.id)) return false;
     await mailNewSignUpCode(trx, deps.config.jwtSecret, newest, deps.config.publicOrigin);
     await recordAudit(trx, {

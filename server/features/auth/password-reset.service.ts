@@ -1,14 +1,14 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
+import { authLimits } from '../../lib/auth/auth-limits.ts';
 import { hashPassword } from '../../lib/auth/passwords.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { resetCodeMail } from '../../lib/mail/templates.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
-import { findUserByEmail, updateUser } from '../users/users.repository.ts';
+import { findUserByEmail, updateUser } from '../users/users.service.ts';
 import { forgetDevices, revokeAllSessions } from './auth.repository.ts';
 import type { AuthDeps, Caller } from './auth-context.ts';
-import { authLimits } from './auth-limits.ts';
 import { refuseWeakPassword } from './password-rules.ts';
 import { codeRejected, issueCode, spendCode } from './verification-codes.ts';
 

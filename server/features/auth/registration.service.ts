@@ -1,19 +1,27 @@
 import type { Transaction } from 'kysely';
 import type { SignUp } from '../../../src/contract/auth.ts';
+import { secondsToIsoDate } from '../../../src/contract/date-of-birth.ts';
+import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
+import { authLimits } from '../../lib/auth/auth-limits.ts';
 import { hashPassword } from '../../lib/auth/passwords.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { confirmationCodeMail } from '../../lib/mail/templates.ts';
 import { consumeRateLimit } from '../../lib/rate-limiter.ts';
-import { dateOfBirthToIso } from '../users/user-view.ts';
-import { findUserByEmail, findUserById, insertOrganizationWithOwner, insertUser } from '../users/users.repository.ts';
+import { findUserByEmail, findUserById, insertOrganizationWithOwner, insertUser } from '../users/users.service.ts';
 import type { AuthDeps, Caller } from './auth-context.ts';
-import { authLimits } from './auth-limits.ts';
 import { refuseWeakPassword } from './password-rules.ts';
 import { type SignedIn, startSession } from './sign-in.service.ts';
-import { countAttemptWrongTry, deleteAttemptsOf, insertAttempt, lockAttemptsOf } from './sign-up-attempts.repository.ts';
+import {
+  countAttemptWrongTry,
+  deleteAttemptsOf,
+  findAttemptsOf,
+  insertAttempt,
+  lockAttemptsOf,
+  type SignUpAttempt,
+} from './sign-up-attempts.repository.ts';
 import { attemptLifetimeMs, attemptsWithPassword, codeFits, newAttemptCode, reissueAttemptCode } from './sign-up-attempts.ts';
 
 const confirmLink = (origin: string, email: string, code: string) =>
@@ -48,7 +56,7 @@ export async function signUp({ db, config }: AuthDeps, input: SignUp, caller: Ca
       passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
-      dateOfBirth: dateOfBirthToIso(input.dateOfBirth),
+      dateOfBirth: secondsToIsoDate(input.dateOfBirth),
       userType: input.userType,
       organizationName: input.userType === 'organiser' ? (input.organizationName ?? null) : null,
       codeHash,
@@ -133,4 +141,14 @@ export async function mailNewSignUpCode(
   const code = await reissueAttemptCode(trx, secret, attempt.id);
   const mail = confirmationCodeMail({ firstName: attempt.first_name, code, link: confirmLink(origin, attempt.email, code) });
   await enqueueMail(trx, { to: attempt.email, ...mail });
+}
+
+/** The sign-ups waiting for confirmation at the address, newest first. */
+export function waitingSignUps(db: Executor, email: string): Promise<SignUpAttempt[]> {
+  return findAttemptsOf(db, email);
+}
+
+/** Every sign-up of the address, locked in the caller's transaction as a confirmation or a new code locks them. */
+export function lockWaitingSignUps(trx: Transaction<Database>, email: string): Promise<SignUpAttempt[]> {
+  return lockAttemptsOf(trx, email);
 }

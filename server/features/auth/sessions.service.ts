@@ -1,12 +1,14 @@
 import type { Transaction } from 'kysely';
+import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
+import { authLimits } from '../../lib/auth/auth-limits.ts';
 import { hashPassword, verifyPassword } from '../../lib/auth/passwords.ts';
 import { randomToken, sha256 } from '../../lib/auth/secrets.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { consumeRateLimit, releaseRateLimit } from '../../lib/rate-limiter.ts';
-import { platformsOf } from '../users/user-view.ts';
-import { findUserById, type UserRow, updateUser } from '../users/users.repository.ts';
+import { platformsOf } from '../../lib/user-view.ts';
+import { findUserById, type UserRow, updateUser } from '../users/users.service.ts';
 import {
   familySignedInAt,
   insertRefreshToken,
@@ -18,7 +20,6 @@ import {
   unusedSuccessors,
 } from './auth.repository.ts';
 import type { AuthDeps, Caller } from './auth-context.ts';
-import { authLimits } from './auth-limits.ts';
 import { refuseWeakPassword } from './password-rules.ts';
 
 const sessionEnded = () => new HttpError('UNAUTHORIZED', 'Your session has ended. Please sign in again.');
@@ -140,4 +141,9 @@ export async function changePassword(
     await recordAudit(trx, { actorId: user.id, action: 'user.password_changed', subjectType: 'user', subjectId: user.id });
     return issueSession(deps, trx, user, crypto.randomUUID());
   });
+}
+
+/** Ends every session of the account, in the caller's transaction: its refresh tokens stop working at once. */
+export async function signOutEverywhere(db: Executor, userId: string): Promise<void> {
+  await revokeAllSessions(db, userId);
 }

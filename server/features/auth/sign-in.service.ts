@@ -2,15 +2,15 @@ import type { SignInResult } from '../../../src/contract/auth.ts';
 import { accountSuspendedMessage } from '../../../src/contract/users.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
+import { authLimits } from '../../lib/auth/auth-limits.ts';
 import { verifyPassword } from '../../lib/auth/passwords.ts';
 import { randomToken, sha256 } from '../../lib/auth/secrets.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { consumeRateLimit, type RateLimit, releaseRateLimit } from '../../lib/rate-limiter.ts';
-import { toUser } from '../users/user-view.ts';
-import { findUserByEmail, type UserRow } from '../users/users.repository.ts';
+import { toUser } from '../../lib/user-view.ts';
+import { findUserByEmail, type UserRow } from '../users/users.service.ts';
 import { isKnownDevice, rememberDevice } from './auth.repository.ts';
 import type { AuthDeps, Caller } from './auth-context.ts';
-import { authLimits } from './auth-limits.ts';
 import { issueSession, type Session } from './sessions.service.ts';
 import { attemptsWithPassword } from './sign-up-attempts.ts';
 

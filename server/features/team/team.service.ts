@@ -20,7 +20,7 @@ import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { invitationMail } from '../../lib/mail/templates.ts';
 import { consumeRateLimit, type RateLimit } from '../../lib/rate-limiter.ts';
 import { memberRoleOf, requirePermission } from '../organizations/organizations.service.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/users.service.ts';
 import {
   countOwners,
   countTeam,

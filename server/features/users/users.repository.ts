@@ -21,8 +21,6 @@ function selectUsers(db: Executor) {
   return db.selectFrom('users').leftJoin('organization_members', 'organization_members.user_id', 'users.id').select(userColumns);
 }
 
-export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
-
 export function findUserById(db: Executor, id: string) {
   return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
 }

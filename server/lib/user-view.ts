@@ -1,8 +1,15 @@
-import type { Platform, User } from '../../../src/contract/users.ts';
-import type { UserRow } from './users.repository.ts';
+import type { Selectable } from 'kysely';
+import type { MemberRole, Platform, User } from '../../src/contract/users.ts';
+import type { UsersTable } from '../db/types.ts';
+
+/** An account as the API shows it: its row with its organisation membership, null when it has none. */
+export type AccountRow = Pick<
+  Selectable<UsersTable>,
+  'id' | 'email' | 'first_name' | 'last_name' | 'date_of_birth' | 'user_type' | 'is_admin' | 'email_confirmed_at' | 'created_at'
+> & { organization_id: string | null; role: MemberRole | null };
 
 /** The roles a user holds in the product, for the `platforms` cookie and the token. */
-export function platformsOf(row: Pick<UserRow, 'user_type' | 'is_admin' | 'organization_id'>): Platform[] {
+export function platformsOf(row: Pick<AccountRow, 'user_type' | 'is_admin' | 'organization_id'>): Platform[] {
   const platforms: Platform[] = ['attendee'];
   if (row.user_type === 'organiser' || row.organization_id) platforms.push('organiser');
   if (row.is_admin) platforms.push('admin');
@@ -11,14 +18,11 @@ export function platformsOf(row: Pick<UserRow, 'user_type' | 'is_admin' | 'organ
 
 const toUnixSeconds = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / 1000);
 
-/** `yyyy-MM-dd` of a Unix-seconds date of birth, read in UTC so no time zone shifts the day. */
-export const dateOfBirthToIso = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
-
 function isoDateOf(value: string | Date): string {
   return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 }
 
-export function toUser(row: UserRow): User {
+export function toUser(row: AccountRow): User {
   return {
     id: row.id,
     email: row.email,

@@ -1,4 +1,4 @@
-import type { RateLimit } from '../../lib/rate-limiter.ts';
+import type { RateLimit } from '../rate-limiter.ts';
 
 /** Rate limits of the account endpoints: per network address and per account (decisions 006 and 010). */
 export const authLimits = {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { listingColumns } from '../events/events.repository.ts';
+import { listingColumns } from '../../lib/event-card.ts';
 
 /** Idempotent: bookmarking twice keeps one bookmark (offline queues replay). */
 export async function addBookmark(db: Db, userId: string, eventId: string): Promise<void> {

@@ -1,10 +1,10 @@
 /** A signed-in user's bookmarked events: any published or cancelled event, kept once however often it is saved. */
 import type { Bookmark } from '../../../src/contract/bookmarks.ts';
 import type { Db } from '../../db/database.ts';
+import { toEventSummary } from '../../lib/event-card.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { ImageLinks } from '../../lib/storage/image-url.ts';
-import { toEventSummary } from '../events/event-view.ts';
-import { findEventRow } from '../events/events.repository.ts';
+import { eventStatus } from '../events/events.service.ts';
 import { addBookmark, bookmarkedEvents, removeBookmark } from './bookmarks.repository.ts';
 
 export interface BookmarksDeps {
@@ -25,8 +25,8 @@ export async function listBookmarks(deps: BookmarksDeps, userId: string): Promis
 
 /** Idempotent; a draft is as unknown as an event that does not exist. */
 export async function bookmarkEvent(deps: BookmarksDeps, userId: string, eventId: string): Promise<void> {
-  const event = await findEventRow(deps.db, eventId);
-  if (!event || event.status === 'draft') throw notFound('That event');
+  const status = await eventStatus(deps.db, eventId);
+  if (!status || status === 'draft') throw notFound('That event');
   await addBookmark(deps.db, userId, eventId);
 }
 

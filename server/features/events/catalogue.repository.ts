@@ -2,8 +2,8 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { CatalogueWhen } from '../../../src/contract/catalogue-terms.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
+import { listingColumns } from '../../lib/event-card.ts';
 import { type EventSearch, matchesSearch, nearWordCount } from './event-search.repository.ts';
-import { listingColumns } from './events.repository.ts';
 
 export interface CatalogueFilter {
   /** Typed words, prepared by `prepareSearch`. */

@@ -1,8 +1,8 @@
 import type { Catalogue, CatalogueQuery } from '../../../src/contract/catalogue.ts';
 import { catalogueCityChoices } from '../../../src/contract/catalogue-terms.ts';
+import { toEventSummary } from '../../lib/event-card.ts';
 import { catalogueCities, catalogueRows, parseCatalogueKey } from './catalogue.repository.ts';
 import { prepareSearch } from './event-search.repository.ts';
-import { toEventSummary } from './event-view.ts';
 import type { EventsDeps } from './events.service.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { Event, EventCategory, EventStatus, EventSummary, TicketType } from '../../../src/contract/events.ts';
+import type { Event, EventCategory, TicketType } from '../../../src/contract/events.ts';
 import type { ImageLinks } from '../../lib/storage/image-url.ts';
-import type { EventListRow, EventRow, TicketTypeRow } from './events.repository.ts';
+import type { EventRow, TicketTypeRow } from './events.repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -25,29 +25,6 @@ export function toTicketType(type: TicketTypeRow, now: Date): TicketType {
     salesEnd: isoOrNull(type.sales_end),
     hidden: type.hidden,
     onSale: started && notEnded && availableOf(type) > 0,
-  };
-}
-
-export function toEventSummary(row: EventListRow, images: ImageLinks): EventSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    summary: row.summary,
-    category: row.category as EventCategory,
-    status: row.status as EventStatus,
-    startsAt: iso(row.starts_at),
-    endsAt: iso(row.ends_at),
-    timezone: row.timezone,
-    isOnline: row.is_online,
-    venueName: row.venue_name,
-    city: row.city,
-    coverImageUrl: images.url(row.cover_image_key),
-    coverImageSrcSet: images.srcSet(row.cover_image_key),
-    priceFrom: row.price_from === null ? null : Number(row.price_from),
-    currency: row.currency,
-    soldOut: Number(row.available) <= 0,
-    organizer: { id: row.organization_id, name: row.organization_name, city: row.organization_city },
-    distanceKm: row.distance_km === null ? null : Math.round(Number(row.distance_km) * 10) / 10,
   };
 }
 

@@ -2,7 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import type { EventListQuery, TicketTypeInput } from '../../../src/contract/events.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Database, EventStatus } from '../../db/types.ts';
-import { holdsStock } from '../orders/orders.repository.ts';
+import { listingColumns } from '../../lib/event-card.ts';
+import { heldForType } from '../../lib/held-tickets.ts';
 import { addSearchWords, matchesSearch, nearWordCount, prepareSearch, searchRank } from './event-search.repository.ts';
 
 export interface EventValues {
@@ -145,15 +146,6 @@ export async function hasPaidOrders(db: Executor, eventId: string): Promise<bool
   return row !== undefined;
 }
 
-/**
- * Tickets of the type in the row held by orders awaiting payment: the part of `taken` not sold. Read from
- * the event's live orders, so paying for held tickets writes nothing to the type's row.
- */
-export const heldForType = () =>
-  sql<number>`coalesce((select sum(i.quantity)::int from orders
-    join order_items i on i.order_id = orders.id and i.ticket_type_id = ticket_types.id
-    where orders.event_id = ticket_types.event_id and ${holdsStock}), 0)`;
-
 /** An event's ticket types, each with `held` (see heldForType); the rest of `taken` is sold. */
 export function ticketTypesOf(db: Executor, eventId: string) {
   return db
@@ -166,19 +158,6 @@ export function ticketTypesOf(db: Executor, eventId: string) {
     .execute();
 }
 export type TicketTypeRow = Awaited<ReturnType<typeof ticketTypesOf>>[number];
-
-/** What an event card needs besides the event row: organiser, cheapest visible price, tickets left. */
-export function listingColumns() {
-  return [
-    'organizations.name as organization_name',
-    'organizations.city as organization_city',
-    sql<number | null>`(select min(t.price) from ticket_types t where t.event_id = events.id and not t.hidden)`.as('price_from'),
-    sql<string | null>`(select min(t.currency) from ticket_types t where t.event_id = events.id and not t.hidden)`.as('currency'),
-    sql<number>`(select coalesce(sum(t.capacity - t.taken), 0) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
-      'available',
-    ),
-  ] as const;
-}
 
 const earthRadiusKm = 6371;
 
@@ -245,7 +224,6 @@ export async function listEventRows(db: Executor, query: EventListQuery, options
   const totalRow = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   return { items, total: Number(totalRow.total) };
 }
-export type EventListRow = Omit<Awaited<ReturnType<typeof listEventRows>>['items'][number], 'total_count'>;
 
 /** Tickets sold and total capacity per event (every ticket type, hidden ones too), for the organiser's list. */
 export async function salesByEvent(db: Executor, eventIds: string[]): Promise<Map<string, { sold: number; capacity: number }>> {

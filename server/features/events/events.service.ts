@@ -16,13 +16,14 @@ import { canSellPaidTickets, paidTicketsNeedVerification } from '../../../src/co
 import type { Db } from '../../db/database.ts';
 import type { Database, EventStatus } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
+import { toEventSummary } from '../../lib/event-card.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { permissionDenied } from '../../lib/permission-denied.ts';
 import type { ImageLinks } from '../../lib/storage/image-url.ts';
 import { requireOrganizationImage } from '../../lib/storage/stored-images.ts';
 import { refundEventOrders } from '../orders/refunds.service.ts';
 import { memberRoleOf, requirePermission } from '../organizations/organizations.service.ts';
-import { toEvent, toEventSummary } from './event-view.ts';
+import { toEvent } from './event-view.ts';
 import {
   deleteTicketTypes,
   type EventValues,
@@ -38,7 +39,7 @@ import {
   updateEvent,
   updateTicketType,
 } from './events.repository.ts';
-import { countPageView } from './page-views.ts';
+import { countPageView, flushPageViews as writeCountedPageViews } from './page-views.ts';
 
 export interface EventsDeps {
   db: Db;
@@ -280,6 +281,16 @@ export async function getEvent(deps: EventsDeps, eventId: string, userId: string
   // A view of the public page: the organisation's own members looking at it are not its audience.
   if (row.status === 'published' && !role) countPageView(deps.db, eventId);
   return present(deps, eventId, role !== null);
+}
+
+/** The event's status; undefined when there is no such event. */
+export async function eventStatus(db: Db, eventId: string): Promise<EventStatus | undefined> {
+  return (await findEventRow(db, eventId))?.status;
+}
+
+/** Writes the views of public pages counted so far, so that figures read next include them. */
+export function flushPageViews(db: Db): Promise<void> {
+  return writeCountedPageViews(db);
 }
 
 export async function listPublicEvents(deps: EventsDeps, query: EventListQuery): Promise<EventList> {

@@ -2,14 +2,10 @@ import { sql, type Transaction } from 'kysely';
 import type { OrderStatus } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
+import { holdsStock } from '../../lib/held-tickets.ts';
 
-/** Statuses whose order still holds its tickets (a failed attempt may be retried while the hold lasts). */
+/** Statuses whose order still holds its tickets (a failed attempt may be retried while the hold lasts); `holdsStock` in SQL. */
 export const holdingStatuses: OrderStatus[] = ['pending', 'failed'];
-/**
- * `holdingStatuses` as a condition written into the SQL rather than sent as parameters, so that a prepared
- * statement's generic plan can still use the partial indexes on those statuses.
- */
-export const holdsStock = sql<boolean>`orders.status in ('pending', 'failed')`;
 /** Statuses whose tickets were issued (some may have been refunded since). */
 export const paidStatuses: OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
 

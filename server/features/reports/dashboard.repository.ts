@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { heldForType } from '../events/events.repository.ts';
+import { heldForType } from '../../lib/held-tickets.ts';
 
 /** The organisation's events, or the one asked for: every dashboard query is scoped through this. */
 export interface Scope {

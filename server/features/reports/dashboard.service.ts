@@ -9,8 +9,8 @@ import type { OrderStatus } from '../../../src/contract/orders.ts';
 import { canSellPaidTickets } from '../../../src/contract/verification.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { flushPageViews } from '../events/page-views.ts';
-import { ledgerMoney } from '../orders/organizer-orders.repository.ts';
+import { ledgerMoney } from '../../lib/ledger-money.ts';
+import { flushPageViews } from '../events/events.service.ts';
 import { organizationOfEvent, requirePermission } from '../organizations/organizations.service.ts';
 import {
   dailyRevenue,

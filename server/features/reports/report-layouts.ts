@@ -1,7 +1,7 @@
 import { decimalAmount } from '../../../src/contract/money.ts';
 import { TEST_PROVIDER } from '../../../src/contract/orders.ts';
 import type { ReportKind } from '../../../src/contract/reports.ts';
-import { ledgerMoney } from '../orders/organizer-orders.repository.ts';
+import { ledgerMoney } from '../../lib/ledger-money.ts';
 import type { ReportRow } from './reports.repository.ts';
 
 type Cell = ReportRow[string] | undefined;

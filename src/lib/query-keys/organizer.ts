@@ -9,6 +9,10 @@ export const organizerKeys = {
   organization: (organizationId: string) => [...organizerKeys.all, 'organization', organizationId] as const,
   /** Members and open invitations, for owners and managers. */
   team: (organizationId: string) => [...organizerKeys.all, 'team', organizationId] as const,
+  /** Every list of an event's discount and access codes (any search, page or archive view). */
+  discountCodes: (eventId: string) => [...organizerKeys.all, 'discount-codes', eventId] as const,
+  discountCodeList: (eventId: string, query: { search: string; archived: boolean; page: number }) =>
+    [...organizerKeys.discountCodes(eventId), query] as const,
   /** What an invitation link is, for the person who opened it. */
   invitation: (token: string) => [...organizerKeys.all, 'invitation', token] as const,
 };

@@ -4,7 +4,16 @@ import type { Event } from '../../../../contract/events.ts';
 import { EventStatusBadge } from '../event-status-badge.tsx';
 
 /** The editor's title, state and links back to the list and out to the public page. */
-export function EditorHeader({ event, ended }: { event: Event | null; ended: boolean }) {
+export function EditorHeader({
+  event,
+  ended,
+  canManageCodes = false,
+}: {
+  event: Event | null;
+  ended: boolean;
+  /** Owners and managers: a link to the event's discount and access codes. */
+  canManageCodes?: boolean;
+}) {
   return (
     <header className="space-y-3">
       <Link to="/organizer/events" className={`${linkClass} inline-flex min-h-11 items-center gap-1`}>
@@ -22,6 +31,18 @@ export function EditorHeader({ event, ended }: { event: Event | null; ended: boo
           <Link to={`/event/${event.id}`} className="font-medium text-indigo-700 underline underline-offset-4">
             {event.status === 'draft' ? 'Preview the event page' : 'View the event page'}
           </Link>
+          {canManageCodes ? (
+            <>
+              {' '}
+              ·{' '}
+              <Link
+                to={`/organizer/events/${event.id}/codes`}
+                className="font-medium text-indigo-700 underline underline-offset-4"
+              >
+                Discount codes
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : (
         <p className="text-slate-600">Fill in the details, add ticket types, then save a draft or publish.</p>

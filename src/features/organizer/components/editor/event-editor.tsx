@@ -1,4 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { linkClass } from '../../../../components/button.ts';
 import { FormAlert } from '../../../../components/fields/form-alert.tsx';
 import { FormCard } from '../../../../components/fields/form-card.tsx';
 import type { Event } from '../../../../contract/events.ts';
@@ -54,7 +56,7 @@ export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview,
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <LeaveWarning isDirty={form.isDirty} />
-      <EditorHeader event={event} ended={ended} />
+      <EditorHeader event={event} ended={ended} canManageCodes={canEdit} />
       {canEdit ? null : (
         <FormAlert tone="info">
           Only owners and managers of {organization.name} can change events. You can look at this one.
@@ -108,7 +110,24 @@ export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview,
           <FormCard id="where-title" title="Location">
             <LocationFields form={form} mapsApiKey={mapsApiKey} />
           </FormCard>
-          <FormCard id="tickets-title" title="Tickets" intro="Each type has its own price, capacity and sales window.">
+          <FormCard
+            id="tickets-title"
+            title="Tickets"
+            intro={
+              event && canEdit ? (
+                <>
+                  Each type has its own price, capacity and sales window. A hidden type is sold only to buyers with an access
+                  code: make one in{' '}
+                  <Link to={`/organizer/events/${event.id}/codes`} className={linkClass}>
+                    Discount codes
+                  </Link>
+                  .
+                </>
+              ) : (
+                'Each type has its own price, capacity and sales window.'
+              )
+            }
+          >
             <TicketTypesFields form={form} />
           </FormCard>
           <FormCard id="door-title" title="At the door">

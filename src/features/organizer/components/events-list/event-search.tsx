@@ -6,12 +6,14 @@ interface EventSearchProps {
   value: string;
   /** Called a moment after typing stops, and at once on submit. */
   onSearch(q: string): void;
+  /** What is searched: "Search your events" unless told. */
+  label?: string;
 }
 
 const typingPauseMs = 300;
 
 /** Searches the organisation's events as the organiser types; a GET form, so it works before scripts run too. */
-export function EventSearch({ value, onSearch }: EventSearchProps) {
+export function EventSearch({ value, onSearch, label = 'Search your events' }: EventSearchProps) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
 
@@ -37,11 +39,11 @@ export function EventSearch({ value, onSearch }: EventSearchProps) {
     <search>
       <form method="get" onSubmit={submit}>
         <SearchInput
-          label="Search your events"
+          label={label}
           buttonVariant="secondary"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Search your events"
+          placeholder={label}
         />
       </form>
     </search>

@@ -13,7 +13,7 @@ import {
 import { decimalAmount } from '../../../src/contract/money.ts';
 import { adminOrganisersQuerySchema } from '../../../src/contract/verification.ts';
 import type { ApiContext } from '../../api-context.ts';
-import { toCsv } from '../orders/orders-csv.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { everyRow, exportRowLimit, type List } from './admin-exports.service.ts';
 import { listEvents, listPayments, listPayouts, listRefunds, listWebhooks } from './admin-money.service.ts';
 import { listOrders, listTickets } from './admin-orders.service.ts';

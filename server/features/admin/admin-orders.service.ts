@@ -19,8 +19,7 @@ import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
 import { presentOrders } from '../orders/order-lifecycle.service.ts';
-import { findOrderRow } from '../orders/orders.repository.ts';
-import type { OrdersDeps } from '../orders/orders.service.ts';
+import { findOrder, type OrdersDeps } from '../orders/orders.service.ts';
 import { orderHistory } from '../orders/organizer-orders.service.ts';
 import { refundableTicketIds, refundWithKey } from '../orders/refunds.service.ts';
 import { renameTicketHolder, resendValidTickets, voidValidTicket } from '../orders/ticket-changes.service.ts';
@@ -111,7 +110,7 @@ export async function listOrders(
 /** One order with its tickets, payments and refunds (history), the mails sent about it and its audit trail. */
 export async function adminOrder(deps: OrdersDeps, caller: AccessClaims, orderId: string): Promise<AdminOrder> {
   await requireAnyPermission(deps.db, caller, orderReadPermissions);
-  const row = await findOrderRow(deps.db, orderId);
+  const row = await findOrder(deps.db, orderId);
   if (!row) throw notFound('That order');
   const [order] = (await presentOrders(deps.db, [row], deps.imageUrl)) as Order[];
   if (!order) throw notFound('That order');
@@ -151,7 +150,7 @@ export async function adminRefund(
   origin: string,
 ): Promise<AdminOrder> {
   const actorId = await requireSensitivePermission(deps.db, caller, 'orders.refund');
-  if (!(await findOrderRow(deps.db, orderId))) throw notFound('That order');
+  if (!(await findOrder(deps.db, orderId))) throw notFound('That order');
   // The reason is the administrators' own record; only a message written for the buyer reaches them.
   const { messageToBuyer, ...asked } = input;
   await refundWithKey(deps, {

@@ -13,7 +13,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { brand, escapeHtml, mailPage } from '../../lib/mail/templates.ts';
-import { countOwners, deleteMember, findMember, listMembers } from '../team/team.repository.ts';
+import { takeOutMember, teamMembers } from '../team/team.service.ts';
 import {
   decideVerification,
   openDocument,
@@ -189,7 +189,7 @@ export async function setOrganiserSuspended(
 export async function getOrganiserTeam(db: Db, caller: AccessClaims, organizationId: string): Promise<AdminTeam> {
   await requirePermission(db, caller, review);
   const row = await getOrganiserOr404(db, organizationId);
-  const members = await listMembers(db, organizationId);
+  const members = await teamMembers(db, organizationId);
   return {
     organisationName: row.name,
     members: members.map((member) => ({
@@ -214,10 +214,10 @@ export async function removeOrganiserMember(
   await db.transaction().execute(async (trx) => {
     const row = await lockOrganiser(trx, organizationId);
     if (!row) throw notFound('That organiser');
-    const target = await findMember(trx, organizationId, userId);
-    if (!target) throw notFound('That member');
-    await deleteMember(trx, organizationId, userId);
-    if (target.role === 'owner' && (await countOwners(trx, organizationId)) === 0) {
+    const removed = await takeOutMember(trx, organizationId, userId);
+    if (!removed) throw notFound('That member');
+    const target = removed.member;
+    if (removed.noOwnerLeft) {
       throw new HttpError('CONFLICT', 'The last owner cannot be removed: the organisation would have nobody to run it.');
     }
     await recordAudit(trx, {

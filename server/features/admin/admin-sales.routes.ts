@@ -35,7 +35,7 @@ import {
 } from '../../../src/contract/admin-sales.ts';
 import { orderParamsSchema } from '../../../src/contract/orders.ts';
 import type { ApiContext } from '../../api-context.ts';
-import { idempotencyKeyHeader, idempotencyKeyOf } from '../orders/idempotency-key.ts';
+import { idempotencyKeyHeader, idempotencyKeyOf } from '../../plugins/idempotency-key.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
 import {
   addFeeRule,

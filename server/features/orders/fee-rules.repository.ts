@@ -2,9 +2,7 @@ import { type Expression, type RawBuilder, sql } from 'kysely';
 import { feeRuleFor, noBookingFee } from '../../../src/contract/booking-fee.ts';
 import type { BookingFeeRule } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
-
-/** A booking fee rule in force, with what it prices. */
-export type FeeRuleInForce = BookingFeeRule & { id: string; currency: string | null; organizationId: string | null };
+import { type FeeRuleInForce, toFeeRule } from '../../lib/booking-fee-rules.ts';
 
 /**
  * The rule in force of each scope that can price an organisation's orders (its fee plan's, per currency and for
@@ -25,26 +23,6 @@ export function feeRulesInForceQuery(db: Executor, organization: string | null |
     .orderBy('currency')
     .orderBy('effective_from', 'desc')
     .orderBy('created_at', 'desc');
-}
-
-export function toFeeRule(row: {
-  id: string;
-  organization_id: string | null;
-  currency: string | null;
-  percent_basis_points: number;
-  fixed: number;
-  cap_per_ticket: number | null;
-  min_per_ticket: number | null;
-}): FeeRuleInForce {
-  return {
-    id: row.id,
-    organizationId: row.organization_id,
-    currency: row.currency,
-    percentBasisPoints: row.percent_basis_points,
-    fixed: row.fixed,
-    capPerTicket: row.cap_per_ticket,
-    minPerTicket: row.min_per_ticket,
-  };
 }
 
 /** Of the rules in force, the one that prices an order of `organizationId` in `currency`; `id` null when none (no fee). */

@@ -1,9 +1,10 @@
 import type { Insertable, Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { CheckoutProvider } from '../../../src/contract/orders.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { outboxRow } from '../../lib/mail/outbox.ts';
 import type { PaymentWebhookEvent } from '../../lib/payments/provider.ts';
-import { type CheckoutContext, capturedPaymentContext } from './checkout.repository.ts';
+import { capturedPaymentContext as readCheckoutContext } from './checkout.repository.ts';
 import { applyLateSuccess, type LateOutcome } from './late-payments.service.ts';
 import { chargeRows } from './ledger.repository.ts';
 import {
@@ -22,6 +23,21 @@ import { prepareIssue } from './ticket-issue.service.ts';
 // and keeps its record (the `payment_events` row that makes a redelivery change nothing); it hands that record's
 // writes to these services as `ProviderEventRecord`, so the claim is written in the same transaction, or the same
 // statement, as the change to the order.
+
+/**
+ * A checkout with everything confirming its order needs, read in one round trip: the checkout (by session or payment
+ * id), its order, items, event and the event's signing key; undefined when there is none. Payments reads it when a
+ * provider's event arrives, and hands it back to `paymentSucceeded`.
+ */
+export function capturedPaymentContext(
+  db: Executor,
+  provider: CheckoutProvider,
+  by: { sessionId: string } | { paymentId: string },
+) {
+  return readCheckoutContext(db, provider, by);
+}
+/** A checkout as `capturedPaymentContext` reads it. Timestamps in JSON are strings. */
+export type CheckoutContext = NonNullable<Awaited<ReturnType<typeof capturedPaymentContext>>>;
 
 /** How payments records the provider event being applied, in orders' transaction. */
 export interface ProviderEventRecord {

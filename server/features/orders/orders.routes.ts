@@ -10,8 +10,8 @@ import {
   orderSchema,
 } from '../../../src/contract/orders.ts';
 import type { ApiContext } from '../../api-context.ts';
+import { idempotencyKeyHeader, idempotencyKeyOf } from '../../plugins/idempotency-key.ts';
 import { confirmOrderEmail, sendOrderEmailCode } from './email-proof.service.ts';
-import { idempotencyKeyHeader, idempotencyKeyOf } from './idempotency-key.ts';
 import { createOrder } from './order-placement.service.ts';
 import { bookingFeeRule, getOrder, myOrders, type OrdersDeps, releaseOrder } from './orders.service.ts';
 

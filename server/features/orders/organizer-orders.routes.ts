@@ -10,7 +10,7 @@ import {
 } from '../../../src/contract/orders.ts';
 import { organizationParamsSchema } from '../../../src/contract/users.ts';
 import type { ApiContext } from '../../api-context.ts';
-import { idempotencyKeyHeader, idempotencyKeyOf } from './idempotency-key.ts';
+import { idempotencyKeyHeader, idempotencyKeyOf } from '../../plugins/idempotency-key.ts';
 import type { OrdersDeps } from './orders.service.ts';
 import {
   listOrganisationOrders,

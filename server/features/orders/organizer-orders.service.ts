@@ -2,12 +2,12 @@ import { decimalAmount } from '../../../src/contract/money.ts';
 import type { Order, OrderList, OrderListQuery, OrganizerOrder, RefundRequest } from '../../../src/contract/orders.ts';
 import { can, type Permission, rolesAllowed } from '../../../src/contract/permissions.ts';
 import type { Executor } from '../../db/database.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { memberRoleOf } from '../organizations/organizations.service.ts';
 import { presentOrders } from './order-lifecycle.service.ts';
 import { findOrderRow, orderEventsOf } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
-import { toCsv } from './orders-csv.ts';
 import {
   moneyTotals,
   orderHistoryRows,

@@ -1,7 +1,8 @@
 import type { BookingFeeRule } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
+import { type FeeRuleInForce, toFeeRule } from '../../lib/booking-fee-rules.ts';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
-import { type FeeRuleInForce, pricingRule, toFeeRule } from './fee-rules.repository.ts';
+import { pricingRule } from './fee-rules.repository.ts';
 import { readSaleContext, type SaleEvent, type SaleTicketType } from './sale-context.repository.ts';
 import { eventSigningKey } from './ticket-issue.repository.ts';
 

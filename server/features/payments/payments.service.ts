@@ -4,9 +4,10 @@ import type { Database } from '../../db/types.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { type PaymentWebhookEvent, WebhookSignatureError } from '../../lib/payments/provider.ts';
 import { readConnectedAccount } from '../../lib/payments/stripe-connect.ts';
-import { type CheckoutContext, capturedPaymentContext } from '../orders/checkout.repository.ts';
 import {
   type CaptureOutcome,
+  type CheckoutContext,
+  capturedPaymentContext,
   type ProviderEventRecord,
   paymentFailed,
   paymentSucceeded,

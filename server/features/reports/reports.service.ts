@@ -12,9 +12,9 @@ import {
 } from '../../../src/contract/reports.ts';
 import { withCustomPlans } from '../../db/custom-plans.ts';
 import type { Db, Executor } from '../../db/database.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { workbookLimiter, xlsxContentType, xlsxWorkbookOffThread } from '../../lib/xlsx-workbook.ts';
-import { csvLine } from '../orders/orders-csv.ts';
 import { organizationOfEvent, requirePermission } from '../organizations/organizations.service.ts';
 import { columnsFor, type ReportColumn } from './report-layouts.ts';
 import {

@@ -11,7 +11,7 @@ import {
   type TeamMember,
 } from '../../../src/contract/team.ts';
 import type { MemberRole } from '../../../src/contract/users.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { randomToken, sha256 } from '../../lib/auth/secrets.ts';
@@ -256,6 +256,30 @@ export async function removeMember(db: Db, callerId: string, organizationId: str
       details: { userId, role: target.role },
     });
   });
+}
+
+/** The organisation's members with who they are, for the admin console. */
+export function teamMembers(db: Executor, organizationId: string): Promise<MemberRow[]> {
+  return listMembers(db, organizationId);
+}
+
+/**
+ * Takes a member out of the organisation in the caller's transaction, which holds the organisation's lock (the admin
+ * console's removal): the member as they were and whether the organisation is left without an owner, or undefined
+ * when they are not a member and nothing changed. The caller refuses an organisation without an owner, which undoes
+ * the removal.
+ */
+export async function takeOutMember(
+  trx: Executor,
+  organizationId: string,
+  userId: string,
+): Promise<{ member: MemberRow; noOwnerLeft: boolean } | undefined> {
+  const member = await findMember(trx, organizationId, userId);
+  if (!member) return undefined;
+  await deleteMember(trx, organizationId, userId);
+  // Only an owner's removal can leave the organisation without one.
+  const noOwnerLeft = member.role === 'owner' && (await countOwners(trx, organizationId)) === 0;
+  return { member, noOwnerLeft };
 }
 
 type InvitationWithOrganization = NonNullable<Awaited<ReturnType<typeof findInvitationByTokenHash>>>;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../../src/contract/orders.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import type { HeaderSpec } from '../../plugins/route-registry.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../src/contract/orders.ts';
+import { HttpError } from '../lib/http-error.ts';
+import type { HeaderSpec } from './route-registry.ts';
 
 /** The header `idempotencyKeyOf` reads, as the routes that read it declare it. */
 export const idempotencyKeyHeader: HeaderSpec = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './orders-csv.ts';
+import { toCsv } from './csv.ts';
 
-describe('orders CSV', () => {
+describe('CSV', () => {
   it('quotes commas, quotes and line breaks, and ends every line with CRLF', () => {
     expect(
       toCsv(

@@ -28,6 +28,7 @@ import { organizerOrdersRoutes } from './features/orders/organizer-orders.routes
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { payoutsRoutes } from './features/payouts/payouts.routes.ts';
+import { discountCodesRoutes } from './features/promotions/discount-codes.routes.ts';
 import { reportMailsRoutes } from './features/reports/report-mails.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
@@ -66,6 +67,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     organizationsRoutes,
     teamRoutes,
     eventsRoutes,
+    discountCodesRoutes,
     bookmarksRoutes,
     (app, context) => ordersRoutes(app, context, orders),
     (app, context) => paymentsRoutes(app, context, orders),

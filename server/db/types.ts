@@ -254,6 +254,30 @@ export interface EventsTable {
   search: ColumnType<string, never, never>;
 }
 
+/** An event's discount and access codes (migration 0042, decision 060); `uses` moves only with orders. */
+export interface DiscountCodesTable {
+  id: Generated<string>;
+  event_id: string;
+  code: string;
+  kind: 'percent' | 'amount' | 'price' | null;
+  value: number | null;
+  per_order: ColumnType<boolean, boolean | undefined, boolean>;
+  ticket_type_ids: ColumnType<string[], string[] | undefined, string[]>;
+  unlocks_ticket_type_ids: ColumnType<string[], string[] | undefined, string[]>;
+  max_uses: number | null;
+  max_uses_per_buyer: number | null;
+  min_quantity: number | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  note: ColumnType<string, string | undefined, string>;
+  uses: ColumnType<number, never, never>;
+  version: ColumnType<number, never, number>;
+  archived_at: Timestamp | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface TicketTypesTable {
   id: Generated<string>;
   event_id: string;
@@ -330,6 +354,10 @@ export interface OrdersTable {
   valid_fee: ColumnType<number, number | undefined, never>;
   /** The same per ticket type, `{"<type id>": [tickets, ticket money, booking fees]}` (migration 0036). */
   valid_types: ColumnType<Record<string, [number, number, number]>, never, never>;
+  /** The discount or access code the order was placed with (decision 060), and what it took off the tickets. */
+  discount_code_id: ColumnType<string | null, string | null | undefined, string | null>;
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+  discount: ColumnType<number, number | undefined, number>;
 }
 
 /** Tickets placed per event and network by unproven buyers; only ever raised (decision 021). */
@@ -696,6 +724,7 @@ export interface Database {
   bookmarks: BookmarksTable;
   booking_fee_rules: BookingFeeRulesTable;
   orders: OrdersTable;
+  discount_codes: DiscountCodesTable;
   order_items: OrderItemsTable;
   network_ticket_counts: NetworkTicketCountsTable;
   order_email_codes: OrderEmailCodesTable;

@@ -54,6 +54,8 @@ export const createOrderSchema = z.object({
   items: z.array(orderItemInputSchema).min(1, 'Choose at least one ticket.').max(20),
   buyer: buyerSchema,
   attendees: z.array(attendeeInputSchema).max(100).optional(),
+  /** A discount or access code of the event (decision 060), as the buyer typed it. */
+  code: z.string().trim().max(40, 'That is not a code of this event.').optional(),
 });
 export type CreateOrder = z.infer<typeof createOrderSchema>;
 
@@ -142,7 +144,10 @@ export const orderSchema = z.object({
   buyer: z.object({ name: z.string(), email: z.string() }),
   items: z.array(orderItemSchema),
   currency: currencySchema,
+  /** The tickets' price as charged, after `discount`, which the code `discountCode` took off (0 and null without). */
   subtotal: z.number().int(),
+  discount: z.number().int(),
+  discountCode: z.string().nullable(),
   bookingFee: z.number().int(),
   total: z.number().int(),
   refunded: z.number().int(),

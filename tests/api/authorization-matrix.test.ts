@@ -92,6 +92,15 @@ const matrix: Record<RouteKey, Row> = {
   'GET /organizations/:organizationId/orders.csv':                   [401,  404,      200,   200,     200,     403,  404,   404],
   'GET /organizations/:organizationId/orders/:orderId':              [401,  404,      200,   200,     200,     403,  404,   404],
   'POST /orders/:orderId/refunds':                                   [401,  404,      200,   403,     200,     403,  404,   404],
+  // An event's codes: those who edit the event (owners, managers).
+  'GET /events/:eventId/discount-codes':                             [401,  404,      200,   200,     403,     403,  404,   404],
+  'POST /events/:eventId/discount-codes':                            [401,  404,      201,   201,     403,     403,  404,   404],
+  'POST /events/:eventId/discount-codes/generate':                   [401,  404,      201,   201,     403,     403,  404,   404],
+  'POST /events/:eventId/discount-codes/import':                     [401,  404,      201,   201,     403,     403,  404,   404],
+  'PUT /events/:eventId/discount-codes/:codeId':                     [401,  404,      200,   200,     403,     403,  404,   404],
+  'DELETE /events/:eventId/discount-codes/:codeId':                  [401,  404,      200,   200,     403,     403,  404,   404],
+  // A buyer's code for an event on sale: anyone may try one (a few dozen an address, see codeTriesPerNetwork).
+  'GET /events/:eventId/code':                                       [200,  200,      200,   200,     200,     200,  200,   200],
   'GET /events/:eventId/ticket-keys':                                [401,  404,      200,   200,     200,     200,  404,   404],
 
   'GET /events/:eventId/scan-data':                                  [401,  404,      200,   200,     403,     200,  404,   404],

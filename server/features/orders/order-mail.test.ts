@@ -36,6 +36,8 @@ const paid: Omit<Order, 'accessToken'> = {
   items: [{ ticketTypeId: 'child', name: 'Child', quantity: 2, unitPrice: 6000, unitFee: 249 }],
   currency: 'GBP',
   subtotal: 12000,
+  discount: 0,
+  discountCode: null,
   bookingFee: 498,
   total: 12498,
   refunded: 0,

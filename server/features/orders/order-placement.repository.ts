@@ -51,10 +51,12 @@ export interface SaleGuardInput {
   proofExpected: boolean;
   /** Counted against its network (an unproven buyer's order), or null. */
   network: NetworkCount | null;
+  /** The code the order was priced with: the version it had then, and the uses one buyer may make of it. */
+  code: { id: string; version: number; perBuyer: number | null } | null;
 }
 
 const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
-  const [who, limited, network] = shape.split(':');
+  const [who, limited, network, code] = shape.split(':');
   const net = input.network as NetworkCount;
   const column = sql.ref(network === 'free' ? 'free_tickets' : 'paid_tickets');
   const ctes = [
@@ -78,13 +80,13 @@ const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
   ];
   return sql`
     with ${sql.join([...ctes, sql``], sql`, `)} buyer_orders as materialized (
-      select id, status, hold_expires_at from orders where buyer_email = ${input.email} and event_id = ${input.eventId}
+      select id, status, hold_expires_at, discount_code_id from orders where buyer_email = ${input.email} and event_id = ${input.eventId}
       ${
         // The buyer's orders by email, then (signed in) those by account under another email: each an index lookup.
         who === 'guest'
           ? sql``
           : sql`union all
-      select id, status, hold_expires_at from orders
+      select id, status, hold_expires_at, discount_code_id from orders
       where user_id = ${input.userId} and event_id = ${input.eventId} and buyer_email <> ${input.email}`
       })
     select case
@@ -95,6 +97,20 @@ const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
       when event.sale_version <> ${input.saleVersion}::int
           or ${feeRuleIdInForce(input.fee.currency, input.fee.organizationId)} is distinct from ${input.fee.ruleId}::uuid
         then admit_refuse('stale', '')
+      ${
+        // A code changed since the order was priced is priced again; one buyer's uses of it are their own orders with
+        // it that hold or held tickets, counted under the buyer's lock.
+        code === 'none'
+          ? sql``
+          : sql`when (select c.version from discount_codes c where c.id = ${input.code?.id}) is distinct from ${input.code?.version}::int
+        then admit_refuse('stale', '')`
+      }
+      ${
+        code === 'per-buyer'
+          ? sql`when (select count(*) from buyer_orders b where b.discount_code_id = ${input.code?.id}
+          and b.status not in ('expired', 'cancelled')) >= ${input.code?.perBuyer}::int then admit_refuse('code_buyer_limit', '')`
+          : sql``
+      }
       ${
         who === 'proof'
           ? sql`when not exists (select 1 from users u where u.id = ${input.userId}
@@ -152,13 +168,16 @@ const saleGuard = statementTemplate((db, input: SaleGuardInput, shape) => {
  * - `network_free` / `network_held`: an unproven buyer's network would pass its share of the event's free
  *   tickets, or of its paid tickets held unpaid (see NetworkCount); `network_recheck`: they must be counted
  *   exactly, which takes the network's lock, and the order came without it (it is placed again with it);
- * - `code_mail_limit`: the free order's code mail would pass its network's or its recipient's limit.
+ * - `code_mail_limit`: the free order's code mail would pass its network's or its recipient's limit;
+ * - `stale` again when the order's discount code changed since it was priced, and `code_buyer_limit` when the buyer's
+ *   orders with the code already reach its uses per buyer. Its total uses are counted by codeUseQuery, last.
  * A guest's guard has no account to look under, and an order from no known address counts nowhere: each
  * combination has its own shape, whose plan PostgreSQL can reuse.
  */
 export const saleGuardQuery = (db: Db, input: SaleGuardInput): CompiledQuery => {
   const who = input.userId === null ? 'guest' : input.proofExpected ? 'proof' : 'account';
-  return saleGuard(db, input, `${who}:${input.counter ? 'limited' : 'open'}:${input.network?.kind ?? 'none'}`);
+  const code = input.code === null ? 'none' : input.code.perBuyer === null ? 'code' : 'per-buyer';
+  return saleGuard(db, input, `${who}:${input.counter ? 'limited' : 'open'}:${input.network?.kind ?? 'none'}:${code}`);
 };
 
 /** An order as placed: its row without what the database fills in. */

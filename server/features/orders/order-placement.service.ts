@@ -5,6 +5,7 @@ import { refusalOf } from '../../db/refusal.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { networkPrefix } from '../../lib/network-prefix.ts';
 import { type Counter, counterOf, enforceRateLimit } from '../../lib/rate-limiter.ts';
+import { codeUseQuery } from '../promotions/discount-codes.service.ts';
 import { type CheckoutContext, insertPayment, type NewPayment } from './checkout.repository.ts';
 import { ensureCheckout, newCheckout } from './checkout.service.ts';
 import { newEmailCode } from './email-code.ts';
@@ -213,11 +214,13 @@ async function placeOrder(
         counter: limits.counter,
         proofExpected: order.proofExpected,
         network: order.network,
+        code: order.code && { id: order.code.id, version: order.code.version, perBuyer: order.code.max_uses_per_buyer },
       }),
       insertOrderQuery(db, placed, order.items, { payment: localCheckout, stock }),
       ...(prepared ? issueQueries(db, row, prepared) : []),
       ...(emailCode ? emailCodeQueries(db, row.id, emailCode) : []),
       ...(stock ? [] : order.reservations.map((item) => reserveQuery(db, item.ticket_type_id, item.quantity))),
+      ...(order.code ? [codeUseQuery(db, order.code.id)] : []),
     ]),
   );
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { codeAppliesTo } from '../../../src/contract/discount-codes.ts';
 import type { CreateOrder } from '../../../src/contract/orders.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { type Counter, counterOf } from '../../lib/rate-limiter.ts';
+import { codeRefusal, codeRefused, type DiscountCodeRow, pricingCodeOf } from '../promotions/discount-codes.service.ts';
 import type { NetworkCount } from './network-counts.repository.ts';
 import { emailCodeLimits } from './order-limits.ts';
 import type { NewItem } from './order-placement.repository.ts';
@@ -10,7 +12,7 @@ import { checkItems, newReference, priced } from './order-request.ts';
 import { findOrderByKey, type OrderRow } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
 import type { SaleEvent } from './sale-context.repository.ts';
-import { type SaleContext, saleContextOf, saleFeeRule } from './sale-context.service.ts';
+import { type SaleContext, saleCode, saleContextOf, saleFeeRule } from './sale-context.service.ts';
 
 // An order as the buyer asked for it, checked and priced with the event's sale context, ready to be placed
 // (order-placement.service.ts).
@@ -37,6 +39,8 @@ export interface PricedOrder {
   reservations: NewItem[];
   requested: number;
   idempotency: { scope: string; key: string };
+  /** The code the order uses, as it was priced (its version is checked when the order is placed), or null. */
+  code: DiscountCodeRow | null;
 }
 
 /**
@@ -55,7 +59,8 @@ export async function priceOrder(
   let context = await saleContextOf(deps.db, deps.saleContexts, input.eventId, { fresh });
   for (;;) {
     try {
-      return pricedOrder(deps, input, context, idempotency, caller, buyer);
+      const code = input.code ? await saleCode(deps.db, context, input.code) : null;
+      return pricedOrder(deps, input, context, idempotency, caller, buyer, code);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (!context.fresh) {
@@ -76,6 +81,7 @@ function pricedOrder(
   idempotency: { scope: string; key: string; hash: string },
   caller: Caller,
   buyer: BuyerProof,
+  code: DiscountCodeRow | null,
 ): PricedOrder {
   const { event } = context;
   if (!event || event.status === 'draft') throw notFound('That event');
@@ -83,9 +89,19 @@ function pricedOrder(
   const now = new Date();
   if (event.ends_at <= now) throw new HttpError('CONFLICT', 'Ticket sales for this event have ended.');
 
-  const lines = checkItems(input, context.types, now);
+  if (input.code !== undefined && input.code !== '') {
+    const refusal = code ? codeRefusal(code, now) : 'unknown';
+    if (refusal) throw codeRefused(refusal);
+  }
+  const lines = checkItems(input, context.types, now, code?.unlocks_ticket_type_ids);
+  if (code) checkCodeFits(code, lines);
   const currency = lines[0]?.type.currency ?? 'GBP';
-  const { amounts, items } = priced(saleFeeRule(context, currency), lines, input.attendees);
+  const { amounts, items, discount } = priced(
+    saleFeeRule(context, currency),
+    lines,
+    input.attendees,
+    code && pricingCodeOf(code),
+  );
   const free = amounts.total === 0;
   // Free tickets are issued at once to a proven buyer only; anyone else's are held until the code is entered.
   const issuedNow = free && buyer.proven;
@@ -100,6 +116,9 @@ function pricedOrder(
     status: issuedNow ? 'paid' : 'pending',
     currency,
     subtotal: amounts.subtotal,
+    discount,
+    discount_code_id: code?.id ?? null,
+    discount_code: code?.code ?? null,
     booking_fee: amounts.bookingFee,
     total: amounts.total,
     provider: free ? 'none' : deps.provider.name,
@@ -133,7 +152,17 @@ function pricedOrder(
     idempotency: { scope: idempotency.scope, key: idempotency.key },
     network,
     proofExpected: buyer.proven && caller.userId !== null && caller.trusted !== true,
+    code,
   };
+}
+
+/** A code must do something for the tickets chosen: discount some of them, or have shown one of them. */
+function checkCodeFits(code: DiscountCodeRow, lines: ReturnType<typeof checkItems>): void {
+  const discounted = lines.filter((line) => codeAppliesTo(pricingCodeOf(code), line.type.id));
+  const unlocked = lines.some((line) => code.unlocks_ticket_type_ids.includes(line.type.id));
+  if (discounted.length === 0 && !unlocked) throw codeRefused('not_applicable');
+  const eligible = discounted.reduce((sum, line) => sum + line.quantity, 0);
+  if (discounted.length > 0 && code.min_quantity !== null && eligible < code.min_quantity) throw codeRefused('min_quantity');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { orderAmounts } from '../../../src/contract/booking-fee.ts';
+import { discountedLines, discountOf, type PricingCode } from '../../../src/contract/discount-codes.ts';
 import type { BookingFeeRule, CreateOrder } from '../../../src/contract/orders.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SaleTicketType } from './sale-context.repository.ts';
@@ -39,16 +40,22 @@ export function requestHash(input: CreateOrder): string {
     items: [...input.items].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId)),
     buyer: input.buyer,
     attendees: input.attendees ?? [],
+    // Orders placed before codes existed hash as they did.
+    ...(input.code ? { code: input.code.toUpperCase() } : {}),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
-/** What a buyer chose, checked against the event's ticket types: rules that need no lock. */
-export function checkItems(input: CreateOrder, types: SaleTicketType[], now: Date) {
+/**
+ * What a buyer chose, checked against the event's ticket types: rules that need no lock. Hidden types are sold only
+ * to a buyer whose code shows them (`unlocked`).
+ */
+export function checkItems(input: CreateOrder, types: SaleTicketType[], now: Date, unlocked: readonly string[] = []) {
   const seen = new Set<string>();
   const lines = input.items.map((item, index) => {
     const type = types.find((candidate) => candidate.id === item.ticketTypeId);
     // A hidden type is as good as absent for buyers: its existence is not revealed.
-    if (!type || type.hidden) throw badItem(index, 'ticketTypeId', 'That is not a ticket type of this event.');
+    if (!type || (type.hidden && !unlocked.includes(type.id)))
+      throw badItem(index, 'ticketTypeId', 'That is not a ticket type of this event.');
     if (seen.has(type.id)) throw badItem(index, 'ticketTypeId', 'Give each ticket type once, with its quantity.');
     seen.add(type.id);
     if (type.sales_start && new Date(type.sales_start) > now) {
@@ -75,21 +82,30 @@ export function checkItems(input: CreateOrder, types: SaleTicketType[], now: Dat
   }
   return lines;
 }
-export function priced(rule: BookingFeeRule, lines: ReturnType<typeof checkItems>, attendees: CreateOrder['attendees']) {
-  const amounts = orderAmounts(
-    rule,
-    lines.map((line) => ({ unitPrice: line.type.price, quantity: line.quantity })),
-  );
-  const items = lines.map((line) => {
+/**
+ * The order's amounts and items at the prices the buyer pays: a code's discount first, then the booking fee on what
+ * is left (decision 060), so a ticket a code makes free pays no fee.
+ */
+export function priced(
+  rule: BookingFeeRule,
+  lines: ReturnType<typeof checkItems>,
+  attendees: CreateOrder['attendees'],
+  code: PricingCode | null = null,
+) {
+  const listed = lines.map((line) => ({ ticketTypeId: line.type.id, unitPrice: line.type.price, quantity: line.quantity }));
+  const charged = discountedLines(code, listed);
+  const amounts = orderAmounts(rule, charged);
+  const items = lines.map((line, index) => {
     const names = (attendees ?? []).filter((a) => a.ticketTypeId === line.type.id).map((a) => a.name);
+    const unitPrice = charged[index]?.unitPrice ?? line.type.price;
     return {
       ticket_type_id: line.type.id,
       name: line.type.name,
       quantity: line.quantity,
-      unit_price: line.type.price,
-      unit_fee: orderAmounts(rule, [{ unitPrice: line.type.price, quantity: 1 }]).bookingFee,
+      unit_price: unitPrice,
+      unit_fee: orderAmounts(rule, [{ unitPrice, quantity: 1 }]).bookingFee,
       holder_names: names.slice(0, line.quantity),
     };
   });
-  return { amounts, items };
+  return { amounts, items, discount: discountOf(listed, charged) };
 }

@@ -49,6 +49,8 @@ export function toOrder(row: OrderRow, parts: OrderParts, imageUrl: ImageUrl): O
     })),
     currency: row.currency,
     subtotal: row.subtotal,
+    discount: row.discount,
+    discountCode: row.discount_code,
     bookingFee: row.booking_fee,
     total: row.total,
     refunded: row.refunded,

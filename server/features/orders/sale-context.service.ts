@@ -1,7 +1,9 @@
+import { normaliseCode } from '../../../src/contract/discount-codes.ts';
 import type { BookingFeeRule } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { type FeeRuleInForce, toFeeRule } from '../../lib/booking-fee-rules.ts';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
+import { codeForOrder, type DiscountCodeRow } from '../promotions/discount-codes.service.ts';
 import { pricingRule } from './fee-rules.repository.ts';
 import { readSaleContext, type SaleEvent, type SaleTicketType } from './sale-context.repository.ts';
 import { eventSigningKey } from './ticket-issue.repository.ts';
@@ -17,8 +19,28 @@ export interface SaleContext {
   signingKey: { private_key: string } | null;
   /** The booking fee rules in force when read for the event's organiser, one per scope (`feeRuleFor` picks the order's). */
   rules: FeeRuleInForce[];
+  /** The event's codes read so far by their text (null: the event has no such code), kept with the context. */
+  codes: Map<string, DiscountCodeRow | null>;
   /** Read for this order, not kept from an earlier one. */
   fresh: boolean;
+}
+
+/** Codes one kept context remembers, at most (an event may have thousands; the ones in use are few). */
+const keptCodes = 200;
+
+/**
+ * The event's code with this text as the context knows it: read once, then kept with the context. The order's
+ * transaction refuses it if the code changed since (its version), and a refusal judged on a kept context is judged
+ * again on a fresh one, so a kept code is never the last word either.
+ */
+export async function saleCode(db: Db, context: SaleContext, text: string): Promise<DiscountCodeRow | null> {
+  const key = normaliseCode(text);
+  const kept = context.codes.get(key);
+  if (kept !== undefined) return kept;
+  const row = context.event ? await codeForOrder(db, context.event.id, key) : null;
+  if (context.codes.size >= keptCodes) context.codes.clear();
+  context.codes.set(key, row);
+  return row;
 }
 
 /** Events whose sale contexts one instance keeps, at most. */
@@ -48,7 +70,7 @@ export async function saleContextOf(
   // An event on sale gets its signing key now, so every ticket of every kept checkout can be signed without a read.
   const signingKey =
     row.signingKey ?? (event?.status === 'published' ? { private_key: (await eventSigningKey(db, eventId)).private_key } : null);
-  const context: SaleContext = { event, types: row.types, signingKey, rules, fresh: true };
+  const context: SaleContext = { event, types: row.types, signingKey, rules, codes: new Map(), fresh: true };
   if (event) contexts.set(eventId, { ...context, fresh: false }, Date.now() + keptForMs);
   else contexts.delete(eventId);
   return context;

@@ -1,4 +1,5 @@
 import { HttpError } from '../../lib/http-error.ts';
+import { codeRefused } from '../promotions/discount-codes.service.ts';
 import { availableOf } from './order-placement.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
 
@@ -35,6 +36,8 @@ export function refusedSale(reason: string, detail: string): HttpError {
       'Many tickets for this event are waiting for payment from your network. Please try again in a few minutes, or sign in with a confirmed account.',
     );
   }
+  if (reason === 'code_used_up') return codeRefused('used_up');
+  if (reason === 'code_buyer_limit') return codeRefused('buyer_used_up');
   if (reason === 'stale') {
     return new HttpError('CONFLICT', 'The tickets of this event were changed just now. Please check them and try again.');
   }

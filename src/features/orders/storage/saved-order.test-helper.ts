@@ -28,6 +28,8 @@ export function paidOrder(change: { title?: string; holderName?: string; status?
     items: [{ ticketTypeId: uuid(2000 + next), name: 'Standard', quantity: 1, unitPrice: 1250, unitFee: 100 }],
     currency: 'GBP',
     subtotal: 1250,
+    discount: 0,
+    discountCode: null,
     bookingFee: 100,
     total: 1350,
     refunded: 0,

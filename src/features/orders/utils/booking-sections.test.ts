@@ -27,6 +27,8 @@ function order(id: string, status: OrderStatus, startsAt: string, createdAt = '2
     items: [],
     currency: 'GBP',
     subtotal: 0,
+    discount: 0,
+    discountCode: null,
     bookingFee: 0,
     total: 0,
     refunded: 0,

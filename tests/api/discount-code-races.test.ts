@@ -1,0 +1,85 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPlugin } from '../../server/app.ts';
+import { createDatabase, type Db } from '../../server/db/database.ts';
+import { eventOnSale, lineAddress, orderBody, placeOrder } from '../fixtures/orders.ts';
+import { databaseUrl } from '../fixtures/postgres-admin.ts';
+import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
+
+// A code limited to 50 uses and 500 buyers at once: exactly 50 orders use it, on this database and (on PostgreSQL)
+// across two instances with their own pools, as a deployment behind a load balancer has them.
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+let api: TestApi;
+let second: { app: FastifyInstance; db: Db } | undefined;
+beforeAll(async () => {
+  api = await createTestApi();
+  if (!onPostgres) return;
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(api.database.db);
+  const db = createDatabase({ databaseUrl: databaseUrl(rows[0]?.name ?? ''), dataDir: 'unused', poolSize: 8 });
+  const app = Fastify({ logger: false });
+  await app.register(apiPlugin, {
+    config: { ...api.config, dataDir: mkdtempSync(join(tmpdir(), 'admit-codes-b-')) },
+    db,
+    prefix: '/api',
+  });
+  await app.ready();
+  second = { app, db };
+});
+afterAll(async () => {
+  await second?.app.close();
+  await second?.db.destroy();
+  await api.close();
+});
+
+async function raceForCode(apps: FastifyInstance[]) {
+  const { organiser, event, types } = await eventOnSale(api.app, api.database.db, {
+    ticketTypes: [{ name: 'Standard', price: 2000, currency: 'GBP', capacity: 1000, maxPerOrder: 10 }],
+  });
+  const standard = (types[0] as { id: string }).id;
+  const created = await api.app.inject({
+    method: 'POST',
+    url: `/api/events/${event.id}/discount-codes`,
+    headers: organiser.bearer,
+    payload: { code: 'FIFTY', kind: 'percent', value: 25, maxUses: 50 },
+  });
+  expect(created.statusCode).toBe(201);
+  const codeId = created.json().data.id as string;
+  const answers = await Promise.all(
+    Array.from({ length: 500 }, (_, index) =>
+      placeOrder(
+        apps[index % apps.length] as FastifyInstance,
+        { ...orderBody(event.id, [{ ticketTypeId: standard, quantity: 1 }]), code: 'FIFTY' },
+        { remoteAddress: lineAddress(index) },
+      ),
+    ),
+  );
+  const statuses = answers.map((answer) => answer.statusCode);
+  const refusals = new Set(answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().message));
+  const { rows } = await sql<{ orders: number; uses: number; held: number }>`
+    select (select count(*)::int from orders where discount_code_id = ${codeId}) as orders,
+      (select uses from discount_codes where id = ${codeId}) as uses,
+      (select taken from ticket_types where id = ${standard}) as held`.execute(api.database.db);
+  return { statuses, refusals, counts: rows[0] };
+}
+
+describe('500 buyers at once with a code limited to 50 uses', () => {
+  it('place exactly 50 orders with it; the others are told it is used up and hold nothing', { timeout: 180_000 }, async () => {
+    const { statuses, refusals, counts } = await raceForCode([api.app]);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
+    expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
+    expect([...refusals]).toEqual(['That code has been used as many times as it can be.']);
+    expect(counts).toEqual({ orders: 50, uses: 50, held: 50 });
+  });
+
+  it.runIf(onPostgres)('split between two instances on one PostgreSQL, place exactly 50 too', { timeout: 180_000 }, async () => {
+    const { statuses, counts } = await raceForCode([api.app, second?.app as FastifyInstance]);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
+    expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
+    expect(counts).toEqual({ orders: 50, uses: 50, held: 50 });
+  });
+});

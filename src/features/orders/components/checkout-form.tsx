@@ -23,17 +23,24 @@ interface CheckoutFormProps {
   /** null while the booking fee loads. */
   total: number | null;
   currency: string;
+  /** The discount or access code in force, sent with the order (decision 060). */
+  code?: string;
+  /** The order was refused for its code: the sentence goes under the code field. */
+  onCodeRefused?(message: string): void;
 }
 
-/** `buyer.email` → `email`; what has no field here goes above the form. */
-function placeServerErrors(error: unknown): Record<string, string> {
+/** `buyer.email` → `email`, `code` → the code's own field; what has no field here goes above the form. */
+export function placeServerErrors(error: unknown): { placed: Record<string, string>; codeRefusal: string | null } {
   const placed: Record<string, string> = {};
+  let codeRefusal: string | null = null;
   for (const item of errorEnvelope(error)?.errors ?? []) {
     const field = /buyer\.(name|email)$/.exec(item.path)?.[1];
     if (field) placed[field] ??= item.message;
+    else if (item.path === 'body.code') codeRefusal ??= item.message;
   }
+  // A refused code is said above the form too: the code's field is further up the page.
   if (Object.keys(placed).length === 0) placed[formErrorKey] = serverMessage(error);
-  return placed;
+  return { placed, codeRefusal };
 }
 
 /** Each ticket's optional name field: "Standard — ticket 2". */
@@ -48,7 +55,7 @@ function ticketSlots(lines: readonly ChosenLine[]) {
 }
 
 /** The buyer's name and email (prefilled when signed in), optional names per ticket, then the order is placed. */
-export function CheckoutForm({ event, lines, total, currency }: CheckoutFormProps) {
+export function CheckoutForm({ event, lines, total, currency, code, onCodeRefused }: CheckoutFormProps) {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -115,6 +122,7 @@ export function CheckoutForm({ event, lines, total, currency }: CheckoutFormProp
       items: lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
       buyer: buyerCheck.data,
       ...(attendees.some((attendee) => attendee.name) ? { attendees } : {}),
+      ...(code ? { code } : {}),
     };
     const checked = createOrderSchema.safeParse(body);
     if (!checked.success) {
@@ -128,7 +136,9 @@ export function CheckoutForm({ event, lines, total, currency }: CheckoutFormProp
       {
         onSuccess: proceed,
         onError: (error) => {
-          showErrors(placeServerErrors(error));
+          const { placed, codeRefusal } = placeServerErrors(error);
+          showErrors(placed);
+          if (codeRefusal) onCodeRefused?.(codeRefusal);
           // Refused for stock (someone else was quicker): show what is left now.
           void queryClient.invalidateQueries({ queryKey: eventKeys.detail(event.id) });
         },

@@ -40,6 +40,9 @@ export function OrderSummary({ order }: { order: Order }) {
         bookingFee={order.bookingFee}
         total={order.total}
         totalLabel={order.paidAt ? 'Paid' : 'Total'}
+        discount={order.discount}
+        discountCode={order.discountCode}
+        discountNote="Already taken off the ticket prices above."
       />
       {order.refunded > 0 ? (
         <p className="mt-2 flex justify-between gap-4 font-semibold text-slate-900">

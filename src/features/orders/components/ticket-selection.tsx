@@ -1,11 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { buttonClass, linkClass } from '../../../components/button.ts';
+import { discountedLines, discountOf } from '../../../contract/discount-codes.ts';
 import { formatMoney, formatPrice } from '../../../contract/money.ts';
 import { useServerText } from '../../../lib/hydration.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { useCodeEntry } from '../hooks/use-code-entry.ts';
 import { useOrderAmounts } from '../hooks/use-order-amounts.ts';
+import { codeNote } from '../utils/code-note.ts';
 import { heldOrderFor } from '../utils/held-orders.ts';
 import { type BookableEvent, chosenLines, clampQuantity, quantityBounds, ticketCount } from '../utils/ticket-choice.ts';
+import { CodeBox } from './code-box.tsx';
 import { OrderAmounts } from './order-amounts.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
@@ -53,27 +57,39 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
   const keepServerText = useServerText(now);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [step, setStep] = useState<'choose' | 'details'>('choose');
-  const types = event.ticketTypes.filter((type) => !type.hidden);
+  const code = useCodeEntry(event.id);
+  const { unlocked } = code;
+  // The listed types, then the hidden ones the buyer's code shows.
+  const types = useMemo(() => {
+    const listed = event.ticketTypes.filter((type) => !type.hidden);
+    return [...listed, ...unlocked.filter((type) => !listed.some((one) => one.id === type.id))];
+  }, [event.ticketTypes, unlocked]);
   const currency = event.currency ?? types[0]?.currency ?? 'GBP';
 
-  // Availability can shrink under the buyer (a refetch after a refused order): choices follow it.
+  // Availability can shrink under the buyer (a refetch after a refused order), and a removed code takes its hidden
+  // types away: choices follow.
   useEffect(() => {
     setQuantities((current) => {
       let changed = false;
       const next: Record<string, number> = {};
-      for (const type of event.ticketTypes) {
-        const chosen = current[type.id] ?? 0;
-        const kept = clampQuantity(chosen, quantityBounds(type, now));
+      for (const [typeId, chosen] of Object.entries(current)) {
+        const type = types.find((one) => one.id === typeId);
+        const kept = type ? clampQuantity(chosen, quantityBounds(type, now)) : 0;
         if (kept !== chosen) changed = true;
-        if (kept > 0) next[type.id] = kept;
+        if (kept > 0) next[typeId] = kept;
       }
       return changed ? next : current;
     });
-  }, [event.ticketTypes, now]);
+  }, [types, now]);
 
   const lines = chosenLines(types, quantities);
   const count = ticketCount(lines);
-  const amounts = useOrderAmounts(lines, currency, event.id);
+  // The code's prices first, then the booking fee on them: what the server charges (decision 060).
+  const priced = discountedLines(code.applied, lines);
+  const discount = discountOf(lines, priced);
+  const amounts = useOrderAmounts(priced, currency, event.id);
+  const note = codeNote(code.applied, lines, discount);
+  const discountProps = { discount, discountCode: code.applied?.code ?? null };
 
   const tickets = `${count} ticket${count === 1 ? '' : 's'}`;
   const continueLabel = `Continue with ${tickets}${amounts.total === null ? '' : `, total ${formatMoney(amounts.total, currency)}`}`;
@@ -104,7 +120,10 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
               </li>
             ))}
           </ul>
-          <OrderAmounts currency={currency} {...amounts} />
+          <OrderAmounts currency={currency} {...amounts} {...discountProps} />
+          <div className="mt-3 border-slate-200 border-t pt-3">
+            <CodeBox entry={code} note={note} idPrefix="order-code" />
+          </div>
         </div>
         <Suspense
           fallback={
@@ -113,7 +132,14 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
             </p>
           }
         >
-          <CheckoutForm event={event} lines={lines} total={amounts.total} currency={currency} />
+          <CheckoutForm
+            event={event}
+            lines={lines}
+            total={amounts.total}
+            currency={currency}
+            code={code.applied?.code}
+            onCodeRefused={code.refuse}
+          />
         </Suspense>
       </div>
     );
@@ -136,7 +162,14 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
           return (
             <li key={type.id} className="flex items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="font-semibold text-slate-900">{type.name}</p>
+                <p className="font-semibold text-slate-900">
+                  {type.name}
+                  {unlocked.some((one) => one.id === type.id) ? (
+                    <span className="ml-2 rounded-md bg-emerald-100 px-1.5 py-0.5 font-semibold text-emerald-900 text-xs">
+                      With your code
+                    </span>
+                  ) : null}
+                </p>
                 <p className={`font-semibold ${bounds.purchasable ? 'text-slate-900' : 'text-slate-500'}`}>
                   {formatPrice(type.price, type.currency)}
                 </p>
@@ -165,9 +198,10 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
           );
         })}
       </ul>
+      <CodeBox entry={code} note={note} />
       {count > 0 ? (
         <div className="space-y-3 border-slate-200 border-t pt-3">
-          <OrderAmounts currency={currency} {...amounts} />
+          <OrderAmounts currency={currency} {...amounts} {...discountProps} />
           {amounts.feeUnavailable ? (
             <p className="text-slate-600 text-sm">The booking fee will be shown before you pay.</p>
           ) : null}

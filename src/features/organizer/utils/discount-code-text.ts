@@ -15,7 +15,10 @@ const listed = (names: readonly string[]) =>
  * same sentence the server writes for a buyer, made here from the list's settings and the event's ticket types.
  */
 export function describeCode(
-  code: Pick<DiscountCode, 'kind' | 'value' | 'perOrder' | 'ticketTypeIds' | 'unlocksTicketTypeIds' | 'minQuantity'>,
+  code: Pick<DiscountCode, 'kind' | 'value' | 'perOrder' | 'minQuantity'> & {
+    ticketTypeIds: readonly string[];
+    unlocksTicketTypeIds: readonly string[];
+  },
   types: readonly NamedTicketType[],
   currency: string,
 ): string {

@@ -3,6 +3,7 @@
  * pages, or what changed since the device's last download. Pages are read by keyset (order, position, id), so a
  * page costs the same at the end of 100,000 tickets as at the start, and an interrupted download resumes.
  */
+import { isUuid } from '../../../src/contract/ids.ts';
 import {
   CODE_START_LENGTH,
   SCAN_DATA_FORMAT,
@@ -48,8 +49,6 @@ interface Cursor {
 
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 function decodeCursor(text: string): Cursor {
   const invalid = () => new HttpError('BAD_REQUEST', 'This download cannot be resumed. Please start it again.');
   let value: Partial<Cursor>;
@@ -67,11 +66,9 @@ function decodeCursor(text: string): Cursor {
     (value.l as number) > 0 &&
     (value.l as number) <= 20_000 &&
     Number.isInteger(value.n) &&
-    typeof value.o === 'string' &&
-    uuidPattern.test(value.o) &&
+    isUuid(value.o) &&
     Number.isInteger(value.p) &&
-    typeof value.i === 'string' &&
-    uuidPattern.test(value.i);
+    isUuid(value.i);
   if (!ok) throw invalid();
   if (Date.now() - (value.t as number) > CURSOR_LIFETIME_MS) throw invalid();
   return value as Cursor;

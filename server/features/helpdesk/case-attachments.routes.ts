@@ -13,6 +13,7 @@ import {
   caseIdParamsSchema,
   maxAttachmentBytes,
 } from '../../../src/contract/help-cases.ts';
+import { isUuid } from '../../../src/contract/ids.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { RawBodySpec } from '../../plugins/route-registry.ts';
@@ -82,7 +83,7 @@ export function caseAttachmentsRoutes(app: FastifyInstance, { db, routes, auth, 
   app.get('/help/attachments/:attachmentId', async (request, reply) => {
     const { attachmentId } = request.params as { attachmentId: string };
     const { expires, signature } = request.query as Record<string, unknown>;
-    if (!z.uuid().safeParse(attachmentId).success) throw new HttpError('NOT_FOUND', 'That file was not found.');
+    if (!isUuid(attachmentId)) throw new HttpError('NOT_FOUND', 'That file was not found.');
     const file = await openAttachment(deps, attachmentId, expires, signature);
     const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
     return reply

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { retriedWebhookOutcome, unmatchedWebhookOutcome } from '../../../src/contract/admin-sales.ts';
+import { isUuid } from '../../../src/contract/ids.ts';
 import type { CheckoutProvider } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
@@ -90,7 +91,7 @@ export async function findPaymentForEvent(db: Executor, provider: CheckoutProvid
       .executeTakeFirst();
     if (bySession) return bySession;
   }
-  if (!event.orderId || !/^[0-9a-f-]{36}$/i.test(event.orderId)) return undefined;
+  if (!isUuid(event.orderId)) return undefined;
   return db
     .selectFrom('payments')
     .selectAll()

@@ -94,6 +94,7 @@ const matrix: Record<RouteKey, Row> = {
   'POST /orders/:orderId/refunds':                                   [401,  404,      200,   403,     200,     403,  404,   404],
   // An event's codes: those who edit the event (owners, managers).
   'GET /events/:eventId/discount-codes':                             [401,  404,      200,   200,     403,     403,  404,   404],
+  'GET /events/:eventId/discount-codes/export':                      [401,  404,      200,   200,     403,     403,  404,   404],
   'POST /events/:eventId/discount-codes':                            [401,  404,      201,   201,     403,     403,  404,   404],
   'POST /events/:eventId/discount-codes/generate':                   [401,  404,      201,   201,     403,     403,  404,   404],
   'POST /events/:eventId/discount-codes/import':                     [401,  404,      201,   201,     403,     403,  404,   404],

@@ -223,6 +223,9 @@ describe('a buyer with a code', () => {
 
     expect((await paySandbox(api.app, order)).statusCode).toBe(200);
     expect(await codeRow(organiser, event.id, code.id)).toMatchObject({ uses: 1, paidOrders: 1, discounted: 300 });
+    const csv = await api.app.inject({ method: 'GET', url: `${codesUrl(event.id)}/export`, headers: organiser.bearer });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body.split('\r\n')[1]).toBe('TENOFF,10% off Standard tickets,1,,,,,1,72.00,3.00,no,');
   });
 
   it('is refused with a sentence when the code does not fit the order, and nothing is held', async () => {

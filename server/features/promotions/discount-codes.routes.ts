@@ -16,11 +16,13 @@ import { eventParamsSchema } from '../../../src/contract/events.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { networkPrefix } from '../../lib/network-prefix.ts';
 import { consumeRateLimit, type RateLimit } from '../../lib/rate-limiter.ts';
+import { codesCsv } from './codes-csv.ts';
 import {
   appliedCode,
   changeDiscountCode,
   createDiscountCode,
   deleteDiscountCode,
+  discountCodesForExport,
   generateDiscountCodes,
   importDiscountCodes,
   listDiscountCodes,
@@ -112,6 +114,22 @@ export function discountCodesRoutes(app: FastifyInstance, { db, routes, auth }: 
       const caller = await auth.require(request);
       const data = await importDiscountCodes(db, caller.sub, params.eventId, body);
       return { message: `${data.created} codes imported.`, data };
+    },
+  });
+
+  routes.addFile(app, {
+    method: 'GET',
+    url: '/events/:eventId/discount-codes/export',
+    summary: `Every code of the event as CSV: what it does, its limits, uses, paid orders, revenue and discount given. ${noteOnCodes}`,
+    tags,
+    auth: 'required',
+    errors: ['FORBIDDEN'],
+    params: eventParamsSchema,
+    contentType: 'text/csv; charset=utf-8',
+    handler: async ({ params, request }) => {
+      const caller = await auth.require(request);
+      const { codes, types } = await discountCodesForExport(db, caller.sub, params.eventId);
+      return { fileName: `codes-${params.eventId.slice(0, 8)}.csv`, content: codesCsv(codes, types) };
     },
   });
 

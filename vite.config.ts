@@ -12,7 +12,10 @@ const rarelyUsedQueryModule =
 // The public pages load a handful of chunks instead of two dozen small ones: on a slow phone every request
 // costs a round trip before the page can run. Each group holds only the files listed, not their imports.
 const fileIn = (paths: string[]) => (id: string) => paths.some((path) => id.replaceAll('\\', '/').includes(path));
-/** What the home page needs beside the entry and the framework (head tags, buttons and search, event listing and cards); the event page too. */
+/**
+ * What the home page needs beside the entry and the framework (head tags, buttons and search, event listing and cards,
+ * the guard for leaving Admit); the event page too.
+ */
 const browsingModule = fileIn([
   'vite/preload-helper',
   '/src/app/page-meta.tsx',
@@ -23,6 +26,7 @@ const browsingModule = fileIn([
   '/src/lib/public-config.tsx',
   '/src/lib/boot-state.ts',
   '/src/lib/api-caller.tsx',
+  '/src/lib/external-navigation.ts',
   '/src/lib/hydration.ts',
   '/src/lib/query-keys/events.ts',
   '/src/contract/money.ts',

@@ -303,7 +303,7 @@ async function navigate(
     const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
       (entry) => entry.name.includes('/assets/') && entry.name.endsWith('.js') && entry.startTime < usableMs,
     );
-    const pageChunk = scripts.find((entry) => /\/assets\/(validate-ticket-scan|organizer-scan-ticket)-/.test(entry.name));
+    const pageChunk = scripts.find((entry) => /\/assets\/(validate-ticket-scan|organiser-scan-ticket)-/.test(entry.name));
     const phases: NavigationPhases = {
       shellMs: navigation?.responseEnd ?? Number.NaN,
       entryScriptMs: scripts.find((entry) => entry.name.includes('/assets/entry-client-'))?.responseEnd ?? Number.NaN,

@@ -79,7 +79,7 @@ describe('the app shell and kept pages', () => {
     expect(html).not.toContain('pia.private');
     expect(html).not.toContain('__staticRouterHydrationData');
     // The device page the shell stands in for is named to the browser from the address, by the inline script.
-    expect(html).toContain('"src/app/routes/organizer-scan-ticket.tsx":"/assets/page.js"');
+    expect(html).toContain('"src/app/routes/door/organiser-scan-ticket.tsx":"/assets/page.js"');
     for (const script of html.match(/<script[^>]*>/g) ?? []) expect(script).toContain('nonce="test-nonce"');
   });
 
@@ -107,11 +107,11 @@ describe('server rendering', () => {
 
   it('names the chunk of the page it rendered, so the browser loads it without the map of every page', async () => {
     const { html } = await renderToText('/about-us');
-    expect(html).toContain('"pages":{"src/app/routes/about-us.tsx":"/assets/page.js"}');
+    expect(html).toContain('"pages":{"src/app/routes/public/about-us.tsx":"/assets/page.js"}');
   });
 
   it('names the routes it matched, for the browser to load their code by id before hydrating', async () => {
-    expect((await renderToText('/about-us')).html).toContain('"routeIds":["root","about-us"]');
+    expect((await renderToText('/about-us')).html).toContain('"routeIds":["root","public/about-us"]');
     expect((await renderToText('/no-such-page')).html).toContain('"routeIds":["root","not-found"]');
     expect((await renderToText('/app-shell')).html).not.toContain('"routeIds"');
   });
@@ -126,13 +126,13 @@ describe('server rendering', () => {
       },
     };
     await renderToText('/sign-in', { assets: tracking });
-    expect(asked.at(-1)).toEqual(['src/app/routes/sign-in.tsx', 'src/app/layouts/auth-layout.tsx']);
+    expect(asked.at(-1)).toEqual(['src/app/routes/public/sign-in.tsx', 'src/app/layouts/auth-layout.tsx']);
     // The public pages' layouts come with the app: nothing more to fetch.
     await renderToText('/about-us', { assets: tracking });
-    expect(asked.at(-1)).toEqual(['src/app/routes/about-us.tsx']);
+    expect(asked.at(-1)).toEqual(['src/app/routes/public/about-us.tsx']);
     await renderToText('/app-shell', { assets: tracking });
-    expect(asked).toContainEqual(['src/app/routes/validate-ticket-scan.tsx', 'src/app/layouts/validate-ticket-layout.tsx']);
-    expect(asked).toContainEqual(['src/app/routes/account-bookings.tsx', 'src/app/layouts/area-layouts.tsx']);
+    expect(asked).toContainEqual(['src/app/routes/door/validate-ticket-scan.tsx', 'src/app/layouts/validate-ticket-layout.tsx']);
+    expect(asked).toContainEqual(['src/app/routes/account/account-bookings.tsx', 'src/app/layouts/area-layouts.tsx']);
     // The shell's own start (its renderer, the kept queries) is fetched with the entry, not asked for after it runs.
     const shellStart = asked.find((keys) => keys.includes('src/app/shell-render.tsx')) ?? [];
     expect(shellStart).toEqual(['src/app/shell-render.tsx', 'src/lib/query-persistence.ts']);

@@ -129,17 +129,17 @@ function renderShell(options: RenderOptions): Promise<RenderResult> {
  * Every other page (accounts, organisers, payments, sign-in) is never stored as HTML (decision 025).
  */
 const keepablePages = new Set([
-  'home',
-  'about-us',
-  'terms',
-  'policy-index',
-  'policy',
-  'catalogue',
-  'event',
-  'organisation-view',
-  'help-desk',
-  'help-desk-category',
-  'faq',
+  'public/home',
+  'public/about-us',
+  'public/terms',
+  'public/policy-index',
+  'public/policy',
+  'public/catalogue',
+  'public/event',
+  'public/organisation-view',
+  'help-desk/help-desk',
+  'help-desk/help-desk-category',
+  'help-desk/faq',
 ]);
 
 function keepableMatches(matches: StaticHandlerContext['matches'], status: number): boolean {

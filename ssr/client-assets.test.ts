@@ -22,7 +22,7 @@ function build(manifest: Record<string, unknown>, files: Record<string, string> 
 const entry = {
   'src/entry-client.tsx': { file: 'assets/entry.js', isEntry: true, imports: ['_framework.js'] },
   '_framework.js': { file: 'assets/framework.js' },
-  'src/app/routes/home.tsx': { file: 'assets/home.js', imports: ['_framework.js', '_cards.js'] },
+  'src/app/routes/public/home.tsx': { file: 'assets/home.js', imports: ['_framework.js', '_cards.js'] },
   '_cards.js': { file: 'assets/cards.js' },
 };
 
@@ -42,7 +42,7 @@ describe('the built client assets', () => {
   it('have no stylesheet when the build has none, and preload the entry’s chunks before a page’s own', () => {
     const assets = assetsFromManifest(build(entry));
     expect(assets.css).toEqual([]);
-    expect(assets.chunksFor(['src/app/routes/home.tsx'])).toEqual([
+    expect(assets.chunksFor(['src/app/routes/public/home.tsx'])).toEqual([
       '/assets/entry.js',
       '/assets/framework.js',
       '/assets/home.js',

@@ -13,7 +13,7 @@ export async function loadAllPages(): Promise<void> {
   await Promise.all(Object.values(pageModules).map((load) => load()));
 }
 
-/** The source path of a page module: the key of its chunk in the build manifest. */
+/** The source path of a page module named `<area>/<page>`: the key of its chunk in the build manifest. */
 export const pageModulePath = (name: string) => `src/app/routes/${name}.tsx`;
 
 /**
@@ -37,9 +37,9 @@ function failedPage(error: unknown) {
 }
 
 /**
- * The route `lazy` function for `src/app/routes/<name>.tsx` (and the code of the layout it is framed in). When a chunk cannot be fetched
- * the page renders the error instead, so the error boundaries (and the reload protection) see it:
- * a rejected `lazy` would leave the router rendering nothing.
+ * The route `lazy` function for `src/app/routes/<area>/<page>.tsx` (and the code of the layout it is framed in).
+ * When a chunk cannot be fetched the page renders the error instead, so the error boundaries (and the reload
+ * protection) see it: a rejected `lazy` would leave the router rendering nothing.
  */
 export function lazyPage(name: string, context: RouteContext, layout?: LayoutName): LazyRouteFunction<RouteObject> {
   return async () => {

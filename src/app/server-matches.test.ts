@@ -31,26 +31,26 @@ describe('the routes the server matched, loaded in the browser before hydrating'
   it('loads the code of the routes the server named, and leaves every other page to load on navigation', async () => {
     const routes = routeTable();
     await resolveServerMatches(routes, await serverIds('/about-us'));
-    const aboutUs = findRoute(routes, 'about-us');
+    const aboutUs = findRoute(routes, 'public/about-us');
     expect(aboutUs?.lazy).toBeUndefined();
     expect(aboutUs?.Component).toBeTypeOf('function');
-    expect(findRoute(routes, 'event')?.lazy).toBeTypeOf('function');
-    expect(findRoute(routes, 'home')?.lazy).toBeTypeOf('function');
+    expect(findRoute(routes, 'public/event')?.lazy).toBeTypeOf('function');
+    expect(findRoute(routes, 'public/home')?.lazy).toBeTypeOf('function');
   });
 
   it('gives a page its loader, made for this tab, as the router would', async () => {
     const routes = routeTable();
     await resolveServerMatches(routes, await serverIds('/'));
-    expect(findRoute(routes, 'home')?.loader).toBeTypeOf('function');
+    expect(findRoute(routes, 'public/home')?.loader).toBeTypeOf('function');
   });
 
   it('names the page the server rendered by the id the browser’s route table gives it', async () => {
     for (const [path, page] of [
-      ['/', 'home'],
-      ['/event/b87f3c66-aae5-4a14-8094-4b4aff9f8b33', 'event'],
-      ['/events/music', 'catalogue'],
-      ['/faqs/refunds', 'faq'],
-      ['/sign-in', 'sign-in'],
+      ['/', 'public/home'],
+      ['/event/b87f3c66-aae5-4a14-8094-4b4aff9f8b33', 'public/event'],
+      ['/events/music', 'public/catalogue'],
+      ['/faqs/refunds', 'help-desk/faq'],
+      ['/sign-in', 'public/sign-in'],
     ] as const) {
       const ids = await serverIds(path);
       expect(ids[0]).toBe('root');
@@ -63,6 +63,6 @@ describe('the routes the server matched, loaded in the browser before hydrating'
     const routes = routeTable();
     await resolveServerMatches(routes, []);
     await resolveServerMatches(routes, ['no-such-route']);
-    expect(findRoute(routes, 'home')?.lazy).toBeTypeOf('function');
+    expect(findRoute(routes, 'public/home')?.lazy).toBeTypeOf('function');
   });
 });

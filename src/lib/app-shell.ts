@@ -9,10 +9,10 @@ export const appShellPath = '/app-shell';
  * attendee's tickets. Their pages read what the device holds and refresh it in the background.
  */
 export const devicePages: ReadonlyArray<{ pattern: RegExp; page: string; layout: string }> = [
-  { pattern: /^\/organizer\/scan-ticket\/?$/, page: 'organizer-scan-ticket', layout: 'organizer-dashboard' },
-  { pattern: /^\/organizer\/validate-ticket\/scan\/?$/, page: 'validate-ticket-scan', layout: 'validate-ticket-layout' },
-  { pattern: /^\/organizer\/validate-ticket\/search\/?$/, page: 'validate-ticket-search', layout: 'validate-ticket-layout' },
-  { pattern: /^\/account\/bookings(\/.*)?$/, page: 'account-bookings', layout: 'user-account' },
+  { pattern: /^\/organizer\/scan-ticket\/?$/, page: 'door/organiser-scan-ticket', layout: 'organizer-dashboard' },
+  { pattern: /^\/organizer\/validate-ticket\/scan\/?$/, page: 'door/validate-ticket-scan', layout: 'validate-ticket-layout' },
+  { pattern: /^\/organizer\/validate-ticket\/search\/?$/, page: 'door/validate-ticket-search', layout: 'validate-ticket-layout' },
+  { pattern: /^\/account\/bookings(\/.*)?$/, page: 'account/account-bookings', layout: 'user-account' },
 ];
 
 export function isDevicePage(pathname: string): boolean {

@@ -38,7 +38,7 @@ test.describe('route chunks', () => {
   test.setTimeout(120_000);
 
   test('a route chunk that fails twice on the network and then arrives loads without a reload', async ({ page, context }) => {
-    const chunk = chunkOf('dist', 'src/app/routes/about-us.tsx');
+    const chunk = chunkOf('dist', 'src/app/routes/public/about-us.tsx');
     await page.goto('/');
     await waitForHydration(page);
     await controlled(page);
@@ -102,7 +102,7 @@ test.describe('route chunks', () => {
       await page.goto(`${origin}/`);
       await waitForHydration(page);
       await controlled(page);
-      const oldChunk = chunkOf(join(releases, 'one'), 'src/app/routes/about-us.tsx');
+      const oldChunk = chunkOf(join(releases, 'one'), 'src/app/routes/public/about-us.tsx');
 
       // A new release, built with another build id: every chunk that imports the entry has a new name. The
       // server now serves only it; the old release's files are gone.
@@ -111,7 +111,7 @@ test.describe('route chunks', () => {
         env: { ...process.env, ADMIT_BUILD_ID: `release-two-${Date.now()}` },
       });
       cpSync(join(releases, 'one', 'server'), join(two, 'server'), { recursive: true });
-      expect(chunkOf(two, 'src/app/routes/about-us.tsx')).not.toBe(oldChunk);
+      expect(chunkOf(two, 'src/app/routes/public/about-us.tsx')).not.toBe(oldChunk);
       await stop();
       await start(two);
       expect((await fetch(`${origin}/${oldChunk}`)).status).toBe(404);

@@ -1,0 +1,5 @@
+import { DocumentRoute } from '#app/document-route.tsx';
+import { loadDocument } from '#features/policies/policy-documents.ts';
+
+export const loader = () => loadDocument('about-us');
+export const Component = DocumentRoute;

@@ -1,5 +1,0 @@
-import { loadDocument } from '../../features/policies/policy-documents.ts';
-import { DocumentRoute } from '../document-route.tsx';
-
-export const loader = () => loadDocument('terms');
-export const Component = DocumentRoute;

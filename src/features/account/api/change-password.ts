@@ -1,10 +1,10 @@
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import type { AxiosError } from 'axios';
 import type { z } from 'zod';
-import type { changePasswordSchema, tokensSchema } from '../../../contract/auth.ts';
-import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { writeAccessToken } from '../../../lib/session/cookies.ts';
+import type { changePasswordSchema, tokensSchema } from '#contract/auth.ts';
+import type { ApiEnvelope } from '#contract/envelope.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { writeAccessToken } from '#lib/session/cookies.ts';
 
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export type Tokens = z.infer<typeof tokensSchema>;

@@ -1,9 +1,9 @@
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AxiosError } from 'axios';
-import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import type { UpdateUser, User } from '../../../contract/users.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { sessionKeys } from '../../../lib/session/use-session.ts';
+import type { ApiEnvelope } from '#contract/envelope.ts';
+import type { UpdateUser, User } from '#contract/users.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { sessionKeys } from '#lib/session/use-session.ts';
 
 export interface UpdateUserInput {
   id: string;

@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { confirmationErrors, formErrorKey } from '../../../components/fields/form-errors.ts';
-import { NewPasswordFields } from '../../../components/fields/new-password-fields.tsx';
-import { PasswordField } from '../../../components/fields/password-field.tsx';
-import { useFormFields } from '../../../components/fields/use-form-fields.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { changePasswordSchema } from '../../../contract/auth.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { confirmationErrors, formErrorKey } from '#components/fields/form-errors.ts';
+import { NewPasswordFields } from '#components/fields/new-password-fields.tsx';
+import { PasswordField } from '#components/fields/password-field.tsx';
+import { useFormFields } from '#components/fields/use-form-fields.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
+import { changePasswordSchema } from '#contract/auth.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 import { AccountSection } from './account-section.tsx';
 

@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { formErrorKey } from '../../../components/fields/form-errors.ts';
-import { TextField } from '../../../components/fields/text-field.tsx';
-import { useFormFields } from '../../../components/fields/use-form-fields.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { isoDateToSeconds, secondsToIsoDate } from '../../../contract/date-of-birth.ts';
-import { type UpdateUser, type User, updateUserSchema } from '../../../contract/users.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { formErrorKey } from '#components/fields/form-errors.ts';
+import { TextField } from '#components/fields/text-field.tsx';
+import { useFormFields } from '#components/fields/use-form-fields.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
+import { isoDateToSeconds, secondsToIsoDate } from '#contract/date-of-birth.ts';
+import { type UpdateUser, type User, updateUserSchema } from '#contract/users.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useUpdateUser } from '../api/update-user.ts';
 import { AccountSection } from './account-section.tsx';
 

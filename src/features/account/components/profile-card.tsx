@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatLongDate } from '../../../components/format/local-date.ts';
-import { secondsToIsoDate } from '../../../contract/date-of-birth.ts';
-import type { MemberRole, Organization, Platform, User } from '../../../contract/users.ts';
+import { formatLongDate } from '#components/format/local-date.ts';
+import { secondsToIsoDate } from '#contract/date-of-birth.ts';
+import type { MemberRole, Organization, Platform, User } from '#contract/users.ts';
 
 const platformLabels: Record<Platform, string> = { attendee: 'Attendee', organiser: 'Organiser', admin: 'Administrator' };
 const platformTones: Record<Platform, string> = {

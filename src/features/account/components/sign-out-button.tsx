@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Spinner } from '../../../components/submit-button.tsx';
-import { signOut } from '../../../lib/session/sign-out.ts';
+import { Spinner } from '#components/submit-button.tsx';
+import { signOut } from '#lib/session/sign-out.ts';
 
 /** Ends the session on this device; busy until the page leaves, or again usable when a sign-out step kept the session. */
 export function SignOutButton({ className }: { className: string }) {

@@ -1,4 +1,4 @@
-import { buttonClass } from '../../../components/button.ts';
+import { buttonClass } from '#components/button.ts';
 import { AccountSection } from './account-section.tsx';
 import { SignOutButton } from './sign-out-button.tsx';
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ActingStarted } from '../../../contract/acting.ts';
-import { useApiCaller } from '../../../lib/api-caller.tsx';
-import { writeActingCookie } from '../../../lib/session/acting.ts';
-import { endActing } from '../../../lib/session/end-acting.ts';
+import type { ActingStarted } from '#contract/acting.ts';
+import { useApiCaller } from '#lib/api-caller.tsx';
+import { writeActingCookie } from '#lib/session/acting.ts';
+import { endActing } from '#lib/session/end-acting.ts';
 
 /**
  * Starts acting as a user for support with a reason (decision 033): the acting token goes into its own cookie and

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminAccess, AdminPermission } from '../../../contract/admin.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { adminKeys } from '../../../lib/query-keys/admin.ts';
+import type { AdminAccess, AdminPermission } from '#contract/admin.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { adminKeys } from '#lib/query-keys/admin.ts';
 
 export const accessQueryOptions = (api: ApiCaller) =>
   queryOptions({ queryKey: adminKeys.access(), queryFn: () => api<AdminAccess>({ url: '/admin/access' }) });

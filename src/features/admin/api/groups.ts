@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateGroup, GroupDetail, GroupSummary, UpdateGroup } from '../../../contract/admin.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { adminKeys } from '../../../lib/query-keys/admin.ts';
+import type { CreateGroup, GroupDetail, GroupSummary, UpdateGroup } from '#contract/admin.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { adminKeys } from '#lib/query-keys/admin.ts';
 
 const groupUrl = (groupId: string) => `/admin/groups/${encodeURIComponent(groupId)}`;
 

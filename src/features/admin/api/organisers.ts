@@ -6,15 +6,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  AdminOrganiserDetail,
-  AdminOrganiserPage,
-  AdminTeam,
-  VerificationDecision,
-} from '../../../contract/verification.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { downloadApiFile } from '../../../lib/download-file.ts';
-import { adminKeys } from '../../../lib/query-keys/admin.ts';
+import type { AdminOrganiserDetail, AdminOrganiserPage, AdminTeam, VerificationDecision } from '#contract/verification.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { downloadApiFile } from '#lib/download-file.ts';
+import { adminKeys } from '#lib/query-keys/admin.ts';
 
 const path = (organiserId: string) => `/admin/organisers/${encodeURIComponent(organiserId)}`;
 

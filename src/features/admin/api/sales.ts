@@ -26,9 +26,9 @@ import type {
   PlatformFees,
   ReissueTicket,
   WebhookRetry,
-} from '../../../contract/admin-sales.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { adminKeys } from '../../../lib/query-keys/admin.ts';
+} from '#contract/admin-sales.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { adminKeys } from '#lib/query-keys/admin.ts';
 
 /** The keyset lists of these pages, by their API path; each page names the cursor of the next. */
 export const adminLists = {

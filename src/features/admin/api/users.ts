@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, AdminUserPage, AuditPage, MailSent } from '../../../contract/admin.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { adminKeys } from '../../../lib/query-keys/admin.ts';
+import type { AdminUser, AdminUserPage, AuditPage, MailSent } from '#contract/admin.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { adminKeys } from '#lib/query-keys/admin.ts';
 
 const params = (q: string, after: string | null) => ({ ...(q ? { q } : {}), ...(after ? { after } : {}) });
 

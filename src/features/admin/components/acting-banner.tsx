@@ -1,7 +1,7 @@
-import { buttonClass } from '../../../components/button.ts';
-import { ACTING_MINUTES } from '../../../contract/acting.ts';
-import { useSession } from '../../../lib/session/use-session.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { buttonClass } from '#components/button.ts';
+import { ACTING_MINUTES } from '#contract/acting.ts';
+import { useSession } from '#lib/session/use-session.ts';
+import { useHydrated } from '#lib/use-hydrated.ts';
 import { useStopActing } from '../api/acting.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { serverFieldErrors, serverMessage } from '../../../components/fields/form-errors.ts';
-import { SIGN_IN_AGAIN } from '../../../contract/admin-sales.ts';
+import { serverFieldErrors, serverMessage } from '#components/fields/form-errors.ts';
+import { SIGN_IN_AGAIN } from '#contract/admin-sales.ts';
 
 /** Where "Sign in again" leads: the sign-in page, back to this page afterwards. */
 export function signInAgainHref(): string {

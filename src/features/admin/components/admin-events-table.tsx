@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
-import { formatDay } from '../../../components/format/date-time.ts';
-import type { AdminEventRow, ModerateEvent } from '../../../contract/admin-sales.ts';
-import { formatMoney } from '../../../contract/money.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { buttonClass } from '#components/button.ts';
+import { type Column, DataTable } from '#components/data-table/data-table.tsx';
+import { formatDay } from '#components/format/date-time.ts';
+import type { AdminEventRow, ModerateEvent } from '#contract/admin-sales.ts';
+import { formatMoney } from '#contract/money.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useEventAction } from '../api/sales.ts';
 import { ActionProblem } from './action-problem.tsx';
 import { Pill } from './list-filters.tsx';

@@ -4,9 +4,9 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AdminOrder } from '../../../contract/admin-sales.ts';
-import { type ApiCaller, ApiCallerProvider } from '../../../lib/api-caller.tsx';
-import { createQueryClient } from '../../../lib/query-client.ts';
+import type { AdminOrder } from '#contract/admin-sales.ts';
+import { type ApiCaller, ApiCallerProvider } from '#lib/api-caller.tsx';
+import { createQueryClient } from '#lib/query-client.ts';
 import { AdminOrderDetail } from './admin-order-detail.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { SearchInput } from '../../../components/search-input.tsx';
-import { Spinner } from '../../../components/submit-button.tsx';
+import { buttonClass } from '#components/button.ts';
+import { SearchInput } from '#components/search-input.tsx';
+import { Spinner } from '#components/submit-button.tsx';
 
 /** The heading every admin page opens with. */
 /** A page's title and what it is for; `actions` (a download, a new item) sit beside it. */

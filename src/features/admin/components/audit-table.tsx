@@ -1,7 +1,7 @@
-import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
-import { formatDateTime } from '../../../components/format/date-time.ts';
-import type { AuditEntry } from '../../../contract/admin.ts';
-import { formatMoney } from '../../../contract/money.ts';
+import { type Column, DataTable } from '#components/data-table/data-table.tsx';
+import { formatDateTime } from '#components/format/date-time.ts';
+import type { AuditEntry } from '#contract/admin.ts';
+import { formatMoney } from '#contract/money.ts';
 
 /** Details that are sums of money, in minor units. */
 const moneyKeys = new Set(['amount', 'refunded', 'total', 'subtotal', 'fee', 'feeAmount', 'bookingFee', 'unitPrice', 'price']);

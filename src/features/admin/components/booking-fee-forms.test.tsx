@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FeeQuote } from '../../../contract/admin-sales.ts';
-import type { ApiCaller } from '../../../lib/api-caller.tsx';
-import { answering, clearScreen, enter, fieldLabelled, renderScreen } from '../../../lib/screen.test-helper.tsx';
+import type { FeeQuote } from '#contract/admin-sales.ts';
+import type { ApiCaller } from '#lib/api-caller.tsx';
+import { answering, clearScreen, enter, fieldLabelled, renderScreen } from '#lib/screen.test-helper.tsx';
 import { FeeCalculator } from './booking-fee-forms.tsx';
 
 afterEach(clearScreen);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { downloadApiFile, fileErrorMessage } from '../../../lib/download-file.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { buttonClass } from '#components/button.ts';
+import { downloadApiFile, fileErrorMessage } from '#lib/download-file.ts';
+import { toast } from '#lib/toasts.tsx';
 
 /** The admin lists that have a CSV: `/admin/{list}.csv` takes the list's own filters. */
 export type ExportableList =

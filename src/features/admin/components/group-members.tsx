@@ -1,12 +1,12 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { serverFieldErrors } from '../../../components/fields/form-errors.ts';
-import { TextField } from '../../../components/fields/text-field.tsx';
-import { formatDay } from '../../../components/format/date-time.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import type { GroupDetail } from '../../../contract/admin.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { buttonClass } from '#components/button.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { serverFieldErrors } from '#components/fields/form-errors.ts';
+import { TextField } from '#components/fields/text-field.tsx';
+import { formatDay } from '#components/format/date-time.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
+import type { GroupDetail } from '#contract/admin.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useAddGroupMember, useRemoveGroupMember } from '../api/groups.ts';
 import { ActionProblem } from './action-problem.tsx';
 

@@ -1,10 +1,10 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { serverFieldErrors } from '../../../components/fields/form-errors.ts';
-import { TextField } from '../../../components/fields/text-field.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import type { AdminPermission, GroupDetail } from '../../../contract/admin.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { serverFieldErrors } from '#components/fields/form-errors.ts';
+import { TextField } from '#components/fields/text-field.tsx';
+import { SubmitButton } from '#components/submit-button.tsx';
+import type { AdminPermission, GroupDetail } from '#contract/admin.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useUpdateGroup } from '../api/groups.ts';
 import { ActionProblem } from './action-problem.tsx';
 import { PermissionChecklist } from './permission-checklist.tsx';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClass, linkClass } from '../../../components/button.ts';
-import { fieldRowClass } from '../../../components/fields/field-row.ts';
-import { SelectField } from '../../../components/fields/select-field.tsx';
-import { FilterPanel } from '../../../components/filter-panel.tsx';
+import { buttonClass, linkClass } from '#components/button.ts';
+import { fieldRowClass } from '#components/fields/field-row.ts';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { FilterPanel } from '#components/filter-panel.tsx';
 
 /**
  * A GET form of list filters: it works before the page's code has loaded, and every filter stays in the address

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
-import { serverMessage } from '../../../components/fields/form-errors.ts';
-import { formatDay } from '../../../components/format/date-time.ts';
-import { roleLabels } from '../../../contract/permissions.ts';
-import type { AdminTeam } from '../../../contract/verification.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { buttonClass } from '#components/button.ts';
+import { type Column, DataTable } from '#components/data-table/data-table.tsx';
+import { serverMessage } from '#components/fields/form-errors.ts';
+import { formatDay } from '#components/format/date-time.ts';
+import { roleLabels } from '#contract/permissions.ts';
+import type { AdminTeam } from '#contract/verification.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useRemoveOrganiserMember } from '../api/organisers.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
-import { formatDay } from '../../../components/format/date-time.ts';
-import { VerificationBadge } from '../../../components/verification-status.tsx';
-import type { AdminOrganiser } from '../../../contract/verification.ts';
+import { type Column, DataTable } from '#components/data-table/data-table.tsx';
+import { formatDay } from '#components/format/date-time.ts';
+import { VerificationBadge } from '#components/verification-status.tsx';
+import type { AdminOrganiser } from '#contract/verification.ts';
 
 interface OrganisersTableProps {
   organisers: readonly AdminOrganiser[];

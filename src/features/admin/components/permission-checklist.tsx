@@ -1,4 +1,4 @@
-import { type AdminPermission, adminPermissionLabels, adminPermissions } from '../../../contract/admin.ts';
+import { type AdminPermission, adminPermissionLabels, adminPermissions } from '#contract/admin.ts';
 
 interface PermissionChecklistProps {
   value: readonly AdminPermission[];

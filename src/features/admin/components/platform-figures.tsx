@@ -1,8 +1,8 @@
-import { BarChart } from '../../../components/charts/bar-chart.tsx';
-import { zonedText } from '../../../components/format/dates.ts';
-import { StatBox } from '../../../components/stat-box.tsx';
-import type { PlatformOverview } from '../../../contract/admin.ts';
-import { formatMoney } from '../../../contract/money.ts';
+import { BarChart } from '#components/charts/bar-chart.tsx';
+import { zonedText } from '#components/format/dates.ts';
+import { StatBox } from '#components/stat-box.tsx';
+import type { PlatformOverview } from '#contract/admin.ts';
+import { formatMoney } from '#contract/money.ts';
 
 const dayLabel = (day: string) => zonedText(new Date(`${day}T00:00:00Z`), 'UTC', { day: 'numeric', month: 'short' });
 const count = (value: number) => new Intl.NumberFormat('en-GB').format(value);

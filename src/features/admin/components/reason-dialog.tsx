@@ -1,9 +1,9 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { Dialog } from '../../../components/dialog.tsx';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { TextareaField } from '../../../components/fields/textarea-field.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
+import { buttonClass } from '#components/button.ts';
+import { Dialog } from '#components/dialog.tsx';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { TextareaField } from '#components/fields/textarea-field.tsx';
+import { SubmitButton } from '#components/submit-button.tsx';
 
 interface ReasonDialogProps {
   open: boolean;

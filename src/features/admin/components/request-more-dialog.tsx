@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { Dialog } from '../../../components/dialog.tsx';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { TextField } from '../../../components/fields/text-field.tsx';
-import { TextareaField } from '../../../components/fields/textarea-field.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
+import { buttonClass } from '#components/button.ts';
+import { Dialog } from '#components/dialog.tsx';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { TextField } from '#components/fields/text-field.tsx';
+import { TextareaField } from '#components/fields/textarea-field.tsx';
+import { SubmitButton } from '#components/submit-button.tsx';
 
 interface RequestMoreDialogProps {
   open: boolean;

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
-import { linkClass } from '../../../components/button.ts';
-import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
-import { formatDay } from '../../../components/format/date-time.ts';
-import { statusLabels, statusTones } from '../../../components/order-status.ts';
-import { TestBadge } from '../../../components/test-badge.tsx';
-import type { AdminUserDetail } from '../../../contract/admin-user-detail.ts';
-import { caseStateLabels } from '../../../contract/help-cases.ts';
-import { formatMoney } from '../../../contract/money.ts';
-import { roleLabels } from '../../../contract/permissions.ts';
-import { kycStatusLabels } from '../../../contract/verification.ts';
+import { linkClass } from '#components/button.ts';
+import { type Column, DataTable } from '#components/data-table/data-table.tsx';
+import { formatDay } from '#components/format/date-time.ts';
+import { statusLabels, statusTones } from '#components/order-status.ts';
+import { TestBadge } from '#components/test-badge.tsx';
+import type { AdminUserDetail } from '#contract/admin-user-detail.ts';
+import { caseStateLabels } from '#contract/help-cases.ts';
+import { formatMoney } from '#contract/money.ts';
+import { roleLabels } from '#contract/permissions.ts';
+import { kycStatusLabels } from '#contract/verification.ts';
 import { AuditTable } from './audit-table.tsx';
 import { AdminCard, Pill } from './list-filters.tsx';
 

@@ -1,11 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClass, linkClass } from '../../../components/button.ts';
-import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
-import { serverMessage } from '../../../components/fields/form-errors.ts';
-import { formatDay } from '../../../components/format/date-time.ts';
-import type { AdminUser } from '../../../contract/admin.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { buttonClass, linkClass } from '#components/button.ts';
+import { type Column, DataTable } from '#components/data-table/data-table.tsx';
+import { serverMessage } from '#components/fields/form-errors.ts';
+import { formatDay } from '#components/format/date-time.ts';
+import type { AdminUser } from '#contract/admin.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useStartActing } from '../api/acting.ts';
 import { useSendPasswordReset, useSetSuspended } from '../api/users.ts';
 import { ActionProblem } from './action-problem.tsx';

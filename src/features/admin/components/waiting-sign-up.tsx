@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { serverMessage } from '../../../components/fields/form-errors.ts';
+import { buttonClass } from '#components/button.ts';
+import { serverMessage } from '#components/fields/form-errors.ts';
 import { useResendConfirmation } from '../api/users.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { linkClass } from '../../../components/button.ts';
-import type { AdminPermission, PlatformOverview } from '../../../contract/admin.ts';
+import { linkClass } from '#components/button.ts';
+import type { AdminPermission, PlatformOverview } from '#contract/admin.ts';
 
 interface Item {
   label: string;

@@ -1,5 +1,5 @@
-import { buttonClass } from '../../../components/button.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { buttonClass } from '#components/button.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useRetryWebhook } from '../api/sales.ts';
 import { ActionProblem } from './action-problem.tsx';
 

@@ -1,9 +1,9 @@
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import type { AxiosError } from 'axios';
 import type { z } from 'zod';
-import type { SignInResult, signInSchema } from '../../../contract/auth.ts';
-import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
+import type { SignInResult, signInSchema } from '#contract/auth.ts';
+import type { ApiEnvelope } from '#contract/envelope.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
 
 export type SignInInput = z.infer<typeof signInSchema>;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { linkClass } from '../../../components/button.ts';
+import { linkClass } from '#components/button.ts';
 
 /** The top of an auth card: the page's one h1 and a line saying what the page is for. */
 export function AuthHeader({ title, children }: { title: string; children?: ReactNode }) {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { type FieldErrors, validate } from '../../../components/fields/form-errors.ts';
-import { Spinner } from '../../../components/submit-button.tsx';
-import { resendConfirmationCodeSchema } from '../../../contract/auth.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { buttonClass } from '#components/button.ts';
+import { type FieldErrors, validate } from '#components/fields/form-errors.ts';
+import { Spinner } from '#components/submit-button.tsx';
+import { resendConfirmationCodeSchema } from '#contract/auth.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useResendConfirmationCode } from '../api/resend-confirmation-code.ts';
 
 export const resendCooldownSeconds = 60;

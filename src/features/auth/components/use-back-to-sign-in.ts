@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from '../../../lib/toasts.tsx';
+import { toast } from '#lib/toasts.tsx';
 import { withEmail } from './auth-header.tsx';
 
 /** After an email is confirmed or a password reset: says so, then opens sign-in with the address filled in. */

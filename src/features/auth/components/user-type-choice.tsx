@@ -1,4 +1,4 @@
-import type { UserType } from '../../../contract/users.ts';
+import type { UserType } from '#contract/users.ts';
 
 const choices: { value: UserType; title: string; body: string }[] = [
   { value: 'attendee', title: 'I’m an attendee', body: 'Find events, book tickets and keep them on your phone.' },

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Bookmark } from '../../../contract/bookmarks.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { persistMaxAge } from '../../../lib/query-client.ts';
-import { bookmarkKeys } from '../../../lib/query-keys/bookmarks.ts';
-import { useRouteSession } from '../../../lib/session/session-context.tsx';
+import type { Bookmark } from '#contract/bookmarks.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { persistMaxAge } from '#lib/query-client.ts';
+import { bookmarkKeys } from '#lib/query-keys/bookmarks.ts';
+import { useRouteSession } from '#lib/session/session-context.tsx';
 
 export interface BookmarkList {
   items: Bookmark[];

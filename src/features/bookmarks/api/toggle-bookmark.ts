@@ -1,12 +1,12 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { bookmarkStateSchema } from '../../../contract/bookmarks.ts';
-import type { EventSummary } from '../../../contract/events.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { offlineMessage } from '../../../lib/offline-message.ts';
-import { bookmarkKeys } from '../../../lib/query-keys/bookmarks.ts';
-import { useRouteSession } from '../../../lib/session/session-context.tsx';
-import { toast } from '../../../lib/toasts.tsx';
+import type { bookmarkStateSchema } from '#contract/bookmarks.ts';
+import type { EventSummary } from '#contract/events.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { offlineMessage } from '#lib/offline-message.ts';
+import { bookmarkKeys } from '#lib/query-keys/bookmarks.ts';
+import { useRouteSession } from '#lib/session/session-context.tsx';
+import { toast } from '#lib/toasts.tsx';
 import { bookmarkQueue, type FlushResult } from '../utils/bookmark-queue.ts';
 import type { BookmarkList } from './get-bookmarks.ts';
 

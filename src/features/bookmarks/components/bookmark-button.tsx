@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { EventSummary } from '../../../contract/events.ts';
-import { useRouteSession } from '../../../lib/session/session-context.tsx';
+import type { EventSummary } from '#contract/events.ts';
+import { useRouteSession } from '#lib/session/session-context.tsx';
 import { useToggleBookmark } from '../api/toggle-bookmark.ts';
 import { useBookmarkSync } from '../hooks/use-bookmark-sync.ts';
 import { useBookmarked } from '../hooks/use-bookmarked.ts';

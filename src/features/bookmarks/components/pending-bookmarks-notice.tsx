@@ -1,4 +1,4 @@
-import { useRouteSession } from '../../../lib/session/session-context.tsx';
+import { useRouteSession } from '#lib/session/session-context.tsx';
 import { useBookmarkOverrides } from '../hooks/use-bookmarked.ts';
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);

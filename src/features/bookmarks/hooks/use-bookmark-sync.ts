@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useApiCaller } from '../../../lib/api-caller.tsx';
-import { useRouteSession } from '../../../lib/session/session-context.tsx';
+import { useApiCaller } from '#lib/api-caller.tsx';
+import { useRouteSession } from '#lib/session/session-context.tsx';
 import { syncBookmarks } from '../api/toggle-bookmark.ts';
 import { bookmarkQueue } from '../utils/bookmark-queue.ts';
 

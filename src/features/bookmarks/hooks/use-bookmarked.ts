@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useRouteSession } from '../../../lib/session/session-context.tsx';
+import { useRouteSession } from '#lib/session/session-context.tsx';
 import type { BookmarkList } from '../api/get-bookmarks.ts';
 import { useBookmarks } from '../api/get-bookmarks.ts';
 import { type BookmarkOverride, bookmarkQueue, overrideKey } from '../utils/bookmark-queue.ts';

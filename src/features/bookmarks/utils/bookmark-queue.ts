@@ -1,5 +1,5 @@
 import { createStore, entries, set, type UseStore } from 'idb-keyval';
-import { statusOf } from '../../../lib/api-caller.tsx';
+import { statusOf } from '#lib/api-caller.tsx';
 
 /** A bookmark change this device has made and the server has not confirmed yet. */
 export interface PendingBookmark {

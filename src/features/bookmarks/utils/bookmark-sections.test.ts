@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Bookmark } from '../../../contract/bookmarks.ts';
-import type { EventSummary } from '../../../contract/events.ts';
+import type { Bookmark } from '#contract/bookmarks.ts';
+import type { EventSummary } from '#contract/events.ts';
 import { effectiveOverride } from '../hooks/use-bookmarked.ts';
 import { type BookmarkOverride, overrideKey } from './bookmark-queue.ts';
 import { bookmarkSections } from './bookmark-sections.ts';

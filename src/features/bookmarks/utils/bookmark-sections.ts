@@ -1,4 +1,4 @@
-import type { Bookmark } from '../../../contract/bookmarks.ts';
+import type { Bookmark } from '#contract/bookmarks.ts';
 import { type BookmarkOverride, overrideKey } from './bookmark-queue.ts';
 
 export interface BookmarkSections {

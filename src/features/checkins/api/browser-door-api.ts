@@ -1,6 +1,6 @@
-import type { CheckinResponse } from '../../../contract/checkins.ts';
-import type { ScanDataPage } from '../../../contract/scan-data.ts';
-import { browserApiCaller as api } from '../../../lib/api-caller.tsx';
+import type { CheckinResponse } from '#contract/checkins.ts';
+import type { ScanDataPage } from '#contract/scan-data.ts';
+import { browserApiCaller as api } from '#lib/api-caller.tsx';
 import type { CheckinBatchResult, CheckinStats, DoorApi } from './door-api.ts';
 
 const eventPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}`;

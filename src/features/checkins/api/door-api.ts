@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { CheckinRequest, CheckinResponse, checkinBatchResultSchema, undoCheckinSchema } from '../../../contract/checkins.ts';
-import type { ScanDataPage } from '../../../contract/scan-data.ts';
+import type { CheckinRequest, CheckinResponse, checkinBatchResultSchema, undoCheckinSchema } from '#contract/checkins.ts';
+import type { ScanDataPage } from '#contract/scan-data.ts';
 
 export type CheckinBatchResult = z.infer<typeof checkinBatchResultSchema>;
 export type UndoCheckin = z.input<typeof undoCheckinSchema>;

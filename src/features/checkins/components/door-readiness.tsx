@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { askPersistentStorage } from '../../../lib/offline-app.ts';
-import { useOfflineApp } from '../../../lib/use-offline-app.ts';
+import { askPersistentStorage } from '#lib/offline-app.ts';
+import { useOfflineApp } from '#lib/use-offline-app.ts';
 import { describeDoorReadiness, type ReadinessCheck } from '../utils/door-readiness.ts';
 
 const marks = {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { deviceWeekdayTime } from '../../../components/format/device-time.ts';
+import { deviceWeekdayTime } from '#components/format/device-time.ts';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import { useDoorStatus } from '../hooks/use-door-engine.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { deviceDateTime } from '../../../components/format/device-time.ts';
+import { deviceDateTime } from '#components/format/device-time.ts';
 import { type DoorEventChoice, type DoorEventWhen, orderDoorEvents } from '../utils/door-events.ts';
 
 const whenLabel: Record<DoorEventWhen, string> = { now: 'On now', today: 'Today', upcoming: 'Upcoming', past: 'Past' };

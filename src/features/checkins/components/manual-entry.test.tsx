@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TICKET_CODE_LENGTH, TICKET_CODE_PREFIX } from '../../../contract/ticket-code.ts';
+import { TICKET_CODE_LENGTH, TICKET_CODE_PREFIX } from '#contract/ticket-code.ts';
 import { isSearchText, ManualEntry } from './manual-entry.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef } from 'react';
-import { normalizeShortTicketCode } from '../../../contract/short-ticket-code.ts';
-import { looksLikeTicketCode } from '../../../contract/ticket-code.ts';
+import { normalizeShortTicketCode } from '#contract/short-ticket-code.ts';
+import { looksLikeTicketCode } from '#contract/ticket-code.ts';
 import { afterNextPaint } from '../utils/after-next-paint.ts';
 
 /** Typed text this short that is not a ticket code is someone's name, email or order reference, not a scan. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { deviceClock } from '../../../components/format/device-time.ts';
+import { deviceClock } from '#components/format/device-time.ts';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import { verdictLooks } from '../utils/verdict-copy.ts';
 

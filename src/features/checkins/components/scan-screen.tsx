@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ScanDirection } from '../../../contract/checkins.ts';
+import type { ScanDirection } from '#contract/checkins.ts';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import { isMuted, setMuted, unlockAudio } from '../engine/feedback.ts';
 import { useWakeLock } from '../hooks/use-wake-lock.ts';

@@ -1,5 +1,5 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
-import type { CheckinResult } from '../../../contract/checkins.ts';
+import type { CheckinResult } from '#contract/checkins.ts';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import { signal } from '../engine/feedback.ts';
 import type { Verdict } from '../engine/verdict.ts';

@@ -1,5 +1,5 @@
-import { apiBase } from '../../../lib/api-base.ts';
-import { readSessionCookies } from '../../../lib/session/cookies.ts';
+import { apiBase } from '#lib/api-base.ts';
+import { readSessionCookies } from '#lib/session/cookies.ts';
 import { browserDoorApi } from '../api/browser-door-api.ts';
 import { DoorEngine } from '../engine/door-engine.ts';
 import { doorUploadTag } from '../storage/background-upload.ts';

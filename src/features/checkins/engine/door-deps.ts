@@ -1,4 +1,4 @@
-import type { TicketCodeVerdict } from '../../../contract/ticket-code.ts';
+import type { TicketCodeVerdict } from '#contract/ticket-code.ts';
 import type { DoorApi } from '../api/door-api.ts';
 import type { DeviceStore } from '../storage/device-store.ts';
 import type { EventStore } from '../storage/event-store.ts';

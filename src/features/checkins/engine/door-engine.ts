@@ -1,7 +1,7 @@
-import { CHECKIN_UNDO_WINDOW_MS } from '../../../contract/checkin-rules.ts';
-import type { CheckinResponse, ScanDirection } from '../../../contract/checkins.ts';
-import { normalizeShortTicketCode } from '../../../contract/short-ticket-code.ts';
-import { normalizeTicketCode, type TicketCodeVerdict, verifyTicketCode } from '../../../contract/ticket-code.ts';
+import { CHECKIN_UNDO_WINDOW_MS } from '#contract/checkin-rules.ts';
+import type { CheckinResponse, ScanDirection } from '#contract/checkins.ts';
+import { normalizeShortTicketCode } from '#contract/short-ticket-code.ts';
+import { normalizeTicketCode, type TicketCodeVerdict, verifyTicketCode } from '#contract/ticket-code.ts';
 import type { EventRecord } from '../storage/event-store.ts';
 import type { DecidedBy, ScanRecord } from '../storage/scan-store.ts';
 import { type ConnectionMonitor, createConnectionMonitor } from './connection-monitor.ts';

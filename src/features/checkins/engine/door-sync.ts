@@ -1,4 +1,4 @@
-import { SCAN_DATA_POLL_MS } from '../../../contract/scan-data-rows.ts';
+import { SCAN_DATA_POLL_MS } from '#contract/scan-data-rows.ts';
 import type { CheckinStats } from '../api/door-api.ts';
 import type { EventRecord } from '../storage/event-store.ts';
 import { toCheckinRequest } from '../storage/scan-store.ts';

@@ -1,4 +1,4 @@
-import type { CheckinResult } from '../../../contract/checkins.ts';
+import type { CheckinResult } from '#contract/checkins.ts';
 
 /** A tone: frequency (Hz), length (ms), then a pause (ms). */
 type Tone = [frequency: number, ms: number, pause: number];

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateEventKeyPair, signTicketCode, type TicketKeyPair, verifyTicketCode } from '../../../contract/ticket-code.ts';
+import { generateEventKeyPair, signTicketCode, type TicketKeyPair, verifyTicketCode } from '#contract/ticket-code.ts';
 import { type DoorKnowledge, decideLocally, type FirstCheckIn, type LocalTicket } from './local-decision.ts';
 
 const eventId = '1b2c3d4e-5f60-4718-8a9b-0c1d2e3f4a5b';

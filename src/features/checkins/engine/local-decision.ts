@@ -1,6 +1,6 @@
-import type { CheckinResult, ScanDirection } from '../../../contract/checkins.ts';
-import { isUuid } from '../../../contract/ids.ts';
-import { normalizeShortTicketCode } from '../../../contract/short-ticket-code.ts';
+import type { CheckinResult, ScanDirection } from '#contract/checkins.ts';
+import { isUuid } from '#contract/ids.ts';
+import { normalizeShortTicketCode } from '#contract/short-ticket-code.ts';
 import {
   decodeTicketCode,
   looksLikeTicketCode,
@@ -8,7 +8,7 @@ import {
   type TicketCodeVerdict,
   type TicketPayload,
   ticketValidityAt,
-} from '../../../contract/ticket-code.ts';
+} from '#contract/ticket-code.ts';
 
 /** A ticket of the local manifest. */
 export interface LocalTicket {

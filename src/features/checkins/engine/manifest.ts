@@ -1,5 +1,5 @@
-import type { ScanDataPage } from '../../../contract/scan-data.ts';
-import { type ScanDataTicketRow, scanDataTicketRows, ticketIdFromKey } from '../../../contract/scan-data-rows.ts';
+import type { ScanDataPage } from '#contract/scan-data.ts';
+import { type ScanDataTicketRow, scanDataTicketRows, ticketIdFromKey } from '#contract/scan-data-rows.ts';
 import type { ScanRecord } from '../storage/scan-store.ts';
 import type { DoorKnowledge, FirstCheckIn, LocalTicket } from './local-decision.ts';
 

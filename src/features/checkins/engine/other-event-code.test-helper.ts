@@ -1,4 +1,4 @@
-import { generateEventKeyPair, signTicketCode } from '../../../contract/ticket-code.ts';
+import { generateEventKeyPair, signTicketCode } from '#contract/ticket-code.ts';
 
 /** A genuine ticket code of another event, signed with a key of its own: the device decides it at once (wrong event). */
 export async function otherEventTicketCode(): Promise<string> {

@@ -1,4 +1,4 @@
-import type { ScanDataPage } from '../../../contract/scan-data.ts';
+import type { ScanDataPage } from '#contract/scan-data.ts';
 import type { DoorApi, ScanDataParams } from '../api/door-api.ts';
 import type { EventRecord, EventStore } from '../storage/event-store.ts';
 import type { ManifestPage } from './manifest.ts';

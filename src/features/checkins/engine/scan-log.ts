@@ -1,4 +1,4 @@
-import { CHECKIN_UNDO_WINDOW_MS } from '../../../contract/checkin-rules.ts';
+import { CHECKIN_UNDO_WINDOW_MS } from '#contract/checkin-rules.ts';
 import type { ScanRecord } from '../storage/scan-store.ts';
 
 /** This device's scans of one event, in memory: the queue's state, recent scans and what may be undone. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ticketKey } from '../../../contract/scan-data.ts';
+import { ticketKey } from '#contract/scan-data.ts';
 import type { DoorApi } from '../api/door-api.ts';
 import type { DeviceStore } from '../storage/device-store.ts';
 import type { EventRecord, EventStore, StoredPage } from '../storage/event-store.ts';

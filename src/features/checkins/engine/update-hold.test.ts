@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { onUpdateGate, updatesHeld } from '../../../lib/update-gate.ts';
+import { onUpdateGate, updatesHeld } from '#lib/update-gate.ts';
 import type { DoorApi } from '../api/door-api.ts';
 import { createDeviceStore } from '../storage/device-store.ts';
 import { type DoorDb, deleteDoorDb, openDoorDb } from '../storage/door-db.ts';

@@ -1,4 +1,4 @@
-import { holdUpdates } from '../../../lib/update-gate.ts';
+import { holdUpdates } from '#lib/update-gate.ts';
 import type { DoorStatus } from './door-status.ts';
 import type { Observable } from './observable.ts';
 

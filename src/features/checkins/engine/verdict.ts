@@ -1,4 +1,4 @@
-import type { CheckinResult, ScanDirection } from '../../../contract/checkins.ts';
+import type { CheckinResult, ScanDirection } from '#contract/checkins.ts';
 import type { DecidedBy } from '../storage/scan-store.ts';
 import type { FirstCheckIn, LocalDecision, VerdictTicket } from './local-decision.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { holdUpdates } from '../../../lib/update-gate.ts';
+import { holdUpdates } from '#lib/update-gate.ts';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import { holdUpdatesWhilePending } from '../engine/update-hold.ts';
 

@@ -1,4 +1,4 @@
-import type { ScanDataPage } from '../../../contract/scan-data.ts';
+import type { ScanDataPage } from '#contract/scan-data.ts';
 import type { ManifestPage } from '../engine/manifest.ts';
 import { type DoorDb, request } from './door-db.ts';
 

@@ -1,4 +1,4 @@
-import type { CheckinRequest, CheckinResult, ScanDirection } from '../../../contract/checkins.ts';
+import type { CheckinRequest, CheckinResult, ScanDirection } from '#contract/checkins.ts';
 import { type DoorDb, request } from './door-db.ts';
 
 /** Who decided a verdict: the server (online) or this device (offline, slow or certain on its own). */

@@ -1,4 +1,4 @@
-import { zonedDay } from '../../../components/format/dates.ts';
+import { zonedDay } from '#components/format/dates.ts';
 
 /** What the door needs of an event to list it. */
 export interface DoorEventChoice {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OfflineApp, OfflineStatus } from '../../../lib/offline-app.ts';
+import type { OfflineApp, OfflineStatus } from '#lib/offline-app.ts';
 import { describeDoorReadiness, type ReadinessCheck } from './door-readiness.ts';
 
 const complete: OfflineStatus = { total: 61, cached: 61, shell: true };

@@ -1,4 +1,4 @@
-import { appReadyOffline, type OfflineApp } from '../../../lib/offline-app.ts';
+import { appReadyOffline, type OfflineApp } from '#lib/offline-app.ts';
 
 export type CheckState = 'done' | 'waiting' | 'unavailable';
 

@@ -1,5 +1,5 @@
-import { deviceClock, deviceWeekdayTime } from '../../../components/format/device-time.ts';
-import type { CheckinResult } from '../../../contract/checkins.ts';
+import { deviceClock, deviceWeekdayTime } from '#components/format/device-time.ts';
+import type { CheckinResult } from '#contract/checkins.ts';
 
 export interface VerdictLook {
   title: string;

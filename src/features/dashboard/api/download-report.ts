@@ -1,5 +1,5 @@
-import type { ReportFormat, ReportKind, ReportQuery } from '../../../contract/reports.ts';
-import { downloadApiFile } from '../../../lib/download-file.ts';
+import type { ReportFormat, ReportKind, ReportQuery } from '#contract/reports.ts';
+import { downloadApiFile } from '#lib/download-file.ts';
 
 const accepts: Record<ReportFormat, string> = {
   csv: 'text/csv',

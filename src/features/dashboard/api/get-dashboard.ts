@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type Dashboard, dashboardRefreshMs } from '../../../contract/dashboard.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { dashboardKeys } from '../../../lib/query-keys/dashboard.ts';
+import { type Dashboard, dashboardRefreshMs } from '#contract/dashboard.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { dashboardKeys } from '#lib/query-keys/dashboard.ts';
 
 /** `GET /organizations/{organizationId}/dashboard`. Silent: the page explains a refusal (door staff) itself. */
 export const getDashboard = (api: ApiCaller, organizationId: string, eventId: string | null): Promise<Dashboard> =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DoorList } from '../../../contract/door-list.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { dashboardKeys } from '../../../lib/query-keys/dashboard.ts';
+import type { DoorList } from '#contract/door-list.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { dashboardKeys } from '#lib/query-keys/dashboard.ts';
 
 /** `GET /events/{eventId}/door-list`. Silent: the page says why the list cannot be shown. */
 export const getDoorList = (api: ApiCaller, eventId: string) =>

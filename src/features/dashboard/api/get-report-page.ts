@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReportKind, ReportPage, ReportPageQuery } from '../../../contract/reports.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { dashboardKeys } from '../../../lib/query-keys/dashboard.ts';
+import type { ReportKind, ReportPage, ReportPageQuery } from '#contract/reports.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { dashboardKeys } from '#lib/query-keys/dashboard.ts';
 
 /** `GET /organizations/{organizationId}/reports/{report}/rows`. Silent: the page says why a report cannot be shown. */
 export const getReportPage = (api: ApiCaller, organizationId: string, kind: ReportKind, query: ReportPageQuery) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewReportMail, ReportMail } from '../../../contract/report-mails.ts';
-import { useApiCaller } from '../../../lib/api-caller.tsx';
-import { dashboardKeys } from '../../../lib/query-keys/dashboard.ts';
+import type { NewReportMail, ReportMail } from '#contract/report-mails.ts';
+import { useApiCaller } from '#lib/api-caller.tsx';
+import { dashboardKeys } from '#lib/query-keys/dashboard.ts';
 
 const base = (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}/report-mails`;
 

@@ -1,6 +1,6 @@
-import { WideBarChart } from '../../../components/charts/bar-chart.tsx';
-import { zoneLabel } from '../../../components/format/dates.ts';
-import { ARRIVAL_SLOT_MINUTES, type Dashboard } from '../../../contract/dashboard.ts';
+import { WideBarChart } from '#components/charts/bar-chart.tsx';
+import { zoneLabel } from '#components/format/dates.ts';
+import { ARRIVAL_SLOT_MINUTES, type Dashboard } from '#contract/dashboard.ts';
 import { slotLabel } from '../utils/chart-labels.ts';
 
 type Series = Dashboard['arrivals'][number];

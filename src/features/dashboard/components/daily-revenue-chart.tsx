@@ -1,6 +1,6 @@
-import { BarChart } from '../../../components/charts/bar-chart.tsx';
-import type { Dashboard } from '../../../contract/dashboard.ts';
-import { formatMoney } from '../../../contract/money.ts';
+import { BarChart } from '#components/charts/bar-chart.tsx';
+import type { Dashboard } from '#contract/dashboard.ts';
+import { formatMoney } from '#contract/money.ts';
 import { dayLabel } from '../utils/chart-labels.ts';
 
 /** What buyers paid per day, one chart per currency (never added together), drawn on the server. */

@@ -1,5 +1,5 @@
-import { BarChart } from '../../../components/charts/bar-chart.tsx';
-import type { Dashboard } from '../../../contract/dashboard.ts';
+import { BarChart } from '#components/charts/bar-chart.tsx';
+import type { Dashboard } from '#contract/dashboard.ts';
 import { dayLabel } from '../utils/chart-labels.ts';
 
 /** Tickets sold per day, drawn on the server; its figures are in a table for screen readers. */

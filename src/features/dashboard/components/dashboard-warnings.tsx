@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { formatDay } from '../../../components/format/date-time.ts';
-import { zonedText, zoneLabel } from '../../../components/format/dates.ts';
-import type { Dashboard, DashboardWarning } from '../../../contract/dashboard.ts';
+import { formatDay } from '#components/format/date-time.ts';
+import { zonedText, zoneLabel } from '#components/format/dates.ts';
+import type { Dashboard, DashboardWarning } from '#contract/dashboard.ts';
 
 const clock = (iso: string, timeZone: string) =>
   `${zonedText(new Date(iso), timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })} ${zoneLabel(new Date(iso), timeZone)}`;

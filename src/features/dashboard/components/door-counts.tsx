@@ -1,5 +1,5 @@
-import { StatBox } from '../../../components/stat-box.tsx';
-import type { Dashboard } from '../../../contract/dashboard.ts';
+import { StatBox } from '#components/stat-box.tsx';
+import type { Dashboard } from '#contract/dashboard.ts';
 
 /** Who is in, from the door's admissions; read aloud when it changes. */
 export function DoorCounts({ door, pageViews }: Pick<Dashboard, 'door' | 'pageViews'>) {

@@ -1,6 +1,6 @@
-import { formatDateTime } from '../../../components/format/date-time.ts';
-import type { DoorList } from '../../../contract/door-list.ts';
-import { formatShortTicketCode } from '../../../contract/short-ticket-code.ts';
+import { formatDateTime } from '#components/format/date-time.ts';
+import type { DoorList } from '#contract/door-list.ts';
+import { formatShortTicketCode } from '#contract/short-ticket-code.ts';
 
 /**
  * An event's attendees on one printable list, by surname: a box to tick per ticket, its type, its short code (which

@@ -1,5 +1,5 @@
-import { compactControlClass, compactLabelClass } from '../../../components/fields/compact-control.ts';
-import type { Dashboard } from '../../../contract/dashboard.ts';
+import { compactControlClass, compactLabelClass } from '#components/fields/compact-control.ts';
+import type { Dashboard } from '#contract/dashboard.ts';
 
 /** Chooses the whole organisation or one event; the choice lives in the address. */
 export function EventPicker({

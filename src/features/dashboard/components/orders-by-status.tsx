@@ -1,5 +1,5 @@
-import { statusLabels, statusTones } from '../../../components/order-status.ts';
-import type { Dashboard } from '../../../contract/dashboard.ts';
+import { statusLabels, statusTones } from '#components/order-status.ts';
+import type { Dashboard } from '#contract/dashboard.ts';
 
 export function OrdersByStatus({ ordersByStatus }: Pick<Dashboard, 'ordersByStatus'>) {
   return (

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { SelectField } from '../../../components/fields/select-field.tsx';
-import { TextField } from '../../../components/fields/text-field.tsx';
-import { Spinner, SubmitButton } from '../../../components/submit-button.tsx';
+import { buttonClass } from '#components/button.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { TextField } from '#components/fields/text-field.tsx';
+import { Spinner, SubmitButton } from '#components/submit-button.tsx';
 import {
   type ReportFormat,
   type ReportKind,
@@ -13,7 +13,7 @@ import {
   reportQuerySchema,
   reportTitles,
   workbookMaxRows,
-} from '../../../contract/reports.ts';
+} from '#contract/reports.ts';
 import { EventOptions } from './event-options.tsx';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);

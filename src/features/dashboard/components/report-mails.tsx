@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { formErrorKey } from '../../../components/fields/form-errors.ts';
-import { SelectField } from '../../../components/fields/select-field.tsx';
-import { TextareaField } from '../../../components/fields/textarea-field.tsx';
-import { useFormFields } from '../../../components/fields/use-form-fields.ts';
-import { formatDateTime } from '../../../components/format/date-time.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
+import { buttonClass } from '#components/button.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { formErrorKey } from '#components/fields/form-errors.ts';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { TextareaField } from '#components/fields/textarea-field.tsx';
+import { useFormFields } from '#components/fields/use-form-fields.ts';
+import { formatDateTime } from '#components/format/date-time.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
 import {
   newReportMailSchema,
   REPORT_MAIL_HOUR_UTC,
@@ -14,8 +14,8 @@ import {
   reportMailMaxRecipients,
   reportMailMaxRows,
   reportMailStoppedMessage,
-} from '../../../contract/report-mails.ts';
-import { type ReportKind, reportTitles } from '../../../contract/reports.ts';
+} from '#contract/report-mails.ts';
+import { type ReportKind, reportTitles } from '#contract/reports.ts';
 import { useReportMailChange, useReportMails } from '../api/report-mails.ts';
 import { EventOptions } from './event-options.tsx';
 

@@ -1,6 +1,6 @@
-import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
-import { Pager } from '../../../components/data-table/pager.tsx';
-import type { ReportPage } from '../../../contract/reports.ts';
+import { type Column, DataTable } from '#components/data-table/data-table.tsx';
+import { Pager } from '#components/data-table/pager.tsx';
+import type { ReportPage } from '#contract/reports.ts';
 
 interface ReportTableProps {
   title: string;

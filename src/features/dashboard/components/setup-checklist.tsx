@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Dashboard, SetupStep } from '../../../contract/dashboard.ts';
+import type { Dashboard, SetupStep } from '#contract/dashboard.ts';
 
 // Verification and payouts are done by the organisation's owners at /organizer-kyc (other roles are told so there).
 const steps: Record<SetupStep, { title: string; text: string; to?: string; action?: string }> = {

@@ -1,5 +1,5 @@
-import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
-import type { Dashboard } from '../../../contract/dashboard.ts';
+import { type Column, DataTable } from '#components/data-table/data-table.tsx';
+import type { Dashboard } from '#contract/dashboard.ts';
 
 type Row = Dashboard['ticketTypes'][number];
 

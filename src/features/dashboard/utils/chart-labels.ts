@@ -1,4 +1,4 @@
-import { zonedText } from '../../../components/format/dates.ts';
+import { zonedText } from '#components/format/dates.ts';
 
 /** "Mon 3 Nov" for a UTC day of the daily charts. */
 export const dayLabel = (day: string) =>

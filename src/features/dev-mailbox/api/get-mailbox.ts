@@ -1,8 +1,8 @@
 import { queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { mailboxMessageSchema } from '../../../contract/auth.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { mailboxKeys } from '../../../lib/query-keys/dev-mailbox.ts';
+import type { mailboxMessageSchema } from '#contract/auth.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { mailboxKeys } from '#lib/query-keys/dev-mailbox.ts';
 
 export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
 

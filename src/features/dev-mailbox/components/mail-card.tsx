@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button.ts';
-import { formatClockSeconds, formatTimestamp } from '../../../components/format/local-date.ts';
-import { formatAgo } from '../../../components/format/time-ago.ts';
+import { buttonClass } from '#components/button.ts';
+import { formatClockSeconds, formatTimestamp } from '#components/format/local-date.ts';
+import { formatAgo } from '#components/format/time-ago.ts';
 import type { MailboxMessage } from '../api/get-mailbox.ts';
 
 const codePattern = /\b(\d{6})\b/;

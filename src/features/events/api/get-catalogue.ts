@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Catalogue } from '../../../contract/catalogue.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { type CatalogueRequest, catalogueKeys } from '../../../lib/query-keys/catalogue.ts';
+import type { Catalogue } from '#contract/catalogue.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { type CatalogueRequest, catalogueKeys } from '#lib/query-keys/catalogue.ts';
 
 /** One page of the public catalogue (`{ items, total, next, previous }`). */
 export const getCatalogue = (api: ApiCaller, query: CatalogueRequest): Promise<Catalogue> =>

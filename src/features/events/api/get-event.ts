@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { Event } from '../../../contract/events.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { eventKeys } from '../../../lib/query-keys/events.ts';
+import type { Event } from '#contract/events.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { eventKeys } from '#lib/query-keys/events.ts';
 
 /** One published event with its ticket types. Silent: a 404 becomes the "Page Not Found" page, not a toast. */
 export const getEvent = (api: ApiCaller, eventId: string): Promise<Event> =>

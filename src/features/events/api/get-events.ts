@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { EventList } from '../../../contract/events.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { cleanEventsQuery, type EventsQuery, eventKeys } from '../../../lib/query-keys/events.ts';
+import type { EventList } from '#contract/events.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { cleanEventsQuery, type EventsQuery, eventKeys } from '#lib/query-keys/events.ts';
 
 /** Published events matching the filters, one page at a time (`{ items, page, pageSize, total }`). */
 export const getEvents = (api: ApiCaller, query: EventsQuery = {}): Promise<EventList> =>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button.ts';
-import { categoryLabel, eventCategories } from '../../../contract/event-categories.ts';
+import { buttonClass } from '#components/button.ts';
+import { categoryLabel, eventCategories } from '#contract/event-categories.ts';
 import { type CatalogueState, catalogueHref, firstPage } from '../utils/catalogue-params.ts';
 
 /** "All" and every category as links to their listing, keeping the words and dates; the current one is marked. */

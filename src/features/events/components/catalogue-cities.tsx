@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button.ts';
-import type { Catalogue } from '../../../contract/catalogue.ts';
+import { buttonClass } from '#components/button.ts';
+import type { Catalogue } from '#contract/catalogue.ts';
 import { type CatalogueState, catalogueHref, firstPage } from '../utils/catalogue-params.ts';
 
 const chipClass = (current: boolean) => `${buttonClass(current ? 'primary' : 'secondary', 'small')} gap-1.5`;

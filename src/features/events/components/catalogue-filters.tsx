@@ -1,8 +1,8 @@
 import { Form } from 'react-router';
-import { buttonClass } from '../../../components/button.ts';
-import { compactControlClass, compactLabelClass } from '../../../components/fields/compact-control.ts';
-import { FilterPanel } from '../../../components/filter-panel.tsx';
-import { SearchInput } from '../../../components/search-input.tsx';
+import { buttonClass } from '#components/button.ts';
+import { compactControlClass, compactLabelClass } from '#components/fields/compact-control.ts';
+import { FilterPanel } from '#components/filter-panel.tsx';
+import { SearchInput } from '#components/search-input.tsx';
 import { type CatalogueState, cataloguePath } from '../utils/catalogue-params.ts';
 
 const whenChoices = [

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClass, linkClass } from '../../../components/button.ts';
+import { buttonClass, linkClass } from '#components/button.ts';
 import { type CatalogueState, catalogueHref, firstPage } from '../utils/catalogue-params.ts';
 
 interface CataloguePagerProps {

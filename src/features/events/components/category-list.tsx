@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button.ts';
-import { categoryLabel, eventCategories } from '../../../contract/event-categories.ts';
+import { buttonClass } from '#components/button.ts';
+import { categoryLabel, eventCategories } from '#contract/event-categories.ts';
 
 /** Every category as a link to its listing in the public catalogue. */
 export function CategoryList({ labelledBy }: { labelledBy?: string }) {

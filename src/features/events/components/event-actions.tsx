@@ -1,7 +1,7 @@
-import { buttonClass } from '../../../components/button.ts';
-import { buildIcs, type CalendarEvent, icsFileName } from '../../../contract/calendar-file.ts';
-import { copyWithToast } from '../../../lib/clipboard.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { buttonClass } from '#components/button.ts';
+import { buildIcs, type CalendarEvent, icsFileName } from '#contract/calendar-file.ts';
+import { copyWithToast } from '#lib/clipboard.ts';
+import { useHydrated } from '#lib/use-hydrated.ts';
 
 const iconProps = {
   width: 18,

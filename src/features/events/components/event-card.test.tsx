@@ -4,13 +4,13 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatEventStart } from '../../../components/format/dates.ts';
-import type { EventSummary } from '../../../contract/events.ts';
-import { setHydrating } from '../../../lib/hydration.ts';
+import { formatEventStart } from '#components/format/dates.ts';
+import type { EventSummary } from '#contract/events.ts';
+import { setHydrating } from '#lib/hydration.ts';
 import { EventCard } from './event-card.tsx';
 
-vi.mock('../../../components/format/dates.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../components/format/dates.ts')>();
+vi.mock('#components/format/dates.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('#components/format/dates.ts')>();
   return { ...actual, formatEventStart: vi.fn(actual.formatEventStart) };
 });
 

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatEventStart } from '../../../components/format/dates.ts';
-import { categoryLabel } from '../../../contract/event-categories.ts';
-import { eventPlace } from '../../../contract/event-place.ts';
-import type { EventSummary } from '../../../contract/events.ts';
-import { formatPriceFrom } from '../../../contract/money.ts';
-import { useServerText } from '../../../lib/hydration.ts';
+import { formatEventStart } from '#components/format/dates.ts';
+import { categoryLabel } from '#contract/event-categories.ts';
+import { eventPlace } from '#contract/event-place.ts';
+import type { EventSummary } from '#contract/events.ts';
+import { formatPriceFrom } from '#contract/money.ts';
+import { useServerText } from '#lib/hydration.ts';
 
 interface EventCardProps {
   event: EventSummary;

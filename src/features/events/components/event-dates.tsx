@@ -1,6 +1,6 @@
-import { formatEventRange, useViewerZoneWhenOther } from '../../../components/format/dates.ts';
-import type { EventSummary } from '../../../contract/events.ts';
-import { useServerText } from '../../../lib/hydration.ts';
+import { formatEventRange, useViewerZoneWhenOther } from '#components/format/dates.ts';
+import type { EventSummary } from '#contract/events.ts';
+import { useServerText } from '#lib/hydration.ts';
 
 interface EventDatesProps {
   event: Pick<EventSummary, 'startsAt' | 'endsAt' | 'timezone'>;

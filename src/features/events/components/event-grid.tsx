@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EventSummary } from '../../../contract/events.ts';
+import type { EventSummary } from '#contract/events.ts';
 import { EventCard } from './event-card.tsx';
 
 interface EventGridProps {

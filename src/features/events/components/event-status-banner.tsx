@@ -1,4 +1,4 @@
-import type { EventStatus } from '../../../contract/events.ts';
+import type { EventStatus } from '#contract/events.ts';
 
 /** Says loudly when an event is not going ahead, has ended, or is only a draft. */
 export function EventStatusBanner({ status, ended }: { status: EventStatus; ended: boolean }) {

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Organization } from '../../../contract/users.ts';
+import type { Organization } from '#contract/users.ts';
 import { OrganisationHeader } from './organisation-header.tsx';
 
 const organisation: Organization = {

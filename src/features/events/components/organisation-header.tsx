@@ -1,4 +1,4 @@
-import type { Organization } from '../../../contract/users.ts';
+import type { Organization } from '#contract/users.ts';
 
 /** The top of an organiser's public page: its logo (or initial), name, whether it is verified, its city and About. */
 export function OrganisationHeader({ organisation }: { organisation: Organization }) {

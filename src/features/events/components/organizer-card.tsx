@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { EventSummary } from '../../../contract/events.ts';
+import type { EventSummary } from '#contract/events.ts';
 
 /** Who runs the event, linking to their public page. */
 export function OrganizerCard({ organizer }: { organizer: EventSummary['organizer'] }) {

@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { SearchInput } from '../../../components/search-input.tsx';
+import { SearchInput } from '#components/search-input.tsx';
 
 /** A GET form to the public catalogue (`/events?q=…`) on the home page's dark hero: it works before the page's code has loaded, and without it. */
 export function SearchBox() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TicketType } from '../../../contract/events.ts';
+import type { TicketType } from '#contract/events.ts';
 import { ticketAvailability } from './ticket-list.tsx';
 
 const now = Date.parse('2030-06-01T12:00:00Z');

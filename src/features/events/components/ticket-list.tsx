@@ -1,7 +1,7 @@
-import { formatShortDate, relativeFromNow } from '../../../components/format/dates.ts';
-import type { TicketType } from '../../../contract/events.ts';
-import { formatPrice } from '../../../contract/money.ts';
-import { useServerText } from '../../../lib/hydration.ts';
+import { formatShortDate, relativeFromNow } from '#components/format/dates.ts';
+import type { TicketType } from '#contract/events.ts';
+import { formatPrice } from '#contract/money.ts';
+import { useServerText } from '#lib/hydration.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Below this many tickets left, the list says how many. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Event } from '../../../contract/events.ts';
+import type { Event } from '#contract/events.ts';
 import { TicketList } from './ticket-list.tsx';
 
 interface TicketsPanelProps {

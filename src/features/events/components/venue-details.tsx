@@ -1,6 +1,6 @@
-import type { Event } from '../../../contract/events.ts';
-import { mapPointUrl, mapSearchUrl } from '../../../contract/maps.ts';
-import { OutboundLink } from '../../../lib/outbound-link.tsx';
+import type { Event } from '#contract/events.ts';
+import { mapPointUrl, mapSearchUrl } from '#contract/maps.ts';
+import { OutboundLink } from '#lib/outbound-link.tsx';
 import { CopyAddressButton } from './event-actions.tsx';
 
 /**

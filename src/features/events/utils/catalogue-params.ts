@@ -5,9 +5,9 @@ import {
   catalogueWhens,
   isCalendarDate,
   isPageKey,
-} from '../../../contract/catalogue-terms.ts';
-import { type EventCategory, eventCategories } from '../../../contract/event-categories.ts';
-import type { CatalogueRequest } from '../../../lib/query-keys/catalogue.ts';
+} from '#contract/catalogue-terms.ts';
+import { type EventCategory, eventCategories } from '#contract/event-categories.ts';
+import type { CatalogueRequest } from '#lib/query-keys/catalogue.ts';
 
 /** The catalogue as its address holds it: `/events[/category]?city=&q=&when=|from=&to=&after=|before=`. */
 export interface CatalogueState {

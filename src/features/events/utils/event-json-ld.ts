@@ -1,5 +1,5 @@
-import type { Event } from '../../../contract/events.ts';
-import { decimalAmount } from '../../../contract/money.ts';
+import type { Event } from '#contract/events.ts';
+import { decimalAmount } from '#contract/money.ts';
 
 const schema = (name: string) => `https://schema.org/${name}`;
 

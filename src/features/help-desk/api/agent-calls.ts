@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgentCase, AgentCaseChange, AgentQueue } from '../../../contract/help-agents.ts';
-import type { AttachmentLink, CaseAttachment } from '../../../contract/help-cases.ts';
-import { useApiCaller } from '../../../lib/api-caller.tsx';
-import { helpKeys } from '../../../lib/query-keys/help-desk.ts';
+import type { AgentCase, AgentCaseChange, AgentQueue } from '#contract/help-agents.ts';
+import type { AttachmentLink, CaseAttachment } from '#contract/help-cases.ts';
+import { useApiCaller } from '#lib/api-caller.tsx';
+import { helpKeys } from '#lib/query-keys/help-desk.ts';
 
 export type QueueParams = Record<string, string | undefined>;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorEnvelope } from '../../../components/fields/form-errors.ts';
+import { errorEnvelope } from '#components/fields/form-errors.ts';
 import type {
   AttachmentLink,
   CaseAccess,
@@ -10,9 +10,9 @@ import type {
   CustomerCase,
   RaiseCase,
   RaisedCase,
-} from '../../../contract/help-cases.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { helpKeys } from '../../../lib/query-keys/help-desk.ts';
+} from '#contract/help-cases.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { helpKeys } from '#lib/query-keys/help-desk.ts';
 import { caseAccessHeaders } from '../utils/case-access.ts';
 
 /** Raises a case; a guest's answer has no case id (their case opens with the mailed code or link). */

@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { HelpCategory } from '../../../contract/help-desk.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { helpKeys } from '../../../lib/query-keys/help-desk.ts';
+import type { HelpCategory } from '#contract/help-desk.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { helpKeys } from '#lib/query-keys/help-desk.ts';
 
 /** Silent: an unknown category becomes the 404 page, not a toast. */
 export const getHelpCategory = (api: ApiCaller, slug: string): Promise<HelpCategory> =>

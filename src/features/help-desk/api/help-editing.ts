@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HelpAdminArticle, HelpAdminCategory, HelpArticleInput, HelpCategoryInput } from '../../../contract/help-desk.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { helpKeys } from '../../../lib/query-keys/help-desk.ts';
+import type { HelpAdminArticle, HelpAdminCategory, HelpArticleInput, HelpCategoryInput } from '#contract/help-desk.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { helpKeys } from '#lib/query-keys/help-desk.ts';
 
 export const adminArticlesQueryOptions = (api: ApiCaller) =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useApiCaller } from '../../../lib/api-caller.tsx';
+import { useApiCaller } from '#lib/api-caller.tsx';
 
 /** Says whether an article answered the visitor's question; voting again replaces the vote. */
 export function useVoteHelpArticle(slug: string) {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AgentCase } from '../../../contract/help-agents.ts';
-import { clearScreen, renderScreen } from '../../../lib/screen.test-helper.tsx';
+import type { AgentCase } from '#contract/help-agents.ts';
+import { clearScreen, renderScreen } from '#lib/screen.test-helper.tsx';
 import { AgentCaseSide } from './agent-case-side.tsx';
 
 afterEach(clearScreen);

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button.ts';
-import { SelectField } from '../../../components/fields/select-field.tsx';
-import { formatDateTime } from '../../../components/format/date-time.ts';
-import type { AgentCase } from '../../../contract/help-agents.ts';
-import { agentStateLabels, type CaseState, caseStateSchema } from '../../../contract/help-cases.ts';
-import { useRouteSession } from '../../../lib/session/session-context.tsx';
+import { buttonClass } from '#components/button.ts';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { formatDateTime } from '#components/format/date-time.ts';
+import type { AgentCase } from '#contract/help-agents.ts';
+import { agentStateLabels, type CaseState, caseStateSchema } from '#contract/help-cases.ts';
+import { useRouteSession } from '#lib/session/session-context.tsx';
 import { useAgentCaseAction } from '../api/agent-calls.ts';
 
 /** State, assignment, who raised it and what it is about (with links), and its history. */

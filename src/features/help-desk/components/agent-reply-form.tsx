@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { formErrorKey } from '../../../components/fields/form-errors.ts';
-import { TextareaField } from '../../../components/fields/textarea-field.tsx';
-import { useFormFields } from '../../../components/fields/use-form-fields.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { caseReplySchema } from '../../../contract/help-cases.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { formErrorKey } from '#components/fields/form-errors.ts';
+import { TextareaField } from '#components/fields/textarea-field.tsx';
+import { useFormFields } from '#components/fields/use-form-fields.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
+import { caseReplySchema } from '#contract/help-cases.ts';
 import { useAgentCaseAction } from '../api/agent-calls.ts';
 import { insertAt, SavedReplyPicker } from './saved-reply-picker.tsx';
 

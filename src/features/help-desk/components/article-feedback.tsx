@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
+import { buttonClass } from '#components/button.ts';
 import { useVoteHelpArticle } from '../api/vote-help-article.ts';
 
 /** "Did this answer your question?" — one vote per visitor, which they may change. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { HelpArticleLink } from '../../../contract/help-desk.ts';
+import type { HelpArticleLink } from '#contract/help-desk.ts';
 
 /** Articles as a list of links with their one-line summaries. */
 export function ArticleLinks({ articles }: { articles: HelpArticleLink[] }) {

@@ -1,17 +1,17 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { errorEnvelope } from '../../../components/fields/form-errors.ts';
-import { formatDateTime } from '../../../components/format/date-time.ts';
+import { buttonClass } from '#components/button.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { errorEnvelope } from '#components/fields/form-errors.ts';
+import { formatDateTime } from '#components/format/date-time.ts';
 import {
   type AttachmentLink,
   attachmentAccept,
   attachmentTooLargeMessage,
   type CaseAttachment,
   maxAttachmentBytes,
-} from '../../../contract/help-cases.ts';
-import { navigateTo } from '../../../lib/external-navigation.ts';
+} from '#contract/help-cases.ts';
+import { navigateTo } from '#lib/external-navigation.ts';
 
 const sizeLabel = (bytes: number) =>
   bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`;

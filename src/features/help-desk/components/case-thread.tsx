@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../components/format/date-time.ts';
+import { formatDateTime } from '#components/format/date-time.ts';
 
 interface ThreadMessage {
   id: string;

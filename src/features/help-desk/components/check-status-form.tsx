@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { formErrorKey } from '../../../components/fields/form-errors.ts';
-import { TextField } from '../../../components/fields/text-field.tsx';
-import { useFormFields } from '../../../components/fields/use-form-fields.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { checkStatusSchema } from '../../../contract/help-cases.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { formErrorKey } from '#components/fields/form-errors.ts';
+import { TextField } from '#components/fields/text-field.tsx';
+import { useFormFields } from '#components/fields/use-form-fields.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
+import { checkStatusSchema } from '#contract/help-cases.ts';
 import { useCheckStatus } from '../api/case-calls.ts';
 
 /** A reference and an email; the answer never says whether such a case exists. */

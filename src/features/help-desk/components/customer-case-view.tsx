@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { formErrorKey } from '../../../components/fields/form-errors.ts';
-import { TextareaField } from '../../../components/fields/textarea-field.tsx';
-import { useFormFields } from '../../../components/fields/use-form-fields.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { type CustomerCase, caseReplySchema, caseStateLabels } from '../../../contract/help-cases.ts';
+import { buttonClass } from '#components/button.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { formErrorKey } from '#components/fields/form-errors.ts';
+import { TextareaField } from '#components/fields/textarea-field.tsx';
+import { useFormFields } from '#components/fields/use-form-fields.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
+import { type CustomerCase, caseReplySchema, caseStateLabels } from '#contract/help-cases.ts';
 import { useCaseAction, useCaseFiles } from '../api/case-calls.ts';
 import { CaseFiles } from './case-files.tsx';
 import { CaseThread } from './case-thread.tsx';

@@ -1,17 +1,17 @@
 import type { FormEvent } from 'react';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { formErrorKey } from '../../../components/fields/form-errors.ts';
-import { SelectField } from '../../../components/fields/select-field.tsx';
-import { TextField } from '../../../components/fields/text-field.tsx';
-import { TextareaField } from '../../../components/fields/textarea-field.tsx';
-import { useFormFields } from '../../../components/fields/use-form-fields.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { formErrorKey } from '#components/fields/form-errors.ts';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { TextField } from '#components/fields/text-field.tsx';
+import { TextareaField } from '#components/fields/textarea-field.tsx';
+import { useFormFields } from '#components/fields/use-form-fields.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
 import {
   type HelpAdminArticle,
   type HelpAdminCategory,
   type HelpArticleStatus,
   helpArticleInputSchema,
-} from '../../../contract/help-desk.ts';
+} from '#contract/help-desk.ts';
 import { useSaveArticle } from '../api/help-editing.ts';
 
 /** An address from a title: "Can I get a refund?" → can-i-get-a-refund. */

@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { formErrorKey } from '../../../components/fields/form-errors.ts';
-import { TextField } from '../../../components/fields/text-field.tsx';
-import { useFormFields } from '../../../components/fields/use-form-fields.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { type HelpAdminCategory, helpCategoryInputSchema } from '../../../contract/help-desk.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { formErrorKey } from '#components/fields/form-errors.ts';
+import { TextField } from '#components/fields/text-field.tsx';
+import { useFormFields } from '#components/fields/use-form-fields.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
+import { type HelpAdminCategory, helpCategoryInputSchema } from '#contract/help-desk.ts';
 import { useSaveCategory } from '../api/help-editing.ts';
 import { slugFrom } from './help-article-form.tsx';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClass, linkClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import type { HelpAdminArticle, HelpAdminCategory } from '../../../contract/help-desk.ts';
+import { buttonClass, linkClass } from '#components/button.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import type { HelpAdminArticle, HelpAdminCategory } from '#contract/help-desk.ts';
 import { HelpArticleForm } from './help-article-form.tsx';
 import { HelpCategoryForm } from './help-category-form.tsx';
 

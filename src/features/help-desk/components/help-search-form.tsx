@@ -1,4 +1,4 @@
-import { SearchInput } from '../../../components/search-input.tsx';
+import { SearchInput } from '#components/search-input.tsx';
 
 /** A GET form to the help desk, so searching works before the page's code has loaded. */
 export function HelpSearchForm({ initial = '' }: { initial?: string }) {

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { formErrorKey } from '../../../components/fields/form-errors.ts';
-import { SelectField } from '../../../components/fields/select-field.tsx';
-import { TextField } from '../../../components/fields/text-field.tsx';
-import { TextareaField } from '../../../components/fields/textarea-field.tsx';
-import { useFormFields } from '../../../components/fields/use-form-fields.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { attachmentAccept, type RaisedCase, raiseCaseSchema } from '../../../contract/help-cases.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { formErrorKey } from '#components/fields/form-errors.ts';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { TextField } from '#components/fields/text-field.tsx';
+import { TextareaField } from '#components/fields/textarea-field.tsx';
+import { useFormFields } from '#components/fields/use-form-fields.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
+import { attachmentAccept, type RaisedCase, raiseCaseSchema } from '#contract/help-cases.ts';
 import { useCaseOptions, useRaiseCase } from '../api/case-calls.ts';
 import { fileProblem } from './case-files.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button.ts';
+import { buttonClass } from '#components/button.ts';
 
 /** The way to a person when the answers did not help; the category is filled in on the form. */
 export function RaiseCasePrompt({ category, about }: { category?: string; about?: string }) {

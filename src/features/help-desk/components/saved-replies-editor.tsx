@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { formErrorKey } from '../../../components/fields/form-errors.ts';
-import { TextField } from '../../../components/fields/text-field.tsx';
-import { TextareaField } from '../../../components/fields/textarea-field.tsx';
-import { useFormFields } from '../../../components/fields/use-form-fields.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { type SavedReply, savedReplyInputSchema } from '../../../contract/help-agents.ts';
+import { buttonClass } from '#components/button.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { formErrorKey } from '#components/fields/form-errors.ts';
+import { TextField } from '#components/fields/text-field.tsx';
+import { TextareaField } from '#components/fields/textarea-field.tsx';
+import { useFormFields } from '#components/fields/use-form-fields.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
+import { type SavedReply, savedReplyInputSchema } from '#contract/help-agents.ts';
 import { useSavedReplyChange } from '../api/saved-replies.ts';
 
 /** Adds a saved reply, or changes the one given. */

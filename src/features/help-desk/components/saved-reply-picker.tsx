@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClass, linkClass } from '../../../components/button.ts';
-import { SelectField } from '../../../components/fields/select-field.tsx';
+import { buttonClass, linkClass } from '#components/button.ts';
+import { SelectField } from '#components/fields/select-field.tsx';
 import { useSavedReplies } from '../api/saved-replies.ts';
 
 /** Where the text goes: at the caret of the reply box, or after what is written; a paragraph of its own. */

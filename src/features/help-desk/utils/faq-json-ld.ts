@@ -1,4 +1,4 @@
-import type { HelpArticle } from '../../../contract/help-desk.ts';
+import type { HelpArticle } from '#contract/help-desk.ts';
 
 /** Markdown reduced to plain text for structured data: link targets, emphasis and list marks dropped. */
 export function plainText(markdown: string): string {

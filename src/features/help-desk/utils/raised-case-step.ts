@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { raisedCaseSchema } from '../../../contract/help-cases.ts';
+import { raisedCaseSchema } from '#contract/help-cases.ts';
 
 // The step after a case is raised lives in the page's history entry, not in its address (it holds the guest's email):
 // Back from another page, a reload or a return from another site shows that case's step again, while a new visit to

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button.ts';
+import { buttonClass } from '#components/button.ts';
 
 /** The brand banner of the home page; `children` sits under the pitch (the event search). */
 export function HomeHero({ children }: { children?: ReactNode }) {

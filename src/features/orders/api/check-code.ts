@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AppliedCode } from '../../../contract/discount-codes.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
+import type { AppliedCode } from '#contract/discount-codes.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
 
 /**
  * `GET /events/{eventId}/code?code=…`: what a code the buyer typed does for the event, and the hidden tickets it shows;

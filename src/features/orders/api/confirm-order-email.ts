@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '../../../contract/orders.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { orderKeys } from '../../../lib/query-keys/orders.ts';
+import type { Order } from '#contract/orders.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { orderKeys } from '#lib/query-keys/orders.ts';
 
 export interface ConfirmOrderEmailInput {
   orderId: string;

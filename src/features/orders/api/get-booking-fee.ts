@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BookingFeeRule } from '../../../contract/orders.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { orderKeys } from '../../../lib/query-keys/orders.ts';
+import type { BookingFeeRule } from '#contract/orders.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { orderKeys } from '#lib/query-keys/orders.ts';
 
 const tenMinutes = 10 * 60 * 1000;
 

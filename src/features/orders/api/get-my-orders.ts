@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '../../../contract/orders.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { orderKeys } from '../../../lib/query-keys/orders.ts';
-import { useRouteSession } from '../../../lib/session/session-context.tsx';
+import type { Order } from '#contract/orders.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { orderKeys } from '#lib/query-keys/orders.ts';
+import { useRouteSession } from '#lib/session/session-context.tsx';
 
 export interface MyOrders {
   items: Order[];

@@ -1,7 +1,7 @@
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import type { Order } from '../../../contract/orders.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { orderKeys } from '../../../lib/query-keys/orders.ts';
+import type { Order } from '#contract/orders.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { orderKeys } from '#lib/query-keys/orders.ts';
 
 /**
  * `GET /orders/{orderId}?token=`: the buyer's order, by the guest token from its creation or the

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '../../../contract/orders.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { orderKeys } from '../../../lib/query-keys/orders.ts';
+import type { Order } from '#contract/orders.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { orderKeys } from '#lib/query-keys/orders.ts';
 
 /** `POST /orders/{orderId}/release?token=`: the buyer gives up a pending order and its tickets go back on sale now. */
 export const releaseOrder = (api: ApiCaller, orderId: string, token: string | null): Promise<Order> =>

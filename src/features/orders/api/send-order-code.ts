@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Order } from '../../../contract/orders.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
+import type { Order } from '#contract/orders.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
 
 /** `POST /orders/{orderId}/send-code?token=`: a new code for a free order waiting for one (the old one stops working). */
 export const sendOrderCode = (api: ApiCaller, orderId: string, token: string | null): Promise<Order> =>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatEventRange } from '../../../components/format/dates.ts';
-import { statusLabelOf, statusTones } from '../../../components/order-status.ts';
-import { TestBadge } from '../../../components/test-badge.tsx';
-import { formatMoney } from '../../../contract/money.ts';
-import type { Order } from '../../../contract/orders.ts';
+import { formatEventRange } from '#components/format/dates.ts';
+import { statusLabelOf, statusTones } from '#components/order-status.ts';
+import { TestBadge } from '#components/test-badge.tsx';
+import { formatMoney } from '#contract/money.ts';
+import type { Order } from '#contract/orders.ts';
 import { paymentDestination } from '../utils/payment-destination.ts';
 import { OnlineEventLink } from './online-event-link.tsx';
 import { OrderTickets } from './order-tickets.tsx';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import type { AxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiCaller } from '../../../lib/api-caller.tsx';
-import { clearScreen, enter, fieldLabelled, renderScreen } from '../../../lib/screen.test-helper.tsx';
+import type { ApiCaller } from '#lib/api-caller.tsx';
+import { clearScreen, enter, fieldLabelled, renderScreen } from '#lib/screen.test-helper.tsx';
 import type { BookableEvent } from '../utils/ticket-choice.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 

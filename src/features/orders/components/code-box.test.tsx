@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import type { AxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppliedCode } from '../../../contract/discount-codes.ts';
-import type { BookingFeeRule } from '../../../contract/orders.ts';
-import type { ApiCaller } from '../../../lib/api-caller.tsx';
-import { clearScreen, enter, renderScreen } from '../../../lib/screen.test-helper.tsx';
+import type { AppliedCode } from '#contract/discount-codes.ts';
+import type { BookingFeeRule } from '#contract/orders.ts';
+import type { ApiCaller } from '#lib/api-caller.tsx';
+import { clearScreen, enter, renderScreen } from '#lib/screen.test-helper.tsx';
 import type { BookableEvent } from '../utils/ticket-choice.ts';
 import { TicketSelection } from './ticket-selection.tsx';
 

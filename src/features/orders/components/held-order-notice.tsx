@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button.ts';
-import { eventKeys } from '../../../lib/query-keys/events.ts';
+import { buttonClass } from '#components/button.ts';
+import { eventKeys } from '#lib/query-keys/events.ts';
 import { useOrder } from '../api/get-order.ts';
 import { useReleaseOrder } from '../api/release-order.ts';
 import { useNow } from '../hooks/use-now.ts';

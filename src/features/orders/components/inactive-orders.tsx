@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { statusLabels, statusTones } from '../../../components/order-status.ts';
-import { TestBadge } from '../../../components/test-badge.tsx';
-import { formatMoney } from '../../../contract/money.ts';
-import type { Order } from '../../../contract/orders.ts';
+import { statusLabels, statusTones } from '#components/order-status.ts';
+import { TestBadge } from '#components/test-badge.tsx';
+import { formatMoney } from '#contract/money.ts';
+import type { Order } from '#contract/orders.ts';
 
 /** Orders without tickets (unfinished, cancelled, refunded), folded: they matter for the record, not at the door. */
 export function InactiveOrders({ orders }: { orders: Order[] }) {

@@ -1,9 +1,9 @@
-import { buttonClass } from '../../../components/button.ts';
-import type { Order } from '../../../contract/orders.ts';
-import { copyWithToast } from '../../../lib/clipboard.ts';
-import { hostOf } from '../../../lib/external-navigation.ts';
-import { OutboundLink } from '../../../lib/outbound-link.tsx';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { buttonClass } from '#components/button.ts';
+import type { Order } from '#contract/orders.ts';
+import { copyWithToast } from '#lib/clipboard.ts';
+import { hostOf } from '#lib/external-navigation.ts';
+import { OutboundLink } from '#lib/outbound-link.tsx';
+import { useHydrated } from '#lib/use-hydrated.ts';
 
 /**
  * The online event's address for ticket holders, shown in full. Admit opens it (in a new tab) only when its site is

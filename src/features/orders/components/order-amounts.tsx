@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../contract/money.ts';
+import { formatMoney } from '#contract/money.ts';
 
 interface OrderAmountsProps {
   currency: string;

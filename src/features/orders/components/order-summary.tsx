@@ -1,7 +1,7 @@
-import { statusLabelOf, statusTones } from '../../../components/order-status.ts';
-import { TestBadge } from '../../../components/test-badge.tsx';
-import { formatPrice } from '../../../contract/money.ts';
-import type { Order } from '../../../contract/orders.ts';
+import { statusLabelOf, statusTones } from '#components/order-status.ts';
+import { TestBadge } from '#components/test-badge.tsx';
+import { formatPrice } from '#contract/money.ts';
+import type { Order } from '#contract/orders.ts';
 import { OrderAmounts } from './order-amounts.tsx';
 
 /** What was bought and paid: reference, lines, booking fee, total, and any refund. */

@@ -1,4 +1,4 @@
-import type { Order } from '../../../contract/orders.ts';
+import type { Order } from '#contract/orders.ts';
 import { TicketCard } from './ticket-card.tsx';
 
 /** The order's tickets, one column on phones, two side by side on wider screens. */

@@ -1,7 +1,7 @@
-import { formatEventStart } from '../../../components/format/dates.ts';
-import { TestNotice } from '../../../components/test-badge.tsx';
-import type { Order, Ticket } from '../../../contract/orders.ts';
-import { formatShortTicketCode } from '../../../contract/short-ticket-code.ts';
+import { formatEventStart } from '#components/format/dates.ts';
+import { TestNotice } from '#components/test-badge.tsx';
+import type { Order, Ticket } from '#contract/orders.ts';
+import { formatShortTicketCode } from '#contract/short-ticket-code.ts';
 import { TicketQr } from './ticket-qr.tsx';
 
 interface TicketCardProps {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 // The QR encoder loads with the first ticket shown, never with the pages that have none.
-const loadRenderer = () => import('../../../lib/tickets/ticket-qr.ts');
+const loadRenderer = () => import('#lib/tickets/ticket-qr.ts');
 
 interface TicketQrProps {
   code: string;

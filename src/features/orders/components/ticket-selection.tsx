@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { buttonClass, linkClass } from '../../../components/button.ts';
-import { discountedLines, discountOf } from '../../../contract/discount-codes.ts';
-import { formatMoney, formatPrice } from '../../../contract/money.ts';
-import { useServerText } from '../../../lib/hydration.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { buttonClass, linkClass } from '#components/button.ts';
+import { discountedLines, discountOf } from '#contract/discount-codes.ts';
+import { formatMoney, formatPrice } from '#contract/money.ts';
+import { useServerText } from '#lib/hydration.ts';
+import { useHydrated } from '#lib/use-hydrated.ts';
 import { useCodeEntry } from '../hooks/use-code-entry.ts';
 import { useOrderAmounts } from '../hooks/use-order-amounts.ts';
 import { codeNote } from '../utils/code-note.ts';

@@ -1,5 +1,5 @@
-import { useRouteSession } from '../../../lib/session/session-context.tsx';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { useRouteSession } from '#lib/session/session-context.tsx';
+import { useHydrated } from '#lib/use-hydrated.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { savedOnDevice, shownOrders } from '../utils/shown-orders.ts';
 import { useSyncOrdersOnDevice } from './use-keep-tickets.ts';

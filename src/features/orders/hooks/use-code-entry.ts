@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { serverMessage } from '../../../components/fields/form-errors.ts';
-import { type AppliedCode, codeQuerySchema } from '../../../contract/discount-codes.ts';
-import { type TicketType, ticketTypeSchema } from '../../../contract/events.ts';
+import { serverMessage } from '#components/fields/form-errors.ts';
+import { type AppliedCode, codeQuerySchema } from '#contract/discount-codes.ts';
+import { type TicketType, ticketTypeSchema } from '#contract/events.ts';
 import { useCheckCode } from '../api/check-code.ts';
 
 /** The code parameter of an event page's address: `/event/…?code=SPRING10` applies it when the page opens. */

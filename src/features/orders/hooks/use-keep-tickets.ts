@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Order } from '../../../contract/orders.ts';
-import { orderKeys } from '../../../lib/query-keys/orders.ts';
+import type { Order } from '#contract/orders.ts';
+import { orderKeys } from '#lib/query-keys/orders.ts';
 import { type SavedOrders, ticketStore } from '../storage/ticket-store.ts';
 import { holdsTickets } from '../utils/booking-sections.ts';
 

@@ -1,4 +1,4 @@
-import { noBookingFee, type OrderAmounts, orderAmounts } from '../../../contract/booking-fee.ts';
+import { noBookingFee, type OrderAmounts, orderAmounts } from '#contract/booking-fee.ts';
 import { useBookingFee } from '../api/get-booking-fee.ts';
 import type { ChosenLine } from '../utils/ticket-choice.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderKeys } from '../../../lib/query-keys/orders.ts';
+import { orderKeys } from '#lib/query-keys/orders.ts';
 import { ticketStore } from '../storage/ticket-store.ts';
 
 /** The account's tickets kept on this device. Read from IndexedDB, so it runs offline too (networkMode always). */

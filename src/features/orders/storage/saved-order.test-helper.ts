@@ -1,4 +1,4 @@
-import type { Order } from '../../../contract/orders.ts';
+import type { Order } from '#contract/orders.ts';
 
 let next = 0;
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;

@@ -1,5 +1,5 @@
 import { clear, createStore, get, type UseStore, update } from 'idb-keyval';
-import { type Order, orderSchema } from '../../../contract/orders.ts';
+import { type Order, orderSchema } from '#contract/orders.ts';
 
 /**
  * The tickets kept on this device, so My tickets opens at the door without a connection. One IndexedDB

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order, OrderStatus } from '../../../contract/orders.ts';
+import type { Order, OrderStatus } from '#contract/orders.ts';
 import { bookingSections, lastUpdatedText } from './booking-sections.ts';
 
 const now = Date.parse('2026-06-10T12:00:00Z');

@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../../components/format/date-time.ts';
-import type { Order } from '../../../contract/orders.ts';
+import { formatDateTime } from '#components/format/date-time.ts';
+import type { Order } from '#contract/orders.ts';
 
 export interface BookingSections {
   /** Events still to come with tickets (or a payment under way), soonest first. */

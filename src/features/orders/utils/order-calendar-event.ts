@@ -1,5 +1,5 @@
-import type { CalendarEvent } from '../../../contract/calendar-file.ts';
-import type { Order } from '../../../contract/orders.ts';
+import type { CalendarEvent } from '#contract/calendar-file.ts';
+import type { Order } from '#contract/orders.ts';
 
 /** The order's event as a calendar entry, with the event page as its link. */
 export function orderCalendarEvent(event: Order['event'], origin: string): CalendarEvent {

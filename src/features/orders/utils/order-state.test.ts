@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusLabelOf } from '../../../components/order-status.ts';
+import { statusLabelOf } from '#components/order-status.ts';
 import { explainFailure, failureReasonParam, landingStep, resolveOrder } from './order-state.ts';
 
 describe('resolving an order on the return landing', () => {

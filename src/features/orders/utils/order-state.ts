@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '../../../contract/orders.ts';
+import type { Order, OrderStatus } from '#contract/orders.ts';
 
 export type Resolution = 'paid' | 'pending' | 'failed';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeNavigation } from '../../../lib/external-navigation.ts';
+import { judgeNavigation } from '#lib/external-navigation.ts';
 import { orderPagePath, paymentDestination } from './payment-destination.ts';
 
 describe('paymentDestination', () => {

@@ -1,4 +1,4 @@
-import type { NavigationVerdict } from '../../../lib/external-navigation.ts';
+import type { NavigationVerdict } from '#lib/external-navigation.ts';
 
 export type Destination = { kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'refused' };
 

@@ -1,4 +1,4 @@
-import type { Order } from '../../../contract/orders.ts';
+import type { Order } from '#contract/orders.ts';
 import type { SavedOrders } from '../storage/ticket-store.ts';
 
 /** The network's answer to `GET /orders/mine` and when it arrived (ms). */

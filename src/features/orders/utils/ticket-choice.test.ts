@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TicketType } from '../../../contract/events.ts';
+import type { TicketType } from '#contract/events.ts';
 import { chosenLines, clampQuantity, quantityBounds, stepDown, stepUp, ticketCount } from './ticket-choice.ts';
 
 const now = Date.parse('2026-06-01T12:00:00Z');

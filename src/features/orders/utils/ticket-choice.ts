@@ -1,4 +1,4 @@
-import type { Event, TicketType } from '../../../contract/events.ts';
+import type { Event, TicketType } from '#contract/events.ts';
 
 /** The event as choosing tickets and checking out need it. */
 export type BookableEvent = Pick<Event, 'id' | 'title' | 'ticketTypes' | 'timezone' | 'currency'>;

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AxiosError } from 'axios';
-import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import type { AcceptedInvitation } from '../../../contract/team.ts';
-import { apiBase } from '../../../lib/api-base.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { renewAccessToken } from '../../../lib/session/access-token.ts';
-import { sessionKeys } from '../../../lib/session/use-session.ts';
+import type { ApiEnvelope } from '#contract/envelope.ts';
+import type { AcceptedInvitation } from '#contract/team.ts';
+import { apiBase } from '#lib/api-base.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { renewAccessToken } from '#lib/session/access-token.ts';
+import { sessionKeys } from '#lib/session/use-session.ts';
 
 /** Silent: the invitation page shows why it could not be accepted. */
 export const acceptInvitation = (api: ApiCaller, token: string) =>

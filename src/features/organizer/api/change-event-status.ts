@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AxiosError } from 'axios';
-import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import type { Event } from '../../../contract/events.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
+import type { ApiEnvelope } from '#contract/envelope.ts';
+import type { Event } from '#contract/events.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
 import { storeSavedEvent } from './save-event.ts';
 
 /** The three state changes share one shape: POST /events/{id}/publish | unpublish | cancel. */

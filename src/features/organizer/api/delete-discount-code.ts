@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { organizerKeys } from '#lib/query-keys/organizer.ts';
 
 /**
  * `DELETE /events/{eventId}/discount-codes/{codeId}`: refused (409) once an order used the code, which can then only be

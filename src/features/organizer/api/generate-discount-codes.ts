@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GenerateDiscountCodes } from '../../../contract/discount-codes.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
+import type { GenerateDiscountCodes } from '#contract/discount-codes.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { organizerKeys } from '#lib/query-keys/organizer.ts';
 
 /** `POST /events/{eventId}/discount-codes/generate`: up to 2,000 new codes with the same settings, their texts in the answer. */
 export const generateDiscountCodes = (

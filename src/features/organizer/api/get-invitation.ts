@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { Invitation } from '../../../contract/team.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
+import type { Invitation } from '#contract/team.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { organizerKeys } from '#lib/query-keys/organizer.ts';
 
 /** What an invitation link is; public, as the token itself is the secret. */
 export const getInvitation = (api: ApiCaller, token: string): Promise<Invitation> =>

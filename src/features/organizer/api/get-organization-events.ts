@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { OrganizerEventList } from '../../../contract/events.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
+import type { OrganizerEventList } from '#contract/events.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { organizerKeys } from '#lib/query-keys/organizer.ts';
 
 /** The largest page the API serves. */
 export const organizationEventsPageSize = 50;

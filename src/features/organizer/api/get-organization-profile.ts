@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { Organization } from '../../../contract/users.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
+import type { Organization } from '#contract/users.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { organizerKeys } from '#lib/query-keys/organizer.ts';
 
 /** The organisation's profile, fresh for editing (the session keeps its own copy for offline use). */
 export const getOrganizationProfile = (api: ApiCaller, organizationId: string): Promise<Organization> =>

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AxiosError } from 'axios';
-import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import type { InviteMember, PendingInvitation } from '../../../contract/team.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
+import type { ApiEnvelope } from '#contract/envelope.ts';
+import type { InviteMember, PendingInvitation } from '#contract/team.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { organizerKeys } from '#lib/query-keys/organizer.ts';
 
 interface InviteInput {
   organizationId: string;

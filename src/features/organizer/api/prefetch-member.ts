@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { User } from '../../../contract/users.ts';
-import type { ApiCaller } from '../../../lib/api-caller.tsx';
-import { persistMaxAge } from '../../../lib/query-client.ts';
-import { sessionKeys } from '../../../lib/session/use-session.ts';
+import type { User } from '#contract/users.ts';
+import type { ApiCaller } from '#lib/api-caller.tsx';
+import { persistMaxAge } from '#lib/query-client.ts';
+import { sessionKeys } from '#lib/session/use-session.ts';
 
 /**
  * Loads the signed-in member into the session's own cache entry (same key and options as

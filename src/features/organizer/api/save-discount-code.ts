@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateDiscountCode, DiscountCode, UpdateDiscountCode } from '../../../contract/discount-codes.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
+import type { CreateDiscountCode, DiscountCode, UpdateDiscountCode } from '#contract/discount-codes.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { organizerKeys } from '#lib/query-keys/organizer.ts';
 
 const codesUrl = (eventId: string) => `/events/${encodeURIComponent(eventId)}/discount-codes`;
 

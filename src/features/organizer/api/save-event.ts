@@ -1,9 +1,9 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AxiosError } from 'axios';
-import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import type { CreateEvent, Event, UpdateEvent } from '../../../contract/events.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
+import type { ApiEnvelope } from '#contract/envelope.ts';
+import type { CreateEvent, Event, UpdateEvent } from '#contract/events.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { organizerKeys } from '#lib/query-keys/organizer.ts';
 
 /** Creates a draft (POST /events); silent, as the editor shows the errors beside the fields. */
 export const createEvent = (api: ApiCaller, input: CreateEvent): Promise<Event> =>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AxiosError } from 'axios';
-import type { ApiEnvelope } from '../../../contract/envelope.ts';
-import type { Organization, UpdateOrganization } from '../../../contract/users.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { organizerKeys } from '../../../lib/query-keys/organizer.ts';
-import { sessionKeys } from '../../../lib/session/use-session.ts';
+import type { ApiEnvelope } from '#contract/envelope.ts';
+import type { Organization, UpdateOrganization } from '#contract/users.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { organizerKeys } from '#lib/query-keys/organizer.ts';
+import { sessionKeys } from '#lib/session/use-session.ts';
 
 /** Changes the profile (owners and managers); silent, as the form shows the errors beside the fields. */
 export const updateOrganization = (

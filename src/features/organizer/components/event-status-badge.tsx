@@ -1,4 +1,4 @@
-import type { EventStatus } from '../../../contract/events.ts';
+import type { EventStatus } from '#contract/events.ts';
 
 const looks = {
   draft: { label: 'Draft', className: 'bg-slate-100 text-slate-800 ring-slate-300' },

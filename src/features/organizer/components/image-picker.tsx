@@ -1,6 +1,6 @@
 import { type ChangeEvent, useId } from 'react';
-import { describedBy } from '../../../components/fields/field-messages.tsx';
-import { Spinner } from '../../../components/submit-button.tsx';
+import { describedBy } from '#components/fields/field-messages.tsx';
+import { Spinner } from '#components/submit-button.tsx';
 import { type UploadedPicture, useImageUpload } from '../hooks/use-image-upload.ts';
 
 interface ImagePickerProps {

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { MemberRole } from '../../../contract/users.ts';
+import type { MemberRole } from '#contract/users.ts';
 import { RoleNote } from './role-note.tsx';
 
 const note = (role: MemberRole) =>

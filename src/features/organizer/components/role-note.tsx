@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { MemberRole } from '../../../contract/users.ts';
+import type { MemberRole } from '#contract/users.ts';
 
 const notes: Partial<Record<MemberRole, { youAre: string; text: ReactNode }>> = {
   door: {

@@ -1,5 +1,5 @@
-import { can } from '../../../contract/permissions.ts';
-import { useSession } from '../../../lib/session/use-session.ts';
+import { can } from '#contract/permissions.ts';
+import { useSession } from '#lib/session/use-session.ts';
 
 /**
  * Whether the member may change events and the profile. Shown optimistically while the member is

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorEnvelope, serverMessage } from '../../../components/fields/form-errors.ts';
-import type { Event } from '../../../contract/events.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { errorEnvelope, serverMessage } from '#components/fields/form-errors.ts';
+import type { Event } from '#contract/events.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useChangeEventStatus } from '../api/change-event-status.ts';
 import { useCreateEvent, useUpdateEvent } from '../api/save-event.ts';
 import { duplicateInput, eventToForm, toUpdate, validateEventForm } from '../utils/event-form.ts';

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useMemo, useRef, useState } from 'react';
-import { formErrorKey } from '../../../components/fields/form-errors.ts';
+import { formErrorKey } from '#components/fields/form-errors.ts';
 import { type EventFormValues, emptyTicketRow, type TicketRowValues, type VenueValues } from '../utils/event-form.ts';
 import { type PathErrors, withoutPath } from '../utils/field-errors.ts';
 

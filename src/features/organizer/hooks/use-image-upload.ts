@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { imageTooLargeMessage } from '../../../contract/uploads.ts';
-import { ImageTooLargeError } from '../../../lib/storage/process-image.ts';
-import { uploadImage } from '../../../lib/storage/upload-image.ts';
+import { imageTooLargeMessage } from '#contract/uploads.ts';
+import { ImageTooLargeError } from '#lib/storage/process-image.ts';
+import { uploadImage } from '#lib/storage/upload-image.ts';
 
 export interface UploadedPicture {
   key: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DiscountCode } from '../../../contract/discount-codes.ts';
+import type { DiscountCode } from '#contract/discount-codes.ts';
 import {
   type CodeFormValues,
   checkCodeForm,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formErrorKey } from '../../../components/fields/form-errors.ts';
+import { formErrorKey } from '#components/fields/form-errors.ts';
 import {
   type CreateDiscountCode,
   createDiscountCodeSchema,
@@ -12,8 +12,8 @@ import {
   generateDiscountCodesSchema,
   type UpdateDiscountCode,
   updateDiscountCodeSchema,
-} from '../../../contract/discount-codes.ts';
-import { minorUnitDigits } from '../../../contract/money.ts';
+} from '#contract/discount-codes.ts';
+import { minorUnitDigits } from '#contract/money.ts';
 import { type PathErrors, serverPathErrors } from './field-errors.ts';
 import { majorTextToMinor, minorToMajorText } from './money-input.ts';
 import { isoToZonedLocal, zonedLocalToIso } from './zoned-time.ts';

@@ -1,5 +1,5 @@
-import type { DiscountCode } from '../../../contract/discount-codes.ts';
-import { formatMoney } from '../../../contract/money.ts';
+import type { DiscountCode } from '#contract/discount-codes.ts';
+import { formatMoney } from '#contract/money.ts';
 
 /** What a code's list needs of a ticket type. */
 export interface NamedTicketType {

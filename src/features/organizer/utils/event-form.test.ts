@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Event } from '../../../contract/events.ts';
+import type { Event } from '#contract/events.ts';
 import { duplicateInput, type EventFormValues, emptyEventForm, eventToForm, toUpdate, validateEventForm } from './event-form.ts';
 import { serverPathErrors } from './field-errors.ts';
 

@@ -6,8 +6,8 @@ import {
   salesWindowProblems,
   ticketTypeInputSchema,
   type UpdateEvent,
-} from '../../../contract/events.ts';
-import { minorUnitDigits } from '../../../contract/money.ts';
+} from '#contract/events.ts';
+import { minorUnitDigits } from '#contract/money.ts';
 import { type PathErrors, validateByPath } from './field-errors.ts';
 import { majorTextToMinor, minorToMajorText } from './money-input.ts';
 import { isoToZonedLocal, zonedLocalToIso } from './zoned-time.ts';

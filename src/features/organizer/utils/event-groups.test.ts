@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventSummary } from '../../../contract/events.ts';
+import type { EventSummary } from '#contract/events.ts';
 import { groupEvents } from './event-groups.ts';
 
 const event = (id: string, status: EventSummary['status'], startsAt: string, endsAt: string): EventSummary => ({

@@ -1,4 +1,4 @@
-import type { EventSummary } from '../../../contract/events.ts';
+import type { EventSummary } from '#contract/events.ts';
 
 export type EventGroupName = 'draft' | 'upcoming' | 'past' | 'cancelled';
 

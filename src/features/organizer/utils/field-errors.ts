@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorEnvelope, formErrorKey, serverMessage } from '../../../components/fields/form-errors.ts';
+import { errorEnvelope, formErrorKey, serverMessage } from '#components/fields/form-errors.ts';
 
 /** One message per field path (`title`, `venue.city`, `ticketTypes.0.price`); `form` for the whole form. */
 export type PathErrors = Partial<Record<string, string>>;

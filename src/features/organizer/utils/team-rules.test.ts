@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay } from '../../../components/format/date-time.ts';
+import { formatDay } from '#components/format/date-time.ts';
 import { assignableRoles, canWithdraw, memberLock } from './team-rules.ts';
 
 const owner = { userId: 'o', role: 'owner' as const };

@@ -1,5 +1,5 @@
-import { can } from '../../../contract/permissions.ts';
-import { type MemberRole, memberRoleSchema } from '../../../contract/users.ts';
+import { can } from '#contract/permissions.ts';
+import { type MemberRole, memberRoleSchema } from '#contract/users.ts';
 
 /**
  * The team rules the API enforces, mirrored so the screen offers only what will be accepted:

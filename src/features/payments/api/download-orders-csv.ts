@@ -1,4 +1,4 @@
-import { downloadApiFile, fileNameFrom } from '../../../lib/download-file.ts';
+import { downloadApiFile, fileNameFrom } from '#lib/download-file.ts';
 import { type OrderFilters, orderListQuery } from '../utils/order-filters.ts';
 
 const fallback = (today: Date) => `orders-${today.toISOString().slice(0, 10)}.csv`;

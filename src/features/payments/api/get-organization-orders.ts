@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderList } from '../../../contract/orders.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { paymentKeys } from '../../../lib/query-keys/payments.ts';
+import type { OrderList } from '#contract/orders.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { paymentKeys } from '#lib/query-keys/payments.ts';
 import { type OrderFilters, orderListQuery } from '../utils/order-filters.ts';
 
 /**

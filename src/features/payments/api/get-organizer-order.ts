@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrganizerOrder } from '../../../contract/orders.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { paymentKeys } from '../../../lib/query-keys/payments.ts';
+import type { OrganizerOrder } from '#contract/orders.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { paymentKeys } from '#lib/query-keys/payments.ts';
 
 /** `GET /organizations/{organizationId}/orders/{orderId}`: one order with its tickets and its money history. */
 export const getOrganizerOrder = (api: ApiCaller, organizationId: string, orderId: string): Promise<OrganizerOrder> =>

@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { SandboxSession } from '../../../contract/orders.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { paymentKeys } from '../../../lib/query-keys/payments.ts';
+import type { SandboxSession } from '#contract/orders.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { paymentKeys } from '#lib/query-keys/payments.ts';
 
 /** `GET /payments/sandbox/{sessionId}`: what the test payment page charges for. Silent: unknown is a 404 page. */
 export const getSandboxSession = (api: ApiCaller, sessionId: string): Promise<SandboxSession> =>

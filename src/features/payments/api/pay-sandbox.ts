@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { sandboxPaymentResultSchema, sandboxPaymentSchema } from '../../../contract/orders.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
+import type { sandboxPaymentResultSchema, sandboxPaymentSchema } from '#contract/orders.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
 
 export type SandboxPayment = z.input<typeof sandboxPaymentSchema>;
 export type SandboxPaymentResult = z.infer<typeof sandboxPaymentResultSchema>;

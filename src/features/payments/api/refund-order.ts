@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrganizerOrder, RefundRequest } from '../../../contract/orders.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { paymentKeys } from '../../../lib/query-keys/payments.ts';
+import type { OrganizerOrder, RefundRequest } from '#contract/orders.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { paymentKeys } from '#lib/query-keys/payments.ts';
 
 export interface RefundInput {
   orderId: string;

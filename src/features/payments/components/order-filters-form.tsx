@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { compactLabelClass } from '../../../components/fields/compact-control.ts';
-import { controlClass } from '../../../components/fields/control-class.ts';
-import { FilterPanel } from '../../../components/filter-panel.tsx';
-import { SearchInput } from '../../../components/search-input.tsx';
-import type { OrderStatus } from '../../../contract/orders.ts';
+import { compactLabelClass } from '#components/fields/compact-control.ts';
+import { controlClass } from '#components/fields/control-class.ts';
+import { FilterPanel } from '#components/filter-panel.tsx';
+import { SearchInput } from '#components/search-input.tsx';
+import type { OrderStatus } from '#contract/orders.ts';
 import { noOrderFilters, type OrderFilters, orderStatuses } from '../utils/order-filters.ts';
 import { statusLabel } from './order-status-badge.tsx';
 

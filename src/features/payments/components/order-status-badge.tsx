@@ -1,5 +1,5 @@
-import { statusLabels, statusTones } from '../../../components/order-status.ts';
-import type { OrderStatus } from '../../../contract/orders.ts';
+import { statusLabels, statusTones } from '#components/order-status.ts';
+import type { OrderStatus } from '#contract/orders.ts';
 
 export const statusLabel = (status: OrderStatus) => statusLabels[status];
 

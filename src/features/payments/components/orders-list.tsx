@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../components/format/date-time.ts';
-import { TestBadge } from '../../../components/test-badge.tsx';
-import { formatMoney } from '../../../contract/money.ts';
-import type { OrderList } from '../../../contract/orders.ts';
+import { formatDateTime } from '#components/format/date-time.ts';
+import { TestBadge } from '#components/test-badge.tsx';
+import { formatMoney } from '#contract/money.ts';
+import type { OrderList } from '#contract/orders.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 interface OrdersListProps {

@@ -1,7 +1,7 @@
-import { StatBox } from '../../../components/stat-box.tsx';
-import { TestBadge } from '../../../components/test-badge.tsx';
-import { formatMoney } from '../../../contract/money.ts';
-import type { OrderList } from '../../../contract/orders.ts';
+import { StatBox } from '#components/stat-box.tsx';
+import { TestBadge } from '#components/test-badge.tsx';
+import { formatMoney } from '#contract/money.ts';
+import type { OrderList } from '#contract/orders.ts';
 
 /** How many paid TEST orders the figures leave out, so nobody wonders where they went. */
 function TestOrdersLeftOut({ count }: { count: number }) {

@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { Dialog } from '../../../components/dialog.tsx';
-import { controlClass } from '../../../components/fields/control-class.ts';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { serverMessage } from '../../../components/fields/form-errors.ts';
-import { Spinner } from '../../../components/submit-button.tsx';
-import { formatMoney } from '../../../contract/money.ts';
-import type { OrganizerOrder } from '../../../contract/orders.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { buttonClass } from '#components/button.ts';
+import { Dialog } from '#components/dialog.tsx';
+import { controlClass } from '#components/fields/control-class.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { serverMessage } from '#components/fields/form-errors.ts';
+import { Spinner } from '#components/submit-button.tsx';
+import { formatMoney } from '#contract/money.ts';
+import type { OrganizerOrder } from '#contract/orders.ts';
+import { newIdempotencyKey } from '#lib/idempotency-key.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { refundAmount, refundableTickets } from '../utils/refund-amount.ts';
 

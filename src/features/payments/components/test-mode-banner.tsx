@@ -1,4 +1,4 @@
-import { testStripes } from '../../../components/test-badge.tsx';
+import { testStripes } from '#components/test-badge.tsx';
 
 /** Loud and unmistakable: nothing on this page moves real money. */
 export function TestModeBanner() {

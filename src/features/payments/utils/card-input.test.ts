@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxPaymentSchema } from '../../../contract/orders.ts';
+import { sandboxPaymentSchema } from '#contract/orders.ts';
 import { formatCardNumber, formatCvc, formatExpiry, futureExpiry, testCards } from './card-input.ts';
 
 describe('card input', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderListQuerySchema } from '../../../contract/orders.ts';
+import { orderListQuerySchema } from '#contract/orders.ts';
 import { noOrderFilters, orderFiltersToSearch, orderListQuery, parseOrderFilters } from './order-filters.ts';
 
 const eventId = '6f1c2c3e-8d7a-4b8e-9f5a-2c1d3e4f5a6b';

@@ -1,6 +1,6 @@
-import { booleanFilter, choiceFilter, dayFilter, textFilter } from '../../../components/data-table/url-filters.ts';
-import { isUuid } from '../../../contract/ids.ts';
-import type { OrderListQuery, OrderStatus } from '../../../contract/orders.ts';
+import { booleanFilter, choiceFilter, dayFilter, textFilter } from '#components/data-table/url-filters.ts';
+import { isUuid } from '#contract/ids.ts';
+import type { OrderListQuery, OrderStatus } from '#contract/orders.ts';
 
 /** The organiser's order list as the address says it: shareable, and kept on reload and back. */
 export interface OrderFilters {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrganizerOrder } from '../../../contract/orders.ts';
+import type { OrganizerOrder } from '#contract/orders.ts';
 import { refundAmount, refundableTickets } from './refund-amount.ts';
 
 const ticket = (id: string, ticketTypeId: string, status: 'valid' | 'voided' = 'valid') => ({

@@ -1,4 +1,4 @@
-import type { OrganizerOrder } from '../../../contract/orders.ts';
+import type { OrganizerOrder } from '#contract/orders.ts';
 
 /**
  * The tickets a refund can still cover, as the server says: the valid ones, and those voided by an administrator

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { PayoutDetail, Payouts } from '../../../contract/payouts.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { payoutKeys } from '../../../lib/query-keys/payouts.ts';
+import type { PayoutDetail, Payouts } from '#contract/payouts.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { payoutKeys } from '#lib/query-keys/payouts.ts';
 
 /** `GET /organizations/{organizationId}/payouts`: the balance and a page of payouts. Silent: the page explains a refusal. */
 export const getPayouts = (api: ApiCaller, organizationId: string, after: string | null): Promise<Payouts> =>

@@ -1,6 +1,6 @@
-import { StatBox } from '../../../components/stat-box.tsx';
-import { formatMoney } from '../../../contract/money.ts';
-import type { PayoutBalance } from '../../../contract/payouts.ts';
+import { StatBox } from '#components/stat-box.tsx';
+import { formatMoney } from '#contract/money.ts';
+import type { PayoutBalance } from '#contract/payouts.ts';
 
 /** Per currency, never added across currencies: sold, fees, refunds, paid out and what is still to be paid out. */
 export function PayoutBalances({ balances }: { balances: PayoutBalance[] }) {

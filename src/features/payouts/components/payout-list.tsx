@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { formatDay } from '../../../components/format/date-time.ts';
-import { TestBadge } from '../../../components/test-badge.tsx';
-import { formatMoney } from '../../../contract/money.ts';
-import type { PayoutRow } from '../../../contract/payouts.ts';
+import { buttonClass } from '#components/button.ts';
+import { formatDay } from '#components/format/date-time.ts';
+import { TestBadge } from '#components/test-badge.tsx';
+import { formatMoney } from '#contract/money.ts';
+import type { PayoutRow } from '#contract/payouts.ts';
 import { usePayout } from '../api/get-payouts.ts';
 
 /** The orders a payout covers, loaded when it is opened. */

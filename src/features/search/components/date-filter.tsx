@@ -1,5 +1,5 @@
 import { type ChangeEvent, useId, useState } from 'react';
-import { compactControlClass, compactLabelClass } from '../../../components/fields/compact-control.ts';
+import { compactControlClass, compactLabelClass } from '#components/fields/compact-control.ts';
 import {
   customRange,
   type DatePreset,

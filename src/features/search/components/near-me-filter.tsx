@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { compactControlClass, compactLabelClass } from '../../../components/fields/compact-control.ts';
+import { buttonClass } from '#components/button.ts';
+import { compactControlClass, compactLabelClass } from '#components/fields/compact-control.ts';
 import { useCurrentPosition } from '../hooks/use-current-position.ts';
 import { defaultRadiusKm, radiusChoices, type SearchState } from '../utils/search-params.ts';
 

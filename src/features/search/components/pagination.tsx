@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button.ts';
+import { buttonClass } from '#components/button.ts';
 import { type SearchState, toSearchParams } from '../utils/search-params.ts';
 
 interface PaginationProps {

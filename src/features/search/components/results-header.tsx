@@ -1,5 +1,5 @@
 import { type Ref, useId } from 'react';
-import { linkClass } from '../../../components/button.ts';
+import { linkClass } from '#components/button.ts';
 import type { SearchState } from '../utils/search-params.ts';
 
 interface ResultsHeaderProps {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SearchInput } from '../../../components/search-input.tsx';
+import { SearchInput } from '#components/search-input.tsx';
 
 interface SearchBarProps {
   value: string;

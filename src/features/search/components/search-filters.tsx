@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { compactControlClass, compactLabelClass } from '../../../components/fields/compact-control.ts';
-import { FilterPanel } from '../../../components/filter-panel.tsx';
-import type { EventCategory } from '../../../contract/events.ts';
+import { buttonClass } from '#components/button.ts';
+import { compactControlClass, compactLabelClass } from '#components/fields/compact-control.ts';
+import { FilterPanel } from '#components/filter-panel.tsx';
+import type { EventCategory } from '#contract/events.ts';
 import { activeFilterCount, type SearchState } from '../utils/search-params.ts';
 import { DateFilter } from './date-filter.tsx';
 import { NearMeFilter } from './near-me-filter.tsx';

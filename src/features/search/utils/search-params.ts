@@ -1,6 +1,6 @@
 import { addDays, endOfDay, format, getDay, startOfDay } from 'date-fns';
-import { type EventListSearch, eventListTerms, readEventListSearch } from '../../../contract/event-list-terms.ts';
-import type { EventListQuery } from '../../../contract/events.ts';
+import { type EventListSearch, eventListTerms, readEventListSearch } from '#contract/event-list-terms.ts';
+import type { EventListQuery } from '#contract/events.ts';
 
 /** Date filters: named ranges (from and to are worked out in the visitor's time zone when chosen) or two dates. */
 export const datePresets = ['today', 'weekend', 'week', 'custom'] as const;

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OnboardingLink, SaveVerification, Verification, VerificationDocumentKind } from '../../../contract/verification.ts';
-import { type ApiCaller, useApiCaller } from '../../../lib/api-caller.tsx';
-import { downloadApiFile } from '../../../lib/download-file.ts';
-import { verificationKeys } from '../../../lib/query-keys/verification.ts';
-import { sessionKeys } from '../../../lib/session/use-session.ts';
+import type { OnboardingLink, SaveVerification, Verification, VerificationDocumentKind } from '#contract/verification.ts';
+import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { downloadApiFile } from '#lib/download-file.ts';
+import { verificationKeys } from '#lib/query-keys/verification.ts';
+import { sessionKeys } from '#lib/session/use-session.ts';
 
 const base = (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}/verification`;
 

@@ -1,23 +1,13 @@
 import { type FormEvent, useState } from 'react';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { FormCard } from '../../../components/fields/form-card.tsx';
-import {
-  type FieldErrors,
-  issuesToFieldErrors,
-  serverFieldErrors,
-  serverMessage,
-} from '../../../components/fields/form-errors.ts';
-import { SelectField } from '../../../components/fields/select-field.tsx';
-import { TextField } from '../../../components/fields/text-field.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
-import { isoDateToSeconds, secondsToIsoDate } from '../../../contract/date-of-birth.ts';
-import {
-  bankAccountSchema,
-  sandboxTestValues,
-  type Verification,
-  verificationDetailsSchema,
-} from '../../../contract/verification.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { FormCard } from '#components/fields/form-card.tsx';
+import { type FieldErrors, issuesToFieldErrors, serverFieldErrors, serverMessage } from '#components/fields/form-errors.ts';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { TextField } from '#components/fields/text-field.tsx';
+import { SubmitButton } from '#components/submit-button.tsx';
+import { isoDateToSeconds, secondsToIsoDate } from '#contract/date-of-birth.ts';
+import { bankAccountSchema, sandboxTestValues, type Verification, verificationDetailsSchema } from '#contract/verification.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useSaveVerification } from '../api/verification.ts';
 
 export const countries: [string, string][] = [

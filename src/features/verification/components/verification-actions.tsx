@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { serverMessage } from '../../../components/fields/form-errors.ts';
-import { Spinner } from '../../../components/submit-button.tsx';
-import type { Verification } from '../../../contract/verification.ts';
-import { navigateTo } from '../../../lib/external-navigation.ts';
-import { toast } from '../../../lib/toasts.tsx';
+import { buttonClass } from '#components/button.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { serverMessage } from '#components/fields/form-errors.ts';
+import { Spinner } from '#components/submit-button.tsx';
+import type { Verification } from '#contract/verification.ts';
+import { navigateTo } from '#lib/external-navigation.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useOnboardingLink, useSubmitVerification } from '../api/verification.ts';
 
 /** Sends the verification (sandbox), or continues to Stripe's onboarding (Stripe). */

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/fields/form-alert.tsx';
-import { FormCard } from '../../../components/fields/form-card.tsx';
-import { serverMessage } from '../../../components/fields/form-errors.ts';
-import { SelectField } from '../../../components/fields/select-field.tsx';
-import { formatDay } from '../../../components/format/date-time.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
+import { buttonClass } from '#components/button.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { FormCard } from '#components/fields/form-card.tsx';
+import { serverMessage } from '#components/fields/form-errors.ts';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { formatDay } from '#components/format/date-time.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
 import {
   documentKindLabels,
   documentTooLargeMessage,
@@ -13,9 +13,9 @@ import {
   type Verification,
   type VerificationDocumentKind,
   verificationDocumentKindSchema,
-} from '../../../contract/verification.ts';
-import { fileErrorMessage } from '../../../lib/download-file.ts';
-import { toast } from '../../../lib/toasts.tsx';
+} from '#contract/verification.ts';
+import { fileErrorMessage } from '#lib/download-file.ts';
+import { toast } from '#lib/toasts.tsx';
 import { downloadDocument, useUploadDocument } from '../api/verification.ts';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;

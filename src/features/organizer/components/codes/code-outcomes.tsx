@@ -1,6 +1,6 @@
-import { buttonClass } from '../../../../components/button.ts';
-import { copyWithToast } from '../../../../lib/clipboard.ts';
-import { saveTextFile } from '../../../../lib/save-text-file.ts';
+import { buttonClass } from '#components/button.ts';
+import { copyWithToast } from '#lib/clipboard.ts';
+import { saveTextFile } from '#lib/save-text-file.ts';
 import type { DiscountCodeImport } from '../../api/import-discount-codes.ts';
 import { codesCsv } from '../../utils/discount-code-text.ts';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { buttonClass } from '../../../../components/button.ts';
-import { Dialog } from '../../../../components/dialog.tsx';
-import { FormAlert } from '../../../../components/fields/form-alert.tsx';
-import { serverMessage } from '../../../../components/fields/form-errors.ts';
-import { Spinner } from '../../../../components/submit-button.tsx';
-import type { DiscountCode } from '../../../../contract/discount-codes.ts';
-import { statusOf } from '../../../../lib/api-caller.tsx';
-import { toast } from '../../../../lib/toasts.tsx';
+import { buttonClass } from '#components/button.ts';
+import { Dialog } from '#components/dialog.tsx';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { serverMessage } from '#components/fields/form-errors.ts';
+import { Spinner } from '#components/submit-button.tsx';
+import type { DiscountCode } from '#contract/discount-codes.ts';
+import { statusOf } from '#lib/api-caller.tsx';
+import { toast } from '#lib/toasts.tsx';
 import { useDeleteDiscountCode } from '../../api/delete-discount-code.ts';
 
 interface DeleteCodeDialogProps {

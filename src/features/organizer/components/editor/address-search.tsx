@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { controlClass } from '../../../../components/fields/control-class.ts';
+import { controlClass } from '#components/fields/control-class.ts';
 import { type AddressSearchStatus, useAddressSearch } from '../../hooks/use-address-search.ts';
 import type { PlaceVenue } from '../../utils/place-to-venue.ts';
 

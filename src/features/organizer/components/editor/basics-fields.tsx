@@ -1,7 +1,7 @@
-import { SelectField } from '../../../../components/fields/select-field.tsx';
-import { TextField } from '../../../../components/fields/text-field.tsx';
-import { categoryLabel } from '../../../../contract/event-categories.ts';
-import { eventCategorySchema } from '../../../../contract/events.ts';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { TextField } from '#components/fields/text-field.tsx';
+import { categoryLabel } from '#contract/event-categories.ts';
+import { eventCategorySchema } from '#contract/events.ts';
 import type { EventForm } from '../../hooks/use-event-form.ts';
 
 /** Title, one-line summary and category. */

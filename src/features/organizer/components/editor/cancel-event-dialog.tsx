@@ -1,6 +1,6 @@
-import { buttonClass } from '../../../../components/button.ts';
-import { Dialog } from '../../../../components/dialog.tsx';
-import { Spinner } from '../../../../components/submit-button.tsx';
+import { buttonClass } from '#components/button.ts';
+import { Dialog } from '#components/dialog.tsx';
+import { Spinner } from '#components/submit-button.tsx';
 
 interface CancelEventDialogProps {
   open: boolean;

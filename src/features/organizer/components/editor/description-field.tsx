@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { TextareaField } from '../../../../components/fields/textarea-field.tsx';
+import { TextareaField } from '#components/fields/textarea-field.tsx';
 import type { EventForm } from '../../hooks/use-event-form.ts';
 
 /** Renders organiser Markdown as elements, never as HTML; supplied by the page. */

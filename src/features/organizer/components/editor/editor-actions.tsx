@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { buttonClass } from '../../../../components/button.ts';
-import { Spinner } from '../../../../components/submit-button.tsx';
-import type { EventStatus } from '../../../../contract/events.ts';
+import { buttonClass } from '#components/button.ts';
+import { Spinner } from '#components/submit-button.tsx';
+import type { EventStatus } from '#contract/events.ts';
 import type { EditorAction } from '../../hooks/use-event-actions.ts';
 
 interface ActionButtonProps {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { linkClass } from '../../../../components/button.ts';
-import type { Event } from '../../../../contract/events.ts';
+import { linkClass } from '#components/button.ts';
+import type { Event } from '#contract/events.ts';
 import { EventStatusBadge } from '../event-status-badge.tsx';
 
 /** The editor's title, state and links back to the list and out to the public page. */

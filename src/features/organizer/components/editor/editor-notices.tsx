@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { FormAlert } from '../../../../components/fields/form-alert.tsx';
-import type { Organization } from '../../../../contract/users.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import type { Organization } from '#contract/users.ts';
 import type { ActionProblem } from '../../hooks/use-event-actions.ts';
 
 const kycWords: Record<Organization['kycStatus'], string> = {

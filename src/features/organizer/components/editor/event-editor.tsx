@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { linkClass } from '../../../../components/button.ts';
-import { FormAlert } from '../../../../components/fields/form-alert.tsx';
-import { FormCard } from '../../../../components/fields/form-card.tsx';
-import type { Event } from '../../../../contract/events.ts';
-import type { Organization } from '../../../../contract/users.ts';
-import { canSellPaidTickets } from '../../../../contract/verification.ts';
+import { linkClass } from '#components/button.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { FormCard } from '#components/fields/form-card.tsx';
+import type { Event } from '#contract/events.ts';
+import type { Organization } from '#contract/users.ts';
+import { canSellPaidTickets } from '#contract/verification.ts';
 import { type ActionProblem, useEventActions } from '../../hooks/use-event-actions.ts';
 import { useEventForm } from '../../hooks/use-event-form.ts';
 import { emptyEventForm, eventToForm, hasPaidTickets } from '../../utils/event-form.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { buttonClass } from '../../../../components/button.ts';
-import { Dialog } from '../../../../components/dialog.tsx';
+import { buttonClass } from '#components/button.ts';
+import { Dialog } from '#components/dialog.tsx';
 
 /**
  * With unsaved changes, asks before leaving the editor: the browser's own question when the tab closes or reloads,

@@ -1,4 +1,4 @@
-import { TextField } from '../../../../components/fields/text-field.tsx';
+import { TextField } from '#components/fields/text-field.tsx';
 import type { EventForm } from '../../hooks/use-event-form.ts';
 import type { PlaceVenue } from '../../utils/place-to-venue.ts';
 import { AddressSearch } from './address-search.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { SelectField } from '../../../../components/fields/select-field.tsx';
-import { TextField } from '../../../../components/fields/text-field.tsx';
-import { useHydrated } from '../../../../lib/use-hydrated.ts';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { TextField } from '#components/fields/text-field.tsx';
+import { useHydrated } from '#lib/use-hydrated.ts';
 import type { EventForm } from '../../hooks/use-event-form.ts';
 import { browserTimeZone, offsetLabel, timeZoneNames } from '../../utils/zoned-time.ts';
 

@@ -1,6 +1,6 @@
-import { SelectField } from '../../../../components/fields/select-field.tsx';
-import { TextField } from '../../../../components/fields/text-field.tsx';
-import { ticketCurrencies } from '../../../../contract/money.ts';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { TextField } from '#components/fields/text-field.tsx';
+import { ticketCurrencies } from '#contract/money.ts';
 import type { EventForm } from '../../hooks/use-event-form.ts';
 import type { TicketRowValues } from '../../utils/event-form.ts';
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { SearchInput } from '../../../../components/search-input.tsx';
+import { SearchInput } from '#components/search-input.tsx';
 
 interface EventSearchProps {
   /** The search in the address. */

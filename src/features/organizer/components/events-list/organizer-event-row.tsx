@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { formatEventStart } from '../../../../components/format/dates.ts';
-import { eventPlace } from '../../../../contract/event-place.ts';
-import type { OrganizerEventSummary } from '../../../../contract/events.ts';
+import { formatEventStart } from '#components/format/dates.ts';
+import { eventPlace } from '#contract/event-place.ts';
+import type { OrganizerEventSummary } from '#contract/events.ts';
 import { EventStatusBadge } from '../event-status-badge.tsx';
 
 /** Tickets sold of all capacity, as the list reports them. */

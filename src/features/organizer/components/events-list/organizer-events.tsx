@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../../../components/button.ts';
-import { Spinner } from '../../../../components/submit-button.tsx';
+import { buttonClass } from '#components/button.ts';
+import { Spinner } from '#components/submit-button.tsx';
 import { useOrganizationEvents } from '../../api/get-organization-events.ts';
 import { type EventGroupName, eventGroupOrder, groupEvents } from '../../utils/event-groups.ts';
 import { OrganizerEventRow } from './organizer-event-row.tsx';

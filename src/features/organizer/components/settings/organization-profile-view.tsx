@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { FormCard } from '../../../../components/fields/form-card.tsx';
-import type { Organization } from '../../../../contract/users.ts';
+import { FormCard } from '#components/fields/form-card.tsx';
+import type { Organization } from '#contract/users.ts';
 import { socialNetworks } from './organization-values.ts';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {

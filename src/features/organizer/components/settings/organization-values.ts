@@ -1,4 +1,4 @@
-import type { Organization, UpdateOrganization } from '../../../../contract/users.ts';
+import type { Organization, UpdateOrganization } from '#contract/users.ts';
 
 /** The profile form's text values; social links by their contract path. */
 export interface ProfileValues {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { SelectField } from '../../../../components/fields/select-field.tsx';
-import { useHydrated } from '../../../../lib/use-hydrated.ts';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { useHydrated } from '#lib/use-hydrated.ts';
 import { browserTimeZone, offsetLabel, timeZoneNames } from '../../utils/zoned-time.ts';
 
 /** The organisation's zone for new events; empty: each editor's device zone. */

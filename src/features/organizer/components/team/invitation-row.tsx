@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { buttonClass } from '../../../../components/button.ts';
-import { serverMessage } from '../../../../components/fields/form-errors.ts';
-import { formatDay } from '../../../../components/format/date-time.ts';
-import { roleLabels } from '../../../../contract/permissions.ts';
-import type { PendingInvitation } from '../../../../contract/team.ts';
-import { toast } from '../../../../lib/toasts.tsx';
+import { buttonClass } from '#components/button.ts';
+import { serverMessage } from '#components/fields/form-errors.ts';
+import { formatDay } from '#components/format/date-time.ts';
+import { roleLabels } from '#contract/permissions.ts';
+import type { PendingInvitation } from '#contract/team.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useInviteMember } from '../../api/invite-member.ts';
 import { useWithdrawInvitation } from '../../api/withdraw-invitation.ts';
 import { canWithdraw, type Viewer } from '../../utils/team-rules.ts';

@@ -1,5 +1,5 @@
-import { roleLabels } from '../../../../contract/permissions.ts';
-import type { MemberRole } from '../../../../contract/users.ts';
+import { roleLabels } from '#contract/permissions.ts';
+import type { MemberRole } from '#contract/users.ts';
 
 const tones: Record<MemberRole, string> = {
   owner: 'bg-indigo-50 text-indigo-800 ring-indigo-200',

@@ -1,5 +1,5 @@
-import { buttonClass } from '../../../../components/button.ts';
-import { FormCard } from '../../../../components/fields/form-card.tsx';
+import { buttonClass } from '#components/button.ts';
+import { FormCard } from '#components/fields/form-card.tsx';
 import { useTeam } from '../../api/get-team.ts';
 import type { Viewer } from '../../utils/team-rules.ts';
 import { InvitationRow } from './invitation-row.tsx';

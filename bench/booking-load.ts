@@ -11,6 +11,7 @@ import { createDatabase, type Db } from '../server/db/database.ts';
 import { recordAudit } from '../server/lib/audit-log.ts';
 import { type ChaosResult, chaosRun } from './booking-chaos.ts';
 import {
+  benchCode,
   benchJwtSecret,
   buyer,
   buyers,
@@ -54,6 +55,8 @@ export interface BookingRun {
   oversold: number;
   /** Paid rounds with audit log rows written alongside (PostgreSQL only), beside the paid rounds without. */
   withAudit: AuditAlongside | null;
+  /** Paid rounds where every order uses a discount code, interleaved with the paid rounds without. */
+  withCode: { rounds: number[]; ordersPerSec: number; p99Ms: number; overWithout: number };
 }
 
 /** What writing the audit log at a steady rate beside the paid load costs the paid load. */
@@ -108,11 +111,11 @@ export interface BookingResult {
   skipped: string | null;
 }
 
-async function buyOne(baseUrl: string, eventId: string, ticketTypeId: string): Promise<boolean> {
+async function buyOne(baseUrl: string, eventId: string, ticketTypeId: string, code?: string): Promise<boolean> {
   const order = await post(
     baseUrl,
     '/api/orders',
-    { eventId, items: [{ ticketTypeId, quantity: 1 }], buyer: buyer() },
+    { eventId, items: [{ ticketTypeId, quantity: 1 }], buyer: buyer(), ...(code ? { code } : {}) },
     { 'idempotency-key': randomUUID() },
   );
   if (order.status !== 201) return false;
@@ -144,7 +147,7 @@ async function loadRun(
   baseUrl: string,
   fixture: Fixture,
   durationS: number,
-  kind: 'paid' | 'free' = 'paid',
+  kind: 'paid' | 'free' | 'coded' = 'paid',
   processes: { server: number | undefined; database: number[] | null } = { server: undefined, database: null },
 ) {
   const server = cpuMeter([processes.server ?? -1]);
@@ -158,9 +161,9 @@ async function loadRun(
     Array.from({ length: buyers }, async () => {
       while (performance.now() < until) {
         const begun = performance.now();
-        const ok = await (kind === 'paid'
-          ? buyOne(baseUrl, fixture.eventId, fixture.openTypeId)
-          : takeFreeOne(baseUrl, fixture)
+        const ok = await (kind === 'free'
+          ? takeFreeOne(baseUrl, fixture)
+          : buyOne(baseUrl, fixture.eventId, fixture.openTypeId, kind === 'coded' ? benchCode : undefined)
         ).catch(() => false);
         if (ok) latencies.push(performance.now() - begun);
         else failures += 1;
@@ -242,9 +245,11 @@ async function measureOn(database: BookingRun['database'], durationS: number): P
     const paidRounds: Awaited<ReturnType<typeof loadRun>>[] = [];
     const freeRounds: Awaited<ReturnType<typeof loadRun>>[] = [];
     const auditRounds: Awaited<ReturnType<typeof loadRun>>[] = [];
+    const codedRounds: Awaited<ReturnType<typeof loadRun>>[] = [];
     const auditRates: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
       paidRounds.push(await loadRun(server.baseUrl, fixture, durationS, 'paid', processes));
+      codedRounds.push(await loadRun(server.baseUrl, fixture, durationS, 'coded', processes));
       freeRounds.push(await loadRun(server.baseUrl, fixture, durationS, 'free', processes));
       if (database === 'postgresql') {
         const stop = auditWriter(db);
@@ -254,6 +259,7 @@ async function measureOn(database: BookingRun['database'], durationS: number): P
     }
     const load = medianRound(paidRounds);
     const free = medianRound(freeRounds);
+    const coded = medianRound(codedRounds);
     const rush = await rushRun(server.baseUrl, fixture);
     await server.stop();
     if (database === 'pglite') db = createDatabase({ dataDir: env.DATA_DIR as string });
@@ -267,7 +273,13 @@ async function measureOn(database: BookingRun['database'], durationS: number): P
       p50Ms: percentile(load.latencies, 50),
       p99Ms: percentile(load.latencies, 99),
       cpuMsPerOrder: load.cpuMsPerOrder,
-      failures: [...paidRounds, ...freeRounds].reduce((sum, round) => sum + round.failures, 0),
+      withCode: {
+        rounds: codedRounds.map(ordersPerSec),
+        ordersPerSec: ordersPerSec(coded),
+        p99Ms: percentile(coded.latencies, 99),
+        overWithout: ordersPerSec(coded) / ordersPerSec(load),
+      },
+      failures: [...paidRounds, ...codedRounds, ...freeRounds].reduce((sum, round) => sum + round.failures, 0),
       free: {
         ordersPerSec: ordersPerSec(free),
         p50Ms: percentile(free.latencies, 50),
@@ -343,6 +355,12 @@ export function formatBooking(result: BookingResult): string[] {
   for (const run of result.runs) {
     lines.push(
       `   ${`${run.database} free`.padEnd(12)} ${f(run.free.ordersPerSec, 1).padStart(9)} ${`${f(run.free.p50Ms)} ms`.padStart(8)} ${`${f(run.free.p99Ms)} ms`.padStart(8)}   ${'(signed in, free)'.padStart(12)}   ${''.padEnd(8)}   ${cpu(run.free.cpuMsPerOrder)}`,
+    );
+  }
+  for (const run of result.runs) {
+    const coded = run.withCode;
+    lines.push(
+      `   ${run.database} paid, every order with a discount code: ${f(coded.ordersPerSec, 1)} orders/s (p99 ${f(coded.p99Ms)} ms) against ${f(run.ordersPerSec, 1)} without (rounds ${coded.rounds.map((value) => f(value, 1)).join(', ')}): ${f(coded.overWithout, 2)}×  (goal ≥ 0.95)`,
     );
   }
   for (const run of result.runs) {

@@ -75,6 +75,9 @@ export function freeBuyer(fixture: Fixture): FreeBuyer {
   return next;
 }
 
+/** The discount code of the bench's coded orders. */
+export const benchCode = 'BENCH-10';
+
 /** A published event with an ample paid type, a free type, and a 100-ticket type for the rush. */
 export async function prepare(db: Db): Promise<Fixture> {
   await migrateToLatest(db);
@@ -117,6 +120,11 @@ export async function prepare(db: Db): Promise<Fixture> {
     .returning(['id', 'name'])
     .execute();
   const id = (name: string) => types.find((row) => row.name === name)?.id as string;
+  // A code every coded order uses: 10% off, with a total so large it never runs out, so its count is taken each time.
+  await db
+    .insertInto('discount_codes')
+    .values({ event_id: event.id, code: benchCode, kind: 'percent', value: 10, max_uses: 100_000_000 })
+    .execute();
   return {
     eventId: event.id,
     openTypeId: id('Open'),

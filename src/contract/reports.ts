@@ -10,6 +10,7 @@ export const reportKindSchema = z.enum([
   'sales-by-type',
   'checkins',
   'attendees',
+  'discount-codes',
 ]);
 export type ReportKind = z.infer<typeof reportKindSchema>;
 
@@ -27,6 +28,10 @@ export const reportTitles: Record<ReportKind, { title: string; text: string }> =
   'sales-by-type': { title: 'Sales by ticket type', text: 'Tickets sold and money taken per ticket type and currency.' },
   checkins: { title: 'Check-in summary', text: 'Per event: tickets sold, checked in, inside now and not arrived.' },
   attendees: { title: 'Attendees', text: 'Who holds which ticket, who bought it, and when it was checked in.' },
+  'discount-codes': {
+    title: 'Discount codes',
+    text: 'Per event and code: paid orders, tickets still valid, the money they took and what each code took off (TEST orders apart).',
+  },
 };
 
 /**
@@ -41,6 +46,7 @@ export const reportPermission: Readonly<Record<ReportKind, Permission>> = {
   'sales-by-type': 'orders.read',
   checkins: 'orders.read',
   attendees: 'orders.read',
+  'discount-codes': 'orders.read',
 };
 
 /** A report's CSV holds at most this many rows (it streams); a longer one is refused with a request to narrow it. */

@@ -226,6 +226,24 @@ describe('a buyer with a code', () => {
     const csv = await api.app.inject({ method: 'GET', url: `${codesUrl(event.id)}/export`, headers: organiser.bearer });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.body.split('\r\n')[1]).toBe('TENOFF,10% off Standard tickets,1,,,,,1,72.00,3.00,no,');
+
+    const day = new Date().toISOString().slice(0, 10);
+    const report = await api.app.inject({
+      method: 'GET',
+      url: `/api/organizations/${organiser.organizationId}/reports/discount-codes/rows?from=${day}&to=${day}&dateBy=payment`,
+      headers: organiser.bearer,
+    });
+    expect(report.statusCode).toBe(200);
+    const rows = report.json().data.rows as string[][];
+    const headers = report.json().data.columns.map((column: { header: string }) => column.header);
+    expect(Object.fromEntries(headers.map((header: string, index: number) => [header, rows[0]?.[index]]))).toMatchObject({
+      Code: 'TENOFF',
+      'Orders paid': '1',
+      Tickets: '3',
+      'Ticket sales': '72.00',
+      'Discount given': '3.00',
+      Test: 'yes',
+    });
   });
 
   it('is refused with a sentence when the code does not fit the order, and nothing is held', async () => {

@@ -1,32 +1,10 @@
 import type { Event, EventCategory, TicketType } from '../../../src/contract/events.ts';
 import type { ImageLinks } from '../../lib/storage/image-url.ts';
+import { availableOf, toTicketType } from '../../lib/ticket-type-view.ts';
 import type { EventRow, TicketTypeRow } from './events.repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
-
-/** Tickets left of a type: neither sold nor held by an order waiting for payment. */
-const availableOf = (type: TicketTypeRow) => Math.max(type.capacity - type.taken, 0);
-
-export function toTicketType(type: TicketTypeRow, now: Date): TicketType {
-  const started = !type.sales_start || new Date(type.sales_start) <= now;
-  const notEnded = !type.sales_end || new Date(type.sales_end) > now;
-  return {
-    id: type.id,
-    name: type.name,
-    description: type.description,
-    price: type.price,
-    currency: type.currency,
-    capacity: type.capacity,
-    available: availableOf(type),
-    minPerOrder: type.min_per_order,
-    maxPerOrder: type.max_per_order,
-    salesStart: isoOrNull(type.sales_start),
-    salesEnd: isoOrNull(type.sales_end),
-    hidden: type.hidden,
-    onSale: started && notEnded && availableOf(type) > 0,
-  };
-}
 
 export function toEvent(
   row: EventRow,

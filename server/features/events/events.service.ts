@@ -23,7 +23,7 @@ import type { ImageLinks } from '../../lib/storage/image-url.ts';
 import { requireOrganizationImage } from '../../lib/storage/stored-images.ts';
 import { refundEventOrders } from '../orders/refunds.service.ts';
 import { memberRoleOf, requirePermission } from '../organizations/organizations.service.ts';
-import { toEvent, toTicketType } from './event-view.ts';
+import { toEvent } from './event-view.ts';
 import {
   deleteTicketTypes,
   type EventValues,
@@ -326,20 +326,4 @@ export async function listOrganizationEvents(
     pageSize: query.pageSize,
     total,
   };
-}
-
-/** The event's ticket types for the members who may edit it (codes are made for them); others get 403 or 404. */
-export async function ticketTypesForEditor(db: Db, eventId: string, userId: string) {
-  const { row } = await loadForEditor(db, eventId, userId);
-  const now = new Date();
-  const types = (await ticketTypesOf(db, eventId)).map((type) => toTicketType(type, now));
-  return { organizationId: row.organization_id, title: row.title, status: row.status, types };
-}
-
-/** An event's ticket types, hidden ones included, as a buyer with a code sees them; null unless it is published. */
-export async function ticketTypesForBuyer(db: Db, eventId: string) {
-  const row = await findEventRow(db, eventId);
-  if (row?.status !== 'published') return null;
-  const now = new Date();
-  return (await ticketTypesOf(db, eventId)).map((type) => toTicketType(type, now));
 }

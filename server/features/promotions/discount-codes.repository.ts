@@ -9,6 +9,22 @@ export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 export type NewDiscountCode = Insertable<DiscountCodesTable>;
 export type DiscountCodeValues = Omit<NewDiscountCode, 'id' | 'event_id' | 'code' | 'created_by' | 'created_at'>;
 
+/** The event a code belongs to: whose it is and whether it is on sale (read from the events' table). */
+export function eventOfCodes(db: Executor, eventId: string) {
+  return db.selectFrom('events').select(['organization_id', 'status', 'title']).where('id', '=', eventId).executeTakeFirst();
+}
+
+/** The event's ticket types, hidden ones included, in the order the event page lists them. */
+export function ticketTypesOfEvent(db: Executor, eventId: string) {
+  return db
+    .selectFrom('ticket_types')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('sort_order')
+    .orderBy('created_at')
+    .execute();
+}
+
 /** A code and its sales: paid orders placed with it, their ticket money still valid, and what it took off. */
 export type DiscountCodeWithSales = DiscountCodeRow & { paid_orders: number; revenue: number; discounted: number };
 

@@ -18,7 +18,8 @@ import type { TicketType } from '../../../src/contract/events.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { ticketTypesForBuyer, ticketTypesForEditor } from '../events/events.service.ts';
+import { toTicketType } from '../../lib/ticket-type-view.ts';
+import { requirePermission } from '../organizations/organizations.service.ts';
 import { codeSummary } from './code-summary.ts';
 import {
   allCodesOf,
@@ -27,14 +28,33 @@ import {
   type DiscountCodeValues,
   type DiscountCodeWithSales,
   deleteUnusedCode,
+  eventOfCodes,
   findCode,
   findCodeWithSales,
   insertCodes,
   listCodes,
+  ticketTypesOfEvent,
   updateCode,
 } from './discount-codes.repository.ts';
 
 export { codeUseQuery, type DiscountCodeRow, type DiscountCodeWithSales };
+
+/** The event's ticket types for the members who may edit it (codes are made for them); others get 403 or 404. */
+async function ticketTypesForEditor(db: Db, eventId: string, userId: string) {
+  const event = await eventOfCodes(db, eventId);
+  if (!event) throw notFound('That event');
+  await requirePermission(db, event.organization_id, userId, 'events.edit', 'That event');
+  const now = new Date();
+  return { title: event.title, types: (await ticketTypesOfEvent(db, eventId)).map((type) => toTicketType(type, now)) };
+}
+
+/** An event's ticket types, hidden ones included, as a buyer with a code sees them; null unless it is on sale. */
+async function ticketTypesForBuyer(db: Db, eventId: string) {
+  const event = await eventOfCodes(db, eventId);
+  if (event?.status !== 'published') return null;
+  const now = new Date();
+  return (await ticketTypesOfEvent(db, eventId)).map((type) => toTicketType(type, now));
+}
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

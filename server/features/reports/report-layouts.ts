@@ -97,6 +97,16 @@ export const reportLayouts: Record<ReportKind, ReportColumn[]> = {
     column('Checked in by device', (row) => text(row.device_name)),
     column('Test', (row) => (row.provider === TEST_PROVIDER ? 'yes' : 'no')),
   ],
+  'discount-codes': [
+    ...eventColumns,
+    column('Code', (row) => text(row.code)),
+    column('Currency', (row) => text(row.currency)),
+    figure('Orders paid', (row) => count(row.orders)),
+    figure('Tickets', (row) => count(row.tickets)),
+    amount('Ticket sales', (row) => row.ticket_money),
+    amount('Discount given', (row) => row.discount),
+    column('Test', (row) => (row.test ? 'yes' : 'no')),
+  ],
 };
 
 /** The report's columns for this caller: money columns only for those who may see the money. */

@@ -127,6 +127,20 @@ const reports: Record<ReportKind, ReportSql> = {
       (select coalesce(sum(a.inside), 0) from event_admission_counts a where a.event_id = e.id) as inside`,
     orderBy: sql`e.starts_at, e.id`,
   },
+  // Orders paid with a code, per event and code (decision 060); TEST orders use codes too, in rows of their own.
+  'discount-codes': {
+    body: (scope) => sql`
+      from orders o
+      join events e on e.id = o.event_id
+      where ${ofEvents(scope)} and o.discount_code is not null and o.status in ('paid', 'partially_refunded', 'refunded')
+        and ${within(scope.query.dateBy === 'payment' ? sql`o.paid_at` : sql`e.starts_at`, scope.query)}
+        ${currencyOf(sql`o.currency`, scope.query)}
+      group by e.id, e.title, e.starts_at, o.discount_code, o.currency, o.provider = 'sandbox'`,
+    columns: sql`e.title as event_title, e.starts_at as event_starts_at, o.discount_code as code, o.currency,
+      o.provider = 'sandbox' as test,
+      count(*) as orders, sum(o.valid_tickets) as tickets, sum(o.valid_price) as ticket_money, sum(o.discount) as discount`,
+    orderBy: sql`o.currency, e.starts_at, e.id, o.discount_code, o.provider = 'sandbox'`,
+  },
   attendees: {
     body: (scope, only = nothingMore) => sql`
       from tickets t

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
-import { buttonClass, linkClass } from '../../../components/button.ts';
-import { controlClass } from '../../../components/fields/control-class.ts';
-import { Spinner } from '../../../components/submit-button.tsx';
+import { buttonClass, linkClass } from '#components/button.ts';
+import { controlClass } from '#components/fields/control-class.ts';
+import { Spinner } from '#components/submit-button.tsx';
 import type { CodeEntry } from '../hooks/use-code-entry.ts';
 
 interface CodeBoxProps {
@@ -47,7 +47,7 @@ export function CodeBox({ entry, note = null, idPrefix = 'code' }: CodeBoxProps)
     entry.apply();
   };
   return (
-    <form noValidate onSubmit={submit} aria-label="Discount or access code">
+    <form noValidate onSubmit={submit}>
       <label htmlFor={fieldId} className="block font-medium text-slate-800">
         Discount or access code
       </label>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { fieldRowClass } from '../../../../components/fields/field-row.ts';
 import { SelectField } from '../../../../components/fields/select-field.tsx';
 import { TextField } from '../../../../components/fields/text-field.tsx';
 import type { CodeFormKind, CodeFormValues } from '../../utils/discount-code-form.ts';
@@ -113,7 +112,7 @@ export function CodeSettingsFields({ values, errors, change, types, currency, ti
 
   return (
     <>
-      <div className={fieldRowClass}>
+      <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Discount"
           name="kind"
@@ -219,7 +218,7 @@ export function CodeSettingsFields({ values, errors, change, types, currency, ti
           />
         ))}
       </ChoiceGroup>
-      <div className={fieldRowClass}>
+      <div className="grid gap-4 sm:grid-cols-3">
         <TextField label="Total uses" inputMode="numeric" autoComplete="off" hint="Blank: no limit." {...text('maxUses')} />
         <TextField
           label="Uses per buyer"
@@ -236,7 +235,7 @@ export function CodeSettingsFields({ values, errors, change, types, currency, ti
           {...text('minQuantity')}
         />
       </div>
-      <div className={fieldRowClass}>
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Usable from"
           type="datetime-local"

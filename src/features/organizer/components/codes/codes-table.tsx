@@ -35,7 +35,6 @@ interface CodesTableProps {
   busyId: string | null;
   onEdit(code: DiscountCode): void;
   onArchive(code: DiscountCode, archived: boolean): void;
-  onDelete(code: DiscountCode): void;
 }
 
 /** When a code can be used, when it has limits: "From 3 Nov 2026, 19:30 until …". */
@@ -49,7 +48,7 @@ function windowText(code: DiscountCode, timeZone: string): string | null {
 
 /** The event's codes: on wide screens a table, on phones a card each (the kit's table does both). */
 export function CodesTable(props: CodesTableProps) {
-  const { codes, types, currency, timeZone, asOf, busyId, onEdit, onArchive, onDelete } = props;
+  const { codes, types, currency, timeZone, asOf, busyId, onEdit, onArchive } = props;
   const money = (minor: number) => formatMoney(minor, currency);
   const columns: Column<DiscountCode>[] = [
     {
@@ -57,7 +56,7 @@ export function CodesTable(props: CodesTableProps) {
       header: 'Code',
       cell: (code) => (
         <span className="block min-w-0 text-right md:text-left">
-          <span className="block break-all font-mono font-semibold text-slate-900">{code.code}</span>
+          <span className="block break-all font-mono font-semibold text-slate-900 md:break-normal">{code.code}</span>
           {code.note ? <span className="block break-words text-slate-600 text-sm">{code.note}</span> : null}
         </span>
       ),
@@ -68,7 +67,7 @@ export function CodesTable(props: CodesTableProps) {
       cell: (code) => {
         const window = windowText(code, timeZone);
         return (
-          <span className="block min-w-0 md:max-w-64">
+          <span className="block min-w-0 md:min-w-40 md:max-w-64">
             <span className="block">{describeCode(code, types, currency)}</span>
             {code.maxUsesPerBuyer !== null ? (
               <span className="block text-slate-600 text-sm">
@@ -116,9 +115,6 @@ export function CodesTable(props: CodesTableProps) {
           >
             {code.archived ? 'Restore' : 'Archive'}
             <span className="sr-only"> {code.code}</span>
-          </button>
-          <button type="button" className={buttonClass('danger', 'small')} onClick={() => onDelete(code)}>
-            Delete<span className="sr-only"> {code.code}</span>
           </button>
         </span>
       ),

@@ -14,11 +14,12 @@ interface DeleteCodeDialogProps {
   /** The code to delete; null: closed. */
   code: DiscountCode | null;
   onArchive(code: DiscountCode): void;
+  onDeleted(): void;
   onClose(): void;
 }
 
 /** Asks before deleting a code; one an order was placed with cannot be deleted, and the dialog offers to archive it. */
-export function DeleteCodeDialog({ eventId, code, onArchive, onClose }: DeleteCodeDialogProps) {
+export function DeleteCodeDialog({ eventId, code, onArchive, onDeleted, onClose }: DeleteCodeDialogProps) {
   const remove = useDeleteDiscountCode(eventId);
   const [refusal, setRefusal] = useState<{ message: string; used: boolean } | null>(null);
   const confirm = () => {
@@ -26,7 +27,7 @@ export function DeleteCodeDialog({ eventId, code, onArchive, onClose }: DeleteCo
     remove.mutate(code.id, {
       onSuccess: () => {
         toast.success(`Code ${code.code} deleted.`);
-        onClose();
+        onDeleted();
       },
       onError: (error) => setRefusal({ message: serverMessage(error), used: statusOf(error) === 409 }),
     });

@@ -36,6 +36,8 @@ interface DiscountCodeFormProps {
   timeZone: string;
   onDone(outcome: CodeFormOutcome): void;
   onCancel(): void;
+  /** Asks to delete the code being changed. */
+  onDelete?(): void;
 }
 
 const titles: Record<CodeFormMode, string> = {
@@ -56,7 +58,8 @@ const intros: Record<CodeFormMode, string> = {
 const maxCsvBytes = 300_000;
 
 /** One code, many made-up codes, codes from a CSV file, or a code’s changed settings: checked here as the server will. */
-export function DiscountCodeForm({ eventId, mode, code, types, currency, timeZone, onDone, onCancel }: DiscountCodeFormProps) {
+export function DiscountCodeForm(props: DiscountCodeFormProps) {
+  const { eventId, mode, code, types, currency, timeZone, onDone, onCancel, onDelete } = props;
   const formRef = useRef<HTMLFormElement>(null);
   const context = { currency, timeZone };
   const [values, setValues] = useState<CodeFormValues>(() => (code ? codeToForm(code, context) : emptyCodeForm));
@@ -167,7 +170,7 @@ export function DiscountCodeForm({ eventId, mode, code, types, currency, timeZon
           />
         ) : null}
         {mode === 'many' ? (
-          <div className="field-row">
+          <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label="Start each code with"
               name="prefix"
@@ -227,6 +230,16 @@ export function DiscountCodeForm({ eventId, mode, code, types, currency, timeZon
           timeZone={timeZone}
         />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          {mode === 'edit' && onDelete ? (
+            <button
+              type="button"
+              className={`${buttonClass('danger')} w-full sm:mr-auto sm:w-auto`}
+              onClick={onDelete}
+              disabled={busy}
+            >
+              Delete code
+            </button>
+          ) : null}
           <button type="button" className={`${buttonClass('secondary')} w-full sm:w-auto`} onClick={onCancel} disabled={busy}>
             Cancel
           </button>

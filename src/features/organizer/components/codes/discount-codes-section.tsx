@@ -82,6 +82,8 @@ export function DiscountCodesSection({ event, asOf }: DiscountCodesSectionProps)
   };
   const archive = (code: DiscountCode, to: boolean) => {
     setDeleting(null);
+    // Archived from the delete dialog of the code being changed: back to the list.
+    setPanel((current) => (current.kind === 'form' ? { kind: 'list' } : current));
     save.mutate(
       { codeId: code.id, input: withArchived(code, to) },
       {
@@ -106,19 +108,37 @@ export function DiscountCodesSection({ event, asOf }: DiscountCodesSectionProps)
       ? 'No archived codes.'
       : 'No codes yet. Create one, make many at once or import a file.';
 
+  const dialog = (
+    <DeleteCodeDialog
+      eventId={event.id}
+      code={deleting}
+      onArchive={(code) => archive(code, true)}
+      onDeleted={() => {
+        setDeleting(null);
+        setPanel({ kind: 'list' });
+      }}
+      onClose={() => setDeleting(null)}
+    />
+  );
+
   if (panel.kind === 'form') {
+    const { code } = panel;
     return (
-      <DiscountCodeForm
-        key={`${panel.mode}:${panel.code?.id ?? ''}`}
-        eventId={event.id}
-        mode={panel.mode}
-        code={panel.code}
-        types={types}
-        currency={currency}
-        timeZone={timeZone}
-        onDone={finished}
-        onCancel={() => setPanel({ kind: 'list' })}
-      />
+      <>
+        <DiscountCodeForm
+          key={`${panel.mode}:${code?.id ?? ''}`}
+          eventId={event.id}
+          mode={panel.mode}
+          code={code}
+          types={types}
+          currency={currency}
+          timeZone={timeZone}
+          onDone={finished}
+          onCancel={() => setPanel({ kind: 'list' })}
+          onDelete={code ? () => setDeleting(code) : undefined}
+        />
+        {dialog}
+      </>
     );
   }
 
@@ -195,7 +215,6 @@ export function DiscountCodesSection({ event, asOf }: DiscountCodesSectionProps)
         busyId={save.isPending ? (save.variables?.codeId ?? null) : null}
         onEdit={(code) => open({ kind: 'form', mode: 'edit', code })}
         onArchive={archive}
-        onDelete={setDeleting}
       />
       <Pager label="Code pages" previous={page > 1 ? pageHref(page - 1) : null} next={page < pages ? pageHref(page + 1) : null}>
         <span className="text-slate-600 text-sm">
@@ -206,12 +225,7 @@ export function DiscountCodesSection({ event, asOf }: DiscountCodesSectionProps)
         Buyers type a code on the event page. A link can type it for them: the event page’s address with{' '}
         <span className="break-all font-mono">?code=</span> and the code at the end. Revenue and discounts count paid orders only.
       </p>
-      <DeleteCodeDialog
-        eventId={event.id}
-        code={deleting}
-        onArchive={(code) => archive(code, true)}
-        onClose={() => setDeleting(null)}
-      />
+      {dialog}
     </div>
   );
 }

@@ -165,3 +165,14 @@ describe('the tickets of an order', () => {
     expect(statusOf('Vic Valid')).toBe('Valid');
   });
 });
+
+describe('an order placed with a code', () => {
+  it('names the code and what it took off; an order without one says nothing of codes', () => {
+    const coded = show({ ...order, discountCode: 'SPRING-10', discount: 450 } as AdminOrder);
+    expect(coded.textContent).toContain('Code SPRING-10: £4.50 off');
+    root?.unmount();
+    document.body.innerHTML = '';
+    const plain = show({ ...order, discountCode: null, discount: 0 } as AdminOrder);
+    expect(plain.textContent).not.toContain('Code ');
+  });
+});

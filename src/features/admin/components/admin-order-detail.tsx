@@ -247,6 +247,12 @@ export function AdminOrderDetail({
             <dd className="font-semibold text-slate-900 tabular-nums">
               {money(order.total)} ({money(order.bookingFee)})
             </dd>
+            {order.discountCode ? (
+              <dd className="text-slate-600 text-sm">
+                Code {order.discountCode}
+                {order.discount > 0 ? `: ${money(order.discount)} off` : ''}
+              </dd>
+            ) : null}
           </div>
           <div>
             <dt className="text-slate-600 text-sm">Refunded</dt>

@@ -66,6 +66,14 @@ function OrderDetails({ order }: { order: OrganizerOrder }) {
           ))}
         </ul>
         <dl className="space-y-1 border-slate-200 border-t pt-2 text-slate-700">
+          {order.discountCode ? (
+            <div className="flex justify-between">
+              <dt>Code {order.discountCode}</dt>
+              <dd className="tabular-nums">
+                {order.discount > 0 ? `−${money(order.discount)} (in the prices above)` : 'no discount'}
+              </dd>
+            </div>
+          ) : null}
           <div className="flex justify-between">
             <dt>Booking fee</dt>
             <dd className="tabular-nums">{money(order.bookingFee)}</dd>

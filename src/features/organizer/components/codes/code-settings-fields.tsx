@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { SelectField } from '../../../../components/fields/select-field.tsx';
-import { TextField } from '../../../../components/fields/text-field.tsx';
+import { SelectField } from '#components/fields/select-field.tsx';
+import { TextField } from '#components/fields/text-field.tsx';
 import type { CodeFormKind, CodeFormValues } from '../../utils/discount-code-form.ts';
 import type { PathErrors } from '../../utils/field-errors.ts';
 

@@ -1,8 +1,8 @@
-import { buttonClass } from '../../../../components/button.ts';
-import { type Column, DataTable } from '../../../../components/data-table/data-table.tsx';
-import { formatDateTime } from '../../../../components/format/date-time.ts';
-import type { DiscountCode } from '../../../../contract/discount-codes.ts';
-import { formatMoney } from '../../../../contract/money.ts';
+import { buttonClass } from '#components/button.ts';
+import { type Column, DataTable } from '#components/data-table/data-table.tsx';
+import { formatDateTime } from '#components/format/date-time.ts';
+import type { DiscountCode } from '#contract/discount-codes.ts';
+import { formatMoney } from '#contract/money.ts';
 import {
   type CodeStatus,
   codeStatus,

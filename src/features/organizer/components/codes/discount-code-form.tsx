@@ -1,11 +1,11 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { buttonClass } from '../../../../components/button.ts';
-import { FormAlert } from '../../../../components/fields/form-alert.tsx';
-import { focusFirstInvalid, formErrorKey } from '../../../../components/fields/form-errors.ts';
-import { TextField } from '../../../../components/fields/text-field.tsx';
-import { SubmitButton } from '../../../../components/submit-button.tsx';
-import type { DiscountCode } from '../../../../contract/discount-codes.ts';
-import { toast } from '../../../../lib/toasts.tsx';
+import { buttonClass } from '#components/button.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { focusFirstInvalid, formErrorKey } from '#components/fields/form-errors.ts';
+import { TextField } from '#components/fields/text-field.tsx';
+import { SubmitButton } from '#components/submit-button.tsx';
+import type { DiscountCode } from '#contract/discount-codes.ts';
+import { toast } from '#lib/toasts.tsx';
 import { useGenerateDiscountCodes } from '../../api/generate-discount-codes.ts';
 import { type DiscountCodeImport, useImportDiscountCodes } from '../../api/import-discount-codes.ts';
 import { useSaveDiscountCode } from '../../api/save-discount-code.ts';

@@ -6,6 +6,7 @@ export interface TicketTypeSpec {
   name: string;
   price: number;
   capacity: number;
+  hidden?: boolean;
 }
 
 /** A published event a week ahead unless `overrides` say otherwise, made through the organiser API (the editor has its own tests). */

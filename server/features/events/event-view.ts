@@ -1,4 +1,4 @@
-import type { Event, EventCategory, TicketType } from '../../../src/contract/events.ts';
+import type { Event, EventCategory } from '../../../src/contract/events.ts';
 import type { ImageLinks } from '../../lib/storage/image-url.ts';
 import { availableOf, toTicketType } from '../../lib/ticket-type-view.ts';
 import type { EventRow, TicketTypeRow } from './events.repository.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { codeAppliesTo } from '../../../src/contract/discount-codes.ts';
+import { codeAppliesTo } from '../../../src/contract/discount-pricing.ts';
 import type { CreateOrder } from '../../../src/contract/orders.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { type Counter, counterOf } from '../../lib/rate-limiter.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { orderAmounts } from '../../../src/contract/booking-fee.ts';
-import { discountedLines, discountOf, type PricingCode } from '../../../src/contract/discount-codes.ts';
+import { discountedLines, discountOf, type PricingCode } from '../../../src/contract/discount-pricing.ts';
 import type { BookingFeeRule, CreateOrder } from '../../../src/contract/orders.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SaleTicketType } from './sale-context.repository.ts';

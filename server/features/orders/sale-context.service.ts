@@ -1,4 +1,4 @@
-import { normaliseCode } from '../../../src/contract/discount-codes.ts';
+import { normaliseCode } from '../../../src/contract/discount-pricing.ts';
 import type { BookingFeeRule } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { type FeeRuleInForce, toFeeRule } from '../../lib/booking-fee-rules.ts';

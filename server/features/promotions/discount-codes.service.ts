@@ -1,19 +1,16 @@
 import { randomInt } from 'node:crypto';
 import {
   type AppliedCode,
-  type CodeRefusal,
   type CreateDiscountCode,
-  codeRefusals,
   codeTextSchema,
   type DiscountCode,
   type DiscountCodeList,
   type DiscountCodeRules,
   discountCodeProblems,
   type GenerateDiscountCodes,
-  normaliseCode,
-  type PricingCode,
   type UpdateDiscountCode,
 } from '../../../src/contract/discount-codes.ts';
+import { type CodeRefusal, codeRefusals, normaliseCode, type PricingCode } from '../../../src/contract/discount-pricing.ts';
 import type { TicketType } from '../../../src/contract/events.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';

@@ -12,7 +12,8 @@ interface TicketsPanelProps {
 
 /** While on sale: the booking. Otherwise the ticket types and their prices, and why nothing can be bought. */
 export function TicketsPanel({ event, ended, now, booking }: TicketsPanelProps) {
-  const onSale = event.status === 'published' && !ended && !event.soldOut && event.ticketTypes.some((type) => !type.hidden);
+  // An event whose every ticket type is hidden is still on sale: to buyers with a code that shows them (decision 060).
+  const onSale = event.status === 'published' && !ended && !event.soldOut;
   const note =
     event.status === 'cancelled'
       ? 'This event is cancelled, so no tickets are on sale.'

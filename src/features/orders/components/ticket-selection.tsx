@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { buttonClass, linkClass } from '#components/button.ts';
-import { discountedLines, discountOf } from '#contract/discount-codes.ts';
+import { discountedLines, discountOf } from '#contract/discount-pricing.ts';
 import { formatMoney, formatPrice } from '#contract/money.ts';
 import { useServerText } from '#lib/hydration.ts';
 import { useHydrated } from '#lib/use-hydrated.ts';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { serverMessage } from '#components/fields/form-errors.ts';
-import { type AppliedCode, codeQuerySchema } from '#contract/discount-codes.ts';
-import { type TicketType, ticketTypeSchema } from '#contract/events.ts';
+import type { AppliedCode } from '#contract/discount-codes.ts';
+import { codeInputProblem } from '#contract/discount-pricing.ts';
+import type { TicketType } from '#contract/events.ts';
 import { useCheckCode } from '../api/check-code.ts';
 
 /** The code parameter of an event page's address: `/event/…?code=SPRING10` applies it when the page opens. */
@@ -41,15 +41,16 @@ export function useCodeEntry(eventId: string): CodeEntry {
 
   const apply = useCallback(
     (typed?: string) => {
-      const parsed = codeQuerySchema.safeParse({ code: typed ?? text });
+      const code = (typed ?? text).trim();
+      const problem = codeInputProblem(code);
       setOpen(true);
-      if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message ?? 'Enter a code.');
+      if (problem) {
+        setError(problem);
         return;
       }
       const attempt = ++latest.current;
       setError(null);
-      mutate(parsed.data.code, {
+      mutate(code, {
         onSuccess: (code) => {
           if (attempt !== latest.current) return;
           setApplied(code);
@@ -58,7 +59,10 @@ export function useCodeEntry(eventId: string): CodeEntry {
         onError: (failure) => {
           if (attempt !== latest.current) return;
           setApplied(null);
-          setError(serverMessage(failure));
+          // The sentence reader comes with the HTTP client's module: loaded when a code is refused, not with the page.
+          void import('#components/fields/form-errors.ts').then(({ serverMessage }) => {
+            if (attempt === latest.current) setError(serverMessage(failure));
+          });
         },
       });
     },
@@ -77,10 +81,8 @@ export function useCodeEntry(eventId: string): CodeEntry {
 
   const unlocked = useMemo(
     () =>
-      (applied?.unlocked ?? []).flatMap((type) => {
-        const read = ticketTypeSchema.safeParse(type);
-        return read.success ? [{ ...read.data, hidden: false }] : [];
-      }),
+      // The server's answer is checked against the contract before it is sent; shown to this buyer, they are not hidden.
+      (applied?.unlocked ?? []).map((type): TicketType => ({ ...type, hidden: false })),
     [applied],
   );
 

@@ -1,4 +1,4 @@
-import { codeAppliesTo, type PricingCode } from '#contract/discount-codes.ts';
+import { codeAppliesTo, type PricingCode } from '#contract/discount-pricing.ts';
 
 /**
  * Why a code in force takes nothing off the tickets chosen so far, in a sentence; null when it does take something off,

@@ -5,7 +5,6 @@ import {
   createDiscountCodeSchema,
   type DiscountCode,
   type DiscountCodeRules,
-  type DiscountKind,
   discountCodeProblems,
   discountCodeRules,
   type GenerateDiscountCodes,
@@ -13,6 +12,7 @@ import {
   type UpdateDiscountCode,
   updateDiscountCodeSchema,
 } from '#contract/discount-codes.ts';
+import type { DiscountKind } from '#contract/discount-pricing.ts';
 import { minorUnitDigits } from '#contract/money.ts';
 import { type PathErrors, serverPathErrors } from './field-errors.ts';
 import { majorTextToMinor, minorToMajorText } from './money-input.ts';

@@ -83,3 +83,32 @@ describe('500 buyers at once with a code limited to 50 uses', () => {
     expect(counts).toEqual({ orders: 50, uses: 50, held: 50 });
   });
 });
+
+describe('one buyer in five tabs at once with a code of one use per buyer', () => {
+  it('places one order with it; the others are told they have used it', { timeout: 60_000 }, async () => {
+    const { organiser, event, types } = await eventOnSale(api.app, api.database.db, {
+      ticketTypes: [{ name: 'Standard', price: 2000, currency: 'GBP', capacity: 100, maxPerOrder: 10 }],
+    });
+    const standard = (types[0] as { id: string }).id;
+    const created = await api.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/discount-codes`,
+      headers: organiser.bearer,
+      payload: { code: 'ONEEACH', kind: 'percent', value: 50, maxUsesPerBuyer: 1 },
+    });
+    expect(created.statusCode).toBe(201);
+    const buyer = { name: 'Ada Lovelace', email: 'ada.tabs@example.com' };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        placeOrder(
+          api.app,
+          { ...orderBody(event.id, [{ ticketTypeId: standard, quantity: 1 }], buyer), code: 'ONEEACH' },
+          { remoteAddress: lineAddress(1000 + index) },
+        ),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().message);
+    expect(new Set(refused)).toEqual(new Set(['You have used that code as many times as one buyer can.']));
+  });
+});

@@ -278,6 +278,27 @@ export interface DiscountCodesTable {
   updated_at: DefaultedTimestamp;
 }
 
+/**
+ * Places shared by some of an event's ticket types, or (`all_types`) by all of them: the event's capacity (migration
+ * 0043, decision 061). `taken` follows its types' `taken` by trigger; `taken <= capacity` is a CHECK.
+ */
+export interface CapacityQuotasTable {
+  id: Generated<string>;
+  event_id: string;
+  name: string;
+  capacity: number;
+  taken: ColumnType<number, never, never>;
+  all_types: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: DefaultedTimestamp;
+}
+
+/** The ticket types of a named quota (an `all_types` quota has no rows here: it holds every type of its event). */
+export interface CapacityQuotaTypesTable {
+  quota_id: string;
+  ticket_type_id: string;
+}
+
 export interface TicketTypesTable {
   id: Generated<string>;
   event_id: string;
@@ -721,6 +742,8 @@ export interface Database {
   uploads: UploadsTable;
   events: EventsTable;
   ticket_types: TicketTypesTable;
+  capacity_quotas: CapacityQuotasTable;
+  capacity_quota_types: CapacityQuotaTypesTable;
   bookmarks: BookmarksTable;
   booking_fee_rules: BookingFeeRulesTable;
   orders: OrdersTable;

@@ -1,19 +1,24 @@
 import { type Selectable, sql } from 'kysely';
 import type { EventCategory, EventStatus, EventSummary } from '../../src/contract/events.ts';
 import type { EventsTable } from '../db/types.ts';
+import { typeLeftSql } from './capacity-quotas.ts';
 import type { ImageLinks } from './storage/image-url.ts';
 
 // An event card shows the same facts in the listings, the catalogue and a user's bookmarks: each selects them
 // with its own query and builds the card from them here.
 
-/** What an event card needs besides the event row: organiser, cheapest visible price, tickets left. */
+/**
+ * What an event card needs besides the event row: organiser, cheapest visible price, and tickets left, summed over
+ * the visible types each as available as its quotas allow (so places two types share count twice: the card only asks
+ * whether anything is left).
+ */
 export function listingColumns() {
   return [
     'organizations.name as organization_name',
     'organizations.city as organization_city',
     sql<number | null>`(select min(t.price) from ticket_types t where t.event_id = events.id and not t.hidden)`.as('price_from'),
     sql<string | null>`(select min(t.currency) from ticket_types t where t.event_id = events.id and not t.hidden)`.as('currency'),
-    sql<number>`(select coalesce(sum(t.capacity - t.taken), 0) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
+    sql<number>`(select coalesce(sum(${typeLeftSql('t')}), 0) from ticket_types t where t.event_id = events.id and not t.hidden)`.as(
       'available',
     ),
   ] as const;

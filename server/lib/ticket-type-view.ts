@@ -1,18 +1,34 @@
 import type { Selectable } from 'kysely';
 import type { TicketType } from '../../src/contract/events.ts';
 import type { TicketTypesTable } from '../db/types.ts';
+import { holdsType, type QuotaCount } from './capacity-quotas.ts';
 
 // A ticket type as buyers and organisers see it: the event page shows it, and a code that shows hidden tickets hands
 // them to the buyer in the same shape.
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** Tickets left of a type: neither sold nor held by an order waiting for payment. */
-export const availableOf = (type: Selectable<TicketTypesTable>) => Math.max(type.capacity - type.taken, 0);
+/** What availability reads of a quota: its places, what is taken of them, and the types it holds. */
+export type QuotaOfTypes = Pick<QuotaCount, 'capacity' | 'taken' | 'all_types' | 'ticket_type_ids'>;
 
-export function toTicketType(type: Selectable<TicketTypesTable>, now: Date): TicketType {
+/**
+ * Tickets left of a type: neither sold nor held by an order waiting for payment, of its own stock and of each quota
+ * it shares with other types (decision 061), whichever has fewest. Every view of `available`, `onSale` and `soldOut`
+ * asks this, with the event's quotas.
+ */
+export function availableOf(
+  type: Pick<Selectable<TicketTypesTable>, 'id' | 'capacity' | 'taken'>,
+  quotas: readonly QuotaOfTypes[],
+): number {
+  let left = type.capacity - type.taken;
+  for (const quota of quotas) if (holdsType(quota, type.id)) left = Math.min(left, quota.capacity - quota.taken);
+  return Math.max(left, 0);
+}
+
+export function toTicketType(type: Selectable<TicketTypesTable>, now: Date, quotas: readonly QuotaOfTypes[]): TicketType {
   const started = !type.sales_start || new Date(type.sales_start) <= now;
   const notEnded = !type.sales_end || new Date(type.sales_end) > now;
+  const available = availableOf(type, quotas);
   return {
     id: type.id,
     name: type.name,
@@ -20,12 +36,12 @@ export function toTicketType(type: Selectable<TicketTypesTable>, now: Date): Tic
     price: type.price,
     currency: type.currency,
     capacity: type.capacity,
-    available: availableOf(type),
+    available,
     minPerOrder: type.min_per_order,
     maxPerOrder: type.max_per_order,
     salesStart: isoOrNull(type.sales_start),
     salesEnd: isoOrNull(type.sales_end),
     hidden: type.hidden,
-    onSale: started && notEnded && availableOf(type) > 0,
+    onSale: started && notEnded && available > 0,
   };
 }

@@ -1,6 +1,6 @@
 import type { Event, EventCategory } from '../../../src/contract/events.ts';
 import type { ImageLinks } from '../../lib/storage/image-url.ts';
-import { availableOf, toTicketType } from '../../lib/ticket-type-view.ts';
+import { availableOf, type QuotaOfTypes, toTicketType } from '../../lib/ticket-type-view.ts';
 import type { EventRow, TicketTypeRow } from './events.repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -9,8 +9,9 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(
 export function toEvent(
   row: EventRow,
   types: TicketTypeRow[],
-  options: { images: ImageLinks; isMember: boolean; now: Date },
+  options: { images: ImageLinks; isMember: boolean; now: Date; quotas: readonly QuotaOfTypes[] },
 ): Event {
+  const { quotas } = options;
   const visible = options.isMember ? types : types.filter((type) => !type.hidden);
   const priced = visible.filter((type) => !type.hidden);
   const cheapest = priced.reduce<TicketTypeRow | null>(
@@ -35,7 +36,7 @@ export function toEvent(
     coverImageSrcSet: options.images.srcSet(row.cover_image_key),
     priceFrom: cheapest?.price ?? null,
     currency: cheapest?.currency ?? null,
-    soldOut: priced.length > 0 && priced.every((type) => availableOf(type) === 0),
+    soldOut: priced.length > 0 && priced.every((type) => availableOf(type, quotas) === 0),
     organizer: { id: row.organization_id, name: row.organization_name, city: row.organization_city },
     distanceKm: null,
     venue: row.venue_name
@@ -49,7 +50,7 @@ export function toEvent(
         }
       : null,
     onlineUrl: options.isMember ? row.online_url : null,
-    ticketTypes: visible.map((type) => toTicketType(type, options.now)),
+    ticketTypes: visible.map((type) => toTicketType(type, options.now, quotas)),
     publishedAt: isoOrNull(row.published_at),
     ticketsSold: types.reduce((sum, type) => sum + type.taken - type.held, 0),
     testMode: row.test_mode,

@@ -16,6 +16,7 @@ import { canSellPaidTickets, paidTicketsNeedVerification } from '../../../src/co
 import type { Db } from '../../db/database.ts';
 import type { Database, EventStatus } from '../../db/types.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
+import { quotaCountsOf } from '../../lib/capacity-quotas.ts';
 import { toEventSummary } from '../../lib/event-card.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { permissionDenied } from '../../lib/permission-denied.ts';
@@ -85,7 +86,8 @@ const sellsPaid = (row: { kyc_status: KycStatus; payouts_enabled: boolean }) =>
 async function present(deps: EventsDeps, eventId: string, isMember: boolean): Promise<Event> {
   const row = await findEventRow(deps.db, eventId);
   if (!row) throw notFound('That event');
-  return toEvent(row, await ticketTypesOf(deps.db, eventId), { images: deps.images, isMember, now: new Date() });
+  const [types, quotas] = await Promise.all([ticketTypesOf(deps.db, eventId), quotaCountsOf(deps.db, eventId)]);
+  return toEvent(row, types, { images: deps.images, isMember, now: new Date(), quotas });
 }
 
 export async function createEvent(deps: EventsDeps, userId: string, input: CreateEvent): Promise<Event> {

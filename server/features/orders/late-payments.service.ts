@@ -1,12 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { holdsType } from '../../lib/capacity-quotas.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import type { PaymentWebhookEvent } from '../../lib/payments/provider.ts';
 import { recordCharge, recordRefund } from './ledger.repository.ts';
 import { lockTicketTypes, markPaymentSucceeded } from './order-capture.repository.ts';
 import { endHold, presentOrders } from './order-lifecycle.service.ts';
 import { refundMail } from './order-mail.ts';
-import { holdingStatuses, itemsOf, type OrderRow, reserveTickets, setOrderStatus } from './orders.repository.ts';
+import { holdingStatuses, itemsOf, lockQuotasOf, type OrderRow, reserveTickets, setOrderStatus } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
 import { insertRefund } from './refunds.repository.ts';
 import type { PreparedIssue } from './ticket-issue.repository.ts';
@@ -55,15 +56,21 @@ export async function applyLateSuccess(
   }
 
   if (order.status === 'expired' || order.status === 'cancelled') {
-    // Late: honoured if every ticket is still there, judged under the ticket types' row locks.
-    const types = await lockTicketTypes(
-      trx,
-      sorted.map((item) => item.ticket_type_id),
-    );
-    const enough = sorted.every((item) => {
-      const type = types.find((candidate) => candidate.id === item.ticket_type_id);
-      return type !== undefined && type.capacity - type.taken >= item.quantity;
-    });
+    // Late: honoured if every ticket is still there, of its type and of every quota it shares (decision 061), judged
+    // under the quotas' and then the ticket types' row locks, the order every writer of stock keeps.
+    const typeIds = sorted.map((item) => item.ticket_type_id);
+    const quotas = await lockQuotasOf(trx, order.event_id, typeIds);
+    const types = await lockTicketTypes(trx, typeIds);
+    const enough =
+      sorted.every((item) => {
+        const type = types.find((candidate) => candidate.id === item.ticket_type_id);
+        return type !== undefined && type.capacity - type.taken >= item.quantity;
+      }) &&
+      quotas.every(
+        (quota) =>
+          quota.capacity - quota.taken >=
+          sorted.reduce((sum, item) => sum + (holdsType(quota, item.ticket_type_id) ? item.quantity : 0), 0),
+      );
     if (enough && order.status === 'expired' && !eventCancelled) {
       for (const item of sorted) {
         if (!(await reserveTickets(trx, item.ticket_type_id, item.quantity))) throw new Error('stock vanished under lock');

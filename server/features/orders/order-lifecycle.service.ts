@@ -13,7 +13,7 @@ import {
   lockOrder,
   type OrderRow,
   orderEventsOf,
-  releaseTickets,
+  releaseStock,
   setOrderStatus,
   ticketsOf,
 } from './orders.repository.ts';
@@ -66,7 +66,7 @@ export async function endHold(
   reason: string | null,
 ): Promise<boolean> {
   if (!holdingStatuses.includes(order.status)) return false;
-  for (const item of await itemsOf(trx, [order.id])) await releaseTickets(trx, item.ticket_type_id, item.quantity);
+  await releaseStock(trx, order.event_id, await itemsOf(trx, [order.id]));
   await setOrderStatus(trx, order.id, { status, failure_reason: reason ?? order.failure_reason });
   await expireOpenPayments(trx, order.id);
   return true;

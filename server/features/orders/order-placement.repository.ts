@@ -240,6 +240,21 @@ const insertOrder = statementTemplate(
 );
 
 export const capacityConstraint = 'ticket_types_within_capacity';
+/** The CHECK of a quota several types share (migration 0043), broken through the trigger that counts it. */
+export const quotaConstraint = 'capacity_quotas_within_capacity';
+
+const lockQuotas = statementTemplate(
+  (_db, input: { ids: string }) =>
+    sql`select id from capacity_quotas where id = any(${input.ids}::uuid[]) order by id for no key update`,
+);
+
+/**
+ * Locks the quotas an order's types share, in id order, before any of its stock is taken (decision 061). The trigger
+ * that counts a quota locks its row after the type's; without this, an order of two types and an order of one of them
+ * sharing a quota would each hold a row the other waits for. NO KEY UPDATE is the lock the trigger's own update takes.
+ */
+export const lockQuotasQuery = (db: Db, quotaIds: readonly string[]): CompiledQuery =>
+  lockQuotas(db, { ids: `{${quotaIds.join(',')}}` });
 
 /**
  * Takes tickets of one type from stock, held for a pending order or sold for a free one. Not enough left
@@ -260,4 +275,15 @@ export function availableOf(db: Db, ticketTypeId: string) {
     .select(['name', sql<number>`capacity - taken`.as('available')])
     .where('id', '=', ticketTypeId)
     .executeTakeFirst();
+}
+
+/** The event's ticket types' names, in the event's order, for a sentence about a quota they share. */
+export function typeNamesOf(db: Db, eventId: string) {
+  return db
+    .selectFrom('ticket_types')
+    .select(['id', 'name', 'hidden'])
+    .where('event_id', '=', eventId)
+    .orderBy('sort_order')
+    .orderBy('created_at')
+    .execute();
 }

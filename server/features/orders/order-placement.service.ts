@@ -16,6 +16,8 @@ import {
   capacityConstraint,
   insertOrderQuery,
   lockBuyerQuery,
+  lockQuotasQuery,
+  quotaConstraint,
   reserveQuery,
   saleGuardQuery,
 } from './order-placement.repository.ts';
@@ -133,13 +135,13 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
       if (refusal?.reason === 'address_limit') enforceRateLimit(addressRule, addressRule.limit + 1);
       if (refusal?.reason === 'code_mail_limit') enforceRateLimit(emailCodeLimits.mailPerNetwork, noLimit);
       if (refusal) throw refusedSale(refusal.reason, refusal.detail);
-      if (violates(error, '23514', capacityConstraint)) {
+      if (violates(error, '23514', capacityConstraint) || violates(error, '23514', quotaConstraint)) {
         // Lapsed holds still count as taken until they are settled: settle the event's, then try again once.
         if (!releasedLapsed) {
           releasedLapsed = true;
           if ((await expireLapsedHolds(deps.db, { eventId: input.eventId })) > 0) continue;
         }
-        throw await notEnoughLeft(deps, order.reservations);
+        throw await notEnoughLeft(deps, order.event.id, order.reservations);
       }
       // The same key sent twice at once: the loser answers with the winner's order.
       if (violates(error, '23505', 'orders_idempotency_key')) {
@@ -216,6 +218,8 @@ async function placeOrder(
         network: order.network,
         code: order.code && { id: order.code.id, version: order.code.version, perBuyer: order.code.max_uses_per_buyer },
       }),
+      // After the guard's share lock on the event, which holds the event's quotas as the order was priced with them.
+      ...(order.quotaIds.length > 0 ? [lockQuotasQuery(db, order.quotaIds)] : []),
       insertOrderQuery(db, placed, order.items, { payment: localCheckout, stock }),
       ...(prepared ? issueQueries(db, row, prepared) : []),
       ...(emailCode ? emailCodeQueries(db, row.id, emailCode) : []),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { codeAppliesTo } from '../../../src/contract/discount-pricing.ts';
 import type { CreateOrder } from '../../../src/contract/orders.ts';
+import { holdsType } from '../../lib/capacity-quotas.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { type Counter, counterOf } from '../../lib/rate-limiter.ts';
 import { codeRefusal, codeRefused, type DiscountCodeRow, pricingCodeOf } from '../promotions/discount-codes.service.ts';
@@ -41,6 +42,8 @@ export interface PricedOrder {
   idempotency: { scope: string; key: string };
   /** The code the order uses, as it was priced (its version is checked when the order is placed), or null. */
   code: DiscountCodeRow | null;
+  /** The quotas its ticket types share, in id order: locked before its stock is taken (decision 061). */
+  quotaIds: string[];
 }
 
 /**
@@ -153,6 +156,10 @@ function pricedOrder(
     network,
     proofExpected: buyer.proven && caller.userId !== null && caller.trusted !== true,
     code,
+    quotaIds: context.quotas
+      .filter((quota) => lines.some((line) => holdsType(quota, line.type.id)))
+      .map((quota) => quota.id)
+      .sort(),
   };
 }
 

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { OrderStatus } from '../../../src/contract/orders.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
+import { quotaSetLock } from '../../lib/capacity-quotas.ts';
 import { holdsStock } from '../../lib/held-tickets.ts';
 
 /** Statuses whose order still holds its tickets (a failed attempt may be retried while the hold lasts); `holdsStock` in SQL. */
@@ -115,13 +116,72 @@ export async function reserveTickets(trx: Transaction<Database>, ticketTypeId: s
   return row !== undefined;
 }
 
-/** Tickets go back on sale: a hold that lapsed or was given up, refunded or voided tickets. */
-export async function releaseTickets(trx: Transaction<Database>, ticketTypeId: string, quantity: number): Promise<void> {
+/**
+ * Before stock is taken or given back outside an order's placement (a release, a late payment): the event's quota lock
+ * shared, so the quotas and the types they hold stay as they are until the transaction ends, then the quotas the types
+ * share, in id order, as a placement locks them (decision 061). Two statements: one that waited for the first lock
+ * would read the quotas as they were before it waited. Answers the quotas locked, with their counts.
+ */
+export async function lockQuotasOf(trx: Transaction<Database>, eventId: string, ticketTypeIds: readonly string[]) {
+  await quotaSetLock(eventId, 'shared').execute(trx);
+  if (ticketTypeIds.length === 0) return [];
+  return trx
+    .selectFrom('capacity_quotas')
+    .select([
+      'id',
+      'capacity',
+      'taken',
+      'all_types',
+      sql<string[]>`array(select m.ticket_type_id from capacity_quota_types m where m.quota_id = capacity_quotas.id)`.as(
+        'ticket_type_ids',
+      ),
+    ])
+    .where('event_id', '=', eventId)
+    .where((eb) =>
+      eb.or([
+        eb('all_types', '=', true),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('capacity_quota_types')
+            .select('quota_id')
+            .where('ticket_type_id', 'in', [...ticketTypeIds]),
+        ),
+      ]),
+    )
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
+}
+
+/** Tickets of one type go back on sale (see releaseStock, which locks what it must first). */
+async function releaseTickets(trx: Transaction<Database>, ticketTypeId: string, quantity: number): Promise<void> {
   await trx
     .updateTable('ticket_types')
     .set((eb) => ({ taken: eb('taken', '-', quantity) }))
     .where('id', '=', ticketTypeId)
     .execute();
+}
+
+/**
+ * Tickets go back on sale: a hold that lapsed or was given up, refunded tickets. Their quotas first, then each type
+ * in id order, the order every writer of stock keeps.
+ */
+export async function releaseStock(
+  trx: Transaction<Database>,
+  eventId: string,
+  items: readonly { ticket_type_id: string; quantity: number }[],
+): Promise<void> {
+  const perType = new Map<string, number>();
+  for (const item of items) perType.set(item.ticket_type_id, (perType.get(item.ticket_type_id) ?? 0) + item.quantity);
+  const sorted = [...perType].sort(([a], [b]) => a.localeCompare(b));
+  await lockQuotasOf(
+    trx,
+    eventId,
+    sorted.map(([ticketTypeId]) => ticketTypeId),
+  );
+  for (const [ticketTypeId, quantity] of sorted) await releaseTickets(trx, ticketTypeId, quantity);
 }
 
 export async function setOrderStatus(

@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import { recordRefund } from './ledger.repository.ts';
 import { endHold, presentOrders } from './order-lifecycle.service.ts';
 import { refundMail } from './order-mail.ts';
-import { holdingStatuses, lockOrder, type OrderRow, releaseTickets, setOrderStatus } from './orders.repository.ts';
+import { holdingStatuses, lockOrder, type OrderRow, releaseStock, setOrderStatus } from './orders.repository.ts';
 import { runRefund } from './refund-execution.service.ts';
 import {
   capturedPaymentRef,
@@ -120,9 +120,11 @@ export async function decideRefund(
     throw new Error(`refund of order ${order.id} found ${marked} of ${chosen.length} tickets unrefunded`);
   // Each refunded ticket's seat goes back on sale here, once (marked refunded above): an administrator's void keeps
   // the seat taken, so a voided ticket's seat is given back when its money is.
-  const perType = new Map<string, number>();
-  for (const ticket of chosen) perType.set(ticket.ticket_type_id, (perType.get(ticket.ticket_type_id) ?? 0) + 1);
-  for (const [typeId, count] of [...perType].sort(([a], [b]) => a.localeCompare(b))) await releaseTickets(trx, typeId, count);
+  await releaseStock(
+    trx,
+    order.event_id,
+    chosen.map((ticket) => ({ ticket_type_id: ticket.ticket_type_id, quantity: 1 })),
+  );
 
   const everything = chosen.length === unrefunded.length;
   const status = everything ? 'refunded' : 'partially_refunded';

@@ -2,6 +2,7 @@ import type { CompiledQuery } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
+import { quotaCountsQuery } from '../../lib/capacity-quotas.ts';
 import { feeRulesInForceQuery } from './fee-rules.repository.ts';
 import { orderEventColumns } from './orders.repository.ts';
 
@@ -24,6 +25,8 @@ const saleContextRead = statementTemplate((db, input: { eventId: string }) =>
     jsonArrayFrom(eb.selectFrom('ticket_types').selectAll('ticket_types').where('ticket_types.event_id', '=', input.eventId)).as(
       'types',
     ),
+    // The event's quotas (decision 061): which of them an order's types share, to lock them before its stock.
+    jsonArrayFrom(quotaCountsQuery(db, input.eventId)).as('quotas'),
     // The event's signing key, for its tickets (made on the first read of an event on sale).
     jsonObjectFrom(
       eb
@@ -48,8 +51,12 @@ type SaleEventJson = NonNullable<SaleContextRow['event']>;
 /** The event as its orders need it, its timestamps Dates again. */
 export type SaleEvent = Omit<SaleEventJson, 'starts_at' | 'ends_at'> & { starts_at: Date; ends_at: Date };
 export type SaleTicketType = SaleContextRow['types'][number];
+export type SaleQuota = SaleContextRow['quotas'][number];
 
-/** An event's sale context in one round trip: the event, its ticket types, its signing key and the fee rule in force. */
+/**
+ * An event's sale context in one round trip: the event, its ticket types and quotas, its signing key and the fee rule
+ * in force.
+ */
 export async function readSaleContext(db: Db, eventId: string): Promise<SaleContextRow> {
   const { rows } = await db.executeQuery(saleContextRead(db, { eventId }));
   return rows[0] as SaleContextRow;

@@ -5,7 +5,7 @@ import { type FeeRuleInForce, toFeeRule } from '../../lib/booking-fee-rules.ts';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { codeForOrder, type DiscountCodeRow } from '../promotions/discount-codes.service.ts';
 import { pricingRule } from './fee-rules.repository.ts';
-import { readSaleContext, type SaleEvent, type SaleTicketType } from './sale-context.repository.ts';
+import { readSaleContext, type SaleEvent, type SaleQuota, type SaleTicketType } from './sale-context.repository.ts';
 import { eventSigningKey } from './ticket-issue.repository.ts';
 
 // What an event's orders are priced and checked with, kept by each instance between orders (decision 018).
@@ -16,6 +16,8 @@ import { eventSigningKey } from './ticket-issue.repository.ts';
 export interface SaleContext {
   event: SaleEvent | null;
   types: SaleTicketType[];
+  /** The event's quotas as read (decision 061): an order locks those its types share; their counts are not kept up. */
+  quotas: SaleQuota[];
   signingKey: { private_key: string } | null;
   /** The booking fee rules in force when read for the event's organiser, one per scope (`feeRuleFor` picks the order's). */
   rules: FeeRuleInForce[];
@@ -70,7 +72,15 @@ export async function saleContextOf(
   // An event on sale gets its signing key now, so every ticket of every kept checkout can be signed without a read.
   const signingKey =
     row.signingKey ?? (event?.status === 'published' ? { private_key: (await eventSigningKey(db, eventId)).private_key } : null);
-  const context: SaleContext = { event, types: row.types, signingKey, rules, codes: new Map(), fresh: true };
+  const context: SaleContext = {
+    event,
+    types: row.types,
+    quotas: row.quotas,
+    signingKey,
+    rules,
+    codes: new Map(),
+    fresh: true,
+  };
   if (event) contexts.set(eventId, { ...context, fresh: false }, Date.now() + keptForMs);
   else contexts.delete(eventId);
   return context;

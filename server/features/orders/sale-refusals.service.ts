@@ -1,6 +1,8 @@
+import { quotaFullMessage } from '../../../src/contract/capacity-quotas.ts';
+import { holdsType, quotaCountsOf, quotaLeft } from '../../lib/capacity-quotas.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { codeRefused } from '../promotions/discount-codes.service.ts';
-import { availableOf } from './order-placement.repository.ts';
+import { availableOf, typeNamesOf } from './order-placement.repository.ts';
 import type { OrdersDeps } from './orders.service.ts';
 
 // How a refused order is answered: what the sale guard (saleGuardQuery) or the database refused, in words.
@@ -47,8 +49,16 @@ export function refusedSale(reason: string, detail: string): HttpError {
   return new HttpError('CONFLICT', 'Tickets for this event are not on sale.');
 }
 
-/** The refusal when a reservation broke the capacity CHECK: the first type of the order with too few left. */
-export async function notEnoughLeft(deps: OrdersDeps, items: { ticket_type_id: string; name: string; quantity: number }[]) {
+/**
+ * The refusal when a reservation broke a capacity CHECK, its type's or a quota's its type shares (decision 061): the
+ * first type of the order with too few left, or else the first quota. A quota is named by its types (buyers never see
+ * the organiser's name for it), hidden ones left out unless the order has them.
+ */
+export async function notEnoughLeft(
+  deps: OrdersDeps,
+  eventId: string,
+  items: { ticket_type_id: string; name: string; quantity: number }[],
+) {
   for (const item of items) {
     const left = await availableOf(deps.db, item.ticket_type_id);
     const available = Math.max(Number(left?.available ?? 0), 0);
@@ -57,6 +67,18 @@ export async function notEnoughLeft(deps: OrdersDeps, items: { ticket_type_id: s
       'CONFLICT',
       available === 0 ? `${item.name} is sold out.` : `Only ${available} ${item.name} tickets are left.`,
     );
+  }
+  const [quotas, types] = await Promise.all([quotaCountsOf(deps.db, eventId), typeNamesOf(deps.db, eventId)]);
+  const ordered = new Set(items.map((item) => item.ticket_type_id));
+  // Places some types share before the event's own: "Standard is sold out" tells the buyer what to change.
+  for (const quota of [...quotas].sort((a, b) => Number(a.all_types) - Number(b.all_types))) {
+    const wanted = items.reduce((sum, item) => sum + (holdsType(quota, item.ticket_type_id) ? item.quantity : 0), 0);
+    const left = quotaLeft(quota);
+    if (wanted === 0 || left >= wanted) continue;
+    const typeNames = types
+      .filter((type) => quota.ticket_type_ids.includes(type.id) && (!type.hidden || ordered.has(type.id)))
+      .map((type) => type.name);
+    return new HttpError('CONFLICT', quotaFullMessage({ allTypes: quota.all_types, typeNames }, left));
   }
   // Freed again by the time we looked: the buyer may simply try again.
   return new HttpError('CONFLICT', 'Those tickets were just taken. Please try again.');

@@ -14,6 +14,7 @@ import { type CodeRefusal, codeRefusals, normaliseCode, type PricingCode } from 
 import type { TicketType } from '../../../src/contract/events.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
+import { quotaCountsOf } from '../../lib/capacity-quotas.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { toTicketType } from '../../lib/ticket-type-view.ts';
 import { requirePermission } from '../organizations/organizations.service.ts';
@@ -42,7 +43,8 @@ async function ticketTypesForEditor(db: Db, eventId: string, userId: string) {
   if (!event) throw notFound('That event');
   await requirePermission(db, event.organization_id, userId, 'events.edit', 'That event');
   const now = new Date();
-  return { title: event.title, types: (await ticketTypesOfEvent(db, eventId)).map((type) => toTicketType(type, now)) };
+  const [types, quotas] = await Promise.all([ticketTypesOfEvent(db, eventId), quotaCountsOf(db, eventId)]);
+  return { title: event.title, types: types.map((type) => toTicketType(type, now, quotas)) };
 }
 
 /** An event's ticket types, hidden ones included, as a buyer with a code sees them; null unless it is on sale. */
@@ -50,7 +52,8 @@ async function ticketTypesForBuyer(db: Db, eventId: string) {
   const event = await eventOfCodes(db, eventId);
   if (event?.status !== 'published') return null;
   const now = new Date();
-  return (await ticketTypesOfEvent(db, eventId)).map((type) => toTicketType(type, now));
+  const [types, quotas] = await Promise.all([ticketTypesOfEvent(db, eventId), quotaCountsOf(db, eventId)]);
+  return types.map((type) => toTicketType(type, now, quotas));
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

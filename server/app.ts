@@ -12,6 +12,7 @@ import { adminSalesRoutes } from './features/admin/admin-sales.routes.ts';
 import { adminUserDetailRoutes } from './features/admin/admin-user-detail.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
+import { capacityQuotasRoutes } from './features/capacity/capacity-quotas.routes.ts';
 import { checkinsRoutes } from './features/checkins/checkins.routes.ts';
 import { clientErrorsRoutes } from './features/client-errors/client-errors.routes.ts';
 import { devRoutes } from './features/dev/dev.routes.ts';
@@ -68,6 +69,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     teamRoutes,
     eventsRoutes,
     discountCodesRoutes,
+    capacityQuotasRoutes,
     bookmarksRoutes,
     (app, context) => ordersRoutes(app, context, orders),
     (app, context) => paymentsRoutes(app, context, orders),

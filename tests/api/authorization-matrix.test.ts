@@ -100,6 +100,11 @@ const matrix: Record<RouteKey, Row> = {
   'POST /events/:eventId/discount-codes/import':                     [401,  404,      201,   201,     403,     403,  404,   404],
   'PUT /events/:eventId/discount-codes/:codeId':                     [401,  404,      200,   200,     403,     403,  404,   404],
   'DELETE /events/:eventId/discount-codes/:codeId':                  [401,  404,      200,   200,     403,     403,  404,   404],
+  // An event's capacity and shared places: those who edit the event (owners, managers), as its codes.
+  'GET /events/:eventId/capacity-quotas':                            [401,  404,      200,   200,     403,     403,  404,   404],
+  'POST /events/:eventId/capacity-quotas':                           [401,  404,      201,   201,     403,     403,  404,   404],
+  'PUT /events/:eventId/capacity-quotas/:quotaId':                   [401,  404,      200,   200,     403,     403,  404,   404],
+  'DELETE /events/:eventId/capacity-quotas/:quotaId':                [401,  404,      200,   200,     403,     403,  404,   404],
   // A buyer's code for an event on sale: anyone may try one (a few dozen an address, see codeTriesPerNetwork).
   'GET /events/:eventId/code':                                       [200,  200,      200,   200,     200,     200,  200,   200],
   'GET /events/:eventId/ticket-keys':                                [401,  404,      200,   200,     200,     200,  404,   404],

@@ -1,38 +1,21 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPlugin } from '../../server/app.ts';
-import { createDatabase, type Db } from '../../server/db/database.ts';
 import { eventOnSale, lineAddress, orderBody, placeOrder } from '../fixtures/orders.ts';
-import { databaseUrl } from '../fixtures/postgres-admin.ts';
+import { onPostgres, type SecondInstance, secondInstance } from '../fixtures/second-instance.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 // A code limited to 50 uses and 500 buyers at once: exactly 50 orders use it, on this database and (on PostgreSQL)
 // across two instances with their own pools, as a deployment behind a load balancer has them.
-const onPostgres = process.env.TEST_DB === 'postgres';
 
 let api: TestApi;
-let second: { app: FastifyInstance; db: Db } | undefined;
+let second: SecondInstance | undefined;
 beforeAll(async () => {
   api = await createTestApi();
-  if (!onPostgres) return;
-  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(api.database.db);
-  const db = createDatabase({ databaseUrl: databaseUrl(rows[0]?.name ?? ''), dataDir: 'unused', poolSize: 8 });
-  const app = Fastify({ logger: false });
-  await app.register(apiPlugin, {
-    config: { ...api.config, dataDir: mkdtempSync(join(tmpdir(), 'admit-codes-b-')) },
-    db,
-    prefix: '/api',
-  });
-  await app.ready();
-  second = { app, db };
+  if (onPostgres) second = await secondInstance(api, 'codes');
 });
 afterAll(async () => {
-  await second?.app.close();
-  await second?.db.destroy();
+  await second?.close();
   await api.close();
 });
 

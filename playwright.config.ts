@@ -50,7 +50,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  use: { baseURL, launchOptions, trace: 'retain-on-failure' },
+  // A new browser context with the service worker would precache the whole build (about 250 files) before anything
+  // else: only the specs about the worker, offline use and installing let it register (`test.use({ serviceWorkers:
+  // 'allow' })`), so every other test pays for what it tests.
+  use: { baseURL, launchOptions, trace: 'retain-on-failure', serviceWorkers: 'block' },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: phoneOnly },
     { name: 'pixel-7', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: desktopOnly },

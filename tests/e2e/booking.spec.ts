@@ -112,93 +112,98 @@ test.describe('booking', () => {
     freeEvent = await publishedEvent(request, token, `Open Day ${id}`, [{ name: 'Entry', price: 0, capacity: 100 }]);
   });
 
-  test('a signed-in buyer pays for two tickets with the test card, sees them, and finds them offline in Bookings', async ({
-    page,
-    context,
-    consoleErrors,
-  }, testInfo) => {
-    test.setTimeout(90_000);
-    const buyer = await newBuyer(page.request, testInfo.project.name);
-    const rule = (await (await page.request.get('/api/booking-fee')).json()).data as BookingFeeRule;
-    const amounts = orderAmounts(rule, [{ unitPrice: 1250, quantity: 2 }]);
+  test.describe('with the service worker', () => {
+    // The tickets are kept on the device and open offline through the worker.
+    test.use({ serviceWorkers: 'allow' });
 
-    await signInAt(page, buyer.email, `/event/${paidEvent.id}`);
-    const panel = ticketPanel(page);
-    await panel.getByRole('button', { name: 'Add one Standard ticket' }).click();
-    await panel.getByRole('button', { name: 'Add one Standard ticket' }).click();
-    await expect(panel.locator('output')).toHaveText('2');
-    // The same arithmetic as the server's, in the event's currency.
-    await expect(panel.getByText(money(amounts.subtotal), { exact: true })).toBeVisible();
-    await expect(panel.getByText(money(amounts.bookingFee), { exact: true })).toBeVisible();
-    await panel.getByRole('button', { name: `Continue with 2 tickets, total ${money(amounts.total)}` }).click();
+    test('a signed-in buyer pays for two tickets with the test card, sees them, and finds them offline in Bookings', async ({
+      page,
+      context,
+      consoleErrors,
+    }, testInfo) => {
+      test.setTimeout(90_000);
+      const buyer = await newBuyer(page.request, testInfo.project.name);
+      const rule = (await (await page.request.get('/api/booking-fee')).json()).data as BookingFeeRule;
+      const amounts = orderAmounts(rule, [{ unitPrice: 1250, quantity: 2 }]);
 
-    // Signed in: the account's name and email are filled in.
-    await expect(page.getByLabel('Full name')).toHaveValue('Bea Buyer');
-    await expect(page.getByLabel('Email')).toHaveValue(buyer.email);
-    await page.locator('summary', { hasText: 'Name each ticket' }).click();
-    await page.getByLabel('Standard — ticket 2').fill('Cam Companion');
-    const placed = page.waitForResponse(
-      (response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST',
-    );
-    await page.getByRole('button', { name: `Pay ${money(amounts.total)}` }).click();
-    const request = (await placed).request();
-    expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+      await signInAt(page, buyer.email, `/event/${paidEvent.id}`);
+      const panel = ticketPanel(page);
+      await panel.getByRole('button', { name: 'Add one Standard ticket' }).click();
+      await panel.getByRole('button', { name: 'Add one Standard ticket' }).click();
+      await expect(panel.locator('output')).toHaveText('2');
+      // The same arithmetic as the server's, in the event's currency.
+      await expect(panel.getByText(money(amounts.subtotal), { exact: true })).toBeVisible();
+      await expect(panel.getByText(money(amounts.bookingFee), { exact: true })).toBeVisible();
+      await panel.getByRole('button', { name: `Continue with 2 tickets, total ${money(amounts.total)}` }).click();
 
-    await expect(page).toHaveURL(/\/pay\/sandbox\/[\w-]+$/);
-    await waitForHydration(page);
-    await expect(page.getByRole('note', { name: 'Test mode' })).toContainText('TEST MODE');
-    await expect(page.getByRole('timer')).toBeVisible();
-    await page.getByRole('button', { name: /^Use 4242 4242 4242 4242/ }).click();
-    await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
-    await page.getByLabel('Name on card').fill('Bea Buyer');
-    await page.getByRole('button', { name: `Pay ${money(amounts.total)}` }).click();
+      // Signed in: the account's name and email are filled in.
+      await expect(page.getByLabel('Full name')).toHaveValue('Bea Buyer');
+      await expect(page.getByLabel('Email')).toHaveValue(buyer.email);
+      await page.locator('summary', { hasText: 'Name each ticket' }).click();
+      await page.getByLabel('Standard — ticket 2').fill('Cam Companion');
+      const placed = page.waitForResponse(
+        (response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: `Pay ${money(amounts.total)}` }).click();
+      const request = (await placed).request();
+      expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
 
-    await expect(page).toHaveURL(/\/payment\/order-success\?orderId=/, { timeout: 20_000 });
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`You’re going to ${paidEvent.title}`);
-    // Paid in the sandbox: a TEST order, and it says so above everything else.
-    await expect(page.getByRole('note', { name: 'TEST order' })).toContainText('no money was taken');
-    await expect(page.getByRole('img', { name: /^QR code of ticket 1 of 2, Standard, Bea Buyer$/ })).toBeVisible();
-    await expect(page.getByRole('img', { name: /^QR code of ticket 2 of 2, Standard, Cam Companion$/ })).toBeVisible();
-    await expect(page.getByRole('note', { name: 'TEST — not valid for entry' })).toHaveCount(2);
-    const summary = page.getByRole('region', { name: 'Order summary' });
-    await expect(summary).toContainText(`Paid${money(amounts.total)}`);
+      await expect(page).toHaveURL(/\/pay\/sandbox\/[\w-]+$/);
+      await waitForHydration(page);
+      await expect(page.getByRole('note', { name: 'Test mode' })).toContainText('TEST MODE');
+      await expect(page.getByRole('timer')).toBeVisible();
+      await page.getByRole('button', { name: /^Use 4242 4242 4242 4242/ }).click();
+      await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+      await page.getByLabel('Name on card').fill('Bea Buyer');
+      await page.getByRole('button', { name: `Pay ${money(amounts.total)}` }).click();
 
-    // Loaded again through the service worker: payment pages are never kept on the device.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.reload();
-    await waitForHydration(page);
-    await expect(page.getByRole('img', { name: /^QR code of ticket 1 of 2/ })).toBeVisible();
+      await expect(page).toHaveURL(/\/payment\/order-success\?orderId=/, { timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`You’re going to ${paidEvent.title}`);
+      // Paid in the sandbox: a TEST order, and it says so above everything else.
+      await expect(page.getByRole('note', { name: 'TEST order' })).toContainText('no money was taken');
+      await expect(page.getByRole('img', { name: /^QR code of ticket 1 of 2, Standard, Bea Buyer$/ })).toBeVisible();
+      await expect(page.getByRole('img', { name: /^QR code of ticket 2 of 2, Standard, Cam Companion$/ })).toBeVisible();
+      await expect(page.getByRole('note', { name: 'TEST — not valid for entry' })).toHaveCount(2);
+      const summary = page.getByRole('region', { name: 'Order summary' });
+      await expect(summary).toContainText(`Paid${money(amounts.total)}`);
 
-    // The tickets are kept on the device: once seen online, Bookings opens without a connection.
-    await page.getByRole('link', { name: 'All my bookings' }).click();
-    await expect(page).toHaveURL('/account/bookings');
-    const booking = page.getByRole('article', { name: paidEvent.title });
-    await expect(booking.getByRole('img', { name: /^QR code of ticket 2 of 2/ })).toBeVisible();
-    await page.goto('/account/bookings');
-    await waitForHydration(page);
-    await expect(booking.getByRole('img', { name: /^QR code of ticket 1 of 2/ })).toBeVisible();
-    await expect(booking.getByRole('note', { name: 'TEST — not valid for entry' })).toHaveCount(2);
-    if (shots) {
-      await booking.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shots}/testmode-my-tickets.png` });
-    }
+      // Loaded again through the service worker: payment pages are never kept on the device.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByRole('img', { name: /^QR code of ticket 1 of 2/ })).toBeVisible();
 
-    await context.setOffline(true);
-    await page.reload();
-    await waitForHydration(page);
-    await expect(booking.getByRole('img', { name: /^QR code of ticket 1 of 2, Standard, Bea Buyer$/ })).toBeVisible();
-    await expect(booking.getByRole('img', { name: /^QR code of ticket 2 of 2, Standard, Cam Companion$/ })).toBeVisible();
-    await expect(page.getByText(/^Last updated /)).toBeVisible();
-    await expect(page.getByText('You seem to be offline. These are the tickets saved on this device.')).toBeVisible();
-    await context.setOffline(false);
-    const keptPages = await page.evaluate(async () =>
-      (await (await caches.open('admit-pages')).keys()).map((request) => new URL(request.url).pathname),
-    );
-    // Pages with anything of the buyer in them are never kept as HTML: Bookings opens from the app shell.
-    expect(keptPages.filter((path) => /^\/(account|pay|payment|organizer)/.test(path))).toEqual([]);
+      // The tickets are kept on the device: once seen online, Bookings opens without a connection.
+      await page.getByRole('link', { name: 'All my bookings' }).click();
+      await expect(page).toHaveURL('/account/bookings');
+      const booking = page.getByRole('article', { name: paidEvent.title });
+      await expect(booking.getByRole('img', { name: /^QR code of ticket 2 of 2/ })).toBeVisible();
+      await page.goto('/account/bookings');
+      await waitForHydration(page);
+      await expect(booking.getByRole('img', { name: /^QR code of ticket 1 of 2/ })).toBeVisible();
+      await expect(booking.getByRole('note', { name: 'TEST — not valid for entry' })).toHaveCount(2);
+      if (shots) {
+        await booking.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${shots}/testmode-my-tickets.png` });
+      }
 
-    const expected = /ERR_INTERNET_DISCONNECTED|Failed to load resource|Transition was aborted/;
-    expect(consoleErrors.filter((message) => !expected.test(message))).toEqual([]);
+      await context.setOffline(true);
+      await page.reload();
+      await waitForHydration(page);
+      await expect(booking.getByRole('img', { name: /^QR code of ticket 1 of 2, Standard, Bea Buyer$/ })).toBeVisible();
+      await expect(booking.getByRole('img', { name: /^QR code of ticket 2 of 2, Standard, Cam Companion$/ })).toBeVisible();
+      await expect(page.getByText(/^Last updated /)).toBeVisible();
+      await expect(page.getByText('You seem to be offline. These are the tickets saved on this device.')).toBeVisible();
+      await context.setOffline(false);
+      const keptPages = await page.evaluate(async () =>
+        (await (await caches.open('admit-pages')).keys()).map((request) => new URL(request.url).pathname),
+      );
+      // Pages with anything of the buyer in them are never kept as HTML: Bookings opens from the app shell.
+      expect(keptPages.filter((path) => /^\/(account|pay|payment|organizer)/.test(path))).toEqual([]);
+
+      const expected = /ERR_INTERNET_DISCONNECTED|Failed to load resource|Transition was aborted/;
+      expect(consoleErrors.filter((message) => !expected.test(message))).toEqual([]);
+    });
   });
 
   test('a declined card ends on the error page; the held ticket goes back on sale when the hold lapses', async ({

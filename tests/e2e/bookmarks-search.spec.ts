@@ -1,6 +1,9 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
+// Bookmarks open offline through the service worker (one group below checks life without it).
+test.use({ serviceWorkers: 'allow' });
+
 const demoPassword = 'admit-demo-2026';
 // One demo account per device project: sign-in is rate limited per account (10 per 15 minutes).
 const accounts: Record<string, string> = {

@@ -18,6 +18,9 @@ import {
 } from './door-device.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
+// The door works offline through the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('the door', () => {
   test.skip(
     () => test.info().project.name !== 'pixel-7',

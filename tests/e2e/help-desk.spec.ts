@@ -31,25 +31,30 @@ test('a misspelt search finds the answer, which says whether it helped', async (
   expect(consoleErrors).toEqual([]);
 });
 
-test('the help desk and an answer visited once read offline', async ({ page, context }) => {
-  await page.goto('/help-desk');
-  await waitForHydration(page);
-  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.goto('/faqs/tickets-offline');
-  await waitForHydration(page);
-  const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-  expect(title.length).toBeGreaterThan(3);
+test.describe('with the service worker', () => {
+  // Answers read offline come from what the worker kept.
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  await page.goto('/faqs/tickets-offline');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-  await expect(page.getByTestId('fatal-error')).toHaveCount(0);
-  await page.goto('/help-desk');
-  await expect(page.getByLabel('Search the help desk')).toBeVisible();
-  await expect(page.getByRole('link', { name: title })).toBeVisible();
-  await context.setOffline(false);
+  test('the help desk and an answer visited once read offline', async ({ page, context }) => {
+    await page.goto('/help-desk');
+    await waitForHydration(page);
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.goto('/faqs/tickets-offline');
+    await waitForHydration(page);
+    const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    expect(title.length).toBeGreaterThan(3);
+
+    await context.setOffline(true);
+    await page.goto('/faqs/tickets-offline');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByTestId('fatal-error')).toHaveCount(0);
+    await page.goto('/help-desk');
+    await expect(page.getByLabel('Search the help desk')).toBeVisible();
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await context.setOffline(false);
+  });
 });
 
 test('an organiser raising a case is offered their organisation’s events', async ({ page }, testInfo) => {

@@ -8,6 +8,9 @@ import { freePort } from '../fixtures/free-port.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { type OwnServer, startOwnServer } from './own-server.ts';
 
+// What the service worker does with route chunks.
+test.use({ serviceWorkers: 'allow' });
+
 // Route chunks on a bad connection and across a deploy (issue 15): the service worker retries a chunk the network
 // fails, and keeps the code of the build an open page runs after a new build replaces it on the server.
 

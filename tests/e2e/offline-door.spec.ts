@@ -18,6 +18,9 @@ import {
 } from './door-device.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
+// The door works offline through the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 // The door from a cold start (issue 15): each test is a new phone, with no visit under the service worker before
 // the one being tested. The scanner must open offline whatever this phone loaded before.
 

@@ -7,6 +7,9 @@ import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { publishedEvent } from './organizer-api.ts';
 
+// Tickets offline, through the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 // The attendee's tickets from a cold start (issue 15): a new phone, a booking, and My tickets opened later with no
 // signal, without My tickets ever having been loaded online, and again after the browser was closed.
 

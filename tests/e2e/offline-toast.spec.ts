@@ -2,6 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
+// Offline pages come from the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 // The notice a page raises when Admit cannot be reached sits at the top centre, under the page's header: on a phone a
 // toast spans the screen, and at the very top it hid the header (the brand, the menu, the way back).
 

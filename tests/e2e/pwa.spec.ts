@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
+// Installing and opening offline need the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('installable, offline-capable app', () => {
   test('public pages visited once open offline; pages built in open from the app shell; others say they need a connection', async ({
     page,

@@ -3,6 +3,9 @@ import { confirmedAccount, signInAt, testPassword } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { publishedEvent } from './organizer-api.ts';
 
+// What stays on a shared device includes what the service worker keeps.
+test.use({ serviceWorkers: 'allow' });
+
 // A shared phone: one person's session ends on the server (a password changed elsewhere), and the next
 // person to pick the phone up finds nothing of theirs, online or offline.
 

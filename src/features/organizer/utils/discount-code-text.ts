@@ -1,40 +1,12 @@
+import { type CodeTerms, codeSentence, type NamedTicketType } from '#contract/discount-code-summary.ts';
 import type { DiscountCode } from '#contract/discount-codes.ts';
-import { formatMoney } from '#contract/money.ts';
-
-/** What a code's list needs of a ticket type. */
-export interface NamedTicketType {
-  id: string;
-  name: string;
-}
-
-const listed = (names: readonly string[]) =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 
 /**
  * What a code does, in the words the buyer reads beside it ("10% off Standard tickets", "Shows VIP tickets"): the
- * same sentence the server writes for a buyer, made here from the list's settings and the event's ticket types.
+ * sentence the server writes for a buyer (the contract's codeSentence), made here from the list's settings.
  */
-export function describeCode(
-  code: Pick<DiscountCode, 'kind' | 'value' | 'perOrder' | 'minQuantity'> & {
-    ticketTypeIds: readonly string[];
-    unlocksTicketTypeIds: readonly string[];
-  },
-  types: readonly NamedTicketType[],
-  currency: string,
-): string {
-  const named = types.filter((type) => code.ticketTypeIds.includes(type.id)).map((type) => type.name);
-  const which = named.length ? `${listed(named)} tickets` : 'tickets';
-  const value = code.value ?? 0;
-  const parts: string[] = [];
-  if (code.kind === 'percent') parts.push(`${value}% off ${which}`);
-  else if (code.kind === 'amount' && code.perOrder) parts.push(`${formatMoney(value, currency)} off the order`);
-  else if (code.kind === 'amount') parts.push(`${formatMoney(value, currency)} off each of the ${which}`);
-  else if (code.kind === 'price')
-    parts.push(`${which[0]?.toUpperCase()}${which.slice(1)} at ${formatMoney(value, currency)} each`);
-  if (code.kind !== null && code.minQuantity !== null) parts.push(`with ${code.minQuantity} or more in the order`);
-  const unlocked = types.filter((type) => code.unlocksTicketTypeIds.includes(type.id)).map((type) => type.name);
-  if (unlocked.length) parts.push(`${parts.length ? 'and shows' : 'Shows'} ${listed(unlocked)} tickets`);
-  return parts.join(' ') || 'Takes nothing off';
+export function describeCode(code: CodeTerms, types: readonly NamedTicketType[], currency: string): string {
+  return codeSentence(code, types, currency) || 'Takes nothing off';
 }
 
 export type CodeStatus = 'active' | 'scheduled' | 'expired' | 'used-up' | 'archived';

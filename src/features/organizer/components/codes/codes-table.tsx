@@ -1,16 +1,10 @@
 import { buttonClass } from '#components/button.ts';
 import { type Column, DataTable } from '#components/data-table/data-table.tsx';
 import { formatDateTime } from '#components/format/date-time.ts';
+import type { NamedTicketType } from '#contract/discount-code-summary.ts';
 import type { DiscountCode } from '#contract/discount-codes.ts';
 import { formatMoney } from '#contract/money.ts';
-import {
-  type CodeStatus,
-  codeStatus,
-  codeStatusLabels,
-  describeCode,
-  type NamedTicketType,
-  usesText,
-} from '../../utils/discount-code-text.ts';
+import { type CodeStatus, codeStatus, codeStatusLabels, describeCode, usesText } from '../../utils/discount-code-text.ts';
 
 const statusTones: Record<CodeStatus, string> = {
   active: 'bg-emerald-100 text-emerald-900',

@@ -25,6 +25,7 @@ export function availableOf(
   return Math.max(left, 0);
 }
 
+/** The type as a buyer sees it; `taken` is told to the event's organisation only (see toEvent). */
 export function toTicketType(type: Selectable<TicketTypesTable>, now: Date, quotas: readonly QuotaOfTypes[]): TicketType {
   const started = !type.sales_start || new Date(type.sales_start) <= now;
   const notEnded = !type.sales_end || new Date(type.sales_end) > now;
@@ -37,6 +38,7 @@ export function toTicketType(type: Selectable<TicketTypesTable>, now: Date, quot
     currency: type.currency,
     capacity: type.capacity,
     available,
+    taken: null,
     minPerOrder: type.min_per_order,
     maxPerOrder: type.max_per_order,
     salesStart: isoOrNull(type.sales_start),

@@ -177,7 +177,10 @@ export const ticketTypeSchema = z.object({
   price: z.number().int(),
   currency: z.string(),
   capacity: z.number().int(),
+  /** Tickets buyers can still get: of its own capacity, or fewer when places it shares with other types run out first. */
   available: z.number().int(),
+  /** Tickets of its own capacity sold or held for payment, for the event's organisation; null for everyone else. */
+  taken: z.number().int().nullable(),
   minPerOrder: z.number().int(),
   maxPerOrder: z.number().int(),
   salesStart: z.string().nullable(),

@@ -64,6 +64,16 @@ describe('an organiser’s shared places', () => {
       { name: 'Floor', allTypes: false, capacity: 300, taken: 5, sold: 2, held: 3, left: 295 },
     ]);
     expect([...listed.json().data.items[1].ticketTypeIds].sort()).toEqual([early, standard].sort());
+    // The organiser's list of events gives the event's capacity, not what its types add up to (2,050).
+    const events = await api.app.inject({
+      method: 'GET',
+      url: `/api/organizations/${organiser.organizationId}/events`,
+      headers: organiser.bearer,
+    });
+    expect(events.json().data.items.find((item: { id: string }) => item.id === event.id)).toMatchObject({
+      capacity: 400,
+      ticketsSold: 2,
+    });
 
     const changed = await api.app.inject({
       method: 'PUT',
@@ -204,7 +214,7 @@ describe('an organiser’s shared places', () => {
 
 describe('buyers of types that share places', () => {
   it('see the least of each type’s own tickets and its places left, and sold out once the places are gone', async () => {
-    const { event, early, standard } = await eventWithSharedPlaces(api.app, db(), {
+    const { organiser, event, early, standard } = await eventWithSharedPlaces(api.app, db(), {
       shared: 12,
       ownCapacity: 10,
       eventCapacity: 20,
@@ -214,7 +224,11 @@ describe('buyers of types that share places', () => {
     await hold(event.id, [{ ticketTypeId: early, quantity: 5 }]);
     expect(await available(event.id)).toEqual({ 'Early bird': 5, Standard: 7, Balcony: 15 });
     await hold(event.id, [{ ticketTypeId: standard, quantity: 7 }]);
+    // The organisation sees what each type's own capacity has sold or held (its editor keeps such a type); buyers do not.
+    const editors = await api.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: organiser.bearer });
+    expect(editors.json().data.ticketTypes.map((type: { taken: number | null }) => type.taken)).toEqual([5, 7, 0]);
     const types = await ticketTypes(api.app, event.id);
+    expect(types.map((type) => (type as unknown as { taken: number | null }).taken)).toEqual([null, null, null]);
     expect(types.map((type) => [type.name, type.available, (type as unknown as { onSale: boolean }).onSale])).toEqual([
       ['Early bird', 0, false],
       ['Standard', 0, false],

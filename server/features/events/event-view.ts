@@ -50,7 +50,11 @@ export function toEvent(
         }
       : null,
     onlineUrl: options.isMember ? row.online_url : null,
-    ticketTypes: visible.map((type) => toTicketType(type, options.now, quotas)),
+    ticketTypes: visible.map((type) => ({
+      ...toTicketType(type, options.now, quotas),
+      // What its own capacity has sold or held: the editor keeps a type with sales from being removed.
+      taken: options.isMember ? type.taken : null,
+    })),
     publishedAt: isoOrNull(row.published_at),
     ticketsSold: types.reduce((sum, type) => sum + type.taken - type.held, 0),
     testMode: row.test_mode,

@@ -225,12 +225,20 @@ export async function listEventRows(db: Executor, query: EventListQuery, options
   return { items, total: Number(totalRow.total) };
 }
 
-/** Tickets sold and total capacity per event (every ticket type, hidden ones too), for the organiser's list. */
+/**
+ * Tickets sold and total capacity per event (every ticket type, hidden ones too), for the organiser's list: the event's
+ * own capacity when it has one below what its types add up to (decision 061).
+ */
 export async function salesByEvent(db: Executor, eventIds: string[]): Promise<Map<string, { sold: number; capacity: number }>> {
   if (eventIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('ticket_types')
-    .select(['event_id', sql<string>`sum(taken - ${heldForType()})`.as('sold'), sql<string>`sum(capacity)`.as('capacity')])
+    .select([
+      'event_id',
+      sql<string>`sum(taken - ${heldForType()})`.as('sold'),
+      sql<string>`least(sum(capacity), (select q.capacity from capacity_quotas q
+        where q.event_id = ticket_types.event_id and q.all_types))`.as('capacity'),
+    ])
     .where('event_id', 'in', eventIds)
     .groupBy('event_id')
     .execute();

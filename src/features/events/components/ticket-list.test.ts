@@ -11,6 +11,7 @@ const ticket = (overrides: Partial<TicketType>): TicketType => ({
   currency: 'GBP',
   capacity: 100,
   available: 50,
+  taken: null,
   minPerOrder: 1,
   maxPerOrder: 10,
   salesStart: null,

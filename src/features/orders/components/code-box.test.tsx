@@ -22,6 +22,7 @@ const type = (id: string, name: string, price: number, hidden: boolean) => ({
   currency: 'GBP',
   capacity: 100,
   available: 100,
+  taken: null,
   minPerOrder: 1,
   maxPerOrder: 10,
   salesStart: null,

@@ -13,6 +13,7 @@ function ticketType(overrides: Partial<TicketType> = {}): TicketType {
     currency: 'GBP',
     capacity: 100,
     available: 100,
+    taken: null,
     minPerOrder: 1,
     maxPerOrder: 10,
     salesStart: null,

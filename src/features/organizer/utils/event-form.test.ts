@@ -136,6 +136,7 @@ describe('the event form', () => {
           currency: 'GBP',
           capacity: 200,
           available: 190,
+          taken: 10,
           minPerOrder: 1,
           maxPerOrder: 10,
           salesStart: null,

@@ -144,7 +144,7 @@ export function eventToForm(event: Event): EventFormValues {
       salesStart: isoToZonedLocal(type.salesStart, zone),
       salesEnd: isoToZonedLocal(type.salesEnd, zone),
       hidden: type.hidden,
-      sold: Math.max(type.capacity - type.available, 0),
+      sold: type.taken ?? Math.max(type.capacity - type.available, 0),
     })),
     testMode: event.testMode,
   };

@@ -13,6 +13,8 @@ export const organizerKeys = {
   discountCodes: (eventId: string) => [...organizerKeys.all, 'discount-codes', eventId] as const,
   discountCodeList: (eventId: string, query: { search: string; archived: boolean; page: number }) =>
     [...organizerKeys.discountCodes(eventId), query] as const,
+  /** An event's capacity and the places its ticket types share, with their counts. */
+  capacityQuotas: (eventId: string) => [...organizerKeys.all, 'capacity-quotas', eventId] as const,
   /** What an invitation link is, for the person who opened it. */
   invitation: (token: string) => [...organizerKeys.all, 'invitation', token] as const,
 };

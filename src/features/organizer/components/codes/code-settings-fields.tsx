@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { SelectField } from '#components/fields/select-field.tsx';
 import { TextField } from '#components/fields/text-field.tsx';
 import type { CodeFormKind, CodeFormValues } from '../../utils/discount-code-form.ts';
 import type { PathErrors } from '../../utils/field-errors.ts';
+import { Choice, ChoiceGroup } from '../choice-group.tsx';
 
 export interface CodeTicketType {
   id: string;
@@ -31,71 +31,6 @@ const valueLabels: Record<Exclude<CodeFormKind, 'none'>, (currency: string) => s
   amount: (currency) => `Amount off (${currency})`,
   price: (currency) => `Ticket price with the code (${currency})`,
 };
-
-/** A group of checkboxes or radios with a legend and its message under it. */
-function ChoiceGroup({
-  name,
-  legend,
-  hint,
-  error,
-  children,
-}: {
-  name: string;
-  legend: string;
-  hint?: ReactNode;
-  error?: string;
-  children: ReactNode;
-}) {
-  const hintId = `${name}-hint`;
-  const errorId = `${name}-error`;
-  const described = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <fieldset aria-describedby={described} className="min-w-0">
-      <legend className="font-medium text-slate-800">{legend}</legend>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-slate-600 text-sm">
-          {hint}
-        </p>
-      ) : null}
-      <div className="mt-2 space-y-1">{children}</div>
-      {error ? (
-        <p id={errorId} className="mt-1.5 font-medium text-red-700 text-sm">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
-function Choice({
-  type,
-  name,
-  label,
-  checked,
-  invalid,
-  onChange,
-}: {
-  type: 'checkbox' | 'radio';
-  name: string;
-  label: string;
-  checked: boolean;
-  invalid?: boolean;
-  onChange(checked: boolean): void;
-}) {
-  return (
-    <label className="flex min-h-11 cursor-pointer items-center gap-3">
-      <input
-        type={type}
-        name={name}
-        checked={checked}
-        aria-invalid={invalid || undefined}
-        onChange={(event) => onChange(event.target.checked)}
-        className="size-5 shrink-0 accent-indigo-600"
-      />
-      <span className="min-w-0 break-words text-slate-800">{label}</span>
-    </label>
-  );
-}
 
 const toggled = (ids: readonly string[], id: string, on: boolean) => (on ? [...ids, id] : ids.filter((one) => one !== id));
 

@@ -11,7 +11,7 @@ export function EditorHeader({
 }: {
   event: Event | null;
   ended: boolean;
-  /** Owners and managers: a link to the event's discount and access codes. */
+  /** Owners and managers: links to the event's discount and access codes and to its capacity. */
   canManageCodes?: boolean;
 }) {
   return (
@@ -40,6 +40,13 @@ export function EditorHeader({
                 className="font-medium text-indigo-700 underline underline-offset-4"
               >
                 Discount codes
+              </Link>{' '}
+              ·{' '}
+              <Link
+                to={`/organizer/events/${event.id}/capacity`}
+                className="font-medium text-indigo-700 underline underline-offset-4"
+              >
+                Capacity
               </Link>
             </>
           ) : null}

@@ -9,6 +9,7 @@ import { canSellPaidTickets } from '#contract/verification.ts';
 import { type ActionProblem, useEventActions } from '../../hooks/use-event-actions.ts';
 import { useEventForm } from '../../hooks/use-event-form.ts';
 import { emptyEventForm, eventToForm, hasPaidTickets } from '../../utils/event-form.ts';
+import { CapacitySummary } from '../capacity/capacity-summary.tsx';
 import { ImagePicker } from '../image-picker.tsx';
 import { BasicsFields } from './basics-fields.tsx';
 import { CancelEventDialog } from './cancel-event-dialog.tsx';
@@ -129,6 +130,12 @@ export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview,
             }
           >
             <TicketTypesFields form={form} />
+            {event && canEdit ? (
+              <CapacitySummary
+                eventId={event.id}
+                types={event.ticketTypes.map(({ id, name, hidden, capacity }) => ({ id, name, hidden, capacity }))}
+              />
+            ) : null}
           </FormCard>
           <FormCard id="door-title" title="At the door">
             <TestModeField form={form} />

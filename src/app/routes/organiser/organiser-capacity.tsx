@@ -1,0 +1,76 @@
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { NotFound } from '#app/errors/not-found.tsx';
+import { notFound } from '#app/not-found-response.ts';
+import { PageMeta } from '#app/page-meta.tsx';
+import type { RouteContext } from '#app/route-context.ts';
+import { linkClass } from '#components/button.ts';
+import { Spinner } from '#components/submit-button.tsx';
+import { eventParamsSchema } from '#contract/events.ts';
+import { capacityQuotasQueryOptions } from '#features/organizer/api/get-capacity-quotas.ts';
+import { organizerEventQueryOptions, useOrganizerEventDetails } from '#features/organizer/api/get-organizer-event.ts';
+import { CapacitySection } from '#features/organizer/components/capacity/capacity-section.tsx';
+import { statusOf } from '#lib/api-caller.tsx';
+import { useRouteSession } from '#lib/session/session-context.tsx';
+
+/**
+ * An address whose event id is not an id names nothing: the 404 page. Otherwise the event and its capacity are fetched
+ * for the server's HTML when the token allows it; the page loads them itself when it does not.
+ */
+export function createLoader({ queryClient, api, session }: RouteContext) {
+  return async ({ params }: LoaderFunctionArgs): Promise<null> => {
+    const parsed = eventParamsSchema.safeParse(params);
+    if (!parsed.success) throw notFound();
+    const { eventId } = parsed.data;
+    if (session().token !== null || typeof document !== 'undefined') {
+      await Promise.all([
+        queryClient.prefetchQuery(organizerEventQueryOptions(api, eventId)),
+        queryClient.prefetchQuery(capacityQuotasQueryOptions(api, eventId)),
+      ]);
+    }
+    return null;
+  };
+}
+
+function CapacityPage({ eventId, organizationId }: { eventId: string; organizationId: string }) {
+  const event = useOrganizerEventDetails(eventId);
+  if (event.isError && statusOf(event.error) === 404) return <NotFound />;
+  if (event.data && event.data.organizer.id !== organizationId) return <NotFound />;
+  return (
+    <div className="space-y-6">
+      <PageMeta
+        title={event.data ? `Capacity of ${event.data.title}` : 'Capacity'}
+        description="The event’s capacity and places its ticket types share."
+        noIndex
+      />
+      <header className="space-y-3">
+        <Link to={`/organizer/events/${eventId}`} className={`${linkClass} inline-flex min-h-11 items-center gap-1`}>
+          <span aria-hidden="true">←</span> Back to the event
+        </Link>
+        <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">Capacity</h1>
+        <p className="break-words text-slate-600">
+          {event.data ? `${event.data.title}: ` : ''}how many people the event holds, and places some ticket types share.
+        </p>
+      </header>
+      {event.data ? (
+        <CapacitySection event={event.data} />
+      ) : event.isError ? (
+        <div role="alert" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <p className="text-slate-700">The event could not be loaded. Check your connection and try again.</p>
+          <button type="button" onClick={() => void event.refetch()} className={`${linkClass} mt-2 min-h-11`}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <p role="status" className="flex items-center gap-2 text-slate-600">
+          <Spinner /> Loading the event…
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Component() {
+  const { eventId = '' } = useParams();
+  const { organizationId } = useRouteSession();
+  return organizationId ? <CapacityPage eventId={eventId} organizationId={organizationId} /> : null;
+}

@@ -5,7 +5,7 @@ import { PageMeta } from '#app/page-meta.tsx';
 import type { RouteContext } from '#app/route-context.ts';
 import { linkClass } from '#components/button.ts';
 import { readFilters } from '#components/data-table/url-filters.ts';
-import { Spinner } from '#components/submit-button.tsx';
+import { LoadState } from '#components/load-state.tsx';
 import { eventParamsSchema } from '#contract/events.ts';
 import { discountCodesQueryOptions } from '#features/organizer/api/get-discount-codes.ts';
 import { organizerEventQueryOptions, useOrganizerEventDetails } from '#features/organizer/api/get-organizer-event.ts';
@@ -65,17 +65,8 @@ function CodesPage({ eventId, organizationId }: { eventId: string; organizationI
       </header>
       {event.data ? (
         <DiscountCodesSection event={event.data} asOf={asOf} />
-      ) : event.isError ? (
-        <div role="alert" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <p className="text-slate-700">The event could not be loaded. Check your connection and try again.</p>
-          <button type="button" onClick={() => void event.refetch()} className={`${linkClass} mt-2 min-h-11`}>
-            Try again
-          </button>
-        </div>
       ) : (
-        <p role="status" className="flex items-center gap-2 text-slate-600">
-          <Spinner /> Loading the event…
-        </p>
+        <LoadState what="the event" failed={event.isError} onRetry={() => void event.refetch()} />
       )}
     </div>
   );

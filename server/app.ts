@@ -37,6 +37,8 @@ import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { createSuspensions } from './features/users/suspensions.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { verificationRoutes } from './features/verification/verification.routes.ts';
+import { waitingListRoutes } from './features/waiting-list/waiting-list.routes.ts';
+import { waitingOffersOf } from './features/waiting-list/waiting-list-offers.service.ts';
 import { createAccessTokens } from './lib/auth/access-tokens.ts';
 import { createPaymentProvider } from './lib/payments/create-provider.ts';
 import type { ImageLinks } from './lib/storage/image-url.ts';
@@ -70,6 +72,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     eventsRoutes,
     discountCodesRoutes,
     capacityQuotasRoutes,
+    waitingListRoutes,
     bookmarksRoutes,
     (app, context) => ordersRoutes(app, context, orders),
     (app, context) => paymentsRoutes(app, context, orders),
@@ -104,6 +107,7 @@ function ordersDeps({ config, db, images }: ApiContext): OrdersDeps {
     holdSeconds: config.orderHoldSeconds,
     orderLimitPerAddress: config.orderLimitPerAddress,
     networkLimits: config.networkLimits,
+    waitingOffers: waitingOffersOf(config.jwtSecret),
     ...newOrderCaches(),
   };
 }

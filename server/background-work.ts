@@ -8,12 +8,13 @@ import { startBookingSweeper } from './features/orders/booking-sweeper.service.t
 import { pruneNetworkCounts } from './features/orders/network-counts.repository.ts';
 import { startPayouts } from './features/payouts/payout-job.service.ts';
 import { startReportMails } from './features/reports/report-mail-sender.service.ts';
+import { startWaitingListSweeper } from './features/waiting-list/waiting-list-sweeper.service.ts';
 import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
 import { pruneRateLimits } from './lib/rate-limiter.ts';
 
 /**
  * Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, lapsed sign-ups and
- * the network counts of ended events, ending lapsed holds, recording acting sessions that ran out of time, the help desk's reminders and closing of old cases, the sandbox's payouts after events end, and the organisers'
+ * the network counts of ended events, ending lapsed holds, offering waiting lists the places that come back, recording acting sessions that ran out of time, the help desk's reminders and closing of old cases, the sandbox's payouts after events end, and the organisers'
  * mailed reports.
  */
 export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
@@ -34,6 +35,7 @@ export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog):
   }, 60 * 1000);
   actingEnds.unref();
   const stopSweeper = startBookingSweeper(config, db, log);
+  const stopWaitingLists = startWaitingListSweeper(config, db, log);
   const stopCaseUpkeep = startCaseUpkeep(db, config.publicOrigin, log);
   const stopPayouts = startPayouts(config.paymentProvider, db, log);
   const stopReportMails = startReportMails(db, config.publicOrigin, log);
@@ -41,6 +43,7 @@ export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog):
     clearInterval(pruning);
     clearInterval(actingEnds);
     await stopSweeper();
+    await stopWaitingLists();
     await stopCaseUpkeep();
     await stopPayouts();
     await stopReportMails();

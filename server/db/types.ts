@@ -4,6 +4,7 @@ import type { CheckoutProvider, OrderStatus, PaymentProviderName, TicketStatus }
 import type { ReportMailFrequency, ReportMailOutcome } from '../../src/contract/report-mails.ts';
 import type { ReportDateBy, ReportFormat, ReportKind } from '../../src/contract/reports.ts';
 import type { KycStatus, MemberRole, UserType } from '../../src/contract/users.ts';
+import type { WaitingEntryStatus } from '../../src/contract/waiting-list.ts';
 
 /** The enums are the API's (src/contract); the events domain reads this one through the database's types. */
 export type { EventStatus };
@@ -289,6 +290,34 @@ export interface CapacityQuotasTable {
   capacity: number;
   taken: ColumnType<number, never, never>;
   all_types: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: DefaultedTimestamp;
+}
+
+/** An event's waiting-list settings (migration 0044, decision 063); an event without a row has none open. */
+export interface WaitingListsTable {
+  event_id: string;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  automatic: ColumnType<boolean, boolean | undefined, boolean>;
+  offer_hours: ColumnType<number, number | undefined, number>;
+  updated_at: DefaultedTimestamp;
+}
+
+/** One person's place in a ticket type's waiting list; an offer's places are held in the type's `taken`. */
+export interface WaitingListEntriesTable {
+  id: Generated<string>;
+  event_id: string;
+  ticket_type_id: string;
+  email: string;
+  name: string;
+  user_id: string | null;
+  quantity: number;
+  status: WaitingEntryStatus;
+  queued_at: Timestamp | null;
+  offered_quantity: number | null;
+  offered_at: Timestamp | null;
+  offer_expires_at: Timestamp | null;
+  order_id: string | null;
   created_at: CreatedAt;
   updated_at: DefaultedTimestamp;
 }
@@ -744,6 +773,8 @@ export interface Database {
   ticket_types: TicketTypesTable;
   capacity_quotas: CapacityQuotasTable;
   capacity_quota_types: CapacityQuotaTypesTable;
+  waiting_lists: WaitingListsTable;
+  waiting_list_entries: WaitingListEntriesTable;
   bookmarks: BookmarksTable;
   booking_fee_rules: BookingFeeRulesTable;
   orders: OrdersTable;

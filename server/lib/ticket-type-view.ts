@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { TicketType } from '../../src/contract/events.ts';
 import type { TicketTypesTable } from '../db/types.ts';
 import { holdsType, type QuotaCount } from './capacity-quotas.ts';
+import { noWaitingList, type WaitingState } from './waiting-list-state.ts';
 
 // A ticket type as buyers and organisers see it: the event page shows it, and a code that shows hidden tickets hands
 // them to the buyer in the same shape.
@@ -25,11 +26,19 @@ export function availableOf(
   return Math.max(left, 0);
 }
 
-/** The type as a buyer sees it; `taken` is told to the event's organisation only (see toEvent). */
-export function toTicketType(type: Selectable<TicketTypesTable>, now: Date, quotas: readonly QuotaOfTypes[]): TicketType {
+/**
+ * The type as a buyer sees it; `taken` is told to the event's organisation only (see toEvent). A type with people on
+ * its waiting list shows nothing left: what comes back is theirs first (decision 063).
+ */
+export function toTicketType(
+  type: Selectable<TicketTypesTable>,
+  now: Date,
+  quotas: readonly QuotaOfTypes[],
+  waiting: WaitingState = noWaitingList,
+): TicketType {
   const started = !type.sales_start || new Date(type.sales_start) <= now;
   const notEnded = !type.sales_end || new Date(type.sales_end) > now;
-  const available = availableOf(type, quotas);
+  const available = waiting.waitingTypeIds.includes(type.id) ? 0 : availableOf(type, quotas);
   return {
     id: type.id,
     name: type.name,
@@ -45,5 +54,6 @@ export function toTicketType(type: Selectable<TicketTypesTable>, now: Date, quot
     salesEnd: isoOrNull(type.sales_end),
     hidden: type.hidden,
     onSale: started && notEnded && available > 0,
+    waitingList: waiting.enabled && !type.hidden && started && notEnded && available === 0,
   };
 }

@@ -187,6 +187,8 @@ export const ticketTypeSchema = z.object({
   salesEnd: z.string().nullable(),
   hidden: z.boolean(),
   onSale: z.boolean(),
+  /** Sold out, and buyers may join its waiting list (decision 063); places that come back go to the list first. */
+  waitingList: z.boolean(),
 });
 export type TicketType = z.infer<typeof ticketTypeSchema>;
 

@@ -56,6 +56,8 @@ export const createOrderSchema = z.object({
   attendees: z.array(attendeeInputSchema).max(100).optional(),
   /** A discount or access code of the event (decision 060), as the buyer typed it. */
   code: z.string().trim().max(40, 'That is not a code of this event.').optional(),
+  /** The secret of a waiting-list offer (decision 063): the places it holds are this order's. */
+  offer: z.string().trim().min(20, 'This offer link is not complete: open it from the mail again.').max(200).optional(),
 });
 export type CreateOrder = z.infer<typeof createOrderSchema>;
 

@@ -105,6 +105,16 @@ const matrix: Record<RouteKey, Row> = {
   'POST /events/:eventId/capacity-quotas':                           [401,  404,      201,   201,     403,     403,  404,   404],
   'PUT /events/:eventId/capacity-quotas/:quotaId':                   [401,  404,      200,   200,     403,     403,  404,   404],
   'DELETE /events/:eventId/capacity-quotas/:quotaId':                [401,  404,      200,   200,     403,     403,  404,   404],
+  // An event's waiting list: those who edit the event (owners, managers), as its codes. Joining is open to anyone (a
+  // guest proves their email by the mailed link); a person's place answers the secret of their link, whoever sends it.
+  'GET /events/:eventId/waiting-list':                               [401,  404,      200,   200,     403,     403,  404,   404],
+  'PUT /events/:eventId/waiting-list':                               [401,  404,      200,   200,     403,     403,  404,   404],
+  'POST /events/:eventId/waiting-list/:entryId/offer':               [401,  404,      200,   200,     403,     403,  404,   404],
+  'DELETE /events/:eventId/waiting-list/:entryId':                   [401,  404,      200,   200,     403,     403,  404,   404],
+  'POST /waiting-list':                                              [201,  201,      201,   201,     201,     201,  201,   201],
+  'POST /waiting-list/view':                                         [200,  200,      200,   200,     200,     200,  200,   200],
+  'POST /waiting-list/confirm':                                      [200,  200,      200,   200,     200,     200,  200,   200],
+  'POST /waiting-list/leave':                                        [200,  200,      200,   200,     200,     200,  200,   200],
   // A buyer's code for an event on sale: anyone may try one (a few dozen an address, see codeTriesPerNetwork).
   'GET /events/:eventId/code':                                       [200,  200,      200,   200,     200,     200,  200,   200],
   'GET /events/:eventId/ticket-keys':                                [401,  404,      200,   200,     200,     200,  404,   404],

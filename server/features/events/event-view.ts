@@ -1,6 +1,7 @@
 import type { Event, EventCategory } from '../../../src/contract/events.ts';
 import type { ImageLinks } from '../../lib/storage/image-url.ts';
 import { availableOf, type QuotaOfTypes, toTicketType } from '../../lib/ticket-type-view.ts';
+import type { WaitingState } from '../../lib/waiting-list-state.ts';
 import type { EventRow, TicketTypeRow } from './events.repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -9,7 +10,7 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(
 export function toEvent(
   row: EventRow,
   types: TicketTypeRow[],
-  options: { images: ImageLinks; isMember: boolean; now: Date; quotas: readonly QuotaOfTypes[] },
+  options: { images: ImageLinks; isMember: boolean; now: Date; quotas: readonly QuotaOfTypes[]; waiting?: WaitingState },
 ): Event {
   const { quotas } = options;
   const visible = options.isMember ? types : types.filter((type) => !type.hidden);
@@ -51,7 +52,7 @@ export function toEvent(
       : null,
     onlineUrl: options.isMember ? row.online_url : null,
     ticketTypes: visible.map((type) => ({
-      ...toTicketType(type, options.now, quotas),
+      ...toTicketType(type, options.now, quotas, options.waiting),
       // What its own capacity has sold or held: the editor keeps a type with sales from being removed.
       taken: options.isMember ? type.taken : null,
     })),

@@ -22,6 +22,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { permissionDenied } from '../../lib/permission-denied.ts';
 import type { ImageLinks } from '../../lib/storage/image-url.ts';
 import { requireOrganizationImage } from '../../lib/storage/stored-images.ts';
+import { waitingStateOf } from '../../lib/waiting-list-state.ts';
 import { refundEventOrders } from '../orders/refunds.service.ts';
 import { memberRoleOf, requirePermission } from '../organizations/organizations.service.ts';
 import { toEvent } from './event-view.ts';
@@ -86,8 +87,12 @@ const sellsPaid = (row: { kyc_status: KycStatus; payouts_enabled: boolean }) =>
 async function present(deps: EventsDeps, eventId: string, isMember: boolean): Promise<Event> {
   const row = await findEventRow(deps.db, eventId);
   if (!row) throw notFound('That event');
-  const [types, quotas] = await Promise.all([ticketTypesOf(deps.db, eventId), quotaCountsOf(deps.db, eventId)]);
-  return toEvent(row, types, { images: deps.images, isMember, now: new Date(), quotas });
+  const [types, quotas, waiting] = await Promise.all([
+    ticketTypesOf(deps.db, eventId),
+    quotaCountsOf(deps.db, eventId),
+    waitingStateOf(deps.db, eventId),
+  ]);
+  return toEvent(row, types, { images: deps.images, isMember, now: new Date(), quotas, waiting });
 }
 
 export async function createEvent(deps: EventsDeps, userId: string, input: CreateEvent): Promise<Event> {

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../src/contract/money.ts';
 import type { Order } from '../../../src/contract/orders.ts';
 import { formatShortTicketCode } from '../../../src/contract/short-ticket-code.ts';
 import type { MailAttachment, OutgoingMail } from '../../lib/mail/outbox.ts';
-import { brand, codeBlock, escapeHtml, mailPage } from '../../lib/mail/templates.ts';
+import { codeBlock, escapeHtml, inEventTime, mailButton, mailPage, mailParagraph } from '../../lib/mail/templates.ts';
 
 const e = escapeHtml;
 
@@ -23,17 +23,7 @@ export interface IssuedTicket {
 const typedCodeLine = (shortCode: string) =>
   `Code ${formatShortTicketCode(shortCode)} — the door can type it if the QR will not scan`;
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** When an event starts, in its own time zone (formatters are costly to make, so one per zone is kept). */
-function startsAt(at: Date | string, zone: string): string {
-  let format = dateFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: zone });
-    dateFormats.set(zone, format);
-  }
-  return format.format(new Date(at));
-}
+const startsAt = inEventTime;
 const when = (order: MailOrder) => startsAt(order.event.startsAt, order.event.timezone);
 
 const where = (order: MailOrder) =>
@@ -42,9 +32,8 @@ const where = (order: MailOrder) =>
 /** Order mails are wider than the account mails: they carry a summary table and QR codes. */
 const page = (title: string, body: string) => mailPage(title, body, 560);
 
-const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${e(text)}</p>`;
-const button = (label: string, link: string) =>
-  `<p style="margin:24px 0;text-align:center;"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${e(label)}</a></p>`;
+const paragraph = mailParagraph;
+const button = mailButton;
 
 /** What a TEST order's mail says first, in words and in a yellow band: no money moved, no way in. */
 const testSentence =

@@ -90,7 +90,8 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
   const addressRule = ordersPerAddress(deps.orderLimitPerAddress ?? 0);
   const counter = limited ? { ...counterOf(addressRule, network as string), limit: addressRule.limit } : null;
   let releasedLapsed = false;
-  let proven = caller.trusted === true || caller.userId !== null;
+  // An offer from a waiting list came by mail to the buyer email, so it proves it (checked when the order is placed).
+  let proven = caller.trusted === true || caller.userId !== null || input.offer !== undefined;
   // A network this instance saw near its limit takes its lock at once, sparing the order a refusal (see below).
   const crowded = network === null ? null : `${input.eventId}:${network}`;
   let lockNetwork = crowded !== null && deps.crowdedNetworks.get(crowded) === true;
@@ -220,6 +221,14 @@ async function placeOrder(
       }),
       // After the guard's share lock on the event, which holds the event's quotas as the order was priced with them.
       ...(order.quotaIds.length > 0 ? [lockQuotasQuery(db, order.quotaIds)] : []),
+      // An offer's places move to the order: the offer is taken (or the order refused), its hold given back, and the
+      // order's stock taken next (decision 063).
+      ...(order.offer && deps.waitingOffers
+        ? [
+            deps.waitingOffers.takeQuery(db, order.offer, row.id),
+            reserveQuery(db, order.offer.ticketTypeId, -order.offer.quantity),
+          ]
+        : []),
       insertOrderQuery(db, placed, order.items, { payment: localCheckout, stock }),
       ...(prepared ? issueQueries(db, row, prepared) : []),
       ...(emailCode ? emailCodeQueries(db, row.id, emailCode) : []),

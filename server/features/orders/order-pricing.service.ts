@@ -3,9 +3,11 @@ import { codeAppliesTo } from '../../../src/contract/discount-pricing.ts';
 import type { CreateOrder } from '../../../src/contract/orders.ts';
 import { holdsType } from '../../lib/capacity-quotas.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { inEventTime } from '../../lib/mail/templates.ts';
 import { type Counter, counterOf } from '../../lib/rate-limiter.ts';
 import { codeRefusal, codeRefused, type DiscountCodeRow, pricingCodeOf } from '../promotions/discount-codes.service.ts';
 import type { NetworkCount } from './network-counts.repository.ts';
+import type { OfferForOrder } from './offer-stock.service.ts';
 import { emailCodeLimits } from './order-limits.ts';
 import type { NewItem } from './order-placement.repository.ts';
 import type { Caller } from './order-request.ts';
@@ -44,6 +46,8 @@ export interface PricedOrder {
   code: DiscountCodeRow | null;
   /** The quotas its ticket types share, in id order: locked before its stock is taken (decision 061). */
   quotaIds: string[];
+  /** The waiting-list offer whose places the order takes (decision 063), or null. */
+  offer: OfferForOrder | null;
 }
 
 /**
@@ -60,10 +64,11 @@ export async function priceOrder(
   buyer: BuyerProof,
 ): Promise<PricedOrder | { repeat: { id: string; request_hash: string } }> {
   let context = await saleContextOf(deps.db, deps.saleContexts, input.eventId, { fresh });
+  const offer = input.offer ? await offerOf(deps, input.eventId, input.offer) : null;
   for (;;) {
     try {
       const code = input.code ? await saleCode(deps.db, context, input.code) : null;
-      return pricedOrder(deps, input, context, idempotency, caller, buyer, code);
+      return pricedOrder(deps, input, context, idempotency, caller, buyer, { code, offer });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (!context.fresh) {
@@ -84,13 +89,25 @@ function pricedOrder(
   idempotency: { scope: string; key: string; hash: string },
   caller: Caller,
   buyer: BuyerProof,
-  code: DiscountCodeRow | null,
+  { code, offer }: { code: DiscountCodeRow | null; offer: OfferForOrder | null },
 ): PricedOrder {
   const { event } = context;
   if (!event || event.status === 'draft') throw notFound('That event');
   if (event.status === 'cancelled') throw new HttpError('CONFLICT', 'This event is cancelled.');
   const now = new Date();
   if (event.ends_at <= now) throw new HttpError('CONFLICT', 'Ticket sales for this event have ended.');
+  if (offer) checkOffer(offer, input, event.timezone, now);
+  // While people wait for a type, the places that come back are theirs first (decision 063).
+  const queued = input.items.find(
+    (item) => context.waitingTypeIds.includes(item.ticketTypeId) && item.ticketTypeId !== offer?.ticketTypeId,
+  );
+  const queuedType = queued && context.types.find((type) => type.id === queued.ticketTypeId && !type.hidden);
+  if (queuedType) {
+    throw new HttpError(
+      'CONFLICT',
+      `${queuedType.name} tickets are sold out and people are waiting for them: join the waiting list to be offered places that come back.`,
+    );
+  }
 
   if (input.code !== undefined && input.code !== '') {
     const refusal = code ? codeRefusal(code, now) : 'unknown';
@@ -154,13 +171,51 @@ function pricedOrder(
     requested: lines.reduce((sum, line) => sum + line.quantity, 0),
     idempotency: { scope: idempotency.scope, key: idempotency.key },
     network,
-    proofExpected: buyer.proven && caller.userId !== null && caller.trusted !== true,
+    // An offer's link came by mail to its email: the offer proves it, as a mailed code does.
+    proofExpected: buyer.proven && caller.userId !== null && caller.trusted !== true && offer === null,
     code,
+    offer,
     quotaIds: context.quotas
       .filter((quota) => lines.some((line) => holdsType(quota, line.type.id)))
       .map((quota) => quota.id)
       .sort(),
   };
+}
+
+/** The offer whose secret the order came with: null refuses the order, as a code of another event would be. */
+async function offerOf(deps: OrdersDeps, eventId: string, token: string): Promise<OfferForOrder> {
+  const offer = deps.waitingOffers ? await deps.waitingOffers.find(deps.db, eventId, token) : null;
+  if (!offer) {
+    const message = 'This offer link is not one of this event’s: open it from the mail again.';
+    throw new HttpError('CONFLICT', message, [{ path: 'body.offer', message }]);
+  }
+  return offer;
+}
+
+/** An order with an offer: still open, for its email, and of its ticket type, no more than it holds. */
+function checkOffer(offer: OfferForOrder, input: CreateOrder, timezone: string, now: Date): void {
+  if (offer.status === 'accepted') {
+    throw new HttpError('CONFLICT', 'This offer has been used: its booking is in the mail we sent, or under My bookings.');
+  }
+  if (offer.status === 'waiting' || offer.status === 'unconfirmed') {
+    throw new HttpError('CONFLICT', 'No places are offered to you yet: we will email you when they are.');
+  }
+  if (offer.status === 'left' || offer.status === 'removed') {
+    throw new HttpError('CONFLICT', 'This place on the waiting list was given up, so its offer is no longer open.');
+  }
+  if (offer.status !== 'offered' || (offer.expiresAt !== null && offer.expiresAt <= now)) {
+    const at = offer.expiresAt ? ` at ${inEventTime(offer.expiresAt, timezone)}` : '';
+    throw new HttpError('CONFLICT', `This offer lapsed${at}; its places passed to the next person on the waiting list.`);
+  }
+  if (input.buyer.email !== offer.email) {
+    const message = `Book with the email the offer was sent to (${offer.email}).`;
+    throw new HttpError('BAD_REQUEST', message, [{ path: 'body.buyer.email', message }]);
+  }
+  const [item, ...others] = input.items;
+  if (!item || others.length > 0 || item.ticketTypeId !== offer.ticketTypeId || item.quantity > offer.quantity) {
+    const message = `This offer is for up to ${offer.quantity} ticket${offer.quantity === 1 ? '' : 's'} of the type it names, in an order of their own.`;
+    throw new HttpError('BAD_REQUEST', message, [{ path: 'body.items', message }]);
+  }
 }
 
 /** A code must do something for the tickets chosen: discount some of them, or have shown one of them. */

@@ -8,6 +8,7 @@ import type { ImageUrl } from '../../lib/storage/image-url.ts';
 import { memberRoleOf, organizationOfEvent } from '../organizations/organizations.service.ts';
 import type { CheckoutContext } from './checkout.repository.ts';
 import { currentFeeRule } from './fee-rules.repository.ts';
+import type { WaitingOffers } from './offer-stock.service.ts';
 import { expireOrder, isOrderAccessToken, presentOrders } from './order-lifecycle.service.ts';
 import type { NetworkLimits } from './order-limits.ts';
 import { emailOfUser, findOrderRow, holdingStatuses, type OrderRow, orderEventsOf, ordersOfUser } from './orders.repository.ts';
@@ -32,6 +33,8 @@ export interface OrdersDeps {
   checkouts: KeptCheckouts;
   /** Events and networks (`eventId:prefix`) whose orders this instance saw counted exactly (decision 021). */
   crowdedNetworks: BoundedCache<string, true>;
+  /** The waiting lists' offers, for orders placed with one (decision 063); absent, such orders are refused. */
+  waitingOffers?: WaitingOffers;
 }
 
 /** Checkouts placed with their orders that one instance keeps for their payment, at most. */

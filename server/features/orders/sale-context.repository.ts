@@ -3,6 +3,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database.ts';
 import { statementTemplate } from '../../db/statement-template.ts';
 import { quotaCountsQuery } from '../../lib/capacity-quotas.ts';
+import { waitingTypesQuery } from '../../lib/waiting-list-state.ts';
 import { feeRulesInForceQuery } from './fee-rules.repository.ts';
 import { orderEventColumns } from './orders.repository.ts';
 
@@ -27,6 +28,8 @@ const saleContextRead = statementTemplate((db, input: { eventId: string }) =>
     ),
     // The event's quotas (decision 061): which of them an order's types share, to lock them before its stock.
     jsonArrayFrom(quotaCountsQuery(db, input.eventId)).as('quotas'),
+    // The types with people on their waiting lists (decision 063): places they get back are the list's first.
+    jsonArrayFrom(waitingTypesQuery(db, input.eventId)).as('waiting'),
     // The event's signing key, for its tickets (made on the first read of an event on sale).
     jsonObjectFrom(
       eb

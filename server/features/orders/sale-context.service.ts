@@ -18,6 +18,8 @@ export interface SaleContext {
   types: SaleTicketType[];
   /** The event's quotas as read (decision 061): an order locks those its types share; their counts are not kept up. */
   quotas: SaleQuota[];
+  /** Types with people on their waiting lists when read (decision 063); joining the first and offering the last move the event's sale_version. */
+  waitingTypeIds: string[];
   signingKey: { private_key: string } | null;
   /** The booking fee rules in force when read for the event's organiser, one per scope (`feeRuleFor` picks the order's). */
   rules: FeeRuleInForce[];
@@ -76,6 +78,7 @@ export async function saleContextOf(
     event,
     types: row.types,
     quotas: row.quotas,
+    waitingTypeIds: row.waiting.map((entry) => entry.ticket_type_id),
     signingKey,
     rules,
     codes: new Map(),

@@ -38,6 +38,12 @@ export function refusedSale(reason: string, detail: string): HttpError {
       'Many tickets for this event are waiting for payment from your network. Please try again in a few minutes, or sign in with a confirmed account.',
     );
   }
+  if (reason === 'offer_lapsed') {
+    return new HttpError(
+      'CONFLICT',
+      'This offer is no longer open: it lapsed, or was used or given up, and its places passed to the next person on the waiting list.',
+    );
+  }
   if (reason === 'code_used_up') return codeRefused('used_up');
   if (reason === 'code_buyer_limit') return codeRefused('buyer_used_up');
   if (reason === 'stale') {

@@ -17,6 +17,7 @@ import { recordAudit } from '../../lib/audit-log.ts';
 import { quotaCountsOf } from '../../lib/capacity-quotas.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { toTicketType } from '../../lib/ticket-type-view.ts';
+import { waitingStateOf } from '../../lib/waiting-list-state.ts';
 import { requirePermission } from '../organizations/organizations.service.ts';
 import { codeSummary } from './code-summary.ts';
 import {
@@ -52,8 +53,12 @@ async function ticketTypesForBuyer(db: Db, eventId: string) {
   const event = await eventOfCodes(db, eventId);
   if (event?.status !== 'published') return null;
   const now = new Date();
-  const [types, quotas] = await Promise.all([ticketTypesOfEvent(db, eventId), quotaCountsOf(db, eventId)]);
-  return types.map((type) => toTicketType(type, now, quotas));
+  const [types, quotas, waiting] = await Promise.all([
+    ticketTypesOfEvent(db, eventId),
+    quotaCountsOf(db, eventId),
+    waitingStateOf(db, eventId),
+  ]);
+  return types.map((type) => toTicketType(type, now, quotas, waiting));
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

@@ -46,6 +46,26 @@ ${body}
 </html>`;
 }
 
+/** A paragraph of a mail's body (`text` is escaped). */
+export const mailParagraph = (text: string) =>
+  `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(text)}</p>`;
+
+/** A mail's call to action: a button-like link. */
+export const mailButton = (label: string, link: string) =>
+  `<p style="margin:24px 0;text-align:center;"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;background:${brand};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${escapeHtml(label)}</a></p>`;
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment as a mail about an event says it, in the event's time zone (one formatter per zone is kept: they are costly). */
+export function inEventTime(at: Date | string, zone: string): string {
+  let format = dateFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: zone });
+    dateFormats.set(zone, format);
+  }
+  return format.format(new Date(at));
+}
+
 /** A one-time code, shown large. */
 export const codeBlock = (code: string) =>
   `<p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center;color:#111827;">${escapeHtml(code)}</p>`;

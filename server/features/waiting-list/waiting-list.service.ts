@@ -1,0 +1,416 @@
+import type { Transaction } from 'kysely';
+import type {
+  JoinWaitingList,
+  WaitingEntry,
+  WaitingEntryView,
+  WaitingList,
+  WaitingListJoined,
+  WaitingListSettings,
+} from '../../../src/contract/waiting-list.ts';
+import type { Database } from '../../db/types.ts';
+import { recordAudit } from '../../lib/audit-log.ts';
+import { quotaCountsOf } from '../../lib/capacity-quotas.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { enqueueMail } from '../../lib/mail/outbox.ts';
+import { consumeRateLimit, type RateLimit } from '../../lib/rate-limiter.ts';
+import { availableOf } from '../../lib/ticket-type-view.ts';
+import { requirePermission } from '../organizations/organizations.service.ts';
+import { findUserById } from '../users/users.service.ts';
+import {
+  countsOfEvent,
+  type EntryRow,
+  endEntry,
+  entriesOfEvent,
+  entryById,
+  entryOf,
+  insertEntry,
+  type ListEvent,
+  liveEntryOf,
+  lockEntry,
+  lockEvent,
+  positionOf,
+  queueEntry,
+  saveSettings,
+  settingsOf,
+} from './waiting-list.repository.ts';
+import { confirmPlaceMail, joinedMail, placeLinks } from './waiting-list-mail.ts';
+import { entryIdOfToken, openStock, placeToken, type WaitingListDeps } from './waiting-list-offers.service.ts';
+
+// Joining, confirming, leaving and seeing a place on a waiting list, and the organiser's list (decision 063). The
+// offers themselves are made in waiting-list-offers.service.ts.
+
+/** Against a script filling lists or inboxes: joins per network, and mails per recipient. */
+export const waitingListLimits = {
+  joinsPerNetwork: {
+    name: 'waiting-list-join:network',
+    limit: 30,
+    windowSeconds: 60 * 60,
+    refusal: 'Too many waiting list requests',
+  },
+  mailsPerRecipient: {
+    name: 'waiting-list-mail:to',
+    limit: 5,
+    windowSeconds: 60 * 60,
+    refusal: 'Too many waiting list mails to this address',
+  },
+} satisfies Record<string, RateLimit>;
+
+/** Entries the organiser's page lists at most: everyone waiting or offered first. */
+const listedEntries = 500;
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const fieldError = (status: 'BAD_REQUEST' | 'CONFLICT', path: string, message: string) =>
+  new HttpError(status, message, [{ path, message }]);
+const tickets = (count: number) => (count === 1 ? '1 ticket' : `${count} tickets`);
+
+async function inTransaction<T>(
+  deps: WaitingListDeps,
+  eventId: string,
+  work: (trx: Transaction<Database>, event: ListEvent) => Promise<T>,
+) {
+  return deps.db.transaction().execute(async (trx) => {
+    const event = await lockEvent(trx, eventId);
+    if (!event) throw notFound('That event');
+    return work(trx, event);
+  });
+}
+
+/** The entry a link names, or 404 for a link that is not one of ours. */
+async function entryOfLink(deps: WaitingListDeps, token: string): Promise<EntryRow> {
+  const entryId = entryIdOfToken(deps.secret, token);
+  const entry = entryId === null ? undefined : await entryOf(deps.db, entryId);
+  if (!entry) throw new HttpError('NOT_FOUND', 'This waiting list link is not valid: open it from the mail again.');
+  return entry;
+}
+
+/**
+ * Joins a sold-out type's list. A signed-in buyer whose confirmed email is the one given is in the queue at once; anyone
+ * else gets a mail whose link proves the email and only then takes a place. Joining again answers the place they have.
+ */
+export async function joinWaitingList(
+  deps: WaitingListDeps,
+  input: JoinWaitingList,
+  caller: { userId: string | null; ip: string },
+): Promise<WaitingListJoined> {
+  const user = caller.userId ? await findUserById(deps.db, caller.userId) : undefined;
+  const proven = user !== undefined && user.email_confirmed_at !== null && user.email.toLowerCase() === input.buyer.email;
+  await consumeRateLimit(deps.db, waitingListLimits.joinsPerNetwork, caller.ip);
+  const joined = await inTransaction(deps, input.eventId, async (trx, event) => {
+    if (event.status !== 'published') throw notFound('That event');
+    if (new Date(event.ends_at) <= new Date()) throw new HttpError('CONFLICT', 'This event has ended.');
+    const stock = await openStock(trx, deps, event);
+    if (!stock.settings.enabled) throw new HttpError('CONFLICT', 'This event has no waiting list.');
+    const type = stock.types.find((candidate) => candidate.id === input.ticketTypeId && !candidate.hidden);
+    if (!type) throw fieldError('BAD_REQUEST', 'body.ticketTypeId', 'That is not a ticket type of this event.');
+    const now = new Date();
+    if (type.sales_end !== null && new Date(type.sales_end) <= now)
+      throw new HttpError('CONFLICT', `Sales of ${type.name} tickets have ended.`);
+    if (type.sales_start !== null && new Date(type.sales_start) > now)
+      throw new HttpError('CONFLICT', `${type.name} tickets are not on sale yet.`);
+    const most = Math.min(type.max_per_order, 10);
+    if (input.quantity < type.min_per_order || input.quantity > most) {
+      const range = type.min_per_order === most ? `${most}` : `${type.min_per_order} to ${most}`;
+      throw fieldError('BAD_REQUEST', 'body.quantity', `Choose ${range} ${type.name} tickets.`);
+    }
+    const existing = await liveEntryOf(trx, type.id, input.buyer.email);
+    if (existing) return { entry: existing, type, mailed: false, fresh: false };
+    const queued =
+      (await trx
+        .selectFrom('waiting_list_entries')
+        .select('id')
+        .where('ticket_type_id', '=', type.id)
+        .where('status', '=', 'waiting')
+        .limit(1)
+        .executeTakeFirst()) !== undefined;
+    const room = stock.roomOf(type.id);
+    if (!queued && room >= Math.max(1, type.min_per_order)) {
+      throw new HttpError('CONFLICT', `${type.name} tickets are still on sale: book them on the event page.`);
+    }
+    const { id } = await insertEntry(trx, {
+      event_id: event.id,
+      ticket_type_id: type.id,
+      email: input.buyer.email,
+      name: input.buyer.name,
+      user_id: caller.userId,
+      quantity: input.quantity,
+      status: proven ? 'waiting' : 'unconfirmed',
+    });
+    const entry = (await lockEntry(trx, id)) as EntryRow;
+    const person = { email: entry.email, name: entry.name, quantity: entry.quantity, typeName: type.name };
+    const links = placeLinks(deps.origin, placeToken(deps.secret, id));
+    if (proven) {
+      await enqueueMail(trx, joinedMail(event, person, await positionOf(trx, entry), links));
+      await stock.offerDown();
+    } else {
+      await enqueueMail(trx, confirmPlaceMail(event, person, links));
+    }
+    await stock.finish();
+    return { entry, type, mailed: true, fresh: true };
+  });
+  if (joined.mailed) await consumeRateLimit(deps.db, waitingListLimits.mailsPerRecipient, input.buyer.email);
+  const entry = (await entryOf(deps.db, joined.entry.id)) ?? joined.entry;
+  return {
+    status: entry.status === 'unconfirmed' ? 'unconfirmed' : 'waiting',
+    position: await positionOf(deps.db, entry),
+    email: entry.email,
+    ticketTypeName: joined.type.name,
+    quantity: entry.quantity,
+  };
+}
+
+/** One person's place as their link shows it. */
+async function viewOf(deps: WaitingListDeps, entry: EntryRow): Promise<WaitingEntryView> {
+  const row = await deps.db
+    .selectFrom('events as ev')
+    .innerJoin('ticket_types as t', 't.event_id', 'ev.id')
+    .select(['ev.id', 'ev.title', 'ev.starts_at', 'ev.timezone', 'ev.venue_name', 'ev.city', 't.name', 't.price', 't.currency'])
+    .where('ev.id', '=', entry.event_id)
+    .where('t.id', '=', entry.ticket_type_id)
+    .executeTakeFirstOrThrow();
+  return {
+    status: entry.status,
+    position: entry.status === 'waiting' ? await positionOf(deps.db, entry) : null,
+    email: entry.email,
+    name: entry.name,
+    quantity: entry.quantity,
+    offeredQuantity: entry.offered_quantity,
+    offerExpiresAt: iso(entry.offer_expires_at),
+    orderId: entry.order_id,
+    event: {
+      id: row.id,
+      title: row.title,
+      startsAt: new Date(row.starts_at).toISOString(),
+      timezone: row.timezone,
+      venueName: row.venue_name,
+      city: row.city,
+    },
+    ticketType: { id: entry.ticket_type_id, name: row.name, price: row.price, currency: row.currency },
+  };
+}
+
+export async function viewPlace(deps: WaitingListDeps, token: string): Promise<WaitingEntryView> {
+  const entry = await entryOfLink(deps, token);
+  // An offer whose time ran out reads as lapsed at once, before the sweeper gives its places on.
+  if (entry.status === 'offered' && entry.offer_expires_at !== null && new Date(entry.offer_expires_at) <= new Date()) {
+    return viewOf(deps, { ...entry, status: 'lapsed' });
+  }
+  return viewOf(deps, entry);
+}
+
+/** The link of a guest's first mail: their email is proven, and they take their place in the queue from now. */
+export async function confirmPlace(deps: WaitingListDeps, token: string): Promise<WaitingEntryView> {
+  const { id, event_id: eventId } = await entryOfLink(deps, token);
+  await inTransaction(deps, eventId, async (trx, event) => {
+    const stock = await openStock(trx, deps, event);
+    const entry = await lockEntry(trx, id);
+    if (entry?.status !== 'unconfirmed') return;
+    await queueEntry(trx, id);
+    await stock.offerDown();
+    await stock.finish();
+  });
+  return viewPlace(deps, token);
+}
+
+/**
+ * Takes a person off a list, from wherever they stood (`left` by their link, `removed` by the organiser): an offer's
+ * places come back and go down the queue.
+ */
+async function endPlace(
+  deps: WaitingListDeps,
+  eventId: string,
+  entryId: string,
+  status: 'left' | 'removed',
+  recorded?: (trx: Transaction<Database>, entry: EntryRow) => Promise<void>,
+) {
+  return inTransaction(deps, eventId, async (trx, event) => {
+    const stock = await openStock(trx, deps, event);
+    const entry = await lockEntry(trx, entryId);
+    if (!entry || !(await endEntry(trx, entryId, status))) return entry;
+    await recorded?.(trx, entry);
+    if (entry.status === 'offered') await stock.release(entry.ticket_type_id, entry.offered_quantity ?? 0);
+    await stock.offerDown();
+    await stock.finish();
+    return entry;
+  });
+}
+
+export async function leavePlace(deps: WaitingListDeps, token: string): Promise<WaitingEntryView> {
+  const entry = await entryOfLink(deps, token);
+  if (entry.status === 'accepted') throw new HttpError('CONFLICT', 'You booked with this offer already: the booking is yours.');
+  await endPlace(deps, entry.event_id, entry.id, 'left');
+  return viewPlace(deps, token);
+}
+
+// The organiser's side: owners and managers (events.edit), as for codes and capacity.
+
+async function eventForEditor(deps: WaitingListDeps, eventId: string, userId: string) {
+  const event = await deps.db.selectFrom('events').select(['id', 'organization_id']).where('id', '=', eventId).executeTakeFirst();
+  if (!event) throw notFound('That event');
+  await requirePermission(deps.db, event.organization_id, userId, 'events.edit', 'That event');
+  return event;
+}
+
+function toEntry(row: EntryRow & { ticket_type_name: string }, position: number | null): WaitingEntry {
+  return {
+    id: row.id,
+    position,
+    status: row.status,
+    email: row.email,
+    name: row.name,
+    ticketTypeId: row.ticket_type_id,
+    ticketTypeName: row.ticket_type_name,
+    quantity: row.quantity,
+    offeredQuantity: row.offered_quantity,
+    offeredAt: iso(row.offered_at),
+    offerExpiresAt: iso(row.offer_expires_at),
+    orderId: row.order_id,
+    joinedAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+const settingsView = (settings: { enabled: boolean; automatic: boolean; offer_hours: number }): WaitingListSettings => ({
+  enabled: settings.enabled,
+  automatic: settings.automatic,
+  offerHours: settings.offer_hours,
+});
+
+export async function getWaitingList(deps: WaitingListDeps, userId: string, eventId: string): Promise<WaitingList> {
+  await eventForEditor(deps, eventId, userId);
+  const { db } = deps;
+  const [settings, rows, counts, quotas, types] = await Promise.all([
+    settingsOf(db, eventId),
+    entriesOfEvent(db, eventId, listedEntries),
+    countsOfEvent(db, eventId),
+    quotaCountsOf(db, eventId),
+    db
+      .selectFrom('ticket_types')
+      .select(['id', 'name', 'capacity', 'taken'])
+      .where('event_id', '=', eventId)
+      .orderBy('sort_order')
+      .orderBy('created_at')
+      .execute(),
+  ]);
+  const positions = new Map<string, number>();
+  const entries = rows.map((row) => {
+    let position: number | null = null;
+    if (row.status === 'waiting') {
+      position = (positions.get(row.ticket_type_id) ?? 0) + 1;
+      positions.set(row.ticket_type_id, position);
+    }
+    return toEntry(row, position);
+  });
+  return {
+    settings: settingsView(settings),
+    types: types.map((type) => {
+      const count = counts.find((row) => row.ticket_type_id === type.id);
+      return {
+        ticketTypeId: type.id,
+        name: type.name,
+        waiting: count?.waiting ?? 0,
+        waitingTickets: count?.waiting_tickets ?? 0,
+        offered: count?.offered ?? 0,
+        offeredTickets: count?.offered_tickets ?? 0,
+        free: availableOf(type, quotas),
+      };
+    }),
+    entries,
+  };
+}
+
+export async function changeWaitingListSettings(
+  deps: WaitingListDeps,
+  userId: string,
+  eventId: string,
+  input: WaitingListSettings,
+): Promise<WaitingListSettings> {
+  await eventForEditor(deps, eventId, userId);
+  const settings = { enabled: input.enabled, automatic: input.automatic, offer_hours: input.offerHours };
+  await inTransaction(deps, eventId, async (trx, event) => {
+    await saveSettings(trx, eventId, settings);
+    await recordAudit(trx, {
+      actorId: userId,
+      action: 'waiting_list.changed',
+      subjectType: 'event',
+      subjectId: eventId,
+      details: { enabled: settings.enabled, automatic: settings.automatic, offerHours: settings.offer_hours },
+    });
+    // Turned to automatic, the places free now go down the queue at once.
+    const stock = await openStock(trx, deps, event);
+    await stock.offerDown();
+    await stock.finish();
+  });
+  return settingsView(settings);
+}
+
+/** An offer made by hand to one person in the queue, of places free now (the organiser may pick anyone). */
+export async function offerByHand(
+  deps: WaitingListDeps,
+  userId: string,
+  eventId: string,
+  entryId: string,
+  quantity: number | undefined,
+): Promise<WaitingEntry> {
+  await eventForEditor(deps, eventId, userId);
+  await inTransaction(deps, eventId, async (trx, event) => {
+    const stock = await openStock(trx, deps, event);
+    const entry = await lockEntry(trx, entryId);
+    if (!entry || entry.event_id !== eventId) throw notFound('That person on the waiting list');
+    if (entry.status !== 'waiting') {
+      throw new HttpError('CONFLICT', `Only people in the queue can be offered places: ${entry.email} is ${entry.status}.`);
+    }
+    const type = stock.types.find((candidate) => candidate.id === entry.ticket_type_id);
+    if (!type) throw notFound('That ticket type');
+    const room = stock.roomOf(type.id);
+    const places = quantity ?? Math.min(entry.quantity, room, type.max_per_order);
+    if (places > entry.quantity) {
+      throw fieldError(
+        'BAD_REQUEST',
+        'body.quantity',
+        `They asked for ${tickets(entry.quantity)}: offer at most ${entry.quantity}.`,
+      );
+    }
+    if (places < 1 || places > room) {
+      const free = room === 1 ? '1 place is' : `${room} places are`;
+      throw fieldError('CONFLICT', 'body.quantity', `Only ${free} free of ${type.name} now: offer no more than that.`);
+    }
+    if (places < type.min_per_order) {
+      throw fieldError('CONFLICT', 'body.quantity', `${type.name} is sold at least ${type.min_per_order} per order.`);
+    }
+    await stock.offer(entry, places);
+    await recordAudit(trx, {
+      actorId: userId,
+      action: 'waiting_list.offered',
+      subjectType: 'event',
+      subjectId: eventId,
+      details: { entryId, places },
+    });
+    await stock.finish();
+  });
+  const rows = await entriesOfEvent(deps.db, eventId, listedEntries);
+  const row = rows.find((candidate) => candidate.id === entryId);
+  if (!row) throw notFound('That person on the waiting list');
+  return toEntry(row, null);
+}
+
+export async function removeFromWaitingList(
+  deps: WaitingListDeps,
+  userId: string,
+  eventId: string,
+  entryId: string,
+): Promise<void> {
+  await eventForEditor(deps, eventId, userId);
+  const entry = await entryById(deps.db, eventId, entryId);
+  if (!entry) throw notFound('That person on the waiting list');
+  if (!['unconfirmed', 'waiting', 'offered'].includes(entry.status)) {
+    throw new HttpError('CONFLICT', `${entry.email} is no longer on the list (${entry.status}).`);
+  }
+  await endPlace(deps, eventId, entryId, 'removed', (trx, ended) =>
+    recordAudit(trx, {
+      actorId: userId,
+      action: 'waiting_list.removed',
+      subjectType: 'event',
+      subjectId: eventId,
+      details: { entryId, status: ended.status },
+    }),
+  );
+}

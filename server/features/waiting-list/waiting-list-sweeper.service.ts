@@ -19,8 +19,11 @@ export async function eventsWithWork(db: Db, limit: number): Promise<string[]> {
     .selectFrom('waiting_list_entries as e')
     .innerJoin('ticket_types as t', 't.id', 'e.ticket_type_id')
     .innerJoin('waiting_lists as w', 'w.event_id', 'e.event_id')
+    .innerJoin('events as ev', 'ev.id', 'e.event_id')
     .select('e.event_id')
     .distinct()
+    .where('ev.status', '=', 'published')
+    .where('ev.ends_at', '>', sql<Date>`now()`)
     .where((eb) =>
       eb.or([
         eb.and([eb('e.status', '=', 'offered'), eb('e.offer_expires_at', '<=', sql<Date>`now()`)]),

@@ -60,12 +60,9 @@ async function startActing(page: Page, email: string) {
 }
 
 test.describe('acting as a user for support', () => {
-  test('an admin acts as an attendee: the banner, their bookings, a refused payment, stopping, and the audit log', async ({
-    page,
-    request,
-    consoleErrors,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'The admin flow runs on the desktop; the phone checks the banner below.');
+  test('an admin acts as an attendee: the banner, their bookings, a refused payment, stopping, and the audit log', {
+    tag: '@desktop',
+  }, async ({ page, request, consoleErrors }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     const { person, event } = await attendeeWithBooking(request);
@@ -104,8 +101,7 @@ test.describe('acting as a user for support', () => {
     expect(consoleErrors.filter((error) => !refusedLoad.test(error))).toEqual([]);
   });
 
-  test('the banner fits a phone and stops acting', async ({ page, request, consoleErrors }, testInfo) => {
-    test.skip(testInfo.project.name !== 'pixel-7', 'The phone check.');
+  test('the banner fits a phone and stops acting', { tag: '@phone' }, async ({ page, request, consoleErrors }) => {
     test.setTimeout(90_000);
     const person = await confirmedAccount(request, {
       firstName: 'Sasha',

@@ -24,9 +24,9 @@ async function freshOrder(request: APIRequestContext) {
   return { ...order, event };
 }
 
-test.describe('admin orders', () => {
-  test.beforeEach(async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'The admin flows run on a 1440 px desktop; the phone checks each page below.');
+// The admin flows run on a 1440 px desktop; the phone checks each page below.
+test.describe('admin orders', { tag: '@desktop' }, () => {
+  test.beforeEach(async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
@@ -113,12 +113,11 @@ test.describe('admin orders', () => {
   });
 });
 
-test('an admin applies a failed webhook delivery again from the payments page', async ({
+test('an admin applies a failed webhook delivery again from the payments page', { tag: '@desktop' }, async ({
   page,
   request,
   consoleErrors,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'The admin flows run on a 1440 px desktop.');
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   // A capture of a checkout this deployment never opened, signed as the sandbox signs: kept as matching no payment.
   const secret = sandboxWebhookSecret(readFileSync(join(process.env.ADMIT_E2E_DATA ?? '', 'jwt-secret'), 'utf8'));
@@ -144,11 +143,9 @@ test('an admin applies a failed webhook delivery again from the payments page', 
   expect(consoleErrors).toEqual([]);
 });
 
-test('an admin adds a euro booking fee rule with a minimum that starts later, and prices a sample euro order with it', async ({
-  page,
-  consoleErrors,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'The admin flows run on a 1440 px desktop.');
+test('an admin adds a euro booking fee rule with a minimum that starts later, and prices a sample euro order with it', {
+  tag: '@desktop',
+}, async ({ page, consoleErrors }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   // A minimum of its own (0.80 to 0.99), so a second run finds its own rule.
   const minimum = 80 + Math.floor(Math.random() * 20);
@@ -253,11 +250,10 @@ test('an admin gives an organiser a fee plan of its own on its page, listed besi
 });
 
 /** Axe's serious and critical findings on the page as it is now. */
-test('each money, events and tickets admin page fits a phone, with no serious accessibility finding', async ({
+test('each money, events and tickets admin page fits a phone, with no serious accessibility finding', { tag: '@phone' }, async ({
   page,
   consoleErrors,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'pixel-7', 'The phone check.');
+}) => {
   // Nine pages, each asked to axe: far past the default 30 s on a busy machine.
   test.setTimeout(180_000);
   await signInAs(page, fullAdmin, '/admin');

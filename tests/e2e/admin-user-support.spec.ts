@@ -12,12 +12,9 @@ const attendee = (email: string) => ({
 });
 
 test.describe('admin user support', () => {
-  test('an admin mails a password reset that works, and a new confirmation code to a waiting sign-up; both are in the audit log', async ({
-    page,
-    request,
-    consoleErrors,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'The admin flow runs on the desktop; the phone checks the page below.');
+  test('an admin mails a password reset that works, and a new confirmation code to a waiting sign-up; both are in the audit log', {
+    tag: '@desktop',
+  }, async ({ page, request, consoleErrors }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     const person = await confirmedAccount(request, attendee(`forgetful.${unique()}@example.test`));
@@ -61,8 +58,7 @@ test.describe('admin user support', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('the users page with its actions fits a phone', async ({ page, request, consoleErrors }, testInfo) => {
-    test.skip(testInfo.project.name !== 'pixel-7', 'The phone check.');
+  test('the users page with its actions fits a phone', { tag: '@phone' }, async ({ page, request, consoleErrors }) => {
     const person = await confirmedAccount(request, attendee(`phone.${unique()}@example.test`));
     await signInAs(page, fullAdmin, `/admin/users?q=${encodeURIComponent(person.email)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();

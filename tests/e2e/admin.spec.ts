@@ -38,13 +38,9 @@ test.describe('admin console', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a group with read-only users permission: its member sees users but cannot suspend; the full admin suspends a user', async ({
-    page,
-    browser,
-    request,
-    consoleErrors,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'The admin flow runs on the desktop; the phone checks each page below.');
+  test('a group with read-only users permission: its member sees users but cannot suspend; the full admin suspends a user', {
+    tag: '@desktop',
+  }, async ({ page, browser, request, consoleErrors }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     const groupName = `Support read-only ${unique()}`;
@@ -133,11 +129,9 @@ test.describe('admin console', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('an admin downloads the users found and the events filtered as CSV files that match the lists on screen', async ({
-    page,
-    consoleErrors,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'A download on the desktop.');
+  test('an admin downloads the users found and the events filtered as CSV files that match the lists on screen', {
+    tag: '@desktop',
+  }, async ({ page, consoleErrors }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInAs(page, fullAdmin, '/admin/users?q=alex%40admit.demo');
     await expect(page.getByRole('link', { name: 'Alex' }).first()).toBeVisible();
@@ -171,8 +165,7 @@ test.describe('admin console', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('each admin page fits a phone', async ({ page, consoleErrors }, testInfo) => {
-    test.skip(testInfo.project.name !== 'pixel-7', 'The phone check.');
+  test('each admin page fits a phone', { tag: '@phone' }, async ({ page, consoleErrors }) => {
     test.setTimeout(60_000);
     await signInAs(page, fullAdmin, '/admin');
     for (const [path, heading] of [

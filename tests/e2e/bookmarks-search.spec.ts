@@ -73,7 +73,8 @@ async function openFilters(page: Page): Promise<void> {
 }
 
 test.describe('finding and bookmarking events', () => {
-  test('find-events needs sign-in and comes back to the same search after it', async ({ page }, testInfo) => {
+  // Where sign-in leads back to is the same on any screen: checked on the Pixel 7.
+  test('find-events needs sign-in and comes back to the same search after it', { tag: '@phone' }, async ({ page }, testInfo) => {
     await page.goto('/find-events?category=music');
     await expect(page).toHaveURL(/\/sign-in\?redirect=%2Ffind-events%3Fcategory%3Dmusic$/);
     await signInThroughPage(page, accountFor(testInfo));
@@ -161,7 +162,8 @@ test.describe('finding and bookmarking events', () => {
     expect(consoleErrors.filter((message) => !expected.test(message))).toEqual([]);
   });
 
-  test.describe('with no service worker', () => {
+  // What the page does without its sync is the same on any screen: checked on the Pixel 7.
+  test.describe('with no service worker', { tag: '@phone' }, () => {
     // A service worker that took control in time would answer the sync's code itself, out of this test's routes:
     // whether it did depends on how fast the host is, not on the page.
     test.use({ serviceWorkers: 'block' });
@@ -202,7 +204,8 @@ test.describe('finding and bookmarking events', () => {
     });
   });
 
-  test('changes made offline are kept on the device, one per event, and sent on the next visit; bookmarks seen online are there offline', async ({
+  // What the device keeps and sends is the same on any screen: checked on the Pixel 7 (the tag is in the title).
+  test('changes made offline are kept on the device, one per event, and sent on the next visit; bookmarks seen online are there offline @phone', async ({
     page,
     context,
     browser,

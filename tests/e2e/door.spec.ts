@@ -21,11 +21,8 @@ import { expect, test, waitForHydration } from './fixtures.ts';
 // The door works offline through the service worker.
 test.use({ serviceWorkers: 'allow' });
 
+// The door runs on a phone: this file runs on the Pixel 7 alone (playwright.config.ts).
 test.describe('the door', () => {
-  test.skip(
-    () => test.info().project.name !== 'pixel-7',
-    'the door runs on a phone (Pixel 7); each test launches its own camera',
-  );
   // Each test starts a browser with a fake camera decoding frames; beside the other worker that doubles its time.
   test.setTimeout(180_000);
 

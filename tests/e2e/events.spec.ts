@@ -97,7 +97,8 @@ test.describe('events', () => {
   });
 
   for (const path of ['/event/00000000-0000-4000-8000-000000000000', '/event/nope']) {
-    test(`${path} answers 404 with Page Not Found`, async ({ page }) => {
+    // An answer no screen changes: checked on the desktop.
+    test(`${path} answers 404 with Page Not Found`, { tag: '@desktop' }, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByTestId('not-found-message')).toHaveText(`Page Not Found ${path}`);
@@ -143,10 +144,10 @@ test.describe('events', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('an event page adds the dates on the visitor’s own clock only when it differs from the event’s', async ({
-    browser,
-    request,
-  }) => {
+  // The clock, not the screen: checked on the desktop.
+  test('an event page adds the dates on the visitor’s own clock only when it differs from the event’s', {
+    tag: '@desktop',
+  }, async ({ browser, request }) => {
     const event = await firstEvent(request);
     // Kiritimati is 14 hours ahead of UTC all year: no demo event's zone shares its clock.
     for (const [timezoneId, shown] of [
@@ -183,7 +184,8 @@ test.describe('events', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('add to calendar downloads an .ics file with the start in UTC', async ({ page, request }) => {
+  // A download, on the desktop.
+  test('add to calendar downloads an .ics file with the start in UTC', { tag: '@desktop' }, async ({ page, request }) => {
     const event = await firstEvent(request);
     await page.goto(`/event/${event.id}`);
     await waitForHydration(page);

@@ -36,8 +36,8 @@ async function controlled(page: Page): Promise<void> {
 const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { __admitSamePage: true }));
 const samePage = (page: Page) => page.evaluate(() => (window as { __admitSamePage?: boolean }).__admitSamePage === true);
 
+// The offline app is checked on a phone: this file runs on the Pixel 7 alone (playwright.config.ts).
 test.describe('route chunks', () => {
-  test.skip(() => test.info().project.name !== 'pixel-7', 'the offline app is checked on a phone (Pixel 7)');
   test.setTimeout(120_000);
 
   test('a route chunk that fails twice on the network and then arrives loads without a reload', async ({ page, context }) => {

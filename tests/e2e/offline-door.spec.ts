@@ -39,8 +39,8 @@ async function persistentPhone(profile: string, video: string, baseURL: string):
   });
 }
 
+// The door runs on a phone: this file runs on the Pixel 7 alone (playwright.config.ts).
 test.describe('the door from a cold start', () => {
-  test.skip(() => test.info().project.name !== 'pixel-7', 'the door runs on a phone (Pixel 7)');
   test.setTimeout(150_000);
 
   test('ready as the page says so: offline and reloaded, the camera admits a ticket, queued, and the server has it once back online', async ({

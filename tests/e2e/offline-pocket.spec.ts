@@ -33,8 +33,8 @@ async function workerInControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
 }
 
+// The offline app is checked on a phone: this file runs on the Pixel 7 alone (playwright.config.ts).
 test.describe('tickets in the pocket', () => {
-  test.skip(() => test.info().project.name !== 'pixel-7', 'the offline app is checked on a phone (Pixel 7)');
   test.setTimeout(120_000);
 
   test('a free ticket booked on a new phone is in My tickets offline, also after the browser is closed and opened again', async ({

@@ -53,7 +53,6 @@ test('a session ended on the server leaves nothing of its person on the device, 
   context,
   request,
 }, testInfo) => {
-  test.skip(testInfo.project.name === 'iphone-13', 'offline runs on the desktop and the Pixel 7');
   test.setTimeout(90_000);
   const title = `Shared Phone Social ${unique()}`;
   const eventId = await freeEventOnSale(page.request, title);

@@ -15,6 +15,8 @@ export const organizerKeys = {
     [...organizerKeys.discountCodes(eventId), query] as const,
   /** An event's capacity and the places its ticket types share, with their counts. */
   capacityQuotas: (eventId: string) => [...organizerKeys.all, 'capacity-quotas', eventId] as const,
+  /** An event's waiting list: its settings, the counts per ticket type and the people on it. */
+  waitingList: (eventId: string) => [...organizerKeys.all, 'waiting-list', eventId] as const,
   /** What an invitation link is, for the person who opened it. */
   invitation: (token: string) => [...organizerKeys.all, 'invitation', token] as const,
 };

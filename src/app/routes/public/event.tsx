@@ -18,6 +18,7 @@ import { TicketsPanel } from '#features/events/components/tickets-panel.tsx';
 import { VenueDetails } from '#features/events/components/venue-details.tsx';
 import { eventJsonLd } from '#features/events/utils/event-json-ld.ts';
 import { TicketSelection } from '#features/orders/components/ticket-selection.tsx';
+import { JoinWaitingList } from '#features/waiting-list/components/join-waiting-list.tsx';
 import { useBootState } from '#lib/public-config.tsx';
 
 interface EventLoaderData {
@@ -122,7 +123,12 @@ export function Component() {
             ended={ended}
             now={now}
             booking={
-              <TicketSelection event={event} now={now} availabilityOf={(type) => ticketAvailability(type, event.timezone, now)} />
+              <TicketSelection
+                event={event}
+                now={now}
+                availabilityOf={(type) => ticketAvailability(type, event.timezone, now)}
+                waitingList={(type) => <JoinWaitingList eventId={event.id} type={type} />}
+              />
             }
           />
           <OrganizerCard organizer={event.organizer} />

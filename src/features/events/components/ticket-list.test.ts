@@ -18,6 +18,7 @@ const ticket = (overrides: Partial<TicketType>): TicketType => ({
   salesEnd: null,
   hidden: false,
   onSale: true,
+  waitingList: false,
   ...overrides,
 });
 

@@ -13,7 +13,9 @@ interface TicketsPanelProps {
 /** While on sale: the booking. Otherwise the ticket types and their prices, and why nothing can be bought. */
 export function TicketsPanel({ event, ended, now, booking }: TicketsPanelProps) {
   // An event whose every ticket type is hidden is still on sale: to buyers with a code that shows them (decision 060).
-  const onSale = event.status === 'published' && !ended && !event.soldOut;
+  // Sold out with a waiting list open, the booking shows its types with the way to join it (decision 063).
+  const waiting = event.ticketTypes.some((type) => type.waitingList && !type.hidden);
+  const onSale = event.status === 'published' && !ended && (!event.soldOut || waiting);
   const note =
     event.status === 'cancelled'
       ? 'This event is cancelled, so no tickets are on sale.'

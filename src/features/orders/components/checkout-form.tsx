@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { FormAlert } from '#components/fields/form-alert.tsx';
 import { errorEnvelope, formErrorKey, serverMessage } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
@@ -8,14 +8,12 @@ import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
 import { formatMoney } from '#contract/money.ts';
 import { buyerSchema, type CreateOrder, createOrderSchema, type Order } from '#contract/orders.ts';
-import { navigateTo } from '#lib/external-navigation.ts';
 import { type Attempt, attemptFor } from '#lib/idempotency-key.ts';
 import { eventKeys } from '#lib/query-keys/events.ts';
 import { useSession } from '#lib/session/use-session.ts';
 import { useCreateOrder } from '../api/create-order.ts';
-import { forgetHeldOrder, rememberHeldOrder } from '../utils/held-orders.ts';
-import { orderPagePath, paymentDestination } from '../utils/payment-destination.ts';
-import { type BookableEvent, type ChosenLine, ticketCount } from '../utils/ticket-choice.ts';
+import { paymentPageRefused, useOrderContinuation } from '../hooks/use-order-continuation.ts';
+import type { BookableEvent, ChosenLine } from '../utils/ticket-choice.ts';
 
 interface CheckoutFormProps {
   event: BookableEvent;
@@ -57,12 +55,11 @@ function ticketSlots(lines: readonly ChosenLine[]) {
 /** The buyer's name and email (prefilled when signed in), optional names per ticket, then the order is placed. */
 export function CheckoutForm({ event, lines, total, currency, code, onCodeRefused }: CheckoutFormProps) {
   const session = useSession();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const createOrder = useCreateOrder();
   const attempt = useRef<Attempt | null>(null);
   const [names, setNames] = useState<Record<string, string>>({});
-  const [leaving, setLeaving] = useState(false);
+  const { continueWith, leaving } = useOrderContinuation(event.id);
   const { formRef, values, setValues, errors, field, showErrors } = useFormFields({ name: '', email: '' });
 
   // Signed in: the account's name and email, unless the buyer has typed something already.
@@ -79,32 +76,7 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
   const proven = Boolean(user?.email) && values.email.trim().toLowerCase() === user?.email.toLowerCase();
 
   const proceed = (order: Order) => {
-    void queryClient.invalidateQueries({ queryKey: eventKeys.detail(event.id) });
-    const token = order.accessToken ?? null;
-    if (order.status === 'paid' || !order.paymentUrl) {
-      forgetHeldOrder(order.id);
-      setLeaving(true);
-      navigate(orderPagePath('success', order.id, token));
-      return;
-    }
-    if (order.holdExpiresAt) {
-      rememberHeldOrder({
-        orderId: order.id,
-        token,
-        eventId: event.id,
-        tickets: ticketCount(order.items),
-        paymentUrl: order.paymentUrl,
-        holdExpiresAt: order.holdExpiresAt,
-      });
-    }
-    const destination = paymentDestination(order.paymentUrl);
-    setLeaving(true);
-    if (destination.kind === 'route') navigate(destination.to);
-    // A provider page the guard refuses gets its toast there, and the form says so too.
-    else if (destination.kind !== 'external' || !navigateTo(destination.href)) {
-      setLeaving(false);
-      showErrors({ [formErrorKey]: 'The payment page could not be opened. Please try again.' });
-    }
+    if (!continueWith(order)) showErrors({ [formErrorKey]: paymentPageRefused });
   };
 
   const submit = (formEvent: FormEvent<HTMLFormElement>) => {

@@ -29,6 +29,7 @@ const type = (id: string, name: string, price: number, hidden: boolean) => ({
   salesEnd: null,
   hidden,
   onSale: true,
+  waitingList: false,
 });
 
 const event: BookableEvent = {

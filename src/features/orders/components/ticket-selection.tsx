@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { buttonClass, linkClass } from '#components/button.ts';
 import { discountedLines, discountOf } from '#contract/discount-pricing.ts';
 import { formatMoney, formatPrice } from '#contract/money.ts';
@@ -40,6 +40,11 @@ interface TicketSelectionProps {
   now: number;
   /** What a buyer needs to know of a ticket type's stock and sales window at `now`; the event page says it. */
   availabilityOf: (type: BookableEvent['ticketTypes'][number]) => { text: () => string; tone: keyof typeof availabilityTone };
+  /**
+   * What a sold-out type whose waiting list is open shows where its quantity picker would be (the page composes it
+   * from the waiting-list feature); it may add a part across the whole row under the type.
+   */
+  waitingList?: (type: BookableEvent['ticketTypes'][number]) => ReactNode;
 }
 
 /** A short word where the stepper would be. */
@@ -51,7 +56,7 @@ function closedLabel(type: BookableEvent['ticketTypes'][number], now: number): s
 }
 
 /** Quantities per ticket type, what they cost with the booking fee, then the buyer's details. */
-export function TicketSelection({ event, now, availabilityOf }: TicketSelectionProps) {
+export function TicketSelection({ event, now, availabilityOf, waitingList }: TicketSelectionProps) {
   const hydrated = useHydrated();
   // Hydrating, the list keeps the availability the server wrote for the same moment: its dates cost `Intl`.
   const keepServerText = useServerText(now);
@@ -83,6 +88,9 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
   }, [types, now]);
 
   const lines = chosenLines(types, quantities);
+  const waitable = (type: BookableEvent['ticketTypes'][number]) => Boolean(waitingList && type.waitingList);
+  // Every type sold out and some with a waiting list: nothing to continue with, so the button gives way to the list.
+  const onlyWaiting = types.some(waitable) && !types.some((type) => quantityBounds(type, now).purchasable);
   const count = ticketCount(lines);
   // The code's prices first, then the booking fee on them: what the server charges (decision 060).
   const priced = discountedLines(code.applied, lines);
@@ -160,8 +168,8 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
                   .join(', ')
               : null;
           return (
-            <li key={type.id} className="flex items-center justify-between gap-3 py-3">
-              <div className="min-w-0">
+            <li key={type.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-3">
+              <div className="min-w-0 flex-1">
                 <p className="font-semibold text-slate-900">
                   {type.name}
                   {unlocked.some((one) => one.id === type.id) ? (
@@ -180,8 +188,11 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
                   </p>
                 ) : null}
                 {limits ? <p className="text-slate-600 text-xs">Per order: {limits}</p> : null}
+                {!bounds.purchasable && waitable(type) ? <p className="mt-0.5 text-slate-600 text-sm">Sold out</p> : null}
               </div>
-              {bounds.purchasable ? (
+              {!bounds.purchasable && waitable(type) ? (
+                waitingList?.(type)
+              ) : bounds.purchasable ? (
                 <QuantityStepper
                   name={type.name}
                   quantity={quantity}
@@ -207,25 +218,31 @@ export function TicketSelection({ event, now, availabilityOf }: TicketSelectionP
           ) : null}
         </div>
       ) : null}
-      <button
-        type="button"
-        disabled={!hydrated || count === 0}
-        onClick={() => setStep('details')}
-        aria-label={count === 0 ? undefined : continueLabel}
-        className={`${buttonClass()} w-full`}
-      >
-        {count === 0 ? (
-          'Choose your tickets'
-        ) : (
-          <>
-            <span className="flex-1 text-left">Continue</span>
-            <span className="font-medium tabular-nums">
-              {tickets}
-              {amounts.total === null ? '' : ` · ${formatMoney(amounts.total, currency)}`}
-            </span>
-          </>
-        )}
-      </button>
+      {onlyWaiting ? (
+        <p className="rounded-xl bg-indigo-50 p-3 text-indigo-900 text-sm">
+          Every ticket has been sold. Join the waiting list and we’ll email you if places come back.
+        </p>
+      ) : (
+        <button
+          type="button"
+          disabled={!hydrated || count === 0}
+          onClick={() => setStep('details')}
+          aria-label={count === 0 ? undefined : continueLabel}
+          className={`${buttonClass()} w-full`}
+        >
+          {count === 0 ? (
+            'Choose your tickets'
+          ) : (
+            <>
+              <span className="flex-1 text-left">Continue</span>
+              <span className="font-medium tabular-nums">
+                {tickets}
+                {amounts.total === null ? '' : ` · ${formatMoney(amounts.total, currency)}`}
+              </span>
+            </>
+          )}
+        </button>
+      )}
     </div>
   );
 }

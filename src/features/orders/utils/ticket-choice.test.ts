@@ -20,6 +20,7 @@ function ticketType(overrides: Partial<TicketType> = {}): TicketType {
     salesEnd: null,
     hidden: false,
     onSale: true,
+    waitingList: false,
     ...overrides,
   };
 }

@@ -143,6 +143,7 @@ describe('the event form', () => {
           salesEnd: '2030-06-14T17:00:00.000Z',
           hidden: false,
           onSale: true,
+          waitingList: false,
         },
       ],
       publishedAt: null,

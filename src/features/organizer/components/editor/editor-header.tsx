@@ -11,7 +11,7 @@ export function EditorHeader({
 }: {
   event: Event | null;
   ended: boolean;
-  /** Owners and managers: links to the event's discount and access codes and to its capacity. */
+  /** Owners and managers: links to the event's discount and access codes, its capacity and its waiting list. */
   canManageCodes?: boolean;
 }) {
   return (
@@ -47,6 +47,13 @@ export function EditorHeader({
                 className="font-medium text-indigo-700 underline underline-offset-4"
               >
                 Capacity
+              </Link>{' '}
+              ·{' '}
+              <Link
+                to={`/organizer/events/${event.id}/waiting-list`}
+                className="font-medium text-indigo-700 underline underline-offset-4"
+              >
+                Waiting list
               </Link>
             </>
           ) : null}

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireLapsedHolds } from '../../server/features/orders/order-lifecycle.service.ts';
+import { waitingListLimits } from '../../server/features/waiting-list/waiting-list.service.ts';
 import { newestMailText, signedInAccount } from '../fixtures/accounts.ts';
 import { newQuota } from '../fixtures/capacity.ts';
 import {
@@ -14,6 +15,7 @@ import {
   placeOrder,
   ticketTypes,
 } from '../fixtures/orders.ts';
+import { awayFromWindowEdge } from '../fixtures/rate-windows.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 import {
   byLink,
@@ -96,6 +98,10 @@ describe('joining a waiting list', () => {
     const again = await join(api.app, { eventId: sale.event.id, ticketTypeId: type.id, quantity: 2, buyer });
     expect(again.statusCode).toBe(201);
     expect((await entriesOf(db(), sale.event.id)).length).toBe(1);
+    // …and mails the link again, the same link.
+    const confirmMails = await db().selectFrom('mail_outbox').select('text_body').where('to_address', '=', buyer.email).execute();
+    expect(confirmMails.length).toBe(2);
+    expect(await mailedToken(db(), buyer.email)).toBe(token);
 
     const confirmed = await byLink(api.app, 'confirm', token);
     expect(confirmed.statusCode).toBe(200);
@@ -121,6 +127,28 @@ describe('joining a waiting list', () => {
     expect(direct.json().data).toMatchObject({ status: 'waiting', position: 2 });
     expect(direct.json().message).toBe('You are number 2 in the queue for Standard.');
     expect(await newestMailText(db(), email)).toContain('You are number 2 in the queue for 1 × Standard');
+  });
+
+  it('mails one address at most five times an hour, however many lists it is given for', async () => {
+    const sale = await eventOnSale(api.app, db(), {
+      ticketTypes: Array.from({ length: 6 }, (_, index) => ({
+        name: `Zone ${index + 1}`,
+        price: 2000,
+        currency: 'GBP',
+        capacity: 1,
+      })),
+    });
+    await openList(api.app, sale.organiser, sale.event.id);
+    for (const type of sale.types) await holdEach(api.app, sale.event.id, type.id, 1);
+    const victim = newBuyer('Someone Else');
+    await awayFromWindowEdge(waitingListLimits.mailsPerRecipient.windowSeconds);
+    const answers = [];
+    for (const type of sale.types) {
+      answers.push((await join(api.app, { eventId: sale.event.id, ticketTypeId: type.id, buyer: victim })).statusCode);
+    }
+    expect(answers).toEqual([201, 201, 201, 201, 201, 429]);
+    const mails = await db().selectFrom('mail_outbox').select('id').where('to_address', '=', victim.email).execute();
+    expect(mails.length).toBe(5);
   });
 
   it('answers links that are not ours, and bad input, with a sentence', async () => {

@@ -95,6 +95,8 @@ export async function joinWaitingList(
   const user = caller.userId ? await findUserById(deps.db, caller.userId) : undefined;
   const proven = user !== undefined && user.email_confirmed_at !== null && user.email.toLowerCase() === input.buyer.email;
   await consumeRateLimit(deps.db, waitingListLimits.joinsPerNetwork, caller.ip);
+  // Counted before anything is written, so a refused request mails nobody: each join may send one mail.
+  await consumeRateLimit(deps.db, waitingListLimits.mailsPerRecipient, input.buyer.email);
   const joined = await inTransaction(deps, input.eventId, async (trx, event) => {
     if (event.status !== 'published') throw notFound('That event');
     if (new Date(event.ends_at) <= new Date()) throw new HttpError('CONFLICT', 'This event has ended.');
@@ -113,7 +115,23 @@ export async function joinWaitingList(
       throw fieldError('BAD_REQUEST', 'body.quantity', `Choose ${range} ${type.name} tickets.`);
     }
     const existing = await liveEntryOf(trx, type.id, input.buyer.email);
-    if (existing) return { entry: existing, type, mailed: false, fresh: false };
+    if (existing) {
+      // Asked again: a guest still to confirm gets the link again, or is in the queue now if signed in with that email.
+      if (existing.status === 'unconfirmed') {
+        const person = { email: existing.email, name: existing.name, quantity: existing.quantity, typeName: type.name };
+        const links = placeLinks(deps.origin, placeToken(deps.secret, existing.id));
+        if (proven) {
+          await queueEntry(trx, existing.id);
+          const queuedEntry = (await lockEntry(trx, existing.id)) as EntryRow;
+          await enqueueMail(trx, joinedMail(event, person, await positionOf(trx, queuedEntry), links));
+          await stock.offerDown();
+          await stock.finish();
+        } else {
+          await enqueueMail(trx, confirmPlaceMail(event, person, links));
+        }
+      }
+      return { entry: existing, type };
+    }
     const queued =
       (await trx
         .selectFrom('waiting_list_entries')
@@ -145,9 +163,8 @@ export async function joinWaitingList(
       await enqueueMail(trx, confirmPlaceMail(event, person, links));
     }
     await stock.finish();
-    return { entry, type, mailed: true, fresh: true };
+    return { entry, type };
   });
-  if (joined.mailed) await consumeRateLimit(deps.db, waitingListLimits.mailsPerRecipient, input.buyer.email);
   const entry = (await entryOf(deps.db, joined.entry.id)) ?? joined.entry;
   return {
     status: entry.status === 'unconfirmed' ? 'unconfirmed' : 'waiting',
@@ -199,7 +216,9 @@ export async function viewPlace(deps: WaitingListDeps, token: string): Promise<W
 
 /** The link of a guest's first mail: their email is proven, and they take their place in the queue from now. */
 export async function confirmPlace(deps: WaitingListDeps, token: string): Promise<WaitingEntryView> {
-  const { id, event_id: eventId } = await entryOfLink(deps, token);
+  const { id, event_id: eventId, status } = await entryOfLink(deps, token);
+  // Opened again (or by a mail scanner's second look): nothing to do, and no lock on the event's sales taken.
+  if (status !== 'unconfirmed') return viewPlace(deps, token);
   await inTransaction(deps, eventId, async (trx, event) => {
     const stock = await openStock(trx, deps, event);
     const entry = await lockEntry(trx, id);
@@ -237,7 +256,7 @@ async function endPlace(
 export async function leavePlace(deps: WaitingListDeps, token: string): Promise<WaitingEntryView> {
   const entry = await entryOfLink(deps, token);
   if (entry.status === 'accepted') throw new HttpError('CONFLICT', 'You booked with this offer already: the booking is yours.');
-  await endPlace(deps, entry.event_id, entry.id, 'left');
+  if (['unconfirmed', 'waiting', 'offered'].includes(entry.status)) await endPlace(deps, entry.event_id, entry.id, 'left');
   return viewPlace(deps, token);
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwright/test';
 import type { Order } from '../../src/contract/orders.ts';
+import { seriousViolations } from './admin-pages.ts';
 import { payInSandbox, ticketPanel } from './checkout.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { publishedEvent } from './organizer-api.ts';
@@ -142,6 +143,7 @@ test('a guest joins a sold-out type’s waiting list, is offered places by hand 
   await form.getByLabel('Email').fill(ana.email);
   await form.getByLabel('Tickets').selectOption('2');
   await noSidewaysScroll(page, 'the event page with the join form');
+  expect(await seriousViolations(page), 'the join form').toEqual([]);
   await panel.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-join-form.png`) });
   const top = await form.boundingBox();
   await form.getByRole('button', { name: 'Join the waiting list' }).click();
@@ -207,6 +209,7 @@ test('a guest joins a sold-out type’s waiting list, is offered places by hand 
   await expect(people.getByRole('row').filter({ hasText: ben.email })).toContainText('Left');
   await expect(organiserPage.getByRole('table', { name: 'Ticket types' })).toContainText('2 places');
   await noSidewaysScroll(organiserPage, 'the organiser’s waiting list');
+  expect(await seriousViolations(organiserPage), 'the organiser’s waiting list').toEqual([]);
   await shot(organiserPage, testInfo, 'organiser-waiting-list');
   await anaRow.getByRole('button', { name: `Offer now to ${ana.name}` }).click();
   const offer = organiserPage.getByRole('dialog', { name: `Offer places to ${ana.name}` });
@@ -224,6 +227,7 @@ test('a guest joins a sold-out type’s waiting list, is offered places by hand 
   await expect(booking).toContainText(ana.email);
   await waitForHydration(page);
   await noSidewaysScroll(page, 'the offer page');
+  expect(await seriousViolations(page), 'the offer page').toEqual([]);
   await shot(page, testInfo, 'offer');
   await booking.getByRole('button', { name: 'Book these tickets' }).click();
   await payInSandbox(page, '4242 4242 4242 4242', ana.name);

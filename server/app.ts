@@ -25,7 +25,7 @@ import { helpArticlesRoutes } from './features/helpdesk/help-articles.routes.ts'
 import { savedRepliesRoutes } from './features/helpdesk/saved-replies.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { newOrderCaches, type OrdersDeps } from './features/orders/orders.service.ts';
-import { organizerOrdersRoutes } from './features/orders/organizer-orders.routes.ts';
+import { organiserOrdersRoutes } from './features/orders/organiser/organiser-orders.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { payoutsRoutes } from './features/payouts/payouts.routes.ts';
@@ -76,7 +76,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     bookmarksRoutes,
     (app, context) => ordersRoutes(app, context, orders),
     (app, context) => paymentsRoutes(app, context, orders),
-    (app, context) => organizerOrdersRoutes(app, context, orders),
+    (app, context) => organiserOrdersRoutes(app, context, orders),
     checkinsRoutes,
     reportsRoutes,
     reportMailsRoutes,

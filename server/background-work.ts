@@ -5,7 +5,7 @@ import { recordLapsedActing } from './features/admin/acting.service.ts';
 import { pruneSignUpAttempts } from './features/auth/sign-up-attempts.repository.ts';
 import { startCaseUpkeep } from './features/helpdesk/case-upkeep.service.ts';
 import { startBookingSweeper } from './features/orders/booking-sweeper.service.ts';
-import { pruneNetworkCounts } from './features/orders/network-counts.repository.ts';
+import { pruneNetworkCounts } from './features/orders/placement/network-counts.repository.ts';
 import { startPayouts } from './features/payouts/payout-job.service.ts';
 import { startReportMails } from './features/reports/report-mail-sender.service.ts';
 import { startWaitingListSweeper } from './features/waiting-list/waiting-list-sweeper.service.ts';

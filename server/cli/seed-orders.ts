@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { findOrderByKey } from '../features/orders/orders.repository.ts';
 import { newOrderCaches, type OrdersDeps } from '../features/orders/orders.service.ts';
-import { refundWithKey } from '../features/orders/refunds.service.ts';
+import { refundWithKey } from '../features/orders/refunds/refunds.service.ts';
 import { createSandboxProvider } from '../lib/payments/sandbox.ts';
 import { type PastSale, type SeedProvider, writePastSales } from './seed-past-sales.ts';
 import { seedDemoSales } from './seed-sales.ts';

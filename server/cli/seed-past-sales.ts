@@ -3,12 +3,12 @@ import type { Insertable } from 'kysely';
 import type { CreateOrder } from '../../src/contract/orders.ts';
 import type { Db } from '../db/database.ts';
 import type { OrdersTable, PaymentsTable } from '../db/types.ts';
-import { chargeRows } from '../features/orders/ledger.repository.ts';
-import { type PricedOrder, priceOrder } from '../features/orders/order-pricing.service.ts';
-import { requestHash } from '../features/orders/order-request.ts';
+import { chargeRows } from '../features/orders/checkout/ledger.repository.ts';
 import type { OrdersDeps } from '../features/orders/orders.service.ts';
-import { ticketRows } from '../features/orders/ticket-issue.repository.ts';
-import { prepareIssue, prepareTickets } from '../features/orders/ticket-issue.service.ts';
+import { type PricedOrder, priceOrder } from '../features/orders/placement/order-pricing.service.ts';
+import { requestHash } from '../features/orders/placement/order-request.ts';
+import { ticketRows } from '../features/orders/tickets/ticket-issue.repository.ts';
+import { prepareIssue, prepareTickets } from '../features/orders/tickets/ticket-issue.service.ts';
 import { type OutgoingMail, outboxRow } from '../lib/mail/outbox.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentFeeRule } from '../../server/features/orders/fee-rules.repository.ts';
+import { currentFeeRule } from '../../server/features/orders/checkout/fee-rules.repository.ts';
 import type { AdminPermission } from '../../src/contract/admin.ts';
 import { SIGN_IN_AGAIN } from '../../src/contract/admin-sales.ts';
 import { orderAmounts } from '../../src/contract/booking-fee.ts';

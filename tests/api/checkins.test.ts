@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventSigningKey } from '../../server/features/orders/ticket-issue.repository.ts';
+import { eventSigningKey } from '../../server/features/orders/tickets/ticket-issue.repository.ts';
 import { type ScanDataPage, scanDataTicketRows, ticketKey } from '../../src/contract/scan-data.ts';
 import { signTicketCode } from '../../src/contract/ticket-code.ts';
 import { type Door, doorKit, type Method, type Person } from '../fixtures/door.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { pruneNetworkCounts } from '../../server/features/orders/network-counts.repository.ts';
+import { pruneNetworkCounts } from '../../server/features/orders/placement/network-counts.repository.ts';
 import { latestCode, signedInAccount } from '../fixtures/accounts.ts';
 import {
   eventOnSale,

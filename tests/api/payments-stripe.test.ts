@@ -220,7 +220,7 @@ describe('the stripe provider', () => {
     expect(refund).toMatchObject({ status: 'pending', attempts: 1 });
     expect(refund.last_error).toContain('The peer was told to fail');
 
-    const { runPendingRefunds } = await import('../../server/features/orders/refund-execution.service.ts');
+    const { runPendingRefunds } = await import('../../server/features/orders/refunds/refund-execution.service.ts');
     const { createPaymentProvider } = await import('../../server/lib/payments/create-provider.ts');
     await runPendingRefunds(db(), createPaymentProvider(api.config));
     refund = await db().selectFrom('refunds').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();

@@ -233,7 +233,7 @@ describe('cancelling an event', () => {
       .execute();
     expect(mails.length).toBeGreaterThanOrEqual(2);
     // The provider is asked by the sweeper, after the cancellation committed.
-    const { runPendingRefunds } = await import('../../server/features/orders/refund-execution.service.ts');
+    const { runPendingRefunds } = await import('../../server/features/orders/refunds/refund-execution.service.ts');
     const { createSandboxProvider } = await import('../../server/lib/payments/sandbox.ts');
     await runPendingRefunds(db(), createSandboxProvider(api.config.jwtSecret));
     const statuses = await db()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../server/db/migrations/0039_ticket_short_codes.ts';
-import { shortCodeTaken } from '../../server/features/orders/ticket-issue.service.ts';
+import { shortCodeTaken } from '../../server/features/orders/tickets/ticket-issue.service.ts';
 import { normalizeShortTicketCode } from '../../src/contract/short-ticket-code.ts';
 import { doorKit } from '../fixtures/door.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';

@@ -20,9 +20,9 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
 import { presentOrders } from '../orders/order-lifecycle.service.ts';
 import { findOrder, type OrdersDeps } from '../orders/orders.service.ts';
-import { orderHistory } from '../orders/organizer-orders.service.ts';
-import { refundableTicketIds, refundWithKey } from '../orders/refunds.service.ts';
-import { renameTicketHolder, resendValidTickets, voidValidTicket } from '../orders/ticket-changes.service.ts';
+import { orderHistory } from '../orders/organiser/organiser-orders.service.ts';
+import { refundableTicketIds, refundWithKey } from '../orders/refunds/refunds.service.ts';
+import { renameTicketHolder, resendValidTickets, voidValidTicket } from '../orders/tickets/ticket-changes.service.ts';
 import { requireAnyPermission, requirePermission, requireSensitivePermission } from './admin-access.service.ts';
 import { adminPageSize } from './admin-page-size.ts';
 import {

@@ -23,7 +23,7 @@ import { permissionDenied } from '../../lib/permission-denied.ts';
 import type { ImageLinks } from '../../lib/storage/image-url.ts';
 import { requireOrganizationImage } from '../../lib/storage/stored-images.ts';
 import { waitingStateOf } from '../../lib/waiting-list-state.ts';
-import { refundEventOrders } from '../orders/refunds.service.ts';
+import { refundEventOrders } from '../orders/refunds/refunds.service.ts';
 import { memberRoleOf, requirePermission } from '../organizations/organizations.service.ts';
 import { toEvent } from './event-view.ts';
 import {

@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { createPaymentProvider } from '../../lib/payments/create-provider.ts';
 import { expireLapsedHolds } from './order-lifecycle.service.ts';
-import { runPendingRefunds } from './refund-execution.service.ts';
+import { runPendingRefunds } from './refunds/refund-execution.service.ts';
 
 export interface SweeperLog {
   info(obj: object, msg?: string): void;

@@ -4,7 +4,7 @@ import type { Order, OrderStatus } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { ImageUrl } from '../../lib/storage/image-url.ts';
-import { expireOpenPayments, openPaymentsOf } from './checkout.repository.ts';
+import { expireOpenPayments, openPaymentsOf } from './checkout/checkout.repository.ts';
 import { toOrder } from './order-view.ts';
 import {
   holdingStatuses,

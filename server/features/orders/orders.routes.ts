@@ -11,9 +11,9 @@ import {
 } from '../../../src/contract/orders.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { idempotencyKeyHeader, idempotencyKeyOf } from '../../plugins/idempotency-key.ts';
-import { confirmOrderEmail, sendOrderEmailCode } from './email-proof.service.ts';
-import { createOrder } from './order-placement.service.ts';
 import { bookingFeeRule, getOrder, myOrders, type OrdersDeps, releaseOrder } from './orders.service.ts';
+import { confirmOrderEmail, sendOrderEmailCode } from './placement/email-proof.service.ts';
+import { createOrder } from './placement/order-placement.service.ts';
 
 const tags = ['orders'];
 

@@ -6,13 +6,13 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import type { ImageUrl } from '../../lib/storage/image-url.ts';
 import { memberRoleOf, organizationOfEvent } from '../organizations/organizations.service.ts';
-import type { CheckoutContext } from './checkout.repository.ts';
-import { currentFeeRule } from './fee-rules.repository.ts';
-import type { WaitingOffers } from './offer-stock.service.ts';
+import type { CheckoutContext } from './checkout/checkout.repository.ts';
+import { currentFeeRule } from './checkout/fee-rules.repository.ts';
 import { expireOrder, isOrderAccessToken, presentOrders } from './order-lifecycle.service.ts';
-import type { NetworkLimits } from './order-limits.ts';
 import { emailOfUser, findOrderRow, holdingStatuses, type OrderRow, orderEventsOf, ordersOfUser } from './orders.repository.ts';
-import { newSaleContexts, type SaleContexts } from './sale-context.service.ts';
+import type { WaitingOffers } from './placement/offer-stock.service.ts';
+import type { NetworkLimits } from './placement/order-limits.ts';
+import { newSaleContexts, type SaleContexts } from './placement/sale-context.service.ts';
 
 // Reading and releasing orders; placing one is in order-placement.service.ts.
 

@@ -11,9 +11,9 @@ import {
   type ProviderEventRecord,
   paymentFailed,
   paymentSucceeded,
-} from '../orders/order-payment.service.ts';
+} from '../orders/checkout/order-payment.service.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
-import { runRefund } from '../orders/refund-execution.service.ts';
+import { runRefund } from '../orders/refunds/refund-execution.service.ts';
 import { applyAccountState } from '../verification/stripe-onboarding.service.ts';
 import {
   findPaymentEvent,

@@ -7,8 +7,8 @@ import {
   sandboxWebhookSecret,
   signSandboxWebhook,
 } from '../../lib/payments/sandbox.ts';
+import { type CheckoutContext, capturedPaymentContext } from '../orders/checkout/order-payment.service.ts';
 import { orderAccessToken } from '../orders/order-lifecycle.service.ts';
-import { type CheckoutContext, capturedPaymentContext } from '../orders/order-payment.service.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
 import { receivePaymentWebhook, type WebhookLog } from './payments.service.ts';
 

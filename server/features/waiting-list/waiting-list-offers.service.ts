@@ -11,7 +11,7 @@ import {
   lockEventStock,
   releaseOfferedPlaces,
   type WaitingOffers,
-} from '../orders/offer-stock.service.ts';
+} from '../orders/placement/offer-stock.service.ts';
 import {
   type EntryRow,
   entryOf,

@@ -224,6 +224,11 @@ export async function confirmPlace(deps: WaitingListDeps, token: string): Promis
     const entry = await lockEntry(trx, id);
     if (entry?.status !== 'unconfirmed') return;
     await queueEntry(trx, id);
+    // Their place, and the link to leave, in a mail of its own: the first one only asked them to confirm.
+    const type = stock.types.find((candidate) => candidate.id === entry.ticket_type_id);
+    const person = { email: entry.email, name: entry.name, quantity: entry.quantity, typeName: type?.name ?? 'tickets' };
+    const queuedEntry = (await lockEntry(trx, id)) as EntryRow;
+    await enqueueMail(trx, joinedMail(event, person, await positionOf(trx, queuedEntry), placeLinks(deps.origin, token)));
     await stock.offerDown();
     await stock.finish();
   });

@@ -11,10 +11,13 @@ import { sql } from 'kysely';
 export const holdsStock = sql<boolean>`orders.status in ('pending', 'failed')`;
 
 /**
- * Tickets of the type in the row held by orders awaiting payment: the part of `taken` not sold. Read from
- * the event's live orders, so paying for held tickets writes nothing to the type's row.
+ * Tickets of the type in the row held by orders awaiting payment, and places held by waiting-list offers (decision
+ * 063): the part of `taken` not sold. Read from the event's live orders and offers, so paying for held tickets writes
+ * nothing to the type's row.
  */
 export const heldForType = () =>
-  sql<number>`coalesce((select sum(i.quantity)::int from orders
+  sql<number>`(coalesce((select sum(i.quantity)::int from orders
     join order_items i on i.order_id = orders.id and i.ticket_type_id = ticket_types.id
-    where orders.event_id = ticket_types.event_id and ${holdsStock}), 0)`;
+    where orders.event_id = ticket_types.event_id and ${holdsStock}), 0)
+    + coalesce((select sum(w.offered_quantity)::int from waiting_list_entries w
+      where w.ticket_type_id = ticket_types.id and w.status = 'offered'), 0))`;

@@ -191,8 +191,14 @@ describe('places that come back', () => {
       [second.buyer.email, 'waiting', null],
     ]);
     expect(await newestMailText(db(), first.buyer.email)).toContain('1 × Standard are held for you until');
-    // Held for the offer: buyers see the type sold out.
+    // Held for the offer: buyers see the type sold out, and the organiser sees the places held, not sold.
     expect(await standardOf(sale.event.id)).toMatchObject({ available: 0, waitingList: true });
+    const organiserView = await api.app.inject({
+      method: 'GET',
+      url: `/api/events/${sale.event.id}`,
+      headers: sale.organiser.bearer,
+    });
+    expect(organiserView.json().data).toMatchObject({ ticketsSold: 0, ticketTypes: [{ taken: 2 }] });
 
     const view = await byLink(api.app, 'view', first.token);
     expect(view.json().data).toMatchObject({ status: 'offered', offeredQuantity: 1 });

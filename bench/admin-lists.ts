@@ -6,10 +6,13 @@
 import { sql } from 'kysely';
 import { createDatabase, type Db } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { listEvents, listPayments, listRefunds, listWebhooks } from '../server/features/admin/admin-money.service.ts';
+import { eventsQuery } from '../server/features/admin/admin-events.repository.ts';
+import { listEvents } from '../server/features/admin/admin-events.service.ts';
+import { paymentsQuery } from '../server/features/admin/admin-money.repository.ts';
+import { listPayments, listRefunds, listWebhooks } from '../server/features/admin/admin-money.service.ts';
+import { ordersQuery, ticketsQuery } from '../server/features/admin/admin-orders.repository.ts';
 import { listOrders, listTickets } from '../server/features/admin/admin-orders.service.ts';
 import { listOrganisers } from '../server/features/admin/admin-organisers.service.ts';
-import { eventsQuery, ordersQuery, paymentsQuery, ticketsQuery } from '../server/features/admin/admin-sales.repository.ts';
 import { listUsers, readAudit } from '../server/features/admin/admin-users.service.ts';
 import type { AccessClaims } from '../server/lib/auth/access-tokens.ts';
 import { dropDatabase, postgresReachable, recreate } from './scratch-postgres.ts';

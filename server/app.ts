@@ -6,9 +6,13 @@ import type { Db } from './db/database.ts';
 import { findLiveActingSession } from './features/admin/acting.repository.ts';
 import { actingRoutes } from './features/admin/acting.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { adminBookingFeesRoutes } from './features/admin/admin-booking-fees.routes.ts';
+import { adminEventsRoutes } from './features/admin/admin-events.routes.ts';
 import { adminExportsRoutes } from './features/admin/admin-exports.routes.ts';
+import { adminMoneyRoutes } from './features/admin/admin-money.routes.ts';
+import { adminOrdersRoutes } from './features/admin/admin-orders.routes.ts';
 import { adminOrganisersRoutes } from './features/admin/admin-organisers.routes.ts';
-import { adminSalesRoutes } from './features/admin/admin-sales.routes.ts';
+import { adminTicketsRoutes } from './features/admin/admin-tickets.routes.ts';
 import { adminUserDetailRoutes } from './features/admin/admin-user-detail.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
@@ -89,7 +93,11 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     adminRoutes,
     adminUserDetailRoutes,
     actingRoutes,
-    (app, context) => adminSalesRoutes(app, context, orders),
+    (app, context) => adminOrdersRoutes(app, context, orders),
+    (app, context) => adminTicketsRoutes(app, context, orders),
+    adminEventsRoutes,
+    (app, context) => adminMoneyRoutes(app, context, orders),
+    adminBookingFeesRoutes,
     adminExportsRoutes,
     adminOrganisersRoutes,
     verificationRoutes,

@@ -109,3 +109,10 @@ export function searchAudit(db: Executor, q: string | undefined, after: KeysetPo
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
+
+/** Newest first unless `oldestFirst`; either way the keyset index serves it. */
+export interface Sorted {
+  oldestFirst?: boolean;
+}
+export const direction = (filter: Sorted) => (filter.oldestFirst ? ('asc' as const) : ('desc' as const));
+export const beyond = (filter: Sorted) => (filter.oldestFirst ? ('>' as const) : ('<' as const));

@@ -24,7 +24,6 @@ import { orderHistory } from '../orders/organiser/organiser-orders.service.ts';
 import { refundableTicketIds, refundWithKey } from '../orders/refunds/refunds.service.ts';
 import { renameTicketHolder, resendValidTickets, voidValidTicket } from '../orders/tickets/ticket-changes.service.ts';
 import { requireAnyPermission, requirePermission, requireSensitivePermission } from './admin-access.service.ts';
-import { adminPageSize } from './admin-page-size.ts';
 import {
   auditOf,
   checkinsOf,
@@ -34,7 +33,8 @@ import {
   revocationOf,
   searchOrders,
   searchTickets,
-} from './admin-sales.repository.ts';
+} from './admin-orders.repository.ts';
+import { adminPageSize } from './admin-page-size.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));

@@ -1,7 +1,7 @@
 import { PageMeta } from '#app/page-meta.tsx';
 import type { RouteContext } from '#app/route-context.ts';
+import { feeRulesOptions, useFeeRules } from '#features/admin/api/booking-fees.ts';
 import { accessQueryOptions, useAdminCan } from '#features/admin/api/get-access.ts';
-import { feeRulesOptions, useFeeRules } from '#features/admin/api/sales.ts';
 import { AdminHeader, AdminPage, NotAllowed } from '#features/admin/components/admin-page.tsx';
 import { AddFeeRuleForm, FeeCalculator, FeeRulesTable } from '#features/admin/components/booking-fee-forms.tsx';
 import { AdminCard } from '#features/admin/components/list-filters.tsx';

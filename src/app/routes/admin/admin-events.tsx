@@ -5,7 +5,7 @@ import { wideFieldClass } from '#components/fields/field-row.ts';
 import { SelectField } from '#components/fields/select-field.tsx';
 import { TextField } from '#components/fields/text-field.tsx';
 import { accessQueryOptions, useAdminCan } from '#features/admin/api/get-access.ts';
-import { adminListOptions, setFilters, useAdminList } from '#features/admin/api/sales.ts';
+import { adminListOptions, setFilters, useAdminList } from '#features/admin/api/lists.ts';
 import { AdminEventsTable } from '#features/admin/components/admin-events-table.tsx';
 import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '#features/admin/components/admin-page.tsx';
 import { CsvDownload } from '#features/admin/components/csv-download.tsx';

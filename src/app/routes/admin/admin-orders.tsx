@@ -13,7 +13,8 @@ import { type AdminOrderRow, orderReadPermissions } from '#contract/admin-sales.
 import { formatMoney } from '#contract/money.ts';
 import { orderStatusSchema } from '#contract/orders.ts';
 import { accessQueryOptions, useAdminCan } from '#features/admin/api/get-access.ts';
-import { adminListOptions, orderQueryOptions, setFilters, useAdminList, useAdminOrder } from '#features/admin/api/sales.ts';
+import { adminListOptions, setFilters, useAdminList } from '#features/admin/api/lists.ts';
+import { orderQueryOptions, useAdminOrder } from '#features/admin/api/orders.ts';
 import { AdminOrderDetail } from '#features/admin/components/admin-order-detail.tsx';
 import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '#features/admin/components/admin-page.tsx';
 import { CsvDownload } from '#features/admin/components/csv-download.tsx';

@@ -18,7 +18,8 @@ import {
 } from '#contract/admin-sales.ts';
 import { formatMoney } from '#contract/money.ts';
 import { accessQueryOptions, useAdminCan } from '#features/admin/api/get-access.ts';
-import { adminListOptions, platformFeesOptions, setFilters, useAdminList, usePlatformFees } from '#features/admin/api/sales.ts';
+import { adminListOptions, setFilters, useAdminList } from '#features/admin/api/lists.ts';
+import { platformFeesOptions, usePlatformFees } from '#features/admin/api/money.ts';
 import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '#features/admin/components/admin-page.tsx';
 import { CsvDownload } from '#features/admin/components/csv-download.tsx';
 import { ListFilters, Pill, SortField } from '#features/admin/components/list-filters.tsx';

@@ -5,7 +5,7 @@ import { formatDay } from '#components/format/date-time.ts';
 import type { AdminEventRow, ModerateEvent } from '#contract/admin-sales.ts';
 import { formatMoney } from '#contract/money.ts';
 import { toast } from '#lib/toasts.tsx';
-import { useEventAction } from '../api/sales.ts';
+import { useEventAction } from '../api/events.ts';
 import { ActionProblem } from './action-problem.tsx';
 import { Pill } from './list-filters.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';

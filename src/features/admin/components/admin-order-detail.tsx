@@ -10,7 +10,7 @@ import type { AdminOrder } from '#contract/admin-sales.ts';
 import { formatMoney } from '#contract/money.ts';
 import { newIdempotencyKey } from '#lib/idempotency-key.ts';
 import { toast } from '#lib/toasts.tsx';
-import { useAdminRefund, useResendTickets } from '../api/sales.ts';
+import { useAdminRefund, useResendTickets } from '../api/orders.ts';
 import { ActionProblem } from './action-problem.tsx';
 import { AuditTable } from './audit-table.tsx';
 import { AdminCard, Pill } from './list-filters.tsx';

@@ -7,7 +7,7 @@ import { TestBadge } from '#components/test-badge.tsx';
 import { ticketStatusLabel, ticketStatusTone } from '#components/ticket-status.ts';
 import type { AdminTicket } from '#contract/admin-sales.ts';
 import { toast } from '#lib/toasts.tsx';
-import { useTicketAction } from '../api/sales.ts';
+import { useTicketAction } from '../api/tickets.ts';
 import { ActionProblem } from './action-problem.tsx';
 import { AuditTable } from './audit-table.tsx';
 import { AdminCard, Pill } from './list-filters.tsx';

@@ -12,7 +12,7 @@ import { SubmitButton } from '#components/submit-button.tsx';
 import type { FeeQuote, FeeRule } from '#contract/admin-sales.ts';
 import { formatMoney, ticketCurrencies } from '#contract/money.ts';
 import { toast } from '#lib/toasts.tsx';
-import { useAddFeeRule, useFeeQuote } from '../api/sales.ts';
+import { useAddFeeRule, useFeeQuote } from '../api/booking-fees.ts';
 import { ActionProblem } from './action-problem.tsx';
 import { Pill } from './list-filters.tsx';
 

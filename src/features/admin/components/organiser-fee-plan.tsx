@@ -1,4 +1,4 @@
-import { useFeeRules } from '../api/sales.ts';
+import { useFeeRules } from '../api/booking-fees.ts';
 import { AddFeeRuleForm, FeeCalculator, FeeRulesTable } from './booking-fee-forms.tsx';
 import { AdminCard } from './list-filters.tsx';
 

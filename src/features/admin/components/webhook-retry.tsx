@@ -1,6 +1,6 @@
 import { buttonClass } from '#components/button.ts';
 import { toast } from '#lib/toasts.tsx';
-import { useRetryWebhook } from '../api/sales.ts';
+import { useRetryWebhook } from '../api/money.ts';
 import { ActionProblem } from './action-problem.tsx';
 
 const outcomeText: Record<string, string> = {

@@ -1,13 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { PageMeta } from '#app/page-meta.tsx';
 import type { RouteContext } from '#app/route-context.ts';
+import { ShowMore } from '#components/data-table/show-more.tsx';
 import { wideFieldClass } from '#components/fields/field-row.ts';
 import { SelectField } from '#components/fields/select-field.tsx';
 import { TextField } from '#components/fields/text-field.tsx';
 import { accessQueryOptions, useAdminCan } from '#features/admin/api/get-access.ts';
 import { adminListOptions, setFilters, useAdminList } from '#features/admin/api/lists.ts';
 import { AdminEventsTable } from '#features/admin/components/admin-events-table.tsx';
-import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '#features/admin/components/admin-page.tsx';
+import { AdminHeader, AdminPage, NotAllowed } from '#features/admin/components/admin-page.tsx';
 import { CsvDownload } from '#features/admin/components/csv-download.tsx';
 import { ListFilters, SortField } from '#features/admin/components/list-filters.tsx';
 

@@ -2,7 +2,8 @@ import { Link, useSearchParams } from 'react-router';
 import { PageMeta } from '#app/page-meta.tsx';
 import type { RouteContext } from '#app/route-context.ts';
 import { linkClass } from '#components/button.ts';
-import { type Column, DataTable } from '#components/data-table/data-table.tsx';
+import type { Column } from '#components/data-table/data-table.tsx';
+import { KeysetTable } from '#components/data-table/keyset-table.tsx';
 import { wideFieldClass } from '#components/fields/field-row.ts';
 import { SelectField } from '#components/fields/select-field.tsx';
 import { TextField } from '#components/fields/text-field.tsx';
@@ -16,7 +17,7 @@ import { accessQueryOptions, useAdminCan } from '#features/admin/api/get-access.
 import { adminListOptions, setFilters, useAdminList } from '#features/admin/api/lists.ts';
 import { orderQueryOptions, useAdminOrder } from '#features/admin/api/orders.ts';
 import { AdminOrderDetail } from '#features/admin/components/admin-order-detail.tsx';
-import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '#features/admin/components/admin-page.tsx';
+import { AdminHeader, AdminPage, NotAllowed } from '#features/admin/components/admin-page.tsx';
 import { CsvDownload } from '#features/admin/components/csv-download.tsx';
 import { ListFilters, Pill, SortField } from '#features/admin/components/list-filters.tsx';
 import { statusOf } from '#lib/api-caller.tsx';
@@ -113,24 +114,17 @@ function OrdersList() {
         <p className="text-slate-600 text-sm">{filters.sort === 'oldest' ? 'Oldest first' : 'Newest first'}. Times in UTC.</p>
         <CsvDownload list="orders" filters={filters} />
       </div>
-      <DataTable
+      <KeysetTable
+        list={orders}
         caption="Orders"
-        captionHidden
         columns={columns}
-        rows={orders.data?.pages.flatMap((page) => page.items) ?? []}
-        rowKey={(order) => order.id}
-        loading={orders.isPending}
-        error={
-          orders.isError
-            ? statusOf(orders.error) === 400
-              ? 'These filters are not valid: check the dates and the event id.'
-              : 'The orders could not be loaded.'
-            : null
+        errorText={
+          statusOf(orders.error) === 400
+            ? 'These filters are not valid: check the dates and the event id.'
+            : 'The orders could not be loaded.'
         }
-        onRetry={() => void orders.refetch()}
         empty="No orders match these filters."
       />
-      <ShowMore hasMore={orders.hasNextPage} loading={orders.isFetchingNextPage} onMore={() => void orders.fetchNextPage()} />
     </>
   );
 }

@@ -1,13 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { PageMeta } from '#app/page-meta.tsx';
 import type { RouteContext } from '#app/route-context.ts';
+import { ShowMore } from '#components/data-table/show-more.tsx';
 import { controlClass } from '#components/fields/control-class.ts';
 import { SearchInput } from '#components/search-input.tsx';
 import { kycStatusSchema } from '#contract/users.ts';
 import { kycStatusLabels } from '#contract/verification.ts';
 import { accessQueryOptions } from '#features/admin/api/get-access.ts';
 import { organisersQueryOptions, useAdminOrganisers } from '#features/admin/api/organisers.ts';
-import { AdminHeader, AdminPage, NotAllowed, ShowMore } from '#features/admin/components/admin-page.tsx';
+import { AdminHeader, AdminPage, NotAllowed } from '#features/admin/components/admin-page.tsx';
 import { CsvDownload } from '#features/admin/components/csv-download.tsx';
 import { OrganisersTable } from '#features/admin/components/organisers-table.tsx';
 import { statusOf } from '#lib/api-caller.tsx';

@@ -2,7 +2,8 @@ import { Link, useSearchParams } from 'react-router';
 import { PageMeta } from '#app/page-meta.tsx';
 import type { RouteContext } from '#app/route-context.ts';
 import { linkClass } from '#components/button.ts';
-import { type Column, DataTable } from '#components/data-table/data-table.tsx';
+import type { Column } from '#components/data-table/data-table.tsx';
+import { KeysetTable } from '#components/data-table/keyset-table.tsx';
 import { formatDateTime } from '#components/format/date-time.ts';
 import { TestBadge } from '#components/test-badge.tsx';
 import { ticketStatusLabel, ticketStatusTone } from '#components/ticket-status.ts';
@@ -10,7 +11,7 @@ import { type AdminTicketRow, TICKET_SEARCH_MAX_LENGTH } from '#contract/admin-s
 import { accessQueryOptions, useAdminCan } from '#features/admin/api/get-access.ts';
 import { adminListOptions, setFilters, useAdminList } from '#features/admin/api/lists.ts';
 import { ticketQueryOptions, useAdminTicket } from '#features/admin/api/tickets.ts';
-import { AdminHeader, AdminPage, AdminSearch, NotAllowed, ShowMore } from '#features/admin/components/admin-page.tsx';
+import { AdminHeader, AdminPage, AdminSearch, NotAllowed } from '#features/admin/components/admin-page.tsx';
 import { AdminTicketDetail } from '#features/admin/components/admin-ticket-detail.tsx';
 import { CsvDownload } from '#features/admin/components/csv-download.tsx';
 import { Pill } from '#features/admin/components/list-filters.tsx';
@@ -77,18 +78,13 @@ function TicketsList() {
         <AdminSearch label="Find a ticket" q={q} placeholder="Code, order or holder" maxLength={TICKET_SEARCH_MAX_LENGTH} />
         {q ? <CsvDownload list="tickets" filters={{ q }} /> : null}
       </div>
-      <DataTable
+      <KeysetTable
+        list={tickets}
         caption="Tickets"
-        captionHidden
         columns={columns}
-        rows={tickets.data?.pages.flatMap((page) => page.items) ?? []}
-        rowKey={(ticket) => ticket.id}
-        loading={tickets.isPending}
-        error={tickets.isError ? 'The tickets could not be loaded.' : null}
-        onRetry={() => void tickets.refetch()}
+        errorText="The tickets could not be loaded."
         empty="No tickets match this search."
       />
-      <ShowMore hasMore={tickets.hasNextPage} loading={tickets.isFetchingNextPage} onMore={() => void tickets.fetchNextPage()} />
     </>
   );
 }

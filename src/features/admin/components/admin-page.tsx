@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { buttonClass } from '#components/button.ts';
 import { SearchInput } from '#components/search-input.tsx';
-import { Spinner } from '#components/submit-button.tsx';
 
 /** The heading every admin page opens with. */
 /** A page's title and what it is for; `actions` (a download, a new item) sit beside it. */
@@ -52,16 +50,6 @@ export function AdminSearch({
 }
 
 /** Fetches the next keyset page. */
-export function ShowMore({ hasMore, loading, onMore }: { hasMore: boolean; loading: boolean; onMore(): void }) {
-  if (!hasMore) return null;
-  return (
-    <button type="button" className={buttonClass('secondary')} onClick={onMore} disabled={loading}>
-      {loading ? <Spinner /> : null}
-      {loading ? 'Loading…' : 'Show more'}
-    </button>
-  );
-}
-
 export function AdminPage({ children }: { children: ReactNode }) {
   return <div className="space-y-6">{children}</div>;
 }

@@ -46,6 +46,8 @@ const pgliteTests = [
   'capacity-quota-races',
   'discount-codes',
   'discount-code-races',
+  // An order placed with a waiting list's offer takes it in the order's transaction (decision 063).
+  'waiting-list',
   // Migrations and the database's own answers, on the database a local instance migrates at start.
   'database',
   'sign-up-attempts-migration',

@@ -1,35 +1,21 @@
-import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { NotFound } from '#app/errors/not-found.tsx';
-import { notFound } from '#app/not-found-response.ts';
+import { createOrganiserEventLoader } from '#app/loaders/organiser-event-loader.ts';
 import { PageMeta } from '#app/page-meta.tsx';
 import type { RouteContext } from '#app/route-context.ts';
 import { linkClass } from '#components/button.ts';
 import { LoadState } from '#components/load-state.tsx';
-import { eventParamsSchema } from '#contract/events.ts';
-import { organizerEventQueryOptions, useOrganizerEventDetails } from '#features/organizer/api/get-organizer-event.ts';
+import { useOrganizerEventDetails } from '#features/organizer/api/get-organizer-event.ts';
 import { waitingListQueryOptions } from '#features/organizer/api/get-waiting-list.ts';
 import { WaitingListSection } from '#features/organizer/components/waiting-list/waiting-list-section.tsx';
 import { statusOf } from '#lib/api-caller.tsx';
 import { useRouteSession } from '#lib/session/session-context.tsx';
 
-/**
- * An address whose event id is not an id names nothing: the 404 page. Otherwise the event and its waiting list are
- * fetched for the server's HTML when the token allows it; the page loads them itself when it does not.
- */
-export function createLoader({ queryClient, api, session }: RouteContext) {
-  return async ({ params }: LoaderFunctionArgs): Promise<null> => {
-    const parsed = eventParamsSchema.safeParse(params);
-    if (!parsed.success) throw notFound();
-    const { eventId } = parsed.data;
-    if (session().token !== null || typeof document !== 'undefined') {
-      await Promise.all([
-        queryClient.prefetchQuery(organizerEventQueryOptions(api, eventId)),
-        queryClient.prefetchQuery(waitingListQueryOptions(api, eventId)),
-      ]);
-    }
-    return null;
-  };
-}
+/** The event and its waiting list, for the server's HTML when the token allows it (see createOrganiserEventLoader). */
+export const createLoader = (context: RouteContext) =>
+  createOrganiserEventLoader(context, (eventId) => [
+    context.queryClient.prefetchQuery(waitingListQueryOptions(context.api, eventId)),
+  ]);
 
 function WaitingListPage({ eventId, organizationId }: { eventId: string; organizationId: string }) {
   const event = useOrganizerEventDetails(eventId);

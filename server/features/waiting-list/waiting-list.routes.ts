@@ -13,17 +13,14 @@ import {
   waitingTokenSchema,
 } from '../../../src/contract/waiting-list.ts';
 import type { ApiContext } from '../../api-context.ts';
+import { confirmPlace, joinWaitingList, leavePlace, viewPlace } from './waiting-list.service.ts';
+import type { WaitingListDeps } from './waiting-list-offers.service.ts';
 import {
   changeWaitingListSettings,
-  confirmPlace,
   getWaitingList,
-  joinWaitingList,
-  leavePlace,
   offerByHand,
   removeFromWaitingList,
-  viewPlace,
-} from './waiting-list.service.ts';
-import type { WaitingListDeps } from './waiting-list-offers.service.ts';
+} from './waiting-list-organiser.service.ts';
 
 const tags = ['waiting-list'];
 const noteOnList = 'Owners and managers of the event’s organisation (events.edit)';

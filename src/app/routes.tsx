@@ -83,6 +83,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           page('organizer/events/:eventId/codes', 'organiser/organiser-discount-codes', { layout: 'organizer-dashboard' }),
           page('organizer/events/:eventId/capacity', 'organiser/organiser-capacity', { layout: 'organizer-dashboard' }),
           page('organizer/events/:eventId/waiting-list', 'organiser/organiser-waiting-list', { layout: 'organizer-dashboard' }),
+          page('organizer/events/:eventId/questions', 'organiser/organiser-questions', { layout: 'organizer-dashboard' }),
           page('organizer/settings', 'organiser/organiser-settings', { layout: 'organizer-dashboard' }),
           page('organizer/payments', 'organiser/organiser-payments', { layout: 'organizer-dashboard' }),
           page('organizer/payouts', 'organiser/organiser-payouts', { layout: 'organizer-dashboard' }),

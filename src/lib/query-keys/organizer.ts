@@ -17,6 +17,8 @@ export const organizerKeys = {
   capacityQuotas: (eventId: string) => [...organizerKeys.all, 'capacity-quotas', eventId] as const,
   /** An event's waiting list: its settings, the counts per ticket type and the people on it. */
   waitingList: (eventId: string) => [...organizerKeys.all, 'waiting-list', eventId] as const,
+  /** The questions an event asks buyers at checkout, and until when buyers may correct their answers. */
+  questions: (eventId: string) => [...organizerKeys.all, 'questions', eventId] as const,
   /** What an invitation link is, for the person who opened it. */
   invitation: (token: string) => [...organizerKeys.all, 'invitation', token] as const,
 };

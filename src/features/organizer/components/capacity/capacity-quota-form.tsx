@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { buttonClass } from '#components/button.ts';
+import { Choice, ChoiceGroup } from '#components/fields/choice-group.tsx';
 import { FormAlert } from '#components/fields/form-alert.tsx';
 import { focusFirstInvalid, formErrorKey } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
@@ -15,7 +16,6 @@ import {
   serverQuotaErrors,
 } from '../../utils/capacity-quota-form.ts';
 import { type PathErrors, withoutPath } from '../../utils/field-errors.ts';
-import { Choice, ChoiceGroup } from '../choice-group.tsx';
 import type { QuotaTicketType } from './quotas-table.tsx';
 
 interface CapacityQuotaFormProps {

@@ -1,8 +1,8 @@
+import { Choice, ChoiceGroup } from '#components/fields/choice-group.tsx';
 import { SelectField } from '#components/fields/select-field.tsx';
 import { TextField } from '#components/fields/text-field.tsx';
 import type { CodeFormKind, CodeFormValues } from '../../utils/discount-code-form.ts';
 import type { PathErrors } from '../../utils/field-errors.ts';
-import { Choice, ChoiceGroup } from '../choice-group.tsx';
 
 export interface CodeTicketType {
   id: string;

@@ -11,7 +11,7 @@ export function EditorHeader({
 }: {
   event: Event | null;
   ended: boolean;
-  /** Owners and managers: links to the event's discount and access codes, its capacity and its waiting list. */
+  /** Owners and managers: links to the event's discount and access codes, its capacity, its waiting list and its questions. */
   canManageCodes?: boolean;
 }) {
   return (
@@ -54,6 +54,13 @@ export function EditorHeader({
                 className="font-medium text-indigo-700 underline underline-offset-4"
               >
                 Waiting list
+              </Link>{' '}
+              ·{' '}
+              <Link
+                to={`/organizer/events/${event.id}/questions`}
+                className="font-medium text-indigo-700 underline underline-offset-4"
+              >
+                Questions at checkout
               </Link>
             </>
           ) : null}

@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
+import { Choice, ChoiceGroup } from '#components/fields/choice-group.tsx';
 import { FormAlert } from '#components/fields/form-alert.tsx';
 import { type FieldErrors, focusFirstInvalid, formErrorKey, formErrorsFrom, validate } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
@@ -6,7 +7,6 @@ import { SubmitButton } from '#components/submit-button.tsx';
 import { offerHoursRange, type WaitingListSettings, waitingListSettingsSchema } from '#contract/waiting-list.ts';
 import { toast } from '#lib/toasts.tsx';
 import { useSaveWaitingListSettings } from '../../api/save-waiting-list-settings.ts';
-import { Choice, ChoiceGroup } from '../choice-group.tsx';
 
 interface SettingsFormProps {
   eventId: string;

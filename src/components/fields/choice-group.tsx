@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-// Checkboxes and radios as the organiser's forms lay them out: a legend, an optional hint, a 44px row per choice.
+// Checkboxes and radios as the kit lays them out: a legend, an optional hint, a 44px row per choice.
 
 /** A group of checkboxes or radios with a legend and its message under it. */
 export function ChoiceGroup({
@@ -43,6 +43,7 @@ export function Choice({
   label,
   checked,
   invalid,
+  describedBy,
   onChange,
 }: {
   type: 'checkbox' | 'radio';
@@ -50,6 +51,8 @@ export function Choice({
   label: string;
   checked: boolean;
   invalid?: boolean;
+  /** The ids of a lone checkbox's hint and message (a group's are on its fieldset). */
+  describedBy?: string;
   onChange(checked: boolean): void;
 }) {
   return (
@@ -59,6 +62,7 @@ export function Choice({
         name={name}
         checked={checked}
         aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.checked)}
         className="size-5 shrink-0 accent-indigo-600"
       />

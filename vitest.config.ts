@@ -48,6 +48,8 @@ const pgliteTests = [
   'discount-code-races',
   // An order placed with a waiting list's offer takes it in the order's transaction (decision 063).
   'waiting-list',
+  // Answers to an event's questions are written in the order's transaction (decision 064).
+  'questions',
   // Migrations and the database's own answers, on the database a local instance migrates at start.
   'database',
   'sign-up-attempts-migration',

@@ -34,6 +34,7 @@ import { organizationsRoutes } from './features/organizations/organizations.rout
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { payoutsRoutes } from './features/payouts/payouts.routes.ts';
 import { discountCodesRoutes } from './features/promotions/discount-codes.routes.ts';
+import { questionsRoutes } from './features/questions/questions.routes.ts';
 import { reportMailsRoutes } from './features/reports/report-mails.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
@@ -77,6 +78,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     discountCodesRoutes,
     capacityQuotasRoutes,
     waitingListRoutes,
+    questionsRoutes,
     bookmarksRoutes,
     (app, context) => ordersRoutes(app, context, orders),
     (app, context) => paymentsRoutes(app, context, orders),

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { EventStatus } from '../../src/contract/events.ts';
 import type { CheckoutProvider, OrderStatus, PaymentProviderName, TicketStatus } from '../../src/contract/orders.ts';
+import type { AnswerValue, AskedQuestion, QuestionKind, QuestionScope } from '../../src/contract/questions.ts';
 import type { ReportMailFrequency, ReportMailOutcome } from '../../src/contract/report-mails.ts';
 import type { ReportDateBy, ReportFormat, ReportKind } from '../../src/contract/reports.ts';
 import type { KycStatus, MemberRole, UserType } from '../../src/contract/users.ts';
@@ -319,6 +320,44 @@ export interface WaitingListEntriesTable {
   offer_expires_at: Timestamp | null;
   order_id: string | null;
   created_at: CreatedAt;
+  updated_at: DefaultedTimestamp;
+}
+
+/** A question an organiser asks at checkout (migration 0045, decision 064); an archived one is asked no more. */
+export interface EventQuestionsTable {
+  id: Generated<string>;
+  event_id: string;
+  label: string;
+  help: ColumnType<string, string | undefined, string>;
+  kind: QuestionKind;
+  scope: QuestionScope;
+  required: ColumnType<boolean, boolean | undefined, boolean>;
+  options: ColumnType<string[], string[] | undefined, string[]>;
+  ticket_type_ids: ColumnType<string[], string[] | undefined, string[]>;
+  show_at_door: ColumnType<boolean, boolean | undefined, boolean>;
+  position: ColumnType<number, number | undefined, number>;
+  archived_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: DefaultedTimestamp;
+}
+
+/** Until when an event's buyers may correct their answers; an event without a row: not after booking. */
+export interface EventQuestionSettingsTable {
+  event_id: string;
+  answers_editable_until: Timestamp | null;
+  updated_at: DefaultedTimestamp;
+}
+
+/** The question as an answer keeps it: as it was asked, with its label and kind. */
+export type AnswerSnapshot = AskedQuestion;
+
+/** One answer of an order: `position` is its ticket's place in the order, null for a question asked once per order. */
+export interface OrderAnswersTable {
+  order_id: string;
+  question_id: string;
+  position: number | null;
+  question: ColumnType<AnswerSnapshot, AnswerSnapshot | string, AnswerSnapshot | string>;
+  value: ColumnType<AnswerValue, string, string>;
   updated_at: DefaultedTimestamp;
 }
 
@@ -775,6 +814,9 @@ export interface Database {
   capacity_quota_types: CapacityQuotaTypesTable;
   waiting_lists: WaitingListsTable;
   waiting_list_entries: WaitingListEntriesTable;
+  event_questions: EventQuestionsTable;
+  event_question_settings: EventQuestionSettingsTable;
+  order_answers: OrderAnswersTable;
   bookmarks: BookmarksTable;
   booking_fee_rules: BookingFeeRulesTable;
   orders: OrdersTable;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, currencySchema } from './events.ts';
+import { answersInputSchema, orderAnswerSchema } from './questions.ts';
 
 /**
  * pending: tickets held, waiting for payment (until `holdExpiresAt`);
@@ -58,6 +59,8 @@ export const createOrderSchema = z.object({
   code: z.string().trim().max(40, 'That is not a code of this event.').optional(),
   /** The secret of a waiting-list offer (decision 063): the places it holds are this order's. */
   offer: z.string().trim().min(20, 'This offer link is not complete: open it from the mail again.').max(200).optional(),
+  /** Answers to the event's questions (decision 064): an attendee question's answer names its ticket's position. */
+  answers: answersInputSchema.optional(),
 });
 export type CreateOrder = z.infer<typeof createOrderSchema>;
 
@@ -172,6 +175,10 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   tickets: z.array(ticketSchema),
+  /** Answers to the event's questions (decision 064), the order's and each ticket's (by position); the API always sends them. */
+  answers: z.array(orderAnswerSchema).optional(),
+  /** Until when the buyer may correct them; null: not after booking. */
+  answersEditableUntil: z.string().nullable().optional(),
   /** Lets a guest buyer read this order (return pages); only in the answer to its creation. */
   accessToken: z.string().optional(),
 });

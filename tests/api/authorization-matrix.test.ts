@@ -77,6 +77,8 @@ const matrix: Record<RouteKey, Row> = {
   'GET /orders/mine':                                                [401,  200,      200,   200,     200,     200,  200,   200],
   // The attendee's paid order, asked for without its access token: its buyer, or the organisation's order readers.
   'GET /orders/:orderId':                                            [404,  200,      200,   200,     200,     404,  404,   404],
+  // The attendee's paid order, before the event's deadline for answers: only its buyer corrects them.
+  'PUT /orders/:orderId/answers':                                    [404,  200,      404,   404,     404,     404,  404,   404],
   // A held order of the attendee: only its buyer gives it up.
   'POST /orders/:orderId/release':                                   [404,  200,      404,   404,     404,     404,  404,   404],
   // A free order the attendee placed for a friend, held for the code mailed to the friend: only its buyer (or the
@@ -111,6 +113,14 @@ const matrix: Record<RouteKey, Row> = {
   'PUT /events/:eventId/waiting-list':                               [401,  404,      200,   200,     403,     403,  404,   404],
   'POST /events/:eventId/waiting-list/:entryId/offer':               [401,  404,      200,   200,     403,     403,  404,   404],
   'DELETE /events/:eventId/waiting-list/:entryId':                   [401,  404,      200,   200,     403,     403,  404,   404],
+  // An event's questions at checkout: those who edit the event (owners, managers); buyers read an event's on sale.
+  'GET /events/:eventId/questions':                                  [401,  404,      200,   200,     403,     403,  404,   404],
+  'POST /events/:eventId/questions':                                 [401,  404,      201,   201,     403,     403,  404,   404],
+  'PUT /events/:eventId/questions/:questionId':                      [401,  404,      200,   200,     403,     403,  404,   404],
+  'DELETE /events/:eventId/questions/:questionId':                   [401,  404,      200,   200,     403,     403,  404,   404],
+  'PUT /events/:eventId/questions-order':                            [401,  404,      200,   200,     403,     403,  404,   404],
+  'PUT /events/:eventId/question-settings':                          [401,  404,      200,   200,     403,     403,  404,   404],
+  'GET /events/:eventId/checkout-questions':                         [200,  200,      200,   200,     200,     200,  200,   200],
   'POST /waiting-list':                                              [201,  201,      201,   201,     201,     201,  201,   201],
   'POST /waiting-list/view':                                         [200,  200,      200,   200,     200,     200,  200,   200],
   'POST /waiting-list/confirm':                                      [200,  200,      200,   200,     200,     200,  200,   200],

@@ -4,6 +4,7 @@ import type { Order, OrderStatus } from '../../../src/contract/orders.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import type { ImageUrl } from '../../lib/storage/image-url.ts';
+import { orderAnswersOf } from '../questions/order-answers.service.ts';
 import { expireOpenPayments, openPaymentsOf } from './checkout/checkout.repository.ts';
 import { toOrder } from './order-view.ts';
 import {
@@ -36,16 +37,17 @@ export function isOrderAccessToken(secret: string, orderId: string, token: strin
 /** Orders as the API shows them, loading what they need in a few queries however many there are. */
 export async function presentOrders(db: Db, rows: OrderRow[], imageUrl: ImageUrl): Promise<Omit<Order, 'accessToken'>[]> {
   const ids = rows.map((row) => row.id);
-  const [events, items, tickets, payments] = await Promise.all([
+  const [events, items, tickets, payments, answers] = await Promise.all([
     orderEventsOf(db, [...new Set(rows.map((row) => row.event_id))]),
     itemsOf(db, ids),
     ticketsOf(db, ids),
     openPaymentsOf(db, ids),
+    orderAnswersOf(db, rows),
   ]);
   return rows.map((row) => {
     const event = events.find((candidate) => candidate.id === row.event_id);
     if (!event) throw new Error(`order ${row.id} has no event`);
-    return toOrder(
+    const view = toOrder(
       row,
       {
         event,
@@ -55,6 +57,7 @@ export async function presentOrders(db: Db, rows: OrderRow[], imageUrl: ImageUrl
       },
       imageUrl,
     );
+    return { ...view, ...(answers.get(row.id) ?? { answers: [], answersEditableUntil: null }) };
   });
 }
 

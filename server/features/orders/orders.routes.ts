@@ -9,8 +9,10 @@ import {
   orderParamsSchema,
   orderSchema,
 } from '../../../src/contract/orders.ts';
+import { orderAnswersInputSchema } from '../../../src/contract/questions.ts';
 import type { ApiContext } from '../../api-context.ts';
 import { idempotencyKeyHeader, idempotencyKeyOf } from '../../plugins/idempotency-key.ts';
+import { changeOrderAnswers } from './order-answers.service.ts';
 import { bookingFeeRule, getOrder, myOrders, type OrdersDeps, releaseOrder } from './orders.service.ts';
 import { confirmOrderEmail, sendOrderEmailCode } from './placement/email-proof.service.ts';
 import { createOrder } from './placement/order-placement.service.ts';
@@ -109,6 +111,26 @@ export function ordersRoutes(app: FastifyInstance, { config, routes, auth }: Api
         message: 'The tickets are released.',
         data: await releaseOrder(deps, params.orderId, query.token, caller?.sub ?? null),
       };
+    },
+  });
+
+  routes.add(app, {
+    method: 'PUT',
+    url: '/orders/:orderId/answers',
+    summary:
+      'The buyer corrects their answers to the event’s questions (until the event’s deadline), checked against the questions as they were asked',
+    tags,
+    auth: 'optional',
+    whileActing: 'refused',
+    errors: ['CONFLICT'],
+    params: orderParamsSchema,
+    query: orderAccessQuerySchema,
+    body: orderAnswersInputSchema,
+    response: orderSchema,
+    handler: async ({ params, query, body, request }) => {
+      const caller = await auth.optional(request);
+      const order = await changeOrderAnswers(deps, params.orderId, query.token, caller?.sub ?? null, body.answers);
+      return { message: 'Your answers are saved.', data: order };
     },
   });
 

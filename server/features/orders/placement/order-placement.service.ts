@@ -6,6 +6,7 @@ import { HttpError, notFound } from '../../../lib/http-error.ts';
 import { networkPrefix } from '../../../lib/network-prefix.ts';
 import { type Counter, counterOf, enforceRateLimit } from '../../../lib/rate-limiter.ts';
 import { codeUseQuery } from '../../promotions/discount-codes.service.ts';
+import { answersInsertQuery, keptAnswersView } from '../../questions/order-answers.service.ts';
 import { type CheckoutContext, insertPayment, type NewPayment } from '../checkout/checkout.repository.ts';
 import { ensureCheckout, newCheckout } from '../checkout/checkout.service.ts';
 import { expireLapsedHolds, orderAccessToken, presentOrders } from '../order-lifecycle.service.ts';
@@ -151,6 +152,8 @@ export async function createOrder(deps: OrdersDeps, input: CreateOrder, idempote
       }
       // A reference or a ticket's short code drawn twice: placed again, with new ones.
       if (violates(error, '23505', 'orders_reference_key') || shortCodeTaken(error)) continue;
+      // An answer to a question deleted since the kept context was read: judged again on a fresh one.
+      if (violates(error, '23503', 'order_answers_question_id_fkey') && attempt < attemptsWhenStale) continue;
       throw error;
     }
   }
@@ -202,6 +205,7 @@ async function placeOrder(
   const [sole, ...others] = order.reservations;
   const stock = sole && others.length === 0 && !prepared ? { ticketTypeId: sole.ticket_type_id, quantity: sole.quantity } : null;
   const { refunded: _refunded, failure_reason: _reason, created_at: _created, updated_at: _updated, ...placed } = row;
+  const answers = answersInsertQuery(db, row.id, order.answers);
   await pipelinedTransaction(db, (pipeline) =>
     pipeline.commit([
       lockBuyerQuery(db, event.id, row.buyer_email, limits.lockNetwork ? (order.network?.prefix ?? null) : null),
@@ -230,6 +234,7 @@ async function placeOrder(
           ]
         : []),
       insertOrderQuery(db, placed, order.items, { payment: localCheckout, stock }),
+      ...(answers ? [answers] : []),
       ...(prepared ? issueQueries(db, row, prepared) : []),
       ...(emailCode ? emailCodeQueries(db, row.id, emailCode) : []),
       ...(stock ? [] : order.reservations.map((item) => reserveQuery(db, item.ticket_type_id, item.quantity))),
@@ -251,7 +256,12 @@ async function placeOrder(
     { event, items: itemRows, tickets: prepared ? preparedTicketRows(row, prepared) : [], checkoutUrl },
     deps.imageUrl,
   );
-  return { ...view, accessToken };
+  return {
+    ...view,
+    answers: keptAnswersView(order.answers),
+    answersEditableUntil: context.answersEditableUntil,
+    accessToken,
+  };
 }
 
 /** What paying through a checkout placed with its order needs, as reading it back gives it (see CheckoutContext). */

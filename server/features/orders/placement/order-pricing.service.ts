@@ -6,6 +6,7 @@ import { HttpError, notFound } from '../../../lib/http-error.ts';
 import { inEventTime } from '../../../lib/mail/templates.ts';
 import { type Counter, counterOf } from '../../../lib/rate-limiter.ts';
 import { codeRefusal, codeRefused, type DiscountCodeRow, pricingCodeOf } from '../../promotions/discount-codes.service.ts';
+import { checkedOrderAnswers, type KeptAnswer } from '../../questions/order-answers.service.ts';
 import { findOrderByKey, type OrderRow } from '../orders.repository.ts';
 import type { OrdersDeps } from '../orders.service.ts';
 import type { NetworkCount } from './network-counts.repository.ts';
@@ -48,6 +49,8 @@ export interface PricedOrder {
   quotaIds: string[];
   /** The waiting-list offer whose places the order takes (decision 063), or null. */
   offer: OfferForOrder | null;
+  /** The answers to the event's questions, checked (decision 064): written with the order. */
+  answers: KeptAnswer[];
 }
 
 /**
@@ -115,6 +118,12 @@ function pricedOrder(
   }
   const lines = checkItems(input, context.types, now, code?.unlocks_ticket_type_ids);
   if (code) checkCodeFits(code, lines);
+  // Answers are checked before anything is held: a missing or wrong one refuses the order, naming it.
+  const answers = checkedOrderAnswers(
+    context.questions,
+    lines.map((line) => ({ ticketTypeId: line.type.id, quantity: line.quantity })),
+    input.answers,
+  );
   const currency = lines[0]?.type.currency ?? 'GBP';
   const { amounts, items, discount } = priced(
     saleFeeRule(context, currency),
@@ -175,6 +184,7 @@ function pricedOrder(
     proofExpected: buyer.proven && caller.userId !== null && caller.trusted !== true && offer === null,
     code,
     offer,
+    answers,
     quotaIds: context.quotas
       .filter((quota) => lines.some((line) => holdsType(quota, line.type.id)))
       .map((quota) => quota.id)

@@ -42,6 +42,8 @@ export function requestHash(input: CreateOrder): string {
     attendees: input.attendees ?? [],
     // Orders placed before codes existed hash as they did.
     ...(input.code ? { code: input.code.toUpperCase() } : {}),
+    // And those placed before questions existed, or without answers.
+    ...(input.answers && input.answers.length > 0 ? { answers: input.answers } : {}),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

@@ -3,6 +3,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../../db/database.ts';
 import { statementTemplate } from '../../../db/statement-template.ts';
 import { quotaCountsQuery } from '../../../lib/capacity-quotas.ts';
+import { answersEditableUntilQuery, askedQuestionsQuery } from '../../../lib/checkout-questions.ts';
 import { waitingTypesQuery } from '../../../lib/waiting-list-state.ts';
 import { feeRulesInForceQuery } from '../checkout/fee-rules.repository.ts';
 import { orderEventColumns } from '../orders.repository.ts';
@@ -30,6 +31,9 @@ const saleContextRead = statementTemplate((db, input: { eventId: string }) =>
     jsonArrayFrom(quotaCountsQuery(db, input.eventId)).as('quotas'),
     // The types with people on their waiting lists (decision 063): places they get back are the list's first.
     jsonArrayFrom(waitingTypesQuery(db, input.eventId)).as('waiting'),
+    // The questions buyers answer (decision 064), checked before anything is held, and until when answers may change.
+    jsonArrayFrom(askedQuestionsQuery(db, input.eventId)).as('questions'),
+    jsonObjectFrom(answersEditableUntilQuery(db, input.eventId)).as('questionSettings'),
     // The event's signing key, for its tickets (made on the first read of an event on sale).
     jsonObjectFrom(
       eb
@@ -55,10 +59,11 @@ type SaleEventJson = NonNullable<SaleContextRow['event']>;
 export type SaleEvent = Omit<SaleEventJson, 'starts_at' | 'ends_at'> & { starts_at: Date; ends_at: Date };
 export type SaleTicketType = SaleContextRow['types'][number];
 export type SaleQuota = SaleContextRow['quotas'][number];
+export type SaleQuestion = SaleContextRow['questions'][number];
 
 /**
- * An event's sale context in one round trip: the event, its ticket types and quotas, its signing key and the fee rule
- * in force.
+ * An event's sale context in one round trip: the event, its ticket types and quotas, its questions, its signing key
+ * and the fee rule in force.
  */
 export async function readSaleContext(db: Db, eventId: string): Promise<SaleContextRow> {
   const { rows } = await db.executeQuery(saleContextRead(db, { eventId }));

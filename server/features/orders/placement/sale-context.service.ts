@@ -1,8 +1,10 @@
 import { normaliseCode } from '../../../../src/contract/discount-pricing.ts';
 import type { BookingFeeRule } from '../../../../src/contract/orders.ts';
+import type { CheckoutQuestion } from '../../../../src/contract/questions.ts';
 import type { Db } from '../../../db/database.ts';
 import { type FeeRuleInForce, toFeeRule } from '../../../lib/booking-fee-rules.ts';
 import { BoundedCache } from '../../../lib/bounded-cache.ts';
+import { toCheckoutQuestion } from '../../../lib/checkout-questions.ts';
 import { codeForOrder, type DiscountCodeRow } from '../../promotions/discount-codes.service.ts';
 import { pricingRule } from '../checkout/fee-rules.repository.ts';
 import { eventSigningKey } from '../tickets/ticket-issue.repository.ts';
@@ -21,6 +23,13 @@ export interface SaleContext {
   /** Types with people on their waiting lists when read (decision 063); joining the first and offering the last move the event's sale_version. */
   waitingTypeIds: string[];
   signingKey: { private_key: string } | null;
+  /**
+   * The questions buyers answer, as read (decision 064). A change to them moves no version: an order refused on a kept
+   * context is judged again on a fresh one, and one that names a question deleted since is placed again (see createOrder).
+   */
+  questions: CheckoutQuestion[];
+  /** Until when answers may be corrected, as read (ISO), or null. */
+  answersEditableUntil: string | null;
   /** The booking fee rules in force when read for the event's organiser, one per scope (`feeRuleFor` picks the order's). */
   rules: FeeRuleInForce[];
   /** The event's codes read so far by their text (null: the event has no such code), kept with the context. */
@@ -80,6 +89,8 @@ export async function saleContextOf(
     quotas: row.quotas,
     waitingTypeIds: row.waiting.map((entry) => entry.ticket_type_id),
     signingKey,
+    questions: row.questions.map(toCheckoutQuestion),
+    answersEditableUntil: editableUntil(row.questionSettings?.answers_editable_until),
     rules,
     codes: new Map(),
     fresh: true,
@@ -88,6 +99,8 @@ export async function saleContextOf(
   else contexts.delete(eventId);
   return context;
 }
+
+const editableUntil = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 /** The rule that prices an order of the event in `currency` from the context's rules; `id` null when none does (no fee). */
 export function saleFeeRule(

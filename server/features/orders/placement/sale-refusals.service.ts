@@ -11,7 +11,7 @@ import { availableOf, typeNamesOf } from './order-placement.repository.ts';
 export const maxTicketsPerBuyer = 10;
 
 /** A database error of this SQLSTATE naming this constraint (pg names it in a field, PGlite in the message). */
-export const violates = (error: unknown, code: '23505' | '23514', constraint: string) =>
+export const violates = (error: unknown, code: '23503' | '23505' | '23514', constraint: string) =>
   typeof error === 'object' &&
   error !== null &&
   (error as { code?: string }).code === code &&

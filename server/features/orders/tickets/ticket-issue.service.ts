@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { issueOrder } from '../../../../src/contract/questions.ts';
 import { newShortTicketCode } from '../../../../src/contract/short-ticket-code.ts';
 import type { Db, Executor } from '../../../db/database.ts';
 import type { ImageUrl } from '../../../lib/storage/image-url.ts';
@@ -50,7 +51,10 @@ export async function prepareTickets(
   const validFrom = input.now ?? new Date();
   const validUntil = new Date(new Date(input.eventEndsAt).getTime() + validityGraceMs);
   const tickets: PreparedTicket[] = [];
-  for (const item of input.items) {
+  // Issued line by line in ticket type id order, however the order's items came: a ticket's position is what its
+  // answers are kept by (decision 064), and the buyer's form numbers them the same way (issueOrder).
+  const lines = issueOrder(input.items.map((item) => ({ ...item, ticketTypeId: item.ticket_type_id })));
+  for (const item of lines) {
     for (let index = 0; index < item.quantity; index += 1) {
       const id = randomUUID();
       const code = await signTicketCodeNow(key.private_key, {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import type { AxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutQuestion } from '#contract/questions.ts';
 import type { ApiCaller } from '#lib/api-caller.tsx';
 import { clearScreen, enter, fieldLabelled, renderScreen } from '#lib/screen.test-helper.tsx';
 import type { BookableEvent } from '../utils/ticket-choice.ts';
@@ -19,9 +20,10 @@ const event = {
 } as BookableEvent;
 const lines = [{ ticketTypeId: standard, name: 'Standard', unitPrice: 3000, quantity: 2 }];
 
-function checkout(answer: (config: AxiosRequestConfig) => Promise<unknown>, code?: string) {
+function checkout(answer: (config: AxiosRequestConfig) => Promise<unknown>, code?: string, questions: CheckoutQuestion[] = []) {
   const calls: AxiosRequestConfig[] = [];
   const api: ApiCaller = <T,>(config: AxiosRequestConfig) => {
+    if (config.url?.endsWith('/checkout-questions')) return Promise.resolve({ questions, answersEditableUntil: null } as T);
     calls.push(config);
     return answer(config) as Promise<T>;
   };
@@ -34,6 +36,7 @@ function checkout(answer: (config: AxiosRequestConfig) => Promise<unknown>, code
     await vi.waitFor(() => fieldLabelled(container, 'Full name'));
     enter(fieldLabelled(container, 'Full name'), 'Ada Lovelace');
     enter(fieldLabelled(container, 'Email'), 'ada@example.test');
+    await vi.waitFor(() => expect(container.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(false));
     (container.querySelector('button[type="submit"]') as HTMLButtonElement).click();
   };
   return { container, calls, refused, place };

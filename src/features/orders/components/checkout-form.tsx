@@ -2,18 +2,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '#components/fields/form-alert.tsx';
-import { errorEnvelope, formErrorKey, serverMessage } from '#components/fields/form-errors.ts';
+import { formErrorKey, serverMessage } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
 import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
 import { formatMoney } from '#contract/money.ts';
 import { buyerSchema, type CreateOrder, createOrderSchema, type Order } from '#contract/orders.ts';
+import { answerSlots } from '#contract/questions.ts';
 import { type Attempt, attemptFor } from '#lib/idempotency-key.ts';
 import { eventKeys } from '#lib/query-keys/events.ts';
 import { useSession } from '#lib/session/use-session.ts';
 import { useCreateOrder } from '../api/create-order.ts';
+import { useCheckoutQuestions } from '../api/get-checkout-questions.ts';
+import { slotKey, useAnswers } from '../hooks/use-answers.ts';
 import { paymentPageRefused, useOrderContinuation } from '../hooks/use-order-continuation.ts';
+import { placeServerErrors, ticketSlots } from '../utils/checkout-refusals.ts';
 import type { BookableEvent, ChosenLine } from '../utils/ticket-choice.ts';
+import { AnswerFields } from './answers/answer-fields.tsx';
+import { TicketFields } from './answers/ticket-fields.tsx';
 
 interface CheckoutFormProps {
   event: BookableEvent;
@@ -27,32 +33,10 @@ interface CheckoutFormProps {
   onCodeRefused?(message: string): void;
 }
 
-/** `buyer.email` → `email`, `code` → the code's own field; what has no field here goes above the form. */
-export function placeServerErrors(error: unknown): { placed: Record<string, string>; codeRefusal: string | null } {
-  const placed: Record<string, string> = {};
-  let codeRefusal: string | null = null;
-  for (const item of errorEnvelope(error)?.errors ?? []) {
-    const field = /buyer\.(name|email)$/.exec(item.path)?.[1];
-    if (field) placed[field] ??= item.message;
-    else if (item.path === 'body.code') codeRefusal ??= item.message;
-  }
-  // A refused code is said above the form too: the code's field is further up the page.
-  if (Object.keys(placed).length === 0) placed[formErrorKey] = serverMessage(error);
-  return { placed, codeRefusal };
-}
-
-/** Each ticket's optional name field: "Standard — ticket 2". */
-function ticketSlots(lines: readonly ChosenLine[]) {
-  return lines.flatMap((line) =>
-    Array.from({ length: line.quantity }, (_, index) => ({
-      key: `${line.ticketTypeId}:${index}`,
-      ticketTypeId: line.ticketTypeId,
-      label: line.quantity === 1 ? line.name : `${line.name} — ticket ${index + 1}`,
-    })),
-  );
-}
-
-/** The buyer's name and email (prefilled when signed in), optional names per ticket, then the order is placed. */
+/**
+ * The buyer's name and email (prefilled when signed in), the organiser's questions for the order, optional names per
+ * ticket with each ticket's questions, then the order is placed.
+ */
 export function CheckoutForm({ event, lines, total, currency, code, onCodeRefused }: CheckoutFormProps) {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -61,6 +45,8 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
   const [names, setNames] = useState<Record<string, string>>({});
   const { continueWith, leaving } = useOrderContinuation(event.id);
   const { formRef, values, setValues, errors, field, showErrors } = useFormFields({ name: '', email: '' });
+  const questions = useCheckoutQuestions(event.id);
+  const answers = useAnswers();
 
   // Signed in: the account's name and email, unless the buyer has typed something already.
   const { user, email: cookieEmail } = session;
@@ -70,7 +56,11 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
     setValues((current) => ({ name: current.name || fullName, email: current.email || email }));
   }, [user, cookieEmail, setValues]);
 
-  const slots = ticketSlots(lines);
+  const tickets = ticketSlots(lines);
+  const slots = answerSlots(questions.data?.questions ?? [], lines);
+  const orderSlots = slots.filter((slot) => slot.position === null);
+  // The questions are on their way: the order waits for them rather than be refused for a missing answer.
+  const questionsLoading = questions.isPending;
   const free = total === 0;
   // Signed in and booking with the account's (confirmed) email: free tickets come at once, without a code.
   const proven = Boolean(user?.email) && values.email.trim().toLowerCase() === user?.email.toLowerCase();
@@ -81,20 +71,23 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
 
   const submit = (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();
+    if (questionsLoading) return;
     const buyerCheck = buyerSchema.safeParse(values);
-    if (!buyerCheck.success) {
+    const given = answers.check(slots);
+    if (!buyerCheck.success || given === null) {
       const found: Record<string, string> = {};
-      for (const issue of buyerCheck.error.issues) found[String(issue.path[0])] ??= issue.message;
+      for (const issue of buyerCheck.success ? [] : buyerCheck.error.issues) found[String(issue.path[0])] ??= issue.message;
       showErrors(found);
       return;
     }
-    const attendees = slots.map((slot) => ({ ticketTypeId: slot.ticketTypeId, name: (names[slot.key] ?? '').trim() }));
+    const attendees = tickets.map((ticket) => ({ ticketTypeId: ticket.ticketTypeId, name: (names[ticket.key] ?? '').trim() }));
     const body: CreateOrder = {
       eventId: event.id,
       items: lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
       buyer: buyerCheck.data,
       ...(attendees.some((attendee) => attendee.name) ? { attendees } : {}),
       ...(code ? { code } : {}),
+      ...(given.length > 0 ? { answers: given } : {}),
     };
     const checked = createOrderSchema.safeParse(body);
     if (!checked.success) {
@@ -108,11 +101,17 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
       {
         onSuccess: proceed,
         onError: (error) => {
-          const { placed, codeRefusal } = placeServerErrors(error);
-          showErrors(placed);
+          const refusal = placeServerErrors(error);
+          const shown = new Set(slots.map(slotKey));
+          const unplaced = Object.keys(refusal.answers).some((key) => !shown.has(key));
+          answers.setErrors(refusal.answers);
+          showErrors(unplaced ? { ...refusal.placed, [formErrorKey]: serverMessage(error) } : refusal.placed);
+          const { codeRefusal } = refusal;
           if (codeRefusal) onCodeRefused?.(codeRefusal);
           // Refused for stock (someone else was quicker): show what is left now.
           void queryClient.invalidateQueries({ queryKey: eventKeys.detail(event.id) });
+          // Refused for an answer: the organiser may have changed the questions since they loaded.
+          if (Object.keys(refusal.answers).length > 0) void questions.refetch();
         },
       },
     );
@@ -137,26 +136,29 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
         hint="Your tickets are sent here."
         {...field('email')}
       />
-      <details className="rounded-xl bg-slate-50 px-4 py-1 ring-1 ring-slate-200">
-        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-slate-800">
-          Name each ticket (optional)
-        </summary>
-        <p className="text-slate-600 text-sm">The name is printed on the ticket. Leave it blank to use yours.</p>
-        <div className="space-y-3 py-3">
-          {slots.map((slot) => (
-            <TextField
-              key={slot.key}
-              id={`attendee-${slot.key.replace(':', '-')}`}
-              label={slot.label}
-              autoComplete="off"
-              maxLength={120}
-              value={names[slot.key] ?? ''}
-              onChange={(change) => setNames((current) => ({ ...current, [slot.key]: change.target.value }))}
-            />
-          ))}
-        </div>
-      </details>
-      <SubmitButton busy={busy} busyLabel={free ? 'Booking…' : 'Reserving your tickets…'}>
+      {orderSlots.length > 0 ? (
+        <AnswerFields
+          slots={orderSlots}
+          values={answers.values}
+          errors={answers.errors}
+          onChange={answers.change}
+          onLeave={answers.blur}
+        />
+      ) : null}
+      <TicketFields
+        tickets={tickets}
+        slots={slots}
+        names={names}
+        onName={(key, name) => setNames((current) => ({ ...current, [key]: name }))}
+        values={answers.values}
+        errors={answers.errors}
+        onChange={answers.change}
+        onLeave={answers.blur}
+      />
+      <SubmitButton
+        busy={busy || questionsLoading}
+        busyLabel={questionsLoading ? 'Loading the organiser’s questions…' : free ? 'Booking…' : 'Reserving your tickets…'}
+      >
         {action}
       </SubmitButton>
       <p className="text-slate-600 text-xs leading-relaxed">

@@ -8,10 +8,16 @@ import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
 import { formatMoney } from '#contract/money.ts';
 import { type CreateOrder, createOrderSchema } from '#contract/orders.ts';
+import { answerSlots } from '#contract/questions.ts';
 import { type Attempt, attemptFor } from '#lib/idempotency-key.ts';
 import { useCreateOrder } from '../api/create-order.ts';
+import { useCheckoutQuestions } from '../api/get-checkout-questions.ts';
+import { slotKey, useAnswers } from '../hooks/use-answers.ts';
 import { useOrderAmounts } from '../hooks/use-order-amounts.ts';
 import { paymentPageRefused, useOrderContinuation } from '../hooks/use-order-continuation.ts';
+import { answerRefusals, ticketSlots } from '../utils/checkout-refusals.ts';
+import { AnswerFields } from './answers/answer-fields.tsx';
+import { TicketFields } from './answers/ticket-fields.tsx';
 import { OrderAmounts } from './order-amounts.tsx';
 
 /** A waiting-list offer as booking it needs: the places held, for whom, and the secret of the mailed link. */
@@ -57,14 +63,22 @@ export function OfferBookingForm({ offer, onDecline }: OfferBookingFormProps) {
   const lines = [{ ticketTypeId: offer.ticketTypeId, name: offer.ticketTypeName, unitPrice: offer.unitPrice, quantity }];
   const amounts = useOrderAmounts(lines, offer.currency, offer.eventId);
   const free = amounts.total === 0;
+  const questions = useCheckoutQuestions(offer.eventId);
+  const answers = useAnswers();
+  const slots = answerSlots(questions.data?.questions ?? [], lines);
+  const questionsLoading = questions.isPending;
 
   const submit = (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();
+    if (questionsLoading) return;
+    const given = answers.check(slots);
+    if (given === null) return showErrors({});
     const body: CreateOrder = {
       eventId: offer.eventId,
       items: [{ ticketTypeId: offer.ticketTypeId, quantity }],
       buyer: { name: values.name, email: offer.email },
       offer: offer.token,
+      ...(given.length > 0 ? { answers: given } : {}),
     };
     const checked = createOrderSchema.safeParse(body);
     if (!checked.success) {
@@ -81,7 +95,13 @@ export function OfferBookingForm({ offer, onDecline }: OfferBookingFormProps) {
         onSuccess: (order) => {
           if (!continueWith(order)) showErrors({ [formErrorKey]: paymentPageRefused });
         },
-        onError: (error) => showErrors(offerOrderErrors(error)),
+        onError: (error) => {
+          const refused = answerRefusals(error);
+          const shown = new Set(slots.map(slotKey));
+          answers.setErrors(refused);
+          const placed = Object.keys(refused).length > 0 && Object.keys(refused).every((key) => shown.has(key));
+          showErrors(placed ? {} : offerOrderErrors(error));
+        },
       },
     );
   };
@@ -112,6 +132,21 @@ export function OfferBookingForm({ offer, onDecline }: OfferBookingFormProps) {
         <p className="mt-1 break-words text-slate-700">{offer.email}</p>
         <p className="mt-1 text-slate-600 text-sm">The offer was sent here, and so are the tickets.</p>
       </div>
+      <AnswerFields
+        slots={slots.filter((slot) => slot.position === null)}
+        values={answers.values}
+        errors={answers.errors}
+        onChange={answers.change}
+        onLeave={answers.blur}
+      />
+      <TicketFields
+        tickets={ticketSlots(lines)}
+        slots={slots}
+        values={answers.values}
+        errors={answers.errors}
+        onChange={answers.change}
+        onLeave={answers.blur}
+      />
       <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
         <p className="mb-2 flex justify-between gap-4 text-slate-700">
           <span>
@@ -121,7 +156,10 @@ export function OfferBookingForm({ offer, onDecline }: OfferBookingFormProps) {
         </p>
         <OrderAmounts currency={offer.currency} {...amounts} />
       </div>
-      <SubmitButton busy={busy} busyLabel={free ? 'Booking…' : 'Reserving your tickets…'}>
+      <SubmitButton
+        busy={busy || questionsLoading}
+        busyLabel={questionsLoading ? 'Loading the organiser’s questions…' : free ? 'Booking…' : 'Reserving your tickets…'}
+      >
         Book these tickets
       </SubmitButton>
       <button type="button" className={`${buttonClass('secondary')} w-full`} onClick={onDecline} disabled={busy}>

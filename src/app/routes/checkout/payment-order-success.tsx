@@ -7,6 +7,7 @@ import { Spinner } from '#components/submit-button.tsx';
 import { TestNotice } from '#components/test-badge.tsx';
 import { AddToCalendarButton } from '#features/events/components/event-actions.tsx';
 import { readSinceOpened, useOrder } from '#features/orders/api/get-order.ts';
+import { OrderAnswersPanel } from '#features/orders/components/answers/order-answers-panel.tsx';
 import { EmailCodeForm } from '#features/orders/components/email-code-form.tsx';
 import { OnlineEventLink } from '#features/orders/components/online-event-link.tsx';
 import { OrderSummary } from '#features/orders/components/order-summary.tsx';
@@ -129,6 +130,7 @@ export function Component() {
         <p className="text-slate-600 text-sm">Show the QR code at the door. Turn your screen brightness up.</p>
         <OrderTickets order={order.data} />
       </section>
+      <OrderAnswersPanel order={order.data} token={token} heading="h2" />
       <OrderSummary order={order.data} />
       {signedIn ? null : (
         <p className="rounded-xl bg-slate-100 p-4 text-slate-700 text-sm">

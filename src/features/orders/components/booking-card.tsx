@@ -6,6 +6,7 @@ import { TestBadge } from '#components/test-badge.tsx';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
 import { paymentDestination } from '../utils/payment-destination.ts';
+import { OrderAnswersPanel } from './answers/order-answers-panel.tsx';
 import { OnlineEventLink } from './online-event-link.tsx';
 import { OrderTickets } from './order-tickets.tsx';
 
@@ -79,6 +80,7 @@ export function BookingCard({ order, calendarButton, past = false, saved }: Book
 
       {!past && count > 0 && calendarButton ? <div className="flex flex-wrap gap-2">{calendarButton}</div> : null}
       {!past && count > 0 ? <OnlineEventLink event={event} /> : null}
+      <OrderAnswersPanel order={order} />
 
       {order.tickets.length > 0 ? (
         past ? (

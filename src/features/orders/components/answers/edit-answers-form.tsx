@@ -1,0 +1,90 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { buttonClass } from '#components/button.ts';
+import { FormAlert } from '#components/fields/form-alert.tsx';
+import { focusFirstInvalid, serverMessage } from '#components/fields/form-errors.ts';
+import { SubmitButton } from '#components/submit-button.tsx';
+import type { Order } from '#contract/orders.ts';
+import { answerSlots } from '#contract/questions.ts';
+import { toast } from '#lib/toasts.tsx';
+import { useCheckoutQuestions } from '../../api/get-checkout-questions.ts';
+import { useSaveOrderAnswers } from '../../api/save-order-answers.ts';
+import { slotKey, useAnswers, valuesFromAnswers } from '../../hooks/use-answers.ts';
+import { answerRefusals, ticketSlots } from '../../utils/checkout-refusals.ts';
+import { AnswerFields } from './answer-fields.tsx';
+import { TicketFields } from './ticket-fields.tsx';
+
+interface EditAnswersFormProps {
+  order: Order;
+  token: string | null;
+  onDone(): void;
+}
+
+/** The order's answers in the fields they were given in, sent again as a whole. */
+export function EditAnswersForm({ order, token, onDone }: EditAnswersFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const questions = useCheckoutQuestions(order.event.id);
+  const answers = useAnswers(valuesFromAnswers(order.answers ?? []));
+  const save = useSaveOrderAnswers(order.id, token);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const lines = order.items.map((item) => ({ ticketTypeId: item.ticketTypeId, name: item.name, quantity: item.quantity }));
+  const slots = answerSlots(questions.data?.questions ?? [], lines);
+
+  const submit = (formEvent: FormEvent<HTMLFormElement>) => {
+    formEvent.preventDefault();
+    setRefusal(null);
+    const given = answers.check(slots);
+    if (given === null) return focusFirstInvalid(formRef.current);
+    save.mutate(given, {
+      onSuccess: () => {
+        toast.success('Your answers are saved.');
+        onDone();
+      },
+      onError: (error) => {
+        const refused = answerRefusals(error);
+        const shown = new Set(slots.map(slotKey));
+        answers.setErrors(refused);
+        if (!Object.keys(refused).every((key) => shown.has(key)) || Object.keys(refused).length === 0) {
+          setRefusal(serverMessage(error));
+        }
+        focusFirstInvalid(formRef.current);
+      },
+    });
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Edit your answers">
+      {refusal ? <FormAlert>{refusal}</FormAlert> : null}
+      {questions.isPending ? <p className="text-slate-600">Loading the questions…</p> : null}
+      <AnswerFields
+        slots={slots.filter((slot) => slot.position === null)}
+        values={answers.values}
+        errors={answers.errors}
+        onChange={answers.change}
+        onLeave={answers.blur}
+      />
+      <TicketFields
+        tickets={ticketSlots(lines)}
+        slots={slots}
+        values={answers.values}
+        errors={answers.errors}
+        onChange={answers.change}
+        onLeave={answers.blur}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button
+          type="button"
+          className={`${buttonClass('secondary')} w-full sm:w-auto`}
+          onClick={onDone}
+          disabled={save.isPending}
+        >
+          Cancel
+        </button>
+        <div className="sm:w-auto">
+          <SubmitButton busy={save.isPending || questions.isPending} busyLabel="Saving…" inline>
+            Save answers
+          </SubmitButton>
+        </div>
+      </div>
+    </form>
+  );
+}

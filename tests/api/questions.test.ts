@@ -370,3 +370,30 @@ describe('answers after the order', () => {
     expect(detail.json().data.answers).toMatchObject([{ label: 'Company', text: 'Acme' }]);
   });
 });
+
+describe('the attendee report', () => {
+  it('has a column per question: a ticket’s answers on its row, its order’s on each of its rows, archived ones kept', async () => {
+    const sale = await eventOnSale(api.app, db());
+    const company = await newQuestion(sale, { label: 'Company', kind: 'short_text', scope: 'order' });
+    const diet = await newQuestion(sale, { label: 'Diet', kind: 'many_choices', scope: 'attendee', options: ['Vegan', 'Halal'] });
+    const unanswered = await newQuestion(sale, { label: 'Unasked', kind: 'date', scope: 'order' });
+    await paidOrder(sale, 2, [
+      { questionId: company.id, value: 'Acme' },
+      { questionId: diet.id, position: 1, value: ['Halal', 'Vegan'] },
+    ]);
+    await call(api.app, 'DELETE', `${questionsUrl(sale.event.id)}/${unanswered.id}`, sale.organiser.bearer);
+    await call(api.app, 'DELETE', `${questionsUrl(sale.event.id)}/${diet.id}`, sale.organiser.bearer);
+    const day = new Date().toISOString().slice(0, 10);
+    const response = await call(
+      api.app,
+      'GET',
+      `/api/organizations/${sale.organiser.organizationId}/reports/attendees?eventId=${sale.event.id}&from=${day}&to=${day}`,
+      sale.organiser.bearer,
+    );
+    expect(response.statusCode).toBe(200);
+    const [header, ...rows] = response.body.split('\r\n').filter(Boolean);
+    expect(header).toMatch(/,Test,Company,Diet$/);
+    // (A sandbox order is a TEST one.) The first ticket answered nothing; the order's answer shows on both rows.
+    expect(rows.map((row) => row.split(',').slice(-3).join(','))).toEqual(['yes,Acme,', 'Acme,"Vegan, Halal"']);
+  });
+});

@@ -21,6 +21,7 @@ import {
   liveQuestions,
   type QuestionValues,
   type QuestionWithAnswers,
+  reportQuestions,
   saveSettings,
   setPositions,
   settingsOf,
@@ -197,4 +198,9 @@ export async function checkoutQuestions(db: Db, eventId: string, userId: string 
     questions: questions.map((question) => toCheckoutQuestion({ ...question, ticket_type_ids: question.ticketTypeIds })),
     answersEditableUntil: settings.answersEditableUntil,
   };
+}
+
+/** The event's questions its reports show: the live ones, then archived ones that have answers. */
+export function reportQuestionsOf(db: Executor, eventId: string) {
+  return reportQuestions(db, eventId);
 }

@@ -1,5 +1,6 @@
 import { decimalAmount } from '../../../src/contract/money.ts';
 import { TEST_PROVIDER } from '../../../src/contract/orders.ts';
+import { type AnswerValue, answerText, type QuestionKind } from '../../../src/contract/questions.ts';
 import type { ReportKind } from '../../../src/contract/reports.ts';
 import { ledgerMoney } from '../../lib/ledger-money.ts';
 import type { ReportRow } from './reports.repository.ts';
@@ -112,3 +113,24 @@ export const reportLayouts: Record<ReportKind, ReportColumn[]> = {
 /** The report's columns for this caller: money columns only for those who may see the money. */
 export const columnsFor = (kind: ReportKind, seesMoney: boolean) =>
   reportLayouts[kind].filter((candidate) => seesMoney || !candidate.money);
+
+type RowAnswers = Record<string, { k: QuestionKind; v: AnswerValue }>;
+/** Each row's answers, read once however many question columns there are. */
+const rowAnswers = new WeakMap<ReportRow, RowAnswers>();
+
+function answerCell(row: ReportRow, questionId: string): string {
+  let answers = rowAnswers.get(row);
+  if (!answers) {
+    answers = row.answers ? (JSON.parse(String(row.answers)) as RowAnswers) : {};
+    rowAnswers.set(row, answers);
+  }
+  const answer = answers[questionId];
+  return answer ? answerText(answer.k, answer.v) : '';
+}
+
+/**
+ * One column per question of the event in its attendee report (decision 064): a ticket's answers on its row, its
+ * order's answers on every row of the order.
+ */
+export const questionColumns = (questions: readonly { id: string; label: string }[]): ReportColumn[] =>
+  questions.map((question) => column(question.label, (row) => answerCell(row, question.id)));

@@ -16,7 +16,8 @@ import { csvLine } from '../../lib/csv.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { workbookLimiter, xlsxContentType, xlsxWorkbookOffThread } from '../../lib/xlsx-workbook.ts';
 import { organizationOfEvent, requirePermission } from '../organizations/organizations.service.ts';
-import { columnsFor, type ReportColumn } from './report-layouts.ts';
+import { reportQuestionsOf } from '../questions/questions.service.ts';
+import { columnsFor, questionColumns, type ReportColumn } from './report-layouts.ts';
 import {
   countReportRows,
   idWidth,
@@ -41,7 +42,9 @@ const chunkRows = 250;
 async function readableReport(db: Db, userId: string, organizationId: string, kind: ReportKind, eventId: string | undefined) {
   const role = await requirePermission(db, organizationId, userId, reportPermission[kind]);
   if (eventId && (await organizationOfEvent(db, eventId)) !== organizationId) throw notFound('That event');
-  return columnsFor(kind, can(role, 'money.read'));
+  const columns = columnsFor(kind, can(role, 'money.read'));
+  // One event's attendees carry its questions' answers, a column each.
+  return kind === 'attendees' && eventId ? [...columns, ...questionColumns(await reportQuestionsOf(db, eventId))] : columns;
 }
 
 const cellsOf = (columns: ReportColumn[], row: Parameters<ReportColumn['cell']>[0]) => columns.map((item) => item.cell(row));

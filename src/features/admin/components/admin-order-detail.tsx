@@ -3,6 +3,7 @@ import { buttonClass } from '#components/button.ts';
 import { type Column, DataTable } from '#components/data-table/data-table.tsx';
 import { TextareaField } from '#components/fields/textarea-field.tsx';
 import { formatDateTime } from '#components/format/date-time.ts';
+import { OrderAnswers } from '#components/order-answers.tsx';
 import { statusLabels, statusTones } from '#components/order-status.ts';
 import { TestBadge } from '#components/test-badge.tsx';
 import { ticketStatusLabel, ticketStatusTone } from '#components/ticket-status.ts';
@@ -272,6 +273,12 @@ export function AdminOrderDetail({
           empty="No tickets issued."
         />
       </AdminCard>
+
+      {order.answers && order.answers.length > 0 ? (
+        <AdminCard id="order-answers" title="Answers">
+          <OrderAnswers answers={order.answers} tickets={order.tickets} />
+        </AdminCard>
+      ) : null}
 
       <AdminCard id="order-history" title="Payments and history">
         <DataTable

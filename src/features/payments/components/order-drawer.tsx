@@ -3,6 +3,7 @@ import { buttonClass } from '#components/button.ts';
 import { Dialog } from '#components/dialog.tsx';
 import { FormAlert } from '#components/fields/form-alert.tsx';
 import { formatDateTime } from '#components/format/date-time.ts';
+import { OrderAnswers } from '#components/order-answers.tsx';
 import { Spinner } from '#components/submit-button.tsx';
 import { TestBadge, TestNotice } from '#components/test-badge.tsx';
 import { formatMoney } from '#contract/money.ts';
@@ -121,6 +122,15 @@ function OrderDetails({ order }: { order: OrganizerOrder }) {
           </ul>
         )}
       </section>
+
+      {order.answers && order.answers.length > 0 ? (
+        <section aria-labelledby="drawer-answers" className="space-y-2">
+          <h3 id="drawer-answers" className="font-semibold text-slate-500 text-xs uppercase tracking-wide">
+            Answers
+          </h3>
+          <OrderAnswers answers={order.answers} tickets={order.tickets} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="drawer-history" className="space-y-2">
         <h3 id="drawer-history" className="font-semibold text-slate-500 text-xs uppercase tracking-wide">

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const doorListMaxRows = 5_000;
 
 export const doorListParamsSchema = z.object({ eventId: z.uuid() });
+/** `question`: a question shown at the door (decision 064) whose answers the list prints as a column. */
+export const doorListQuerySchema = z.object({ question: z.uuid('Not a valid question id.').optional() });
 
 /** An event's attendees on paper, for the door: valid tickets of paid orders, by surname. */
 export const doorListSchema = z.object({
@@ -19,8 +21,12 @@ export const doorListSchema = z.object({
       order: z.string(),
       checkedIn: z.boolean(),
       test: z.boolean(),
+      /** The ticket's answer to the chosen question in words ('' when none); absent without one. */
+      answer: z.string().optional(),
     }),
   ),
+  /** The question whose answers are printed, when one was chosen. */
+  question: z.object({ id: z.uuid(), label: z.string() }).optional(),
   /** More valid tickets than `doorListMaxRows`: the list is cut there. */
   truncated: z.boolean(),
 });

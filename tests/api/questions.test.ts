@@ -397,3 +397,29 @@ describe('the attendee report', () => {
     expect(rows.map((row) => row.split(',').slice(-3).join(','))).toEqual(['yes,Acme,', 'Acme,"Vegan, Halal"']);
   });
 });
+
+describe('the door list', () => {
+  it('prints a show-at-door question’s answers for door staff, and no other question’s', async () => {
+    const sale = await eventOnSale(api.app, db());
+    const access = await newQuestion(sale, { label: 'Access needs', kind: 'short_text', scope: 'attendee', showAtDoor: true });
+    const company = await newQuestion(sale, { label: 'Company', kind: 'short_text', scope: 'order' });
+    await paidOrder(sale, 2, [
+      { questionId: access.id, position: 1, value: 'Wheelchair' },
+      { questionId: company.id, value: 'Acme' },
+    ]);
+    const door = await teamMember(api.app, db(), sale.organiser, 'door');
+    const list = await call(api.app, 'GET', `/api/events/${sale.event.id}/door-list?question=${access.id}`, door.bearer);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.question).toEqual({ id: access.id, label: 'Access needs' });
+    expect(
+      list
+        .json()
+        .data.attendees.map((row: { answer: string }) => row.answer)
+        .sort(),
+    ).toEqual(['', 'Wheelchair']);
+    const hidden = await call(api.app, 'GET', `/api/events/${sale.event.id}/door-list?question=${company.id}`, door.bearer);
+    expect(hidden.statusCode).toBe(404);
+    const plain = await call(api.app, 'GET', `/api/events/${sale.event.id}/door-list`, door.bearer);
+    expect(plain.json().data.attendees[0]).not.toHaveProperty('answer');
+  });
+});

@@ -13,13 +13,15 @@ import {
 import type { Db, Executor } from '../../db/database.ts';
 import { recordAudit } from '../../lib/audit-log.ts';
 import { askedQuestionsQuery, toCheckoutQuestion } from '../../lib/checkout-questions.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import { inEventTime } from '../../lib/mail/templates.ts';
 import {
   type AnswerRow,
   answersOf,
+  answersToQuestion,
   deleteAnswersOf,
   eventOfQuestions,
+  findQuestion,
   insertAnswersQuery,
   type NewAnswer,
   settingsOf,
@@ -181,4 +183,21 @@ export async function correctOrderAnswers(
 /** Removes the answers of these orders (with the rest of their buyers' personal data). */
 export async function removeOrderAnswers(db: Executor, orderIds: string[]): Promise<void> {
   if (orderIds.length > 0) await deleteAnswersOf(db, orderIds);
+}
+
+/**
+ * One question's answers for the door list: only a question of the event shown at the door (door staff see no other
+ * answers). A ticket's answer is its own, or its order's for a question asked once per order.
+ */
+export async function doorAnswersOf(db: Db, eventId: string, questionId: string) {
+  const question = await findQuestion(db, questionId);
+  if (!question || question.event_id !== eventId || !question.show_at_door) throw notFound('That question');
+  const texts = new Map<string, string>();
+  for (const row of await answersToQuestion(db, questionId)) {
+    texts.set(`${row.order_id}@${row.position ?? ''}`, answerText(row.question.kind, row.value));
+  }
+  return {
+    question: { id: question.id, label: question.label },
+    answerOf: (orderId: string, position: number) => texts.get(`${orderId}@${position}`) ?? texts.get(`${orderId}@`) ?? '',
+  };
 }

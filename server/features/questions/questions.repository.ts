@@ -152,3 +152,12 @@ export function reportQuestions(db: Executor, eventId: string) {
     .orderBy('q.created_at')
     .execute();
 }
+
+/** Every answer to one question, with the kind it was asked as. */
+export function answersToQuestion(db: Executor, questionId: string) {
+  return db
+    .selectFrom('order_answers')
+    .select(['order_id', 'position', 'question', 'value'])
+    .where('question_id', '=', questionId)
+    .execute();
+}

@@ -19,8 +19,10 @@ export async function doorListTickets(db: Executor, eventId: string, limit: numb
     reference: string;
     provider: string;
     checked_in: boolean;
+    order_id: string;
+    position: number;
   }>`
-    select t.holder_name, o.buyer_name, tt.name as type_name, t.short_code, o.reference, o.provider,
+    select t.order_id, t.position, t.holder_name, o.buyer_name, tt.name as type_name, t.short_code, o.reference, o.provider,
       exists (select 1 from ticket_admissions a where a.ticket_id = t.id) as checked_in
     from tickets t
     join orders o on o.id = t.order_id

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { dashboardQuerySchema, dashboardSchema } from '../../../src/contract/dashboard.ts';
-import { doorListParamsSchema, doorListSchema } from '../../../src/contract/door-list.ts';
+import { doorListParamsSchema, doorListQuerySchema, doorListSchema } from '../../../src/contract/door-list.ts';
 import {
   reportFileQuerySchema,
   reportMaxDays,
@@ -71,15 +71,17 @@ export function reportsRoutes(app: FastifyInstance, { db, routes, auth }: ApiCon
   routes.add(app, {
     method: 'GET',
     url: '/events/:eventId/door-list',
-    summary: 'The event’s attendees by surname, to print for the door (owners, managers, door staff)',
+    summary:
+      'The event’s attendees by surname, to print for the door, with one question’s answers when ?question= names one shown at the door (owners, managers, door staff)',
     tags,
     auth: 'required',
     errors: ['FORBIDDEN'],
     params: doorListParamsSchema,
+    query: doorListQuerySchema,
     response: doorListSchema,
-    handler: async ({ params, request }) => {
+    handler: async ({ params, query, request }) => {
       const caller = await auth.require(request);
-      return { message: 'Door list.', data: await doorList(db, caller.sub, params.eventId) };
+      return { message: 'Door list.', data: await doorList(db, caller.sub, params.eventId, query.question) };
     },
   });
 }

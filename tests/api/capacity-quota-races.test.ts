@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventWithSharedPlaces, quotaCounts } from '../fixtures/capacity.ts';
+import { crowd } from '../fixtures/crowd.ts';
 import { lineAddress, type OrderView, orderBody, paySandbox, placeOrder } from '../fixtures/orders.ts';
 import { onPostgres, type SecondInstance, secondInstance } from '../fixtures/second-instance.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
-// Two ticket types sharing 100 places and 500 buyers at once on both: exactly 100 tickets are issued, on this database
+// Two ticket types sharing 100 places and 500 buyers at once on both (a fifth of each on the embedded database, see
+// tests/fixtures/crowd.ts): exactly as many tickets as places are issued, on this database
 // and (on PostgreSQL) across two instances with their own pools; the same when the limit is the event's capacity. On
 // PostgreSQL the buyers' orders lock the rows of the places before their types' (decision 061): orders of one type, of
 // the other and of both, and buyers giving up holds meanwhile, never deadlock (a deadlock would answer 500).
@@ -24,6 +26,9 @@ afterAll(async () => {
 const db = () => api.database.db;
 
 let lines = 20_000;
+/** The places raced for and the buyers racing (a fifth of each on the embedded database: tests/fixtures/crowd.ts). */
+const places = crowd(100);
+const buyers = crowd(500);
 type Item = { ticketTypeId: string; quantity: number };
 
 /** Each buyer's order from their own line, sent to the apps in turn, all at once. */
@@ -55,55 +60,61 @@ async function payAll(orders: OrderView[], eventId: string): Promise<number> {
   return rows[0]?.issued ?? 0;
 }
 
-/** 500 orders of one ticket, every other one Early bird, the rest Standard. */
+/** An order of one ticket per buyer, every other one Early bird, the rest Standard. */
 const oneEach = (early: string, standard: string) =>
-  Array.from({ length: 500 }, (_, index) => [{ ticketTypeId: index % 2 === 0 ? early : standard, quantity: 1 }]);
+  Array.from({ length: buyers }, (_, index) => [{ ticketTypeId: index % 2 === 0 ? early : standard, quantity: 1 }]);
 
 async function raceForSharedPlaces(apps: FastifyInstance[]) {
-  const sale = await eventWithSharedPlaces(api.app, db(), { shared: 100, eventCapacity: 1000 });
+  const sale = await eventWithSharedPlaces(api.app, db(), { shared: places, eventCapacity: 1000 });
   const { placed, others, refusals } = await rush(apps, sale.event.id, oneEach(sale.early, sale.standard));
   return { sale, placed, others, refusals };
 }
 
-describe('two ticket types sharing 100 places, 500 buyers at once on both', () => {
-  it('issue exactly 100 tickets; the others are told the places are gone and hold nothing', { timeout: 300_000 }, async () => {
+describe(`two ticket types sharing ${places} places, ${buyers} buyers at once on both`, () => {
+  it(`issue exactly ${places} tickets; the others are told the places are gone and hold nothing`, {
+    timeout: 300_000,
+  }, async () => {
     const { sale, placed, others, refusals } = await raceForSharedPlaces([api.app]);
     expect(others).toEqual([]);
-    expect(placed).toHaveLength(100);
+    expect(placed).toHaveLength(places);
     expect([...refusals]).toEqual(['Early bird and Standard are sold out.']);
-    expect(await payAll(placed, sale.event.id)).toBe(100);
-    expect(await quotaCounts(db(), sale.event.id)).toEqual({ Floor: 100, Venue: 100 });
+    expect(await payAll(placed, sale.event.id)).toBe(places);
+    expect(await quotaCounts(db(), sale.event.id)).toEqual({ Floor: places, Venue: places });
   });
 
-  it.runIf(onPostgres)('split between two instances on one PostgreSQL, issue exactly 100 too', { timeout: 300_000 }, async () => {
-    const { sale, placed, others } = await raceForSharedPlaces([api.app, second?.app as FastifyInstance]);
-    expect(others).toEqual([]);
-    expect(placed).toHaveLength(100);
-    expect(await payAll(placed, sale.event.id)).toBe(100);
-    expect(await quotaCounts(db(), sale.event.id)).toEqual({ Floor: 100, Venue: 100 });
-  });
+  it.runIf(onPostgres)(
+    `split between two instances on one PostgreSQL, issue exactly ${places} too`,
+    { timeout: 300_000 },
+    async () => {
+      const { sale, placed, others } = await raceForSharedPlaces([api.app, second?.app as FastifyInstance]);
+      expect(others).toEqual([]);
+      expect(placed).toHaveLength(places);
+      expect(await payAll(placed, sale.event.id)).toBe(places);
+      expect(await quotaCounts(db(), sale.event.id)).toEqual({ Floor: places, Venue: places });
+    },
+  );
 });
 
-describe('an event of 100 places over all its ticket types, 500 buyers at once on three types', () => {
-  it('issues exactly 100 tickets', { timeout: 300_000 }, async () => {
+describe(`an event of ${places} places over all its ticket types, ${buyers} buyers at once on three types`, () => {
+  it(`issues exactly ${places} tickets`, { timeout: 300_000 }, async () => {
     const apps = second ? [api.app, second.app] : [api.app];
-    const sale = await eventWithSharedPlaces(api.app, db(), { shared: 1000, ownCapacity: 1000, eventCapacity: 100 });
+    const sale = await eventWithSharedPlaces(api.app, db(), { shared: 1000, ownCapacity: 1000, eventCapacity: places });
     const types = [sale.early, sale.standard, sale.balcony];
-    const orders = Array.from({ length: 500 }, (_, index) => [{ ticketTypeId: types[index % 3] as string, quantity: 1 }]);
+    const orders = Array.from({ length: buyers }, (_, index) => [{ ticketTypeId: types[index % 3] as string, quantity: 1 }]);
     const { placed, others, refusals } = await rush(apps, sale.event.id, orders);
     expect(others).toEqual([]);
-    expect(placed).toHaveLength(100);
+    expect(placed).toHaveLength(places);
     expect([...refusals]).toEqual(['This event is sold out.']);
-    expect(await payAll(placed, sale.event.id)).toBe(100);
+    expect(await payAll(placed, sale.event.id)).toBe(places);
     // Floor counts the Early bird and Standard tickets among them (quotaCounts checks each count against the tickets).
-    expect((await quotaCounts(db(), sale.event.id)).Venue).toBe(100);
+    expect((await quotaCounts(db(), sale.event.id)).Venue).toBe(places);
   });
 });
 
 describe('orders of one shared type, of the other and of both, while other buyers give up their holds', () => {
   it('never deadlock, and every count stays exact', { timeout: 300_000 }, async () => {
     const apps = second ? [api.app, second.app] : [api.app];
-    const sale = await eventWithSharedPlaces(api.app, db(), { shared: 150, eventCapacity: 200 });
+    const sale = await eventWithSharedPlaces(api.app, db(), { shared: crowd(150), eventCapacity: crowd(200) });
     const { early, standard, balcony } = sale;
     const both = [
       { ticketTypeId: early, quantity: 1 },
@@ -112,9 +123,9 @@ describe('orders of one shared type, of the other and of both, while other buyer
     const first = await rush(
       apps,
       sale.event.id,
-      Array.from({ length: 60 }, () => both),
+      Array.from({ length: crowd(60) }, () => both),
     );
-    expect(first.placed).toHaveLength(60);
+    expect(first.placed).toHaveLength(crowd(60));
     const mixes: Item[][] = [
       both,
       [{ ticketTypeId: early, quantity: 1 }],
@@ -136,14 +147,14 @@ describe('orders of one shared type, of the other and of both, while other buyer
       rush(
         apps,
         sale.event.id,
-        Array.from({ length: 300 }, (_, index) => mixes[index % mixes.length] as Item[]),
+        Array.from({ length: crowd(300) }, (_, index) => mixes[index % mixes.length] as Item[]),
       ),
     ]);
     expect(releases.map((response) => response.statusCode)).toEqual(releases.map(() => 200));
     expect(later.others).toEqual([]);
     const counts = await quotaCounts(db(), sale.event.id);
-    expect(counts.Floor).toBeLessThanOrEqual(150);
-    expect(counts.Venue).toBeLessThanOrEqual(200);
+    expect(counts.Floor).toBeLessThanOrEqual(crowd(150));
+    expect(counts.Venue).toBeLessThanOrEqual(crowd(200));
     // Places freed by the releases went to the buyers who came after them, up to the limits.
     expect(later.placed.length).toBeGreaterThan(0);
   });

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crowd } from '../fixtures/crowd.ts';
 import { eventOnSale, lineAddress, orderBody, placeOrder } from '../fixtures/orders.ts';
 import { onPostgres, type SecondInstance, secondInstance } from '../fixtures/second-instance.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 // A code limited to 50 uses and 500 buyers at once: exactly 50 orders use it, on this database and (on PostgreSQL)
-// across two instances with their own pools, as a deployment behind a load balancer has them.
+// across two instances with their own pools, as a deployment behind a load balancer has them. A fifth of each on the
+// embedded database, whose one connection runs the orders one after another (tests/fixtures/crowd.ts).
+const [uses, buyers] = [crowd(50), crowd(500)];
 
 let api: TestApi;
 let second: SecondInstance | undefined;
@@ -28,12 +31,12 @@ async function raceForCode(apps: FastifyInstance[]) {
     method: 'POST',
     url: `/api/events/${event.id}/discount-codes`,
     headers: organiser.bearer,
-    payload: { code: 'FIFTY', kind: 'percent', value: 25, maxUses: 50 },
+    payload: { code: 'FIFTY', kind: 'percent', value: 25, maxUses: uses },
   });
   expect(created.statusCode).toBe(201);
   const codeId = created.json().data.id as string;
   const answers = await Promise.all(
-    Array.from({ length: 500 }, (_, index) =>
+    Array.from({ length: buyers }, (_, index) =>
       placeOrder(
         apps[index % apps.length] as FastifyInstance,
         { ...orderBody(event.id, [{ ticketTypeId: standard, quantity: 1 }]), code: 'FIFTY' },
@@ -50,21 +53,27 @@ async function raceForCode(apps: FastifyInstance[]) {
   return { statuses, refusals, counts: rows[0] };
 }
 
-describe('500 buyers at once with a code limited to 50 uses', () => {
-  it('place exactly 50 orders with it; the others are told it is used up and hold nothing', { timeout: 180_000 }, async () => {
+describe(`${buyers} buyers at once with a code limited to ${uses} uses`, () => {
+  it(`place exactly ${uses} orders with it; the others are told it is used up and hold nothing`, {
+    timeout: 180_000,
+  }, async () => {
     const { statuses, refusals, counts } = await raceForCode([api.app]);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(uses);
     expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
     expect([...refusals]).toEqual(['That code has been used as many times as it can be.']);
-    expect(counts).toEqual({ orders: 50, uses: 50, held: 50 });
+    expect(counts).toEqual({ orders: uses, uses, held: uses });
   });
 
-  it.runIf(onPostgres)('split between two instances on one PostgreSQL, place exactly 50 too', { timeout: 180_000 }, async () => {
-    const { statuses, counts } = await raceForCode([api.app, second?.app as FastifyInstance]);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
-    expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
-    expect(counts).toEqual({ orders: 50, uses: 50, held: 50 });
-  });
+  it.runIf(onPostgres)(
+    `split between two instances on one PostgreSQL, place exactly ${uses} too`,
+    { timeout: 180_000 },
+    async () => {
+      const { statuses, counts } = await raceForCode([api.app, second?.app as FastifyInstance]);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(uses);
+      expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
+      expect(counts).toEqual({ orders: uses, uses, held: uses });
+    },
+  );
 });
 
 describe('one buyer in five tabs at once with a code of one use per buyer', () => {

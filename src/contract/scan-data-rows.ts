@@ -33,6 +33,8 @@ export interface ScanDataColumns {
     shortCodes?: string;
     orderSizes: readonly number[];
     checkins: readonly (readonly [number, number, number])[];
+    /** Answers shown at the door, sparse (decision 064); absent when a page has none. */
+    doorAnswers?: readonly (readonly [number, string])[];
   };
   orders: { references: readonly string[]; buyerNames: readonly string[]; buyerEmails: readonly string[] };
   ticketTypes: readonly { id: string; name: string }[];
@@ -96,6 +98,8 @@ export interface ScanDataTicketRow {
   shortCode: string;
   /** When it was admitted, and by which device, if it was. */
   checkedIn: { at: string; deviceId: string; deviceName: string | null } | null;
+  /** Its answers to the questions shown at the door, "Label: answer" lines; absent when it has none. */
+  doorAnswers?: string;
 }
 
 const STATUS = { v: 'valid', x: 'voided', u: 'unpaid', t: 'valid' } as const;
@@ -105,6 +109,7 @@ export function scanDataTicketRows(page: ScanDataColumns): ScanDataTicketRow[] {
   const { tickets, orders, ticketTypes, devices } = page;
   const count = tickets.ids.length / 22;
   const checkins = new Map(tickets.checkins.map(([index, at, device]) => [index, { at, device }]));
+  const answers = new Map(tickets.doorAnswers ?? []);
   const rows: ScanDataTicketRow[] = [];
   let order = 0;
   let left = tickets.orderSizes[0] ?? 0;
@@ -136,6 +141,8 @@ export function scanDataTicketRows(page: ScanDataColumns): ScanDataTicketRow[] {
         ? { at: new Date(checkin.at * 1000).toISOString(), deviceId: device?.id ?? '', deviceName: device?.name ?? null }
         : null,
     });
+    const answer = answers.get(i);
+    if (answer) (rows[rows.length - 1] as ScanDataTicketRow).doorAnswers = answer;
   }
   return rows;
 }

@@ -46,6 +46,8 @@ import {
  *   entropy does (~5.7 bytes gzipped) — the price of deciding typed codes without the network.
  * - Check-ins are sparse: `tickets.checkins` lists `[index in this page, admitted at (Unix seconds), device index]`
  *   for admitted tickets only; device ids and names are in `devices`, referenced by index (from this page).
+ * - Answers shown at the door are sparse too: `tickets.doorAnswers` lists `[index in this page, text]` for tickets
+ *   with answers to questions the organiser shows at the door (decision 064), their own and their order's.
  * Minimum personal data: holder and buyer names, the buyer's email and the order reference (what search needs);
  * no prices, no phone numbers, no addresses, no payment data, no signed codes.
  *
@@ -112,6 +114,11 @@ export const scanDataTicketsSchema = z.object({
   orderSizes: z.array(z.number().int().min(1)),
   /** Tickets admitted (checked in and not undone), sparse. */
   checkins: z.array(scanDataCheckinSchema),
+  /**
+   * Answers to the questions the organiser shows at the door (decision 064), sparse: [ticket index, "Label: answer"
+   * lines joined by "\n"], a ticket's own answers and its order's. Absent when the page has none.
+   */
+  doorAnswers: z.array(z.tuple([z.number().int().min(0), z.string()])).optional(),
 });
 export type ScanDataTickets = z.infer<typeof scanDataTicketsSchema>;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanDataTicketRows } from '../../src/contract/scan-data.ts';
 import { signedInAccount } from '../fixtures/accounts.ts';
 import { groupInDb } from '../fixtures/admin.ts';
 import {
@@ -399,7 +400,7 @@ describe('the attendee report', () => {
 });
 
 describe('the door list', () => {
-  it('prints a show-at-door question’s answers for door staff, and no other question’s', async () => {
+  it('prints a show-at-door question’s answers for door staff, and the door’s search carries them, and no other question’s', async () => {
     const sale = await eventOnSale(api.app, db());
     const access = await newQuestion(sale, { label: 'Access needs', kind: 'short_text', scope: 'attendee', showAtDoor: true });
     const company = await newQuestion(sale, { label: 'Company', kind: 'short_text', scope: 'order' });
@@ -421,5 +422,11 @@ describe('the door list', () => {
     expect(hidden.statusCode).toBe(404);
     const plain = await call(api.app, 'GET', `/api/events/${sale.event.id}/door-list`, door.bearer);
     expect(plain.json().data.attendees[0]).not.toHaveProperty('answer');
+
+    // The door's search: each ticket's answers shown at the door, its own and its order's, and no others.
+    const scan = await call(api.app, 'GET', `/api/events/${sale.event.id}/scan-data`, door.bearer);
+    expect(scan.statusCode).toBe(200);
+    const rows = scanDataTicketRows(scan.json().data);
+    expect(rows.map((row) => row.doorAnswers ?? null).sort()).toEqual(['Access needs: Wheelchair', null]);
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '../../../src/contract/scan-data.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { doorAnswerTexts } from '../questions/order-answers.service.ts';
 import { recordDownload } from './checkins.repository.ts';
 import type { DoorAccess } from './door-access.service.ts';
 import {
@@ -104,10 +105,11 @@ export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery)
 
   const tickets = await ticketPage(db, eventId, { orderId: cursor.o, position: cursor.p, id: cursor.i }, since, cursor.l);
 
-  const [types, revoked, scans] = await Promise.all([
+  const [types, revoked, scans, answers] = await Promise.all([
     ticketTypesOf(db, eventId),
     first ? revokedTickets(db, eventId, since) : Promise.resolve([]),
     first && since ? recentScans(db, eventId, since) : Promise.resolve([]),
+    doorAnswerTexts(db, tickets),
   ]);
 
   const typeIndex = new Map(types.map((type, index) => [type.id, index]));
@@ -154,6 +156,7 @@ export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery)
   let codeStarts = '';
   let shortCodes = '';
   let lastOrder = '';
+  const doorAnswers: [number, string][] = [];
   for (const [index, row] of tickets.entries()) {
     ids.push(ticketKey(row.id));
     page.tickets.types.push(typeIndex.get(row.ticket_type_id) ?? 0);
@@ -174,7 +177,10 @@ export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery)
       const at = Math.floor(new Date(row.a_scanned_at).getTime() / 1000);
       page.tickets.checkins.push([index, at, device(row.a_device_id, row.a_device_name)]);
     }
+    const answer = answers.get(`${row.order_id}@${row.position}`);
+    if (answer) doorAnswers.push([index, answer]);
   }
+  if (doorAnswers.length > 0) page.tickets.doorAnswers = doorAnswers;
   page.tickets.ids = ids.join('');
   page.tickets.status = status;
   page.tickets.codeStarts = codeStarts;

@@ -20,6 +20,7 @@ import {
   answersOf,
   answersToQuestion,
   deleteAnswersOf,
+  doorAnswersOfOrders,
   eventOfQuestions,
   findQuestion,
   insertAnswersQuery,
@@ -200,4 +201,26 @@ export async function doorAnswersOf(db: Db, eventId: string, questionId: string)
     question: { id: question.id, label: question.label },
     answerOf: (orderId: string, position: number) => texts.get(`${orderId}@${position}`) ?? texts.get(`${orderId}@`) ?? '',
   };
+}
+
+/**
+ * What door staff see of these tickets' answers: the questions shown at the door only, each ticket's own answers and
+ * its order's, as "Label: answer" lines; tickets without any are left out.
+ */
+export async function doorAnswerTexts(
+  db: Executor,
+  tickets: readonly { order_id: string; position: number }[],
+): Promise<Map<string, string>> {
+  const rows = await doorAnswersOfOrders(db, [...new Set(tickets.map((ticket) => ticket.order_id))]);
+  const texts = new Map<string, string>();
+  if (rows.length === 0) return texts;
+  const byOrder = new Map<string, typeof rows>();
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  for (const ticket of tickets) {
+    const lines = (byOrder.get(ticket.order_id) ?? [])
+      .filter((row) => row.position === null || row.position === ticket.position)
+      .map((row) => `${row.question.label}: ${answerText(row.question.kind, row.value)}`);
+    if (lines.length > 0) texts.set(`${ticket.order_id}@${ticket.position}`, lines.join('\n'));
+  }
+  return texts;
 }

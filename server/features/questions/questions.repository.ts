@@ -161,3 +161,14 @@ export function answersToQuestion(db: Executor, questionId: string) {
     .where('question_id', '=', questionId)
     .execute();
 }
+
+/** The answers of these orders to questions shown at the door, in the organiser's order of questions. */
+export async function doorAnswersOfOrders(db: Executor, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  const { rows } = await sql<Pick<AnswerRow, 'order_id' | 'position' | 'question' | 'value'>>`
+    select a.order_id, a.position, a.question, a.value
+      from order_answers a join event_questions q on q.id = a.question_id
+     where a.order_id = any(${orderIds}::uuid[]) and q.show_at_door
+     order by a.order_id, q.position, q.created_at`.execute(db);
+  return rows;
+}

@@ -5,8 +5,8 @@ import { organizerKeys } from '#lib/query-keys/organizer.ts';
 import { toast } from '#lib/toasts.tsx';
 
 /** `PUT /events/{eventId}/questions-order`: every live question, in the order buyers see them. */
-export const reorderQuestions = (api: ApiCaller, eventId: string, questionIds: string[]): Promise<unknown> =>
-  api<unknown>({
+export const reorderQuestions = (api: ApiCaller, eventId: string, questionIds: string[]): Promise<EventQuestions> =>
+  api<EventQuestions>({
     method: 'PUT',
     url: `/events/${encodeURIComponent(eventId)}/questions-order`,
     data: { questionIds },

@@ -34,7 +34,7 @@ export function AnswersDeadlineForm({ eventId, timeZone, settings }: AnswersDead
     save.mutate(
       { answersEditableUntil: iso },
       {
-        onSuccess: (saved) => {
+        onSuccess: ({ settings: saved }) => {
           setErrors({});
           toast.success(
             saved.answersEditableUntil

@@ -153,7 +153,8 @@ export function QuestionForm({ eventId, question, types, onDone, onCancel }: Que
           name="question-flags"
           legend="Settings"
           hint={
-            values.kind === 'yes_no' ? 'A required box must be ticked to book, e.g. “I accept the code of conduct”.' : undefined
+            `${values.kind === 'yes_no' ? 'A required box must be ticked to book, e.g. “I accept the code of conduct”. ' : ''}` +
+            'Shown at the door, the answer appears in the door’s attendee search.'
           }
         >
           <Choice

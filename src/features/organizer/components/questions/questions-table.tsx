@@ -38,7 +38,7 @@ export function QuestionsTable({ questions, types, loading, error, onRetry, acti
       header: 'Asked',
       cell: (question) => <span className="block break-words text-right md:text-left">{askedText(question, types)}</span>,
     },
-    { id: 'answers', header: 'Orders answered', align: 'end', cell: (question) => question.answers.toLocaleString('en-GB') },
+    { id: 'answers', header: 'Answered', align: 'end', cell: (question) => question.answers.toLocaleString('en-GB') },
   ];
   if (actions) {
     columns.push({
@@ -48,7 +48,7 @@ export function QuestionsTable({ questions, types, loading, error, onRetry, acti
       cell: (question) => {
         const index = questions.indexOf(question);
         return (
-          <span className="flex flex-wrap justify-end gap-2">
+          <span className="flex flex-wrap justify-end gap-2 md:flex-nowrap">
             <button
               type="button"
               className={buttonClass('secondary', 'small')}

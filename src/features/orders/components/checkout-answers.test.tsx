@@ -79,7 +79,7 @@ describe('the organiser’s questions at checkout', () => {
     const screen = checkout(() => new Promise(() => {}));
     await screen.fillBuyer();
     const legends = [...screen.container.querySelectorAll('fieldset > legend')].map((legend) => legend.textContent);
-    expect(legends).toEqual(['Standard — ticket 1', 'Dietary needs', 'Standard — ticket 2', 'Dietary needs']);
+    expect(legends).toEqual(['About this order', 'Standard — ticket 1', 'Dietary needs', 'Standard — ticket 2', 'Dietary needs']);
     expect(screen.container.querySelectorAll(`input[name="answer-${company.id}-order"]`)).toHaveLength(1);
   });
 

@@ -18,7 +18,7 @@ import { slotKey, useAnswers } from '../hooks/use-answers.ts';
 import { paymentPageRefused, useOrderContinuation } from '../hooks/use-order-continuation.ts';
 import { placeServerErrors, ticketSlots } from '../utils/checkout-refusals.ts';
 import type { BookableEvent, ChosenLine } from '../utils/ticket-choice.ts';
-import { AnswerFields } from './answers/answer-fields.tsx';
+import { OrderQuestions } from './answers/answer-fields.tsx';
 import { TicketFields } from './answers/ticket-fields.tsx';
 
 interface CheckoutFormProps {
@@ -137,7 +137,7 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
         {...field('email')}
       />
       {orderSlots.length > 0 ? (
-        <AnswerFields
+        <OrderQuestions
           slots={orderSlots}
           values={answers.values}
           errors={answers.errors}

@@ -16,7 +16,7 @@ import { slotKey, useAnswers } from '../hooks/use-answers.ts';
 import { useOrderAmounts } from '../hooks/use-order-amounts.ts';
 import { paymentPageRefused, useOrderContinuation } from '../hooks/use-order-continuation.ts';
 import { answerRefusals, ticketSlots } from '../utils/checkout-refusals.ts';
-import { AnswerFields } from './answers/answer-fields.tsx';
+import { OrderQuestions } from './answers/answer-fields.tsx';
 import { TicketFields } from './answers/ticket-fields.tsx';
 import { OrderAmounts } from './order-amounts.tsx';
 
@@ -132,7 +132,7 @@ export function OfferBookingForm({ offer, onDecline }: OfferBookingFormProps) {
         <p className="mt-1 break-words text-slate-700">{offer.email}</p>
         <p className="mt-1 text-slate-600 text-sm">The offer was sent here, and so are the tickets.</p>
       </div>
-      <AnswerFields
+      <OrderQuestions
         slots={slots.filter((slot) => slot.position === null)}
         values={answers.values}
         errors={answers.errors}

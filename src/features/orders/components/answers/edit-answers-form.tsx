@@ -10,7 +10,7 @@ import { useCheckoutQuestions } from '../../api/get-checkout-questions.ts';
 import { useSaveOrderAnswers } from '../../api/save-order-answers.ts';
 import { slotKey, useAnswers, valuesFromAnswers } from '../../hooks/use-answers.ts';
 import { answerRefusals, ticketSlots } from '../../utils/checkout-refusals.ts';
-import { AnswerFields } from './answer-fields.tsx';
+import { OrderQuestions } from './answer-fields.tsx';
 import { TicketFields } from './ticket-fields.tsx';
 
 interface EditAnswersFormProps {
@@ -55,7 +55,7 @@ export function EditAnswersForm({ order, token, onDone }: EditAnswersFormProps) 
     <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Edit your answers">
       {refusal ? <FormAlert>{refusal}</FormAlert> : null}
       {questions.isPending ? <p className="text-slate-600">Loading the questions…</p> : null}
-      <AnswerFields
+      <OrderQuestions
         slots={slots.filter((slot) => slot.position === null)}
         values={answers.values}
         errors={answers.errors}

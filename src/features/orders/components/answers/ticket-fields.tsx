@@ -74,9 +74,10 @@ export function TicketFields({ tickets, slots, names, onName, ...answers }: Tick
   return (
     <>
       {tickets.map((ticket) => (
-        <fieldset key={ticket.key} className="min-w-0 rounded-xl bg-slate-50 ring-1 ring-slate-200">
-          <legend className="break-words px-4 pt-4 font-semibold text-slate-900">{ticket.label}</legend>
-          <div className="space-y-4 px-4 pt-3 pb-4">
+        <fieldset key={ticket.key} className="min-w-0 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+          {/* Floated, the legend sits inside the box rather than across its edge. */}
+          <legend className="float-left mb-3 w-full break-words font-semibold text-slate-900">{ticket.label}</legend>
+          <div className="clear-both space-y-4">
             {names && onName ? <NameField ticket={ticket} names={names} onName={onName} /> : null}
             <AnswerFields slots={slots.filter((slot) => slot.position === ticket.position)} {...answers} />
           </div>

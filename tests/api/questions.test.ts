@@ -223,6 +223,24 @@ describe('answers at checkout', () => {
     expect(positions.map((row) => row.position)).toEqual([0, 1, 2]);
   });
 
+  it('are asked as the organiser has them now: a question made required after an order is not skipped by the next', async () => {
+    const sale = await eventOnSale(api.app, db());
+    const type = sale.types[0]?.id as string;
+    // The first order leaves the event's sale context kept on this instance, with no questions in it.
+    lines += 1;
+    const first = await placeOrder(api.app, orderBody(sale.event.id, [{ ticketTypeId: type, quantity: 1 }]), {
+      remoteAddress: lineAddress(lines),
+    });
+    expect(first.statusCode).toBe(201);
+    const company = await newQuestion(sale, { label: 'Company', kind: 'short_text', scope: 'order', required: true });
+    lines += 1;
+    const skipped = await placeOrder(api.app, orderBody(sale.event.id, [{ ticketTypeId: type, quantity: 1 }]), {
+      remoteAddress: lineAddress(lines),
+    });
+    expect(skipped.statusCode).toBe(400);
+    expect(skipped.json().errors).toEqual([{ path: `body.answers.${company.id}`, message: 'Answer this question.' }]);
+  });
+
   it('store every kind and show it in words', async () => {
     const sale = await eventOnSale(api.app, db());
     const kinds: [Record<string, unknown>, unknown, string][] = [

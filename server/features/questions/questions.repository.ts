@@ -18,6 +18,20 @@ export function eventOfQuestions(db: Executor, eventId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Before an event's questions or their settings change: the event's row, whose sale_version moves (as quotas and
+ * waiting lists move it). An order priced with the questions as they were is refused by its own transaction and judged
+ * again on a fresh read, so a question just made required is never skipped; changes of one event's questions, and the
+ * count of them, follow one another.
+ */
+export async function lockEventForQuestions(db: Executor, eventId: string): Promise<void> {
+  await db
+    .updateTable('events')
+    .set((eb) => ({ sale_version: eb('sale_version', '+', 1) }))
+    .where('id', '=', eventId)
+    .execute();
+}
+
 /** The ids of the event's ticket types (read from the ticket types' table). */
 export async function ticketTypeIdsOf(db: Executor, eventId: string): Promise<string[]> {
   const rows = await db.selectFrom('ticket_types').select('id').where('event_id', '=', eventId).execute();

@@ -19,6 +19,7 @@ import {
   insertQuestion,
   liveCount,
   liveQuestions,
+  lockEventForQuestions,
   type QuestionValues,
   type QuestionWithAnswers,
   reportQuestions,
@@ -102,6 +103,7 @@ export async function createQuestion(db: Db, userId: string, eventId: string, in
   await eventForEditor(db, eventId, userId);
   const values = await checkedValues(db, eventId, input);
   return db.transaction().execute(async (trx) => {
+    await lockEventForQuestions(trx, eventId);
     const { count, next } = await liveCount(trx, eventId);
     if (count >= questionLimits.questions) {
       throw new HttpError('CONFLICT', `An event asks at most ${questionLimits.questions} questions: remove one to add another.`);
@@ -130,6 +132,7 @@ export async function changeQuestion(
   const row = await questionOfEvent(db, userId, eventId, questionId);
   const values = await checkedValues(db, eventId, input);
   await db.transaction().execute(async (trx) => {
+    await lockEventForQuestions(trx, eventId);
     await updateQuestion(trx, questionId, values);
     const changed = Object.fromEntries(
       Object.entries(values).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(row[key as keyof typeof row])),
@@ -148,6 +151,7 @@ export async function removeQuestion(
 ): Promise<{ archived: boolean }> {
   const row = await questionOfEvent(db, userId, eventId, questionId);
   return db.transaction().execute(async (trx) => {
+    await lockEventForQuestions(trx, eventId);
     const deleted = await deleteUnanswered(trx, questionId);
     if (!deleted) await updateQuestion(trx, questionId, { archived_at: new Date() } as Partial<QuestionValues>);
     await audit(trx, userId, deleted ? 'deleted' : 'archived', questionId, { eventId, label: row.label });
@@ -163,6 +167,7 @@ export async function reorderQuestions(db: Db, userId: string, eventId: string, 
     throw fieldError('questionIds', 'Give every question of the event once, in the order buyers should see them.');
   }
   await db.transaction().execute(async (trx) => {
+    await lockEventForQuestions(trx, eventId);
     await setPositions(trx, eventId, questionIds);
     await audit(trx, userId, 'reordered', null, { eventId, questionIds });
   });
@@ -177,6 +182,7 @@ export async function saveQuestionSettings(
 ): Promise<EventQuestions> {
   await eventForEditor(db, eventId, userId);
   await db.transaction().execute(async (trx) => {
+    await lockEventForQuestions(trx, eventId);
     await saveSettings(trx, eventId, input.answersEditableUntil);
     await audit(trx, userId, 'settings_changed', null, { eventId, answersEditableUntil: input.answersEditableUntil });
   });

@@ -24,8 +24,8 @@ export interface SaleContext {
   waitingTypeIds: string[];
   signingKey: { private_key: string } | null;
   /**
-   * The questions buyers answer, as read (decision 064). A change to them moves no version: an order refused on a kept
-   * context is judged again on a fresh one, and one that names a question deleted since is placed again (see createOrder).
+   * The questions buyers answer, as read (decision 064). A change to them moves the event's sale_version, so an order
+   * judged with questions as they were is refused by its transaction and judged again on a fresh read.
    */
   questions: CheckoutQuestion[];
   /** Until when answers may be corrected, as read (ISO), or null. */

@@ -4,7 +4,7 @@ import { FormAlert } from '#components/fields/form-alert.tsx';
 import { focusFirstInvalid, serverMessage } from '#components/fields/form-errors.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
 import type { Order } from '#contract/orders.ts';
-import { answerSlots } from '#contract/questions.ts';
+import { type AnswerInput, type AnswerSlot, answerKey, answerSlots, type CheckoutQuestion } from '#contract/questions.ts';
 import { toast } from '#lib/toasts.tsx';
 import { useCheckoutQuestions } from '../../api/get-checkout-questions.ts';
 import { useSaveOrderAnswers } from '../../api/save-order-answers.ts';
@@ -19,6 +19,29 @@ interface EditAnswersFormProps {
   onDone(): void;
 }
 
+/**
+ * What a correction may change: the questions the order answered (the server checks a correction against the questions
+ * as they were asked, so one added since is not offered), each required only where it was answered; answers to
+ * questions no longer asked (archived) are sent back as they are, so the correction keeps them.
+ */
+export function correctionSlots(questions: readonly CheckoutQuestion[], order: Order) {
+  const given = order.answers ?? [];
+  const answered = new Set(given.map((answer) => answer.questionId));
+  const lines = order.items.map((item) => ({ ticketTypeId: item.ticketTypeId, quantity: item.quantity }));
+  const slots: AnswerSlot[] = answerSlots(
+    questions.filter((question) => answered.has(question.id)),
+    lines,
+  ).map((slot) => {
+    const wasAnswered = given.some((answer) => answerKey(answer.questionId, answer.position) === slotKey(slot));
+    return { ...slot, question: { ...slot.question, required: slot.question.required && wasAnswered } };
+  });
+  const shown = new Set(slots.map(slotKey));
+  const kept: AnswerInput[] = given
+    .filter((answer) => !shown.has(answerKey(answer.questionId, answer.position)))
+    .map((answer) => ({ questionId: answer.questionId, position: answer.position, value: answer.value }));
+  return { slots, kept };
+}
+
 /** The order's answers in the fields they were given in, sent again as a whole. */
 export function EditAnswersForm({ order, token, onDone }: EditAnswersFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -27,14 +50,14 @@ export function EditAnswersForm({ order, token, onDone }: EditAnswersFormProps) 
   const save = useSaveOrderAnswers(order.id, token);
   const [refusal, setRefusal] = useState<string | null>(null);
   const lines = order.items.map((item) => ({ ticketTypeId: item.ticketTypeId, name: item.name, quantity: item.quantity }));
-  const slots = answerSlots(questions.data?.questions ?? [], lines);
+  const { slots, kept } = correctionSlots(questions.data?.questions ?? [], order);
 
   const submit = (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();
     setRefusal(null);
     const given = answers.check(slots);
     if (given === null) return focusFirstInvalid(formRef.current);
-    save.mutate(given, {
+    save.mutate([...given, ...kept], {
       onSuccess: () => {
         toast.success('Your answers are saved.');
         onDone();

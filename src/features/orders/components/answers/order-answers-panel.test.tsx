@@ -29,6 +29,9 @@ const diet: CheckoutQuestion = {
   required: true,
   options: ['None', 'Vegan'],
 };
+/** Added after the order: not offered, as the server would refuse its answer. */
+const added: CheckoutQuestion = { ...company, id: '88888888-8888-4888-8888-888888888888', label: 'Added later', required: true };
+const archived = '99999999-9999-4999-8999-999999999999';
 const order = {
   id: '77777777-7777-4777-8777-777777777777',
   status: 'paid',
@@ -38,15 +41,17 @@ const order = {
     { questionId: company.id, position: null, label: 'Company', kind: 'short_text', value: 'Analytical', text: 'Analytical' },
     { questionId: diet.id, position: 0, label: 'Dietary needs', kind: 'one_choice', value: 'Vegan', text: 'Vegan' },
     { questionId: diet.id, position: 1, label: 'Dietary needs', kind: 'one_choice', value: 'None', text: 'None' },
+    { questionId: archived, position: null, label: 'Archived', kind: 'short_text', value: 'Kept', text: 'Kept' },
   ],
   answersEditableUntil: '2099-01-01T12:00:00Z',
 } as unknown as Order;
 
 describe('the buyer’s answers on their booking', () => {
-  it('shows the order’s answers and sends every answer again when corrected', async () => {
+  it('shows the order’s answers and sends every answer again when corrected, those no longer asked too', async () => {
     const calls: AxiosRequestConfig[] = [];
     const api: ApiCaller = async <T,>(config: AxiosRequestConfig) => {
-      if (config.url?.endsWith('/checkout-questions')) return { questions: [company, diet], answersEditableUntil: null } as T;
+      if (config.url?.endsWith('/checkout-questions'))
+        return { questions: [company, diet, added], answersEditableUntil: null } as T;
       calls.push(config);
       return order as T;
     };
@@ -57,6 +62,7 @@ describe('the buyer’s answers on their booking', () => {
     edit?.click();
     await vi.waitFor(() => fieldLabelled(container, 'Company (optional)'));
     expect(fieldLabelled(container, 'Company (optional)').value).toBe('Analytical');
+    expect(container.textContent).not.toContain('Added later');
     enter(fieldLabelled(container, 'Company (optional)'), 'Difference');
     await vi.waitFor(() => expect(container.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(false));
     (container.querySelector('button[type="submit"]') as HTMLButtonElement).click();
@@ -67,6 +73,7 @@ describe('the buyer’s answers on their booking', () => {
         { questionId: company.id, position: null, value: 'Difference' },
         { questionId: diet.id, position: 0, value: 'Vegan' },
         { questionId: diet.id, position: 1, value: 'None' },
+        { questionId: archived, position: null, value: 'Kept' },
       ],
     });
   });

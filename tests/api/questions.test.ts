@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanDataTicketRows } from '../../src/contract/scan-data.ts';
@@ -239,6 +240,34 @@ describe('answers at checkout', () => {
     });
     expect(skipped.statusCode).toBe(400);
     expect(skipped.json().errors).toEqual([{ path: `body.answers.${company.id}`, message: 'Answer this question.' }]);
+  });
+
+  it('place one order for a repeat with the same key and answers, and refuse the key with other answers', async () => {
+    const sale = await eventOnSale(api.app, db());
+    const type = sale.types[0]?.id as string;
+    const company = await newQuestion(sale, { label: 'Company', kind: 'short_text', scope: 'order' });
+    const body = {
+      ...orderBody(sale.event.id, [{ ticketTypeId: type, quantity: 1 }]),
+      answers: [{ questionId: company.id, position: null, value: 'Acme' }],
+    };
+    const key = randomUUID();
+    lines += 1;
+    const address = lineAddress(lines);
+    const [first, again] = [
+      await placeOrder(api.app, body, { key, remoteAddress: address }),
+      await placeOrder(api.app, body, { key, remoteAddress: address }),
+    ];
+    expect(first.statusCode).toBe(201);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    const other = await placeOrder(
+      api.app,
+      { ...body, answers: [{ questionId: company.id, position: null, value: 'Another Ltd' }] },
+      { key, remoteAddress: address },
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toContain('Idempotency-Key was already used for a different order');
+    const kept = await db().selectFrom('order_answers').select('value').where('order_id', '=', first.json().data.id).execute();
+    expect(kept.map((row) => row.value)).toEqual(['Acme']);
   });
 
   it('store every kind and show it in words', async () => {

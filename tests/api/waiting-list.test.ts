@@ -167,6 +167,36 @@ describe('joining a waiting list', () => {
 });
 
 describe('places that come back', () => {
+  it('are booked with the answers the organiser asks; an offer taken with one missing is refused and stays offered', async () => {
+    const sale = await soldOut(1);
+    const first = await queued(api.app, db(), sale.event.id, sale.type.id, 1);
+    const meal = await api.app.inject({
+      method: 'POST',
+      url: `/api/events/${sale.event.id}/questions`,
+      headers: sale.organiser.bearer,
+      payload: { label: 'Meal', kind: 'one_choice', scope: 'attendee', required: true, options: ['Fish', 'Vegetarian'] },
+    });
+    expect(meal.statusCode).toBe(201);
+    const mealId = meal.json().data.id as string;
+    await lapseHold(db(), (sale.holds[0] as OrderView).id);
+    await expireLapsedHolds(db(), { eventId: sale.event.id });
+    expect(await sweepNow()).toBe(1);
+    const offer = { eventId: sale.event.id, ticketTypeId: sale.type.id, token: first.token, email: first.buyer.email };
+    const missing = await takeOffer(api.app, offer);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ path: `body.answers.${mealId}@0`, message: 'Answer this question.' }]);
+    expect((await entriesOf(db(), sale.event.id)).map((entry) => entry.status)).toEqual(['offered']);
+    const taken = await takeOffer(api.app, { ...offer, answers: [{ questionId: mealId, position: 0, value: 'Fish' }] });
+    expect(taken.statusCode).toBe(201);
+    const kept = await db()
+      .selectFrom('order_answers')
+      .select(['position', 'value'])
+      .where('order_id', '=', taken.json().data.id)
+      .execute();
+    expect(kept).toEqual([{ position: 0, value: 'Fish' }]);
+    expect((await entriesOf(db(), sale.event.id)).map((entry) => entry.status)).toEqual(['accepted']);
+  });
+
   it('are offered down the queue, held from buyers, and booked with the offer', async () => {
     const sale = await soldOut(2);
     const first = await queued(api.app, db(), sale.event.id, sale.type.id, 1);

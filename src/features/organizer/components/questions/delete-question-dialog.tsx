@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import { buttonClass } from '#components/button.ts';
-import { Dialog } from '#components/dialog.tsx';
-import { FormAlert } from '#components/fields/form-alert.tsx';
+import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { serverMessage } from '#components/fields/form-errors.ts';
-import { Spinner } from '#components/submit-button.tsx';
 import type { Question } from '#contract/questions.ts';
 import { toast } from '#lib/toasts.tsx';
 import { useDeleteQuestion } from '../../api/delete-question.ts';
@@ -19,8 +16,8 @@ interface DeleteQuestionDialogProps {
 export function DeleteQuestionDialog({ eventId, question, onClose }: DeleteQuestionDialogProps) {
   const remove = useDeleteQuestion(eventId);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const archive = (question?.answers ?? 0) > 0;
-  const verb = archive ? 'Archive' : 'Delete';
+  const answers = question?.answers ?? 0;
+  const archive = answers > 0;
   const confirm = () => {
     if (!question) return;
     remove.mutate(question.id, {
@@ -31,38 +28,23 @@ export function DeleteQuestionDialog({ eventId, question, onClose }: DeleteQuest
       onError: (error) => setRefusal(serverMessage(error)),
     });
   };
-  const busy = remove.isPending;
   return (
-    <Dialog
+    <ConfirmDialog
       open={question !== null}
-      labelledBy="delete-question-title"
-      describedBy="delete-question-body"
+      id="delete-question"
+      title={`${archive ? 'Archive' : 'Delete'} “${question?.label}”?`}
+      body={
+        archive
+          ? `Buyers are no longer asked it. The answers of ${answers.toLocaleString('en-GB')} ${answers === 1 ? 'order' : 'orders'} stay on those orders.`
+          : 'Buyers are no longer asked it. No one has answered it yet.'
+      }
+      refusal={refusal}
+      busy={remove.isPending}
+      confirmLabel={archive ? 'Archive' : 'Delete'}
+      busyLabel={archive ? 'Archiving…' : 'Deleting…'}
+      onConfirm={confirm}
       onOpen={() => setRefusal(null)}
       onClose={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
-    >
-      <h2 id="delete-question-title" className="break-words font-bold text-slate-900 text-xl">
-        {verb} “{question?.label}”?
-      </h2>
-      <p id="delete-question-body" className="mt-2 text-slate-700">
-        {archive
-          ? `Buyers are no longer asked it. The answers of ${question?.answers.toLocaleString('en-GB')} ${question?.answers === 1 ? 'order' : 'orders'} stay on those orders.`
-          : 'Buyers are no longer asked it. No one has answered it yet.'}
-      </p>
-      {refusal ? (
-        <div className="mt-4">
-          <FormAlert>{refusal}</FormAlert>
-        </div>
-      ) : null}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
-          Keep it
-        </button>
-        <button type="button" className={buttonClass('danger')} onClick={confirm} disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner /> : null}
-          {busy ? `${verb === 'Archive' ? 'Archiving' : 'Deleting'}…` : verb}
-        </button>
-      </div>
-    </Dialog>
+    />
   );
 }

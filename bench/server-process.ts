@@ -62,8 +62,8 @@ function baseEnv(): NodeJS.ProcessEnv {
 export const admitServer =
   (dataDir: string, readyTimeoutMs = 60_000, env: Record<string, string> = {}) =>
   (port: number): Spec => ({
-    // As `npm start` runs it: ssr/start.ts keeps Node's compiled code on disk between starts.
-    args: ['ssr/start.ts'],
+    // As `npm start` runs it: ssr/start.mjs keeps Node's compiled code on disk between starts.
+    args: ['ssr/start.mjs'],
     env: {
       ...baseEnv(),
       NODE_ENV: 'production',

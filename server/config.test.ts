@@ -115,4 +115,14 @@ describe('configuration', () => {
     expect(config.isLocal).toBe(true);
     expect(config.demoData).toBe(false);
   });
+
+  it('saves memory on a local instance and keeps speed on a deployment, unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).optimizeFor).toBe('memory');
+    const deployed = { DATA_DIR: dataDir(), DEPLOYMENT: 'production', PUBLIC_APP_URL: 'https://t.example.com' };
+    const production = { ...deployed, SMTP_URL: 'smtp://mail:25', PAYMENT_PROVIDER: 'sandbox' };
+    expect(loadConfig(production).optimizeFor).toBe('speed');
+    expect(loadConfig({ ...production, OPTIMIZE_FOR: 'memory' }).optimizeFor).toBe('memory');
+    expect(loadConfig({ DATA_DIR: dataDir(), OPTIMIZE_FOR: 'speed' }).optimizeFor).toBe('speed');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OPTIMIZE_FOR: 'small' })).toThrow(/OPTIMIZE_FOR/);
+  });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { mapOrigin } from '../src/contract/maps.ts';
 import { checkoutProviderSchema } from '../src/contract/orders.ts';
 import { storageDriverSchema } from '../src/contract/public-config.ts';
+import { deploymentOf, optimizeForOf } from './deployment.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
@@ -113,6 +114,14 @@ const envSchema = z.object({
   PAGE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** How long one instance hands the same copy of a public page to visitors without cookies; 0: never (decision 056). */
   PAGE_KEEP_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
+  /**
+   * `memory`: V8 favours a small footprint over speed (about a third less memory, some throughput lost); `speed`: V8's
+   * defaults. Absent: `memory` on a local instance, `speed` on a deployment (decision 065).
+   */
+  OPTIMIZE_FOR: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['memory', 'speed'], { error: 'must be memory (a smaller process) or speed (more requests a second)' }).optional(),
+  ),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:a-fA-F/,\s]+)$/, 'must be true, false or a comma-separated list of proxy addresses')
@@ -122,17 +131,8 @@ const envSchema = z.object({
 /** The heap V8 may grow to, less room for the requests already taken to finish. */
 const defaultMaxHeapUsedBytes = () => Math.round(getHeapStatistics().heap_size_limit * 0.85);
 
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** Where Stripe sends buyers to pay (Checkout) and organisers to verify (Connect onboarding). */
 const stripePageOrigins = ['https://checkout.stripe.com', 'https://connect.stripe.com'];
-
-/** The deployment this environment describes: an explicit DEPLOYMENT, else whether anything points beyond this machine. */
-export function deploymentOf(env: Pick<z.infer<typeof envSchema>, 'DEPLOYMENT' | 'DATABASE_URL' | 'PUBLIC_APP_URL'>) {
-  if (env.DEPLOYMENT) return env.DEPLOYMENT;
-  const appHost = env.PUBLIC_APP_URL ? new URL(env.PUBLIC_APP_URL).hostname : 'localhost';
-  return env.DATABASE_URL || !loopbackHosts.has(appHost) ? 'production' : 'local';
-}
 
 const refinedSchema = envSchema.superRefine((env, ctx) => {
   if (deploymentOf(env) === 'production') {
@@ -220,6 +220,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     pageCache: { sharedSeconds: env.PAGE_CACHE_SECONDS, staleSeconds: env.PAGE_STALE_SECONDS },
     /** Decision 056: a burst for a public page costs one render. Only pages a proxy could share are kept. */
     pageKeep: { seconds: env.PAGE_CACHE_SECONDS > 0 ? env.PAGE_KEEP_SECONDS : 0, maxPages: 100 },
+    /** Decision 065: a local instance keeps its memory small; a deployment keeps V8's speed. */
+    optimizeFor: optimizeForOf(env),
     /** Whether to believe X-Forwarded-For: only behind a proxy we run, or per-address limits can be dodged. */
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     /** The only configuration the browser ever sees. */

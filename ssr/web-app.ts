@@ -68,7 +68,9 @@ export async function createWebApp(config: Config, db: Db, options: WebAppOption
   // Every page's modules then load in the background, so the first visitor of a page does not wait for them (seconds
   // on a busy machine), and readiness is not held back by them. They start once the first answer has gone, or a
   // second after the server listens: loading them holds the loop, and the first visitor should not wait for that.
-  let loadingPages = false;
+  // A process optimised for memory loads a page's modules when the page is first asked for instead (decision 065).
+  let loadingPages = config.optimizeFor === 'memory';
+  if (loadingPages) pagesLoaded();
   const loadPagesAhead = () => {
     if (loadingPages) return;
     loadingPages = true;

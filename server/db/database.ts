@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { isConnectionLost } from './connection-loss.ts';
@@ -114,10 +114,12 @@ export function createDatabase(options: DatabaseOptions): Db {
     // A lost connection costs the requests that used it a retry or a 503, never the process (decision 053).
     return new RetryingKysely<Database>({ dialect: new ResilientPostgresDialect({ pool }) });
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: openPglite(options.dataDir) }) });
+  // PGlite's module loads with the first query, so a server on PostgreSQL never holds it (decision 065).
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: () => openPglite(options.dataDir) }) });
 }
 
-function openPglite(dataDir: string): PGlite {
+async function openPglite(dataDir: string): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir.startsWith('memory://')) return new PGlite(dataDir);
   const folder = join(dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });

@@ -10,7 +10,7 @@ export interface OwnServer {
 }
 
 /**
- * Starts the built app (`ssr/main.ts`) as production on `port` with the embedded database in `dataDir` and
+ * Starts the built app (`dist/node/main.js`, as `npm start` runs it) as production on `port` with the embedded database in `dataDir` and
  * `env` on top (nothing else from the test's environment), and waits until it answers.
  */
 export async function startOwnServer(options: {
@@ -20,11 +20,12 @@ export async function startOwnServer(options: {
   env?: Record<string, string>;
 }): Promise<OwnServer> {
   const origin = `http://${options.host ?? '127.0.0.1'}:${options.port}`;
-  const server: ChildProcess = spawn(process.execPath, ['ssr/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['dist/node/main.js'], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
+      OPTIMIZE_FOR: 'speed',
       PORT: String(options.port),
       DATA_DIR: options.dataDir,
       LOG_LEVEL: 'warn',

@@ -9,11 +9,13 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adminBookingFeesRoutes } from './features/admin/admin-booking-fees.routes.ts';
 import { adminEventsRoutes } from './features/admin/admin-events.routes.ts';
 import { adminExportsRoutes } from './features/admin/admin-exports.routes.ts';
+import { adminMessagesRoutes } from './features/admin/admin-messages.routes.ts';
 import { adminMoneyRoutes } from './features/admin/admin-money.routes.ts';
 import { adminOrdersRoutes } from './features/admin/admin-orders.routes.ts';
 import { adminOrganisersRoutes } from './features/admin/admin-organisers.routes.ts';
 import { adminTicketsRoutes } from './features/admin/admin-tickets.routes.ts';
 import { adminUserDetailRoutes } from './features/admin/admin-user-detail.routes.ts';
+import { messagesRoutes } from './features/attendee-messages/messages.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/bookmarks.routes.ts';
 import { capacityQuotasRoutes } from './features/capacity/capacity-quotas.routes.ts';
@@ -79,6 +81,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     capacityQuotasRoutes,
     waitingListRoutes,
     questionsRoutes,
+    messagesRoutes,
     bookmarksRoutes,
     (app, context) => ordersRoutes(app, context, orders),
     (app, context) => paymentsRoutes(app, context, orders),
@@ -98,6 +101,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     (app, context) => adminOrdersRoutes(app, context, orders),
     (app, context) => adminTicketsRoutes(app, context, orders),
     adminEventsRoutes,
+    adminMessagesRoutes,
     (app, context) => adminMoneyRoutes(app, context, orders),
     adminBookingFeesRoutes,
     adminExportsRoutes,

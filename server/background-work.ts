@@ -2,6 +2,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { recordLapsedActing } from './features/admin/acting.service.ts';
+import { startMessageSender } from './features/attendee-messages/message-sender.service.ts';
 import { pruneSignUpAttempts } from './features/auth/sign-up-attempts.repository.ts';
 import { startCaseUpkeep } from './features/helpdesk/case-upkeep.service.ts';
 import { startBookingSweeper } from './features/orders/booking-sweeper.service.ts';
@@ -15,7 +16,7 @@ import { pruneRateLimits } from './lib/rate-limiter.ts';
 /**
  * Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, lapsed sign-ups and
  * the network counts of ended events, ending lapsed holds, offering waiting lists the places that come back, recording acting sessions that ran out of time, the help desk's reminders and closing of old cases, the sandbox's payouts after events end, and the organisers'
- * mailed reports.
+ * mailed reports, and organisers' messages to their attendees.
  */
 export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
   const mail = createMailSender({ db, smtpUrl: config.smtpUrl, log });
@@ -39,7 +40,9 @@ export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog):
   const stopCaseUpkeep = startCaseUpkeep(db, config.publicOrigin, log);
   const stopPayouts = startPayouts(config.paymentProvider, db, log);
   const stopReportMails = startReportMails(db, config.publicOrigin, log);
+  const stopMessages = startMessageSender(db, config.publicOrigin, config.messageMailsPerMinute, log);
   return async () => {
+    await stopMessages();
     clearInterval(pruning);
     clearInterval(actingEnds);
     await stopSweeper();

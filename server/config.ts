@@ -114,6 +114,8 @@ const envSchema = z.object({
   PAGE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** How long one instance hands the same copy of a public page to visitors without cookies; 0: never (decision 056). */
   PAGE_KEEP_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
+  /** How many mails a minute messages to attendees hand to the outbox, across the instance (decision 066). */
+  MESSAGE_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   /**
    * `memory`: V8 favours a small footprint over speed (about a third less memory, some throughput lost); `speed`: V8's
    * defaults. Absent: `memory` on a local instance, `speed` on a deployment (decision 065).
@@ -220,6 +222,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     pageCache: { sharedSeconds: env.PAGE_CACHE_SECONDS, staleSeconds: env.PAGE_STALE_SECONDS },
     /** Decision 056: a burst for a public page costs one render. Only pages a proxy could share are kept. */
     pageKeep: { seconds: env.PAGE_CACHE_SECONDS > 0 ? env.PAGE_KEEP_SECONDS : 0, maxPages: 100 },
+    messageMailsPerMinute: env.MESSAGE_MAILS_PER_MINUTE,
     /** Decision 065: a local instance keeps its memory small; a deployment keeps V8's speed. */
     optimizeFor: optimizeForOf(env),
     /** Whether to believe X-Forwarded-For: only behind a proxy we run, or per-address limits can be dodged. */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AttendeeAudience, AttendeeMessageStatus } from '../../src/contract/attendee-messages.ts';
 import type { EventStatus } from '../../src/contract/events.ts';
 import type { CheckoutProvider, OrderStatus, PaymentProviderName, TicketStatus } from '../../src/contract/orders.ts';
 import type { AnswerValue, AskedQuestion, QuestionKind, QuestionScope } from '../../src/contract/questions.ts';
@@ -182,6 +183,10 @@ export interface MailOutboxTable {
   next_attempt_at: DefaultedTimestamp;
   last_error: string | null;
   sent_at: Timestamp | null;
+  /** Where replies go (an organiser's message to attendees), else nowhere but the sender. */
+  reply_to: string | null;
+  /** When the receiving server refused the address for good (a 5xx answer): it is not tried again. */
+  bounced_at: Timestamp | null;
   /** Files sent with the message (base64 content), e.g. QR images and a calendar entry. */
   attachments: ColumnType<MailAttachmentRow[], MailAttachmentRow[] | string | undefined, never>;
   created_at: CreatedAt;
@@ -475,6 +480,8 @@ export interface OrderItemsTable {
   unit_price: number;
   unit_fee: number;
   holder_names: ColumnType<string[], string | undefined, never>;
+  /** The holders' own addresses, by position within the line ('' where none was given; migration 0046). */
+  holder_emails: ColumnType<string[], string | undefined, never>;
 }
 
 export interface EventSigningKeysTable {
@@ -491,6 +498,8 @@ export interface TicketsTable {
   event_id: string;
   ticket_type_id: string;
   holder_name: string;
+  /** The holder's own address, when the buyer gave one (migration 0046); else mail about the ticket goes to the buyer. */
+  holder_email: string | null;
   position: number;
   status: Generated<TicketStatus>;
   code: string;
@@ -806,6 +815,8 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   acting_sessions: ActingSessionsTable;
   mail_outbox: MailOutboxTable;
+  attendee_messages: AttendeeMessagesTable;
+  attendee_message_recipients: AttendeeMessageRecipientsTable;
   rate_limit_counters: RateLimitCountersTable;
   uploads: UploadsTable;
   events: EventsTable;
@@ -972,4 +983,35 @@ export interface VerificationDocumentsTable {
   file_name: string;
   uploaded_by: string | null;
   uploaded_at: CreatedAt;
+}
+
+/** An organiser's message to the attendees of an event (migration 0046, decision 066). */
+export interface AttendeeMessagesTable {
+  id: Generated<string>;
+  event_id: string;
+  organization_id: string;
+  author_id: string | null;
+  subject: string;
+  body: string;
+  audience: ColumnType<AttendeeAudience, AttendeeAudience | string, AttendeeAudience | string>;
+  reply_to: string | null;
+  status: AttendeeMessageStatus;
+  send_at: DefaultedTimestamp;
+  recipient_count: number | null;
+  approved_at: Timestamp | null;
+  approved_by: string | null;
+  stopped_at: Timestamp | null;
+  stopped_by: string | null;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** One person a message goes to, once: the outbox mail it became (`mail_id`) once handed over. */
+export interface AttendeeMessageRecipientsTable {
+  message_id: string;
+  email: string;
+  name: Generated<string>;
+  mail_id: string | null;
+  queued_at: Timestamp | null;
 }

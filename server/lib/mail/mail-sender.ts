@@ -52,8 +52,16 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   const transport = smtpUrl
     ? import('nodemailer').then(({ default: nodemailer }) =>
         nodemailer.createTransport(
-          // Settings in the URL win; these bound how long one message can hold its claim.
-          { url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 },
+          // Settings in the URL win; these bound how long one message can hold its claim. One connection carries many
+          // messages (a message to thousands of attendees), not one each.
+          {
+            url: smtpUrl,
+            pool: true,
+            maxConnections: 1,
+            connectionTimeout: 15_000,
+            greetingTimeout: 15_000,
+            socketTimeout: 30_000,
+          },
           { from },
         ),
       )
@@ -71,6 +79,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         .selectFrom('mail_outbox')
         .select('id')
         .where('sent_at', 'is', null)
+        .where('bounced_at', 'is', null)
         .where('attempts', '<', maxAttempts)
         .where('next_attempt_at', '<=', sql<Date>`now()`)
         .orderBy('next_attempt_at')
@@ -88,13 +97,14 @@ export function createMailSender(options: MailSenderOptions): MailSender {
           'in',
           due.map((row) => row.id),
         )
-        .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attachments', 'attempts'])
+        .returning(['id', 'to_address', 'reply_to', 'subject', 'text_body', 'html_body', 'attachments', 'attempts'])
         .execute();
     });
   }
 
-  async function sendDue(): Promise<number> {
-    if (!transport) return 0;
+  /** Sends one batch of due messages; `more` when the batch was full, so more may be due. */
+  async function sendBatch(): Promise<{ sent: number; more: boolean }> {
+    if (!transport) return { sent: 0, more: false };
     const smtp = await transport;
     const claimed = await claimDue();
     let sent = 0;
@@ -103,6 +113,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       try {
         await smtp.sendMail({
           to: message.to_address,
+          ...(message.reply_to ? { replyTo: message.reply_to } : {}),
           subject: message.subject,
           text: message.text_body,
           html: message.html_body,
@@ -116,10 +127,16 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         sent += 1;
       } catch (error) {
         const lastError = describeError(error, smtpUrl);
-        const givingUp = message.attempts >= maxAttempts;
+        // A 5xx answer refuses the address for good (no such mailbox, refused domain): trying again changes nothing.
+        const bounced = permanentRefusal(error);
+        const givingUp = bounced || message.attempts >= maxAttempts;
         await db
           .updateTable('mail_outbox')
-          .set({ last_error: lastError, next_attempt_at: secondsFromNow(retryDelaySeconds(message.attempts)) })
+          .set({
+            last_error: lastError,
+            next_attempt_at: secondsFromNow(retryDelaySeconds(message.attempts)),
+            ...(bounced ? { bounced_at: sql<Date>`now()` } : {}),
+          })
           .where('id', '=', message.id)
           .execute();
         const details = { mailId: message.id, attempts: message.attempts, error: lastError };
@@ -128,13 +145,24 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       }
     }
     if (sent > 0) log.info({ sent }, 'mail sent');
-    return sent;
+    return { sent, more: claimed.length === batchSize };
   }
 
-  function flush(): Promise<number> {
-    const run = running.then(sendDue);
+  function runBatch() {
+    const run = running.then(sendBatch);
     running = run.catch(() => undefined);
     return run;
+  }
+
+  async function flush(): Promise<number> {
+    return (await runBatch()).sent;
+  }
+
+  /** Batch after batch while they come full (a message to many attendees), until the outbox has nothing due. */
+  async function drain(): Promise<void> {
+    while (!stopped && (await runBatch()).more) {
+      // The next batch at once: what is due now should not wait for the next poll.
+    }
   }
 
   function schedule(): void {
@@ -142,7 +170,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     timer = setTimeout(async () => {
       timer = undefined;
       try {
-        await flush();
+        await drain();
       } catch (error) {
         log.error({ error: describeError(error, smtpUrl) }, 'mail outbox flush failed');
       }
@@ -178,6 +206,12 @@ export async function renderAttachments(rows: MailAttachmentRow[]) {
       ...(row.cid ? { cid: row.cid } : {}),
     })),
   );
+}
+
+/** Whether the SMTP server refused the message for good (a 5xx reply to the recipient or the message). */
+function permanentRefusal(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'responseCode' in error ? Number(error.responseCode) : 0;
+  return code >= 500 && code < 600;
 }
 
 /** A short description of a failure that never repeats the SMTP URL or its credentials. */

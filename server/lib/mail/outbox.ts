@@ -20,6 +20,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Where replies go, e.g. the organiser of a message to attendees. */
+  replyTo?: string | null;
 }
 
 const toRow = (attachment: MailAttachment): MailAttachmentRow => ({
@@ -44,6 +46,24 @@ export async function enqueueMail(executor: Kysely<Database> | Transaction<Datab
     .execute();
 }
 
+/** Queues many messages in one statement (a message to attendees, batch by batch); answers their ids, in order. */
+export async function enqueueMails(executor: Kysely<Database> | Transaction<Database>, mails: OutgoingMail[]): Promise<string[]> {
+  if (mails.length === 0) return [];
+  const rows = await executor.insertInto('mail_outbox').values(mails.map(outboxRow)).returning('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** Withdraws the messages among `ids` not sent yet (one being sent this moment may still go); answers how many. */
+export async function withdrawUnsentMail(executor: Kysely<Database> | Transaction<Database>, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await executor
+    .deleteFrom('mail_outbox')
+    .where('id', '=', sql<string>`any(${ids}::uuid[])`)
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The outbox row of a message, for callers that insert it as part of a larger statement. */
 export function outboxRow(mail: OutgoingMail) {
   return {
@@ -52,6 +72,7 @@ export function outboxRow(mail: OutgoingMail) {
     text_body: mail.text,
     html_body: mail.html,
     attachments: JSON.stringify((mail.attachments ?? []).map(toRow)),
+    reply_to: mail.replyTo ?? null,
   };
 }
 

@@ -176,7 +176,14 @@ describe('messages to attendees', () => {
     const mails = peer.received.slice(before).filter((mail) => mail.subject === 'Doors move to 20:00');
     expect(mails.map((mail) => mail.envelopeTo.join()).sort()).toEqual(holders);
     expect(mails[0]?.raw).toMatch(/Reply-To: hello@dockside\.example/i);
-    expect(mails[0]?.raw).not.toContain('<script>');
+    const html = await db()
+      .selectFrom('mail_outbox')
+      .select('html_body')
+      .where('to_address', '=', holders[0] as string)
+      .executeTakeFirstOrThrow();
+    expect(html.html_body).toContain('<strong>20:00</strong>');
+    expect(html.html_body).toContain('&lt;script&gt;');
+    expect(html.html_body).not.toContain('<script>');
 
     const messageId = sent.json().data.id as string;
     const page = await kit.call('GET', `${messagesUrl(d.eventId)}/${messageId}/recipients`, d.owner.bearer);

@@ -46,6 +46,8 @@ const pgliteTests = [
   'capacity-quota-races',
   'discount-codes',
   'discount-code-races',
+  // Holders' own emails are written with the order's items and copied to its tickets as they are issued.
+  'holder-emails',
   // An order placed with a waiting list's offer takes it in the order's transaction (decision 063).
   'waiting-list',
   // Answers to an event's questions are written in the order's transaction (decision 064).

@@ -44,10 +44,24 @@ export const orderItemInputSchema = z.object({
   quantity: z.number().int('Choose a whole number of tickets.').min(1).max(100),
 });
 
-/** A name printed on one ticket; tickets of a type take the names in order. */
+export const NOT_AN_EMAIL = 'That is not an email address.';
+const emailFormat = z.email();
+/**
+ * A ticket holder's own address, given by the buyer: trimmed and lower-cased; '' means none, and mail about the
+ * ticket goes to the buyer alone.
+ */
+export const holderEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { message: 'An email address has at most 254 characters.', abort: true })
+  .refine((email) => email === '' || emailFormat.safeParse(email).success, NOT_AN_EMAIL);
+
+/** A name printed on one ticket, and its holder's email if given; tickets of a type take them in order. */
 export const attendeeInputSchema = z.object({
   ticketTypeId: z.uuid(),
   name: z.string().trim().max(120),
+  email: holderEmailSchema.optional(),
 });
 
 export const createOrderSchema = z.object({
@@ -102,6 +116,8 @@ export const ticketSchema = z.object({
   ticketTypeId: z.uuid(),
   typeName: z.string(),
   holderName: z.string(),
+  /** The holder's own address, when the buyer gave one: shown to the buyer and the organiser, never at the door. */
+  holderEmail: z.string().nullable().default(null),
   status: ticketStatusSchema,
   /** What the QR code carries: the signed secret. Present for valid tickets only. */
   code: z.string().nullable(),

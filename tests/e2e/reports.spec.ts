@@ -50,7 +50,7 @@ test.describe('organiser reports', () => {
     const text = readFileSync(await download.path(), 'utf8');
     const [header, ...rows] = text.split('\r\n').filter(Boolean);
     expect(header).toBe(
-      'Event,Event date (UTC),Ticket type,Ticket holder,Buyer,Buyer email,Order,Checked in at (UTC),Checked in by device,Test',
+      'Event,Event date (UTC),Ticket type,Ticket holder,Holder email,Buyer,Buyer email,Order,Checked in at (UTC),Checked in by device,Test',
     );
     expect(rows.length).toBeGreaterThan(0);
     if (testInfo.project.name === 'desktop') {

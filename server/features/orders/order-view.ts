@@ -67,6 +67,7 @@ export function toOrder(row: OrderRow, parts: OrderParts, imageUrl: ImageUrl): O
       ticketTypeId: ticket.ticket_type_id,
       typeName: ticket.type_name,
       holderName: ticket.holder_name,
+      holderEmail: ticket.holder_email,
       status: ticket.status,
       code: ticket.status === 'valid' ? ticket.code : null,
       shortCode: ticket.status === 'valid' ? ticket.short_code : null,

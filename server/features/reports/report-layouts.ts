@@ -91,6 +91,7 @@ export const reportLayouts: Record<ReportKind, ReportColumn[]> = {
     ...eventColumns,
     column('Ticket type', (row) => text(row.type_name)),
     column('Ticket holder', (row) => text(row.holder_name)),
+    column('Holder email', (row) => text(row.holder_email)),
     column('Buyer', (row) => text(row.buyer_name)),
     column('Buyer email', (row) => text(row.buyer_email)),
     column('Order', (row) => text(row.reference)),

@@ -161,7 +161,7 @@ const reports: Record<ReportKind, ReportSql> = {
         ${currencyOf(sql`d.currency`, scope.query)}`,
     // With the ticket's answers and its order's (decision 064), by question, each with the kind it was asked as.
     columns: sql`e.title as event_title, e.starts_at as event_starts_at, tt.name as type_name, t.holder_name,
-      o.buyer_name, o.buyer_email, o.reference, a.scanned_at, a.device_name, o.provider,
+      t.holder_email, o.buyer_name, o.buyer_email, o.reference, a.scanned_at, a.device_name, o.provider,
       (select jsonb_object_agg(oa.question_id::text, jsonb_build_object('k', oa.question->'kind', 'v', oa.value))::text
          from order_answers oa where oa.order_id = o.id and (oa.position is null or oa.position = t.position)) as answers`,
     orderBy: sql`e.starts_at, e.id, o.reference, t.position, t.id`,

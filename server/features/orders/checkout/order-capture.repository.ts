@@ -150,11 +150,12 @@ const confirmAtOnce = statementTemplate(
       where id = ${c.paymentId} and exists (select 1 from locked) returning id
     ),
     new_tickets as (
-      insert into tickets (id, position, order_id, event_id, ticket_type_id, holder_name, code, short_code, unit_price, unit_fee)
-      select x.id, x.position, x.order_id, x.event_id, x.ticket_type_id, x.holder_name, x.code, x.short_code, x.unit_price,
-        x.unit_fee
+      insert into tickets (id, position, order_id, event_id, ticket_type_id, holder_name, holder_email, code, short_code,
+        unit_price, unit_fee)
+      select x.id, x.position, x.order_id, x.event_id, x.ticket_type_id, x.holder_name, x.holder_email, x.code, x.short_code,
+        x.unit_price, x.unit_fee
       from json_to_recordset(${c.tickets}::json) as x(id uuid, position int, order_id uuid, event_id uuid,
-        ticket_type_id uuid, holder_name text, code text, short_code text, unit_price int, unit_fee int)
+        ticket_type_id uuid, holder_name text, holder_email text, code text, short_code text, unit_price int, unit_fee int)
       where exists (select 1 from locked) returning id
     ),
     new_mail as (

@@ -190,6 +190,8 @@ export interface NewItem {
   unit_price: number;
   unit_fee: number;
   holder_names: string;
+  /** JSON, as holder_names: the holders' own addresses by the same positions, '' where none. */
+  holder_emails: string;
 }
 
 /**

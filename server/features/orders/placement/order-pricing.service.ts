@@ -39,7 +39,11 @@ export interface PricedOrder {
   /** Priced as proven for a signed-in buyer: the guard checks the account's email. */
   proofExpected: boolean;
   items: NewItem[];
-  itemRows: (Omit<NewItem, 'holder_names'> & { order_id: string; holder_names: string[] })[];
+  itemRows: (Omit<NewItem, 'holder_names' | 'holder_emails'> & {
+    order_id: string;
+    holder_names: string[];
+    holder_emails: string[];
+  })[];
   reservations: NewItem[];
   requested: number;
   idempotency: { scope: string; key: string };
@@ -168,7 +172,11 @@ function pricedOrder(
     valid_fee: 0,
     valid_types: {},
   };
-  const written = items.map((item) => ({ ...item, holder_names: JSON.stringify(item.holder_names) }));
+  const written = items.map((item) => ({
+    ...item,
+    holder_names: JSON.stringify(item.holder_names),
+    holder_emails: JSON.stringify(item.holder_emails),
+  }));
   return {
     context,
     event,

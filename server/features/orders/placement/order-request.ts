@@ -98,7 +98,7 @@ export function priced(
   const charged = discountedLines(code, listed);
   const amounts = orderAmounts(rule, charged);
   const items = lines.map((line, index) => {
-    const names = (attendees ?? []).filter((a) => a.ticketTypeId === line.type.id).map((a) => a.name);
+    const holders = (attendees ?? []).filter((a) => a.ticketTypeId === line.type.id).slice(0, line.quantity);
     const unitPrice = charged[index]?.unitPrice ?? line.type.price;
     return {
       ticket_type_id: line.type.id,
@@ -106,7 +106,9 @@ export function priced(
       quantity: line.quantity,
       unit_price: unitPrice,
       unit_fee: orderAmounts(rule, [{ unitPrice, quantity: 1 }]).bookingFee,
-      holder_names: names.slice(0, line.quantity),
+      holder_names: holders.map((holder) => holder.name),
+      // By the same positions as the names; '' where the buyer gave no address.
+      holder_emails: holders.map((holder) => holder.email ?? ''),
     };
   });
   return { amounts, items, discount: discountOf(listed, charged) };

@@ -7,6 +7,7 @@ const ticket = (id: string, holderName: string, status: 'valid' | 'voided') => (
   ticketTypeId: 'child',
   typeName: 'Child',
   holderName,
+  holderEmail: null,
   status,
   code: status === 'valid' ? `code-${id}` : null,
   shortCode: status === 'valid' ? (id === 't1' ? 'K7QMX4PDR' : 'W2EF9H0JA') : null,

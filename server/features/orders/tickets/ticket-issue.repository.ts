@@ -12,6 +12,8 @@ export interface PreparedTicket {
   ticketTypeId: string;
   typeName: string;
   holderName: string;
+  /** The holder's own address, or null: mail about the ticket goes to the buyer alone. */
+  holderEmail: string | null;
   code: string;
   shortCode: string;
   unitPrice: number;
@@ -46,6 +48,7 @@ export function ticketRows(orderId: string, eventId: string, tickets: PreparedTi
     event_id: eventId,
     ticket_type_id: ticket.ticketTypeId,
     holder_name: ticket.holderName,
+    holder_email: ticket.holderEmail,
     code: ticket.code,
     short_code: ticket.shortCode,
     unit_price: ticket.unitPrice,

@@ -29,6 +29,7 @@ interface ItemToIssue {
   unit_price: number;
   unit_fee: number;
   holder_names: string[];
+  holder_emails: string[];
 }
 
 /**
@@ -70,6 +71,7 @@ export async function prepareTickets(
         ticketTypeId: item.ticket_type_id,
         typeName: item.name,
         holderName: item.holder_names[index]?.trim() || input.buyerName,
+        holderEmail: item.holder_emails[index]?.trim() || null,
         code,
         // Drawn here, checked by the unique index when the ticket is written (decision 052).
         shortCode: newShortTicketCode(),
@@ -131,6 +133,7 @@ export function preparedTicketRows(
     ticket_type_id: ticket.ticketTypeId,
     type_name: ticket.typeName,
     holder_name: ticket.holderName,
+    holder_email: ticket.holderEmail,
     status: 'valid' as const,
     code: ticket.code,
     short_code: ticket.shortCode,

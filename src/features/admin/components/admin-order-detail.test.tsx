@@ -164,6 +164,16 @@ describe('the tickets of an order', () => {
     expect(statusOf('Val Voided')).toBe('Voided');
     expect(statusOf('Vic Valid')).toBe('Valid');
   });
+
+  it('show a holder’s own email under their name, and nothing where the buyer gave none', () => {
+    const host = show({
+      ...order,
+      tickets: order.tickets.map((one) => (one.id === ids.valid ? { ...one, holderEmail: 'vic@example.test' } : one)),
+    });
+    const rows = [...host.querySelectorAll('tbody tr')].map((row) => row.textContent ?? '');
+    expect(rows.find((row) => row.includes('Vic Valid'))).toContain('vic@example.test');
+    expect(rows.filter((row) => row.includes('@'))).toHaveLength(1);
+  });
 });
 
 describe('an order placed with a code', () => {

@@ -118,7 +118,16 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose(): void }
 }
 
 const ticketColumns: Column<Ticket>[] = [
-  { id: 'holder', header: 'Holder', cell: (ticket) => <span className="font-semibold text-slate-900">{ticket.holderName}</span> },
+  {
+    id: 'holder',
+    header: 'Holder',
+    cell: (ticket) => (
+      <>
+        <span className="font-semibold text-slate-900">{ticket.holderName}</span>
+        {ticket.holderEmail ? <span className="block break-all text-slate-700 text-sm">{ticket.holderEmail}</span> : null}
+      </>
+    ),
+  },
   { id: 'type', header: 'Type', cell: (ticket) => ticket.typeName },
   {
     id: 'status',

@@ -47,6 +47,7 @@ export function paidOrder(change: { title?: string; holderName?: string; status?
         ticketTypeId: uuid(2000 + next),
         typeName: 'Standard',
         holderName: change.holderName ?? 'Bea Buyer',
+        holderEmail: null,
         status: 'valid',
         code: `signed-code-${next}`,
         shortCode: 'K7QMX4PDR',

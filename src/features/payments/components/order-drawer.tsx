@@ -104,6 +104,9 @@ function OrderDetails({ order }: { order: OrganizerOrder }) {
               <li key={ticket.id} className="flex items-center justify-between gap-3 px-3 py-2">
                 <span className="min-w-0">
                   <span className="block truncate font-medium text-slate-900">{ticket.holderName}</span>
+                  {ticket.holderEmail ? (
+                    <span className="block break-all text-slate-700 text-sm">{ticket.holderEmail}</span>
+                  ) : null}
                   <span className="block text-slate-600 text-sm">{ticket.typeName}</span>
                 </span>
                 <span className="shrink-0 text-right text-sm">

@@ -7,6 +7,7 @@ const ticket = (id: string, ticketTypeId: string, status: 'valid' | 'voided' = '
   ticketTypeId,
   typeName: ticketTypeId,
   holderName: 'A',
+  holderEmail: null,
   status,
   code: null,
   shortCode: null,

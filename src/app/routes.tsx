@@ -84,6 +84,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           page('organizer/events/:eventId/capacity', 'organiser/organiser-capacity', { layout: 'organizer-dashboard' }),
           page('organizer/events/:eventId/waiting-list', 'organiser/organiser-waiting-list', { layout: 'organizer-dashboard' }),
           page('organizer/events/:eventId/questions', 'organiser/organiser-questions', { layout: 'organizer-dashboard' }),
+          page('organizer/events/:eventId/messages', 'organiser/organiser-messages', { layout: 'organizer-dashboard' }),
           page('organizer/settings', 'organiser/organiser-settings', { layout: 'organizer-dashboard' }),
           page('organizer/payments', 'organiser/organiser-payments', { layout: 'organizer-dashboard' }),
           page('organizer/payouts', 'organiser/organiser-payouts', { layout: 'organizer-dashboard' }),
@@ -109,6 +110,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           page('admin/orders', 'admin/admin-orders', { layout: 'admin' }),
           page('admin/tickets', 'admin/admin-tickets', { layout: 'admin' }),
           page('admin/events', 'admin/admin-events', { layout: 'admin' }),
+          page('admin/messages', 'admin/admin-messages', { layout: 'admin' }),
           page('admin/payments', 'admin/admin-payments', { layout: 'admin' }),
           // Decision 005: booking fees get the sign-in and admin guards too.
           page('admin/booking-fees', 'admin/admin-booking-fees', { layout: 'admin' }),

@@ -31,6 +31,7 @@ const adminItems: (SideNavItem & { needs?: string[] })[] = [
   { to: '/admin/orders', label: 'Orders', needs: ['payments.read', 'orders.refund'] },
   { to: '/admin/tickets', label: 'Tickets', needs: ['tickets.void'] },
   { to: '/admin/events', label: 'Events', needs: ['events.moderate'] },
+  { to: '/admin/messages', label: 'Messages to attendees', needs: ['events.moderate'] },
   { to: '/admin/payments', label: 'Payments', needs: ['payments.read'] },
   { to: '/admin/booking-fees', label: 'Booking fees', needs: ['fees.manage'] },
   { to: '/admin/user-groups', label: 'User groups', needs: ['groups.manage'] },

@@ -19,6 +19,9 @@ export const adminKeys = {
   platformFees: () => [...adminKeys.all, 'platform-fees'] as const,
   /** Every rule, or (with an id) one organiser's fee plan. */
   feeRules: (organizationId?: string) => [...adminKeys.all, 'fee-rules', ...(organizationId ? [organizationId] : [])] as const,
+  /** Organisers' messages to attendees, by status (every status: ''); those waiting for approval first. */
+  messageLists: () => [...adminKeys.all, 'messages'] as const,
+  messages: (status: string) => [...adminKeys.messageLists(), { status }] as const,
   organiserLists: () => [...adminKeys.all, 'organisers'] as const,
   organisers: (q: string, status: string) => [...adminKeys.organiserLists(), { q, status }] as const,
   organiser: (organiserId: string) => [...adminKeys.all, 'organiser', organiserId] as const,

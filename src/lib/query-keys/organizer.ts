@@ -19,6 +19,13 @@ export const organizerKeys = {
   waitingList: (eventId: string) => [...organizerKeys.all, 'waiting-list', eventId] as const,
   /** The questions an event asks buyers at checkout, and until when buyers may correct their answers. */
   questions: (eventId: string) => [...organizerKeys.all, 'questions', eventId] as const,
+  /** An event's messages to its attendees, with the organisation's rate, whether they wait for approval and the reply-to. */
+  messages: (eventId: string) => [...organizerKeys.all, 'messages', eventId] as const,
+  /** How many people and tickets an audience reaches now; under the messages, so sending one counts again. */
+  messageAudience: (eventId: string, audience: unknown) => [...organizerKeys.messages(eventId), 'audience', audience] as const,
+  /** The people a message goes to, with how each one's mail went; under the messages, so stopping one reads them again. */
+  messageRecipients: (eventId: string, messageId: string, status: string) =>
+    [...organizerKeys.messages(eventId), 'recipients', messageId, { status }] as const,
   /** What an invitation link is, for the person who opened it. */
   invitation: (token: string) => [...organizerKeys.all, 'invitation', token] as const,
 };

@@ -66,6 +66,11 @@ export function Component() {
             Events
           </Link>
         ) : null}
+        {can('events.moderate') ? (
+          <Link to="/admin/messages" className={linkClass}>
+            Messages to attendees
+          </Link>
+        ) : null}
         {can('payments.read') ? (
           <Link to="/admin/payments" className={linkClass}>
             Payments

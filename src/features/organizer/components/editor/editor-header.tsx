@@ -11,7 +11,7 @@ export function EditorHeader({
 }: {
   event: Event | null;
   ended: boolean;
-  /** Owners and managers: links to the event's discount and access codes, its capacity, its waiting list and its questions. */
+  /** Owners and managers: links to the event's discount and access codes, its capacity, its waiting list, its questions and its messages. */
   canManageCodes?: boolean;
 }) {
   return (
@@ -61,6 +61,13 @@ export function EditorHeader({
                 className="font-medium text-indigo-700 underline underline-offset-4"
               >
                 Questions at checkout
+              </Link>{' '}
+              ·{' '}
+              <Link
+                to={`/organizer/events/${event.id}/messages`}
+                className="font-medium text-indigo-700 underline underline-offset-4"
+              >
+                Messages to attendees
               </Link>
             </>
           ) : null}

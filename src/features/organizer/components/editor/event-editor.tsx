@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { linkClass } from '#components/button.ts';
+import { buttonClass, linkClass } from '#components/button.ts';
 import { FormAlert } from '#components/fields/form-alert.tsx';
 import { FormCard } from '#components/fields/form-card.tsx';
 import type { Event } from '#contract/events.ts';
@@ -66,6 +66,14 @@ export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview,
       {event?.status === 'cancelled' ? (
         <FormAlert tone="info">
           This event is cancelled and can no longer be changed. Duplicate it to start a new draft.
+          {canEdit ? (
+            <span className="mt-3 flex flex-col items-start gap-2 sm:flex-row sm:items-center">
+              <Link to={`/organizer/events/${event.id}/messages?compose=everyone`} className={buttonClass('secondary', 'small')}>
+                Message everyone
+              </Link>
+              <span>Tell the people holding tickets what happens now, such as refunds or a new date.</span>
+            </span>
+          ) : null}
         </FormAlert>
       ) : null}
       {actions.problem ? <ProblemAlert problem={actions.problem} /> : null}

@@ -54,16 +54,24 @@ export async function handOverRecipients(db: Db, origin: string, limit: number):
 }
 
 const tickMs = 2000;
+/** Recipients handed over in one transaction: what the instance holds at once, whatever the rate or the audience. */
+export const handOverBatch = 250;
 
-/** Every two seconds: start what is due, then hand over `perMinute / 30` recipients. */
+/** Every two seconds: start what is due, then hand over `perMinute / 30` recipients, a batch at a time. */
 export function startMessageSender(db: Db, origin: string, perMinute: number, log: MessageSenderLog): () => Promise<void> {
   const perTick = Math.max(1, Math.round((perMinute * tickMs) / 60_000));
   let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
   const timer = setInterval(() => {
     running = running.then(async () => {
       try {
         await startDueMessages(db);
-        const handed = await handOverRecipients(db, origin, perTick);
+        let handed = 0;
+        while (!stopped && handed < perTick) {
+          const batch = await handOverRecipients(db, origin, Math.min(handOverBatch, perTick - handed));
+          if (batch === 0) break;
+          handed += batch;
+        }
         if (handed > 0) log.info({ handed }, 'message to attendees: mail queued');
       } catch (error) {
         log.warn({ err: error }, 'could not send messages to attendees');
@@ -72,6 +80,7 @@ export function startMessageSender(db: Db, origin: string, perMinute: number, lo
   }, tickMs);
   timer.unref();
   return async () => {
+    stopped = true;
     clearInterval(timer);
     await running;
   };

@@ -187,10 +187,11 @@ export async function sendMessage(db: Db, userId: string, eventId: string, input
       throw new HttpError('TOO_MANY_REQUESTS', `Your organisation can send ${per} to its attendees. Please try again later.`);
     }
     const sendNow = sendAt === null || sendAt.getTime() <= Date.now();
-    if (sendNow && (await countAudience(trx, eventId, input.audience)).people === 0) {
-      throw new HttpError('CONFLICT', 'Nobody holds a ticket that matches this audience yet, so there is nobody to send it to.');
-    }
+    const nobody = () =>
+      new HttpError('CONFLICT', 'Nobody holds a ticket that matches this audience yet, so there is nobody to send it to.');
     const reason = await approvalReason(trx, event);
+    // A message that starts now finds its recipients as it starts (one statement, below); one that waits is counted.
+    if (sendNow && reason && (await countAudience(trx, eventId, input.audience)).people === 0) throw nobody();
     const row = await insertMessage(trx, {
       event_id: eventId,
       organization_id: event.organization_id,
@@ -202,7 +203,9 @@ export async function sendMessage(db: Db, userId: string, eventId: string, input
       status: reason ? 'awaiting_approval' : 'scheduled',
       send_at: sendAt ?? new Date(),
     });
-    if (!reason && sendNow) await startSending(trx, { id: row.id, event_id: eventId, audience: input.audience });
+    if (!reason && sendNow && (await startSending(trx, { id: row.id, event_id: eventId, audience: input.audience })) === 0) {
+      throw nobody();
+    }
     await recordAudit(trx, {
       actorId: userId,
       action: 'attendee_message.queued',

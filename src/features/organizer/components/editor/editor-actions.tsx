@@ -43,7 +43,7 @@ interface SaveBarProps {
 export function SaveBar({ status, dirty, busy, onPublish, onUnpublish }: SaveBarProps) {
   const published = status === 'published';
   return (
-    <div className="sticky bottom-0 z-10 -mx-4 border-slate-200 border-t bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:shadow-lg">
+    <div className="sticky bottom-0 z-10 -mx-4 border-slate-200 border-t bg-white px-4 py-3 sm:mx-0 sm:rounded-2xl sm:border sm:shadow-lg">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <p className="text-slate-600 text-sm sm:mr-auto" aria-live="polite">
           {dirty ? 'You have unsaved changes.' : status ? 'All changes saved.' : 'Not saved yet.'}

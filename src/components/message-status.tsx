@@ -19,7 +19,9 @@ const messageStatusTones: Record<AttendeeMessageStatus, string> = {
 /** A message's status in words, as a small coloured label. */
 export function MessageStatusBadge({ status }: { status: AttendeeMessageStatus }) {
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 font-semibold text-xs ${messageStatusTones[status]}`}>
+    <span
+      className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 font-semibold text-xs ${messageStatusTones[status]}`}
+    >
       {attendeeMessageStatusNames[status]}
     </span>
   );

@@ -86,7 +86,7 @@ export function AdminMessagesTable(props: {
       id: 'organisation',
       header: 'From',
       cell: (message) => (
-        <span className="block min-w-0 text-right md:min-w-44 md:text-left">
+        <span className="block min-w-0 text-right md:min-w-36 md:text-left">
           <Link to={`/admin/organisers/${message.organizationId}`} className={`${linkClass} break-words font-semibold`}>
             {message.organizationName}
           </Link>
@@ -107,7 +107,7 @@ export function AdminMessagesTable(props: {
       id: 'message',
       header: 'Message',
       cell: (message) => (
-        <span className="block min-w-0 text-left md:min-w-72">
+        <span className="block min-w-0 text-left md:min-w-64">
           <span className="block break-words font-semibold text-slate-900">{message.subject}</span>
           <MessageBody message={message} />
           {message.authorName ? <span className="block text-slate-600 text-xs">By {message.authorName}</span> : null}
@@ -130,7 +130,7 @@ export function AdminMessagesTable(props: {
       cell: (message) => (
         <span className="block text-right md:text-left">
           <MessageStatusBadge status={message.status} />
-          <span className="block whitespace-nowrap text-slate-600 text-sm">Set for {utc(message.sendAt)}</span>
+          <span className="block text-slate-600 text-sm">Set for {utc(message.sendAt)}</span>
           <span className="block text-slate-600 text-sm">{deliveryText(message.delivery) ?? 'Nothing sent yet'}</span>
         </span>
       ),
@@ -140,7 +140,7 @@ export function AdminMessagesTable(props: {
       header: 'Actions',
       align: 'end',
       cell: (message) => (
-        <span className="flex flex-wrap justify-end gap-2">
+        <span className="flex flex-wrap justify-end gap-2 md:flex-col md:items-stretch">
           {message.status === 'awaiting_approval' ? (
             <button
               type="button"

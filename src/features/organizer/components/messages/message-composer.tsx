@@ -105,7 +105,7 @@ export function MessageComposer({ event, questions, info, onSent, onCancel }: Me
         New message
       </h2>
       <form ref={formRef} noValidate onSubmit={submit} className="space-y-6" aria-labelledby="composer-title">
-        <FormCard id="message-text-title" title="Message">
+        <FormCard id="message-text-title" title="What it says">
           <TextField
             label="Subject"
             name="subject"

@@ -73,7 +73,15 @@ export function MessagesTable(props: MessagesTableProps) {
       cell: (message) => (
         <span className="flex flex-wrap justify-end gap-2 md:flex-nowrap">
           <button type="button" className={buttonClass('secondary', 'small')} onClick={() => onOpen(message)}>
-            Recipients<span className="sr-only"> of “{message.subject}”</span>
+            {message.recipientCount === null ? (
+              <>
+                Read it<span className="sr-only"> “{message.subject}”</span>
+              </>
+            ) : (
+              <>
+                Recipients<span className="sr-only"> of “{message.subject}”</span>
+              </>
+            )}
           </button>
           {onStop && isUnfinished(message) ? (
             <button type="button" className={buttonClass('danger', 'small')} onClick={() => onStop(message)}>

@@ -266,6 +266,17 @@ test.describe('messages to attendees', () => {
     await waitForHydration(page);
     await expect(page.getByRole('row').filter({ hasText: subject })).toContainText('Scheduled');
     await expect(page.getByRole('row').filter({ hasText: refused })).toContainText('Stopped');
+
+    // A cancelled event's editor offers to write to everyone holding tickets.
+    const cancelled = await request.post(`/api/events/${event.id}/cancel`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await page.goto(`/organizer/events/${event.id}`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Message everyone' }).click();
+    await expect(page).toHaveURL(`/organizer/events/${event.id}/messages?compose=everyone`);
+    await expect(
+      page.getByRole('form', { name: 'New message' }).getByRole('radio', { name: 'Everyone with a ticket' }),
+    ).toBeChecked();
     expect(consoleErrors).toEqual([]);
   });
 

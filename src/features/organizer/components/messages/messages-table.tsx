@@ -72,7 +72,11 @@ export function MessagesTable(props: MessagesTableProps) {
       align: 'end',
       cell: (message) => (
         <span className="flex flex-wrap justify-end gap-2 md:flex-nowrap">
-          <button type="button" className={buttonClass('secondary', 'small')} onClick={() => onOpen(message)}>
+          <button
+            type="button"
+            className={`${buttonClass('secondary', 'small')} whitespace-nowrap`}
+            onClick={() => onOpen(message)}
+          >
             {message.recipientCount === null ? (
               <>
                 Read it<span className="sr-only"> “{message.subject}”</span>

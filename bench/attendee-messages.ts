@@ -49,7 +49,13 @@ const databaseUrl = await recreate(name);
 const dataDir = mkdtempSync(join(tmpdir(), 'admit-bench-messages-'));
 const peer = await countingPeer();
 const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SMTP_URL: peer.url, MESSAGE_MAILS_PER_MINUTE: String(perMinute) };
-const out: Record<string, unknown> = { people, mailsPerMinute: perMinute, loadAverageAtStart: loadavg().map((v) => v.toFixed(1)).join(' ') };
+const out: Record<string, unknown> = {
+  people,
+  mailsPerMinute: perMinute,
+  loadAverageAtStart: loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' '),
+};
 let server: Server | undefined;
 const db = createDatabase({ databaseUrl, dataDir });
 try {
@@ -130,5 +136,7 @@ try {
   await dropDatabase(name);
   rmSync(dataDir, { recursive: true, force: true });
 }
-out.loadAverageAtEnd = loadavg().map((v) => v.toFixed(1)).join(' ');
+out.loadAverageAtEnd = loadavg()
+  .map((v) => v.toFixed(1))
+  .join(' ');
 process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

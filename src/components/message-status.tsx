@@ -37,10 +37,13 @@ export function deliveryText(delivery: DeliveryCounts): string | null {
   return `sent ${count(delivery.sent)} · bounced ${count(delivery.bounced)} · failed ${count(delivery.failed)} · waiting ${count(delivery.waiting)}`;
 }
 
-/** "1,203 people"; before it starts sending the audience is not counted yet (tickets sold until then count). */
-export function reachText(message: Pick<AttendeeMessage, 'recipientCount' | 'status'>): string {
+/** "1,203 people"; before it starts sending, whom its audience reaches now (tickets sold until then count too). */
+export function reachText(message: Pick<AttendeeMessage, 'recipientCount' | 'status' | 'reachNow'>): string {
   if (message.recipientCount !== null) return plural(message.recipientCount, 'person', 'people');
-  return message.status === 'stopped' ? 'Nobody: stopped before it went' : 'Counted when it starts sending';
+  if (message.status === 'stopped') return 'Nobody: stopped before it went';
+  if (message.reachNow)
+    return `${plural(message.reachNow.people, 'person', 'people')} now (${plural(message.reachNow.tickets, 'ticket', 'tickets')})`;
+  return 'Counted when it starts sending';
 }
 
 /** Whether a message can still be stopped: it has not gone to everyone and was not stopped. */

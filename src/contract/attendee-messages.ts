@@ -89,6 +89,8 @@ export const attendeeMessageSchema = z.object({
   authorName: z.string().nullable(),
   /** Known once the message starts sending. */
   recipientCount: z.number().int().nullable(),
+  /** Before it starts (waiting for approval, scheduled): whom its audience reaches now. */
+  reachNow: audienceCountSchema.nullable(),
   delivery: deliveryCountsSchema,
   approvedAt: z.iso.datetime({ offset: true }).nullable(),
   stoppedAt: z.iso.datetime({ offset: true }).nullable(),

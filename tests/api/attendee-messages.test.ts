@@ -259,7 +259,8 @@ describe('messages to attendees', () => {
     const review = await kit.call('GET', '/admin/messages?status=awaiting_approval', admin.bearer);
     expect(review.statusCode, review.body).toBe(200);
     const item = review.json().data.items.find((m: { id: string }) => m.id === waiting.json().data.id);
-    expect(item).toMatchObject({ organizationVerified: false, body: draft().body });
+    // The administrator sees whom it would reach before letting it go.
+    expect(item).toMatchObject({ organizationVerified: false, body: draft().body, reachNow: { tickets: 5 } });
     const refused = await kit.call('POST', `/admin/messages/${waiting.json().data.id}/approval`, nobody.bearer);
     expect(refused.statusCode).toBe(403);
 

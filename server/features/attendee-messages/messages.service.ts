@@ -50,7 +50,20 @@ const testMailsPerHour: RateLimit = {
   refusal: 'Too many test messages',
 };
 
-export function toMessage(row: MessageRow): AttendeeMessage {
+/** The messages, each with whom it reaches now if it has not started (a count per such message). */
+async function withReach<T extends MessageRow>(db: Executor, rows: T[]): Promise<(T & { reach_now: AudienceCount | null })[]> {
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...row,
+      reach_now:
+        row.status === 'awaiting_approval' || row.status === 'scheduled'
+          ? await countAudience(db, row.event_id, row.audience)
+          : null,
+    })),
+  );
+}
+
+export function toMessage(row: MessageRow & { reach_now?: AudienceCount | null }): AttendeeMessage {
   return {
     id: row.id,
     eventId: row.event_id,
@@ -62,6 +75,7 @@ export function toMessage(row: MessageRow): AttendeeMessage {
     createdAt: new Date(row.created_at).toISOString(),
     authorName: row.author_name,
     recipientCount: row.recipient_count,
+    reachNow: row.reach_now ?? null,
     delivery: row.delivery ?? { waiting: 0, sent: 0, bounced: 0, failed: 0 },
     approvedAt: iso(row.approved_at),
     stoppedAt: iso(row.stopped_at),
@@ -142,7 +156,7 @@ export async function listMessages(db: Db, userId: string, eventId: string): Pro
     approvalReason(db, event),
   ]);
   return {
-    messages: rows.map(toMessage),
+    messages: (await withReach(db, rows)).map(toMessage),
     allowance: left,
     approval: { required: reason !== null, reason },
     replyTo: event.contact_email,
@@ -221,7 +235,8 @@ export async function sendMessage(db: Db, userId: string, eventId: string, input
 async function messageOrThrow(db: Executor, messageId: string): Promise<AttendeeMessage> {
   const row = await findMessage(db, messageId);
   if (!row) throw notFound('That message');
-  return toMessage(row);
+  const [withCount] = await withReach(db, [row]);
+  return toMessage(withCount ?? row);
 }
 
 /** The message to the writer alone, marked as a test, now. */
@@ -302,7 +317,7 @@ export async function messageRecipients(
 
 /** Messages for an administrator to review: those waiting first, with their organisation's name and trust. */
 export async function messagesToReview(db: Db, status: AttendeeMessage['status'] | undefined): Promise<AdminMessages> {
-  const rows = await messagesForReview(db, status);
+  const rows = await withReach(db, await messagesForReview(db, status));
   return {
     items: rows.map((row) => ({
       ...toMessage(row),

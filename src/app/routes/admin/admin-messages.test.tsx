@@ -31,6 +31,7 @@ const message = (id: string, overrides: Partial<AdminMessage>): AdminMessage => 
   createdAt: '2026-12-02T14:00:00.000Z',
   authorName: 'Lena Marsh',
   recipientCount: 40,
+  reachNow: null,
   delivery: { sent: 38, bounced: 1, failed: 1, waiting: 0 },
   approvedAt: null,
   stoppedAt: null,

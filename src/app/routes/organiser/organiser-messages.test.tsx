@@ -79,6 +79,7 @@ const message = (id: string, overrides: Partial<AttendeeMessage>): AttendeeMessa
   createdAt: '2026-12-02T14:00:00.000Z',
   authorName: 'Maya Okafor',
   recipientCount: 1245,
+  reachNow: null,
   delivery: { sent: 1203, bounced: 2, failed: 0, waiting: 40 },
   approvedAt: null,
   stoppedAt: null,

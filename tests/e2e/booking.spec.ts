@@ -138,15 +138,22 @@ test.describe('booking', () => {
 
       // Signed in: the account's name and email are filled in.
       await expect(page.getByLabel('Full name')).toHaveValue('Bea Buyer');
-      await expect(page.getByLabel('Email')).toHaveValue(buyer.email);
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(buyer.email);
       await page.locator('summary', { hasText: 'Name each ticket' }).click();
-      await page.getByLabel('Standard — ticket 2').fill('Cam Companion');
+      const companion = page.getByRole('group', { name: 'Standard — ticket 2' });
+      await companion.getByLabel('Name on the ticket (optional)').fill('Cam Companion');
+      await companion.getByLabel('Email (optional)').fill('Cam.Companion@Example.test');
       const placed = page.waitForResponse(
         (response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST',
       );
       await page.getByRole('button', { name: `Pay ${money(amounts.total)}` }).click();
       const request = (await placed).request();
       expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+      // Each ticket's holder by its place: the first left to the buyer, the second named, with their own address.
+      expect(request.postDataJSON().attendees).toEqual([
+        expect.objectContaining({ name: '' }),
+        expect.objectContaining({ name: 'Cam Companion', email: 'cam.companion@example.test' }),
+      ]);
 
       await expect(page).toHaveURL(/\/pay\/sandbox\/[\w-]+$/);
       await waitForHydration(page);
@@ -305,7 +312,7 @@ test.describe('booking', () => {
     await panel.getByRole('button', { name: /^Continue with 1 ticket/ }).click();
     const email = `free.${unique()}@example.test`;
     await page.getByLabel('Full name').fill('Fran Free');
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     const payments: string[] = [];
     page.on('request', (request) => {
       if (/\/pay\/|\/api\/payments\//.test(request.url())) payments.push(request.url());

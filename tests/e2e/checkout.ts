@@ -12,7 +12,8 @@ export async function checkout(page: Page, typeName: string, quantity: number, b
   await panel.getByRole('button', { name: new RegExp(`^Continue with ${quantity} tickets?`) }).click();
   if (buyer) {
     await page.getByLabel('Full name').fill(buyer.name);
-    await page.getByLabel('Email').fill(buyer.email);
+    // Exact: each ticket's holder may have an "Email (optional)" too.
+    await page.getByLabel('Email', { exact: true }).fill(buyer.email);
   }
 }
 

@@ -73,3 +73,65 @@ describe('placing an order with a code', () => {
     expect(screen.container.querySelector('[role="alert"]')?.textContent).toBe(message);
   });
 });
+
+describe('each ticket’s holder', () => {
+  const emailOf = (container: HTMLElement, index: number) =>
+    container.querySelector<HTMLInputElement>(`#attendee-email-${standard}-${index}`) as HTMLInputElement;
+
+  it('may be given an email beside the name, sent trimmed and lower-cased by the ticket’s place', async () => {
+    const screen = checkout(() => new Promise(() => {}));
+    await vi.waitFor(() => expect(emailOf(screen.container, 1)).toBeTruthy());
+    const email = emailOf(screen.container, 1);
+    expect(email.type).toBe('email');
+    expect(email.inputMode).toBe('email');
+    expect(email.autocomplete).toBe('off');
+    expect(email.required).toBe(false);
+    enter(screen.container.querySelector<HTMLInputElement>(`#attendee-${standard}-1`) as HTMLInputElement, 'Cam Companion');
+    enter(email, ' Cam@Example.TEST ');
+    await screen.place();
+    await vi.waitFor(() => expect(screen.calls).toHaveLength(1));
+    expect(screen.calls[0]?.data).toMatchObject({
+      attendees: [
+        { ticketTypeId: standard, name: '' },
+        { ticketTypeId: standard, name: 'Cam Companion', email: 'cam@example.test' },
+      ],
+    });
+    const sent = screen.calls[0]?.data as { attendees: object[] } | undefined;
+    expect(sent?.attendees[0]).not.toHaveProperty('email');
+  });
+
+  it('with an email that is not an address is told so at its field, the fold opened, and nothing is sent', async () => {
+    const screen = checkout(() => new Promise(() => {}));
+    await vi.waitFor(() => expect(emailOf(screen.container, 0)).toBeTruthy());
+    enter(emailOf(screen.container, 0), 'cam at example');
+    await screen.place();
+    await vi.waitFor(() => expect(emailOf(screen.container, 0).getAttribute('aria-invalid')).toBe('true'));
+    const described = emailOf(screen.container, 0).getAttribute('aria-describedby') ?? '';
+    const said = described.split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(said).toContain('That is not an email address.');
+    expect(screen.container.querySelector('details')?.open).toBe(true);
+    expect(screen.calls).toHaveLength(0);
+    // Corrected, the message goes.
+    enter(emailOf(screen.container, 0), 'cam@example.test');
+    await vi.waitFor(() => expect(emailOf(screen.container, 0).hasAttribute('aria-invalid')).toBe(false));
+  });
+
+  it('refused by the server is told at that ticket’s email, not above the form', async () => {
+    const message = 'That is not an email address.';
+    const screen = checkout(() =>
+      Promise.reject({
+        isAxiosError: true,
+        response: {
+          status: 400,
+          data: { httpStatus: 'BAD_REQUEST', message, errors: [{ path: 'body.attendees.1.email', message }] },
+        },
+      }),
+    );
+    await vi.waitFor(() => expect(emailOf(screen.container, 1)).toBeTruthy());
+    enter(emailOf(screen.container, 1), 'cam@example.test');
+    await screen.place();
+    await vi.waitFor(() => expect(emailOf(screen.container, 1).getAttribute('aria-invalid')).toBe('true'));
+    expect(emailOf(screen.container, 0).hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.container.querySelector('[role="alert"]')).toBeNull();
+  });
+});

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '#components/fields/form-alert.tsx';
-import { formErrorKey, serverMessage } from '#components/fields/form-errors.ts';
+import { type FieldErrors, formErrorKey, serverMessage } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
 import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
 import { formatMoney } from '#contract/money.ts';
-import { buyerSchema, type CreateOrder, createOrderSchema, type Order } from '#contract/orders.ts';
+import { buyerSchema, type CreateOrder, createOrderSchema, holderEmailSchema, type Order } from '#contract/orders.ts';
 import { answerSlots } from '#contract/questions.ts';
 import { type Attempt, attemptFor } from '#lib/idempotency-key.ts';
 import { eventKeys } from '#lib/query-keys/events.ts';
@@ -19,6 +19,7 @@ import { paymentPageRefused, useOrderContinuation } from '../hooks/use-order-con
 import { placeServerErrors, ticketSlots } from '../utils/checkout-refusals.ts';
 import type { BookableEvent, ChosenLine } from '../utils/ticket-choice.ts';
 import { OrderQuestions } from './answers/answer-fields.tsx';
+import type { HolderInputs } from './answers/holder-fields.tsx';
 import { TicketFields } from './answers/ticket-fields.tsx';
 
 interface CheckoutFormProps {
@@ -33,9 +34,12 @@ interface CheckoutFormProps {
   onCodeRefused?(message: string): void;
 }
 
+/** A ticket's holder email among the form's messages, by the ticket's key. */
+const holderEmailField = (ticketKey: string) => `holder-email:${ticketKey}`;
+
 /**
- * The buyer's name and email (prefilled when signed in), the organiser's questions for the order, optional names per
- * ticket with each ticket's questions, then the order is placed.
+ * The buyer's name and email (prefilled when signed in), the organiser's questions for the order, an optional holder
+ * name and email per ticket with each ticket's questions, then the order is placed.
  */
 export function CheckoutForm({ event, lines, total, currency, code, onCodeRefused }: CheckoutFormProps) {
   const session = useSession();
@@ -43,8 +47,9 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
   const createOrder = useCreateOrder();
   const attempt = useRef<Attempt | null>(null);
   const [names, setNames] = useState<Record<string, string>>({});
+  const [emails, setEmails] = useState<Record<string, string>>({});
   const { continueWith, leaving } = useOrderContinuation(event.id);
-  const { formRef, values, setValues, errors, field, showErrors } = useFormFields({ name: '', email: '' });
+  const { formRef, values, setValues, errors, field, clearError, showErrors } = useFormFields({ name: '', email: '' });
   const questions = useCheckoutQuestions(event.id);
   const answers = useAnswers();
 
@@ -57,6 +62,16 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
   }, [user, cookieEmail, setValues]);
 
   const tickets = ticketSlots(lines);
+  const holders: HolderInputs = {
+    names,
+    emails,
+    emailError: (key) => errors[holderEmailField(key)],
+    onName: (key, name) => setNames((current) => ({ ...current, [key]: name })),
+    onEmail: (key, email) => {
+      setEmails((current) => ({ ...current, [key]: email }));
+      clearError(holderEmailField(key));
+    },
+  };
   const slots = answerSlots(questions.data?.questions ?? [], lines);
   const orderSlots = slots.filter((slot) => slot.position === null);
   // The questions are on their way: the order waits for them rather than be refused for a missing answer.
@@ -74,18 +89,27 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
     if (questionsLoading) return;
     const buyerCheck = buyerSchema.safeParse(values);
     const given = answers.check(slots);
-    if (!buyerCheck.success || given === null) {
-      const found: Record<string, string> = {};
-      for (const issue of buyerCheck.success ? [] : buyerCheck.error.issues) found[String(issue.path[0])] ??= issue.message;
+    const found: FieldErrors = {};
+    for (const issue of buyerCheck.success ? [] : buyerCheck.error.issues) found[String(issue.path[0])] ??= issue.message;
+    // Each ticket's holder, by the ticket's place in the order, as the server reads them.
+    const attendees = tickets.map((ticket) => {
+      const email = holderEmailSchema.safeParse(emails[ticket.key] ?? '');
+      if (!email.success) found[holderEmailField(ticket.key)] = email.error.issues[0]?.message;
+      return {
+        ticketTypeId: ticket.ticketTypeId,
+        name: (names[ticket.key] ?? '').trim(),
+        ...(email.success && email.data ? { email: email.data } : {}),
+      };
+    });
+    if (!buyerCheck.success || given === null || Object.keys(found).length > 0) {
       showErrors(found);
       return;
     }
-    const attendees = tickets.map((ticket) => ({ ticketTypeId: ticket.ticketTypeId, name: (names[ticket.key] ?? '').trim() }));
     const body: CreateOrder = {
       eventId: event.id,
       items: lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
       buyer: buyerCheck.data,
-      ...(attendees.some((attendee) => attendee.name) ? { attendees } : {}),
+      ...(attendees.some((attendee) => attendee.name || attendee.email) ? { attendees } : {}),
       ...(code ? { code } : {}),
       ...(given.length > 0 ? { answers: given } : {}),
     };
@@ -105,7 +129,13 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
           const shown = new Set(slots.map(slotKey));
           const unplaced = Object.keys(refusal.answers).some((key) => !shown.has(key));
           answers.setErrors(refusal.answers);
-          showErrors(unplaced ? { ...refusal.placed, [formErrorKey]: serverMessage(error) } : refusal.placed);
+          const placed: FieldErrors = { ...refusal.placed };
+          for (const [index, message] of Object.entries(refusal.holderEmails)) {
+            const ticket = tickets[Number(index)];
+            if (ticket) placed[holderEmailField(ticket.key)] = message;
+            else placed[formErrorKey] ??= serverMessage(error);
+          }
+          showErrors(unplaced ? { ...placed, [formErrorKey]: serverMessage(error) } : placed);
           const { codeRefusal } = refusal;
           if (codeRefusal) onCodeRefused?.(codeRefusal);
           // Refused for stock (someone else was quicker): show what is left now.
@@ -148,8 +178,7 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
       <TicketFields
         tickets={tickets}
         slots={slots}
-        names={names}
-        onName={(key, name) => setNames((current) => ({ ...current, [key]: name }))}
+        holders={holders}
         values={answers.values}
         errors={answers.errors}
         onChange={answers.change}

@@ -1,15 +1,8 @@
-import { Link, useParams } from 'react-router';
-import { NotFound } from '#app/errors/not-found.tsx';
 import { createOrganiserEventLoader } from '#app/loaders/organiser-event-loader.ts';
-import { PageMeta } from '#app/page-meta.tsx';
+import { OrganiserEventPage } from '#app/organiser-event-page.tsx';
 import type { RouteContext } from '#app/route-context.ts';
-import { linkClass } from '#components/button.ts';
-import { LoadState } from '#components/load-state.tsx';
 import { capacityQuotasQueryOptions } from '#features/organizer/api/get-capacity-quotas.ts';
-import { useOrganizerEventDetails } from '#features/organizer/api/get-organizer-event.ts';
 import { CapacitySection } from '#features/organizer/components/capacity/capacity-section.tsx';
-import { statusOf } from '#lib/api-caller.tsx';
-import { useRouteSession } from '#lib/session/session-context.tsx';
 
 /** The event and its capacity, for the server's HTML when the token allows it (see createOrganiserEventLoader). */
 export const createLoader = (context: RouteContext) =>
@@ -17,37 +10,15 @@ export const createLoader = (context: RouteContext) =>
     context.queryClient.prefetchQuery(capacityQuotasQueryOptions(context.api, eventId)),
   ]);
 
-function CapacityPage({ eventId, organizationId }: { eventId: string; organizationId: string }) {
-  const event = useOrganizerEventDetails(eventId);
-  if (event.isError && statusOf(event.error) === 404) return <NotFound />;
-  if (event.data && event.data.organizer.id !== organizationId) return <NotFound />;
-  return (
-    <div className="space-y-6">
-      <PageMeta
-        title={event.data ? `Capacity of ${event.data.title}` : 'Capacity'}
-        description="The event’s capacity and places its ticket types share."
-        noIndex
-      />
-      <header className="space-y-3">
-        <Link to={`/organizer/events/${eventId}`} className={`${linkClass} inline-flex min-h-11 items-center gap-1`}>
-          <span aria-hidden="true">←</span> Back to the event
-        </Link>
-        <h1 className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">Capacity</h1>
-        <p className="break-words text-slate-600">
-          {event.data ? `${event.data.title}: ` : ''}how many people the event holds, and places some ticket types share.
-        </p>
-      </header>
-      {event.data ? (
-        <CapacitySection event={event.data} />
-      ) : (
-        <LoadState what="the event" failed={event.isError} onRetry={() => void event.refetch()} />
-      )}
-    </div>
-  );
-}
-
 export function Component() {
-  const { eventId = '' } = useParams();
-  const { organizationId } = useRouteSession();
-  return organizationId ? <CapacityPage eventId={eventId} organizationId={organizationId} /> : null;
+  return (
+    <OrganiserEventPage
+      heading="Capacity"
+      title={(eventTitle) => `Capacity of ${eventTitle}`}
+      description="The event’s capacity and places its ticket types share."
+      intro="how many people the event holds, and places some ticket types share."
+    >
+      {(event) => <CapacitySection event={event} />}
+    </OrganiserEventPage>
+  );
 }

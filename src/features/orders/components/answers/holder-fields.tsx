@@ -35,7 +35,7 @@ export function HolderFields({ ticketKey, holders }: { ticketKey: string; holder
         required={false}
         autoComplete="off"
         maxLength={254}
-        hint="We send this ticket’s news to this address too."
+        hint="The organiser’s messages about this ticket go here instead of to you."
         error={holders.emailError(ticketKey)}
         value={holders.emails[ticketKey] ?? ''}
         onChange={(change) => holders.onEmail(ticketKey, change.target.value)}

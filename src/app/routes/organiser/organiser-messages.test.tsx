@@ -1,40 +1,13 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { AttendeeMessage, EventMessages } from '#contract/attendee-messages.ts';
 import type { Event } from '#contract/events.ts';
 import type { EventQuestions } from '#contract/questions.ts';
-import { type RenderOptions, render } from '../../../entry-server.tsx';
+import { apiAnswering, organizationId, renderOrganiserPage } from './organiser-page.test-helper.ts';
 
-const config = {
-  apiBase: '/api',
-  appUrl: null,
-  awsRegion: null,
-  identityPoolId: null,
-  bucket: null,
-  s3Endpoint: null,
-  cognitoEndpoint: null,
-  storageDriver: 'local' as const,
-  devMailbox: false,
-  mapsApiKey: null,
-  allowedExternalOrigins: [],
-};
-
-const organizationId = '11111111-1111-4111-8111-111111111111';
 const eventId = '22222222-2222-4222-8222-222222222222';
 const standard = '33333333-3333-4333-8333-333333333333';
 const vip = '44444444-4444-4444-8444-444444444444';
 const diet = '55555555-5555-4555-8555-555555555555';
-
-/** A signed-in member of the organisation, with an access token for a week. */
-function memberCookies() {
-  const payload = Buffer.from(JSON.stringify({ sub: 'user-1', org: organizationId })).toString('base64url');
-  return {
-    accessToken: `e30.${payload}.signature`,
-    tokenExpiry: String(Math.floor(Date.now() / 1000) + 7 * 24 * 3600),
-    u: 'user-1',
-    email: 'owner@example.test',
-  };
-}
 
 const event = {
   id: eventId,
@@ -108,43 +81,15 @@ const listed: EventMessages = {
 };
 
 /** The API as the page meets it: the event, its messages and its questions. */
-const apiInject: RenderOptions['apiInject'] = async ({ url }) => {
-  const path = url.split('?')[0];
-  const answer = (data: unknown) => ({ statusCode: 200, body: JSON.stringify({ httpStatus: 'OK', message: 'OK.', data }) });
-  if (path === `/api/events/${eventId}`) return answer(event);
-  if (path === `/api/events/${eventId}/messages`) return answer(listed);
-  if (path === `/api/events/${eventId}/questions`) return answer(questions);
-  return { statusCode: 404, body: JSON.stringify({ httpStatus: 'NOT_FOUND', message: 'Not found.' }) };
-};
+const apiInject = apiAnswering({
+  [`/api/events/${eventId}`]: event,
+  [`/api/events/${eventId}/messages`]: listed,
+  [`/api/events/${eventId}/questions`]: questions,
+});
 
 async function renderPage(path: string) {
-  const result = await render({
-    request: new Request(`http://admit.test${path}`),
-    nonce: 'n',
-    state: { config, origin: 'http://admit.test' },
-    assets: { entry: '/assets/entry.js', css: [], cssText: () => undefined, chunksFor: () => [], pageFiles: () => ({}) },
-    cookies: memberCookies(),
-    apiInject,
-    onError: () => {},
-  });
-  let html = '';
-  if (result.kind === 'html') {
-    await new Promise<void>((resolve) =>
-      result.pipe(
-        new Writable({
-          write(chunk, _encoding, callback) {
-            html += chunk.toString();
-            callback();
-          },
-          final(callback) {
-            resolve();
-            callback();
-          },
-        }),
-      ),
-    );
-  }
-  return { status: result.status, text: html.replace(/<!-- -->/g, '') };
+  const { status, html } = await renderOrganiserPage(path, apiInject);
+  return { status, text: html.replace(/<!-- -->/g, '') };
 }
 
 describe('the messages page of an event', () => {

@@ -45,7 +45,9 @@ export const messageDraftSchema = z.object({
     .string()
     .trim()
     .min(1, 'Give the message a subject.')
-    .max(messageLimits.subject, `Keep the subject under ${messageLimits.subject} characters.`),
+    .max(messageLimits.subject, `Keep the subject under ${messageLimits.subject} characters.`)
+    // A mail's subject is one header line: a line break or other control character never reaches it.
+    .regex(/^\P{Cc}*$/u, 'Keep the subject on one line, without special characters.'),
   body: z
     .string()
     .trim()

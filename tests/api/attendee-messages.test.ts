@@ -306,6 +306,7 @@ describe('messages to attendees', () => {
     const stranger = await kit.door();
     const cases: [object, number, RegExp][] = [
       [{ ...draft(), subject: ' ' }, 400, /subject/i],
+      [{ ...draft(), subject: 'Doors\r\nBcc: everyone@example.test' }, 400, /one line/],
       [{ ...draft(), audience: { ...everyone, ticketTypeIds: stranger.typeIds } }, 400, /ticket type of this event/],
       [{ ...draft(), sendAt: new Date(Date.now() - 3600_000).toISOString() }, 400, /from now/],
       [draft(), 409, /Nobody holds a ticket/],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type EventCategory, eventCategories } from './event-categories.ts';
 import { eventListTerms } from './event-list-terms.ts';
+import { refundPolicySchema } from './refund-policy.ts';
 import { timezoneSchema } from './time-zone.ts';
 import { httpUrlSchema } from './users.ts';
 
@@ -126,6 +127,8 @@ const eventChanges = {
   venue: venueSchema.nullable(),
   /** The door admits TEST tickets (paid in the payment sandbox) while this is on: for rehearsing the door. */
   testMode: z.boolean(),
+  /** What buyers are told about refunds before they pay (decision 067); once set, it is changed, never removed. */
+  refundPolicy: refundPolicySchema,
 };
 
 /** A new event starts from these when a field is left out. */
@@ -137,6 +140,7 @@ const eventFields = {
   onlineUrl: eventChanges.onlineUrl.default(null),
   venue: eventChanges.venue.default(null),
   testMode: eventChanges.testMode.default(false),
+  refundPolicy: eventChanges.refundPolicy.nullable().default(null),
 };
 
 export const placeMessage = 'Give a venue, or a link for an online event.';
@@ -227,6 +231,8 @@ export const eventSchema = eventSummarySchema.extend({
   publishedAt: z.string().nullable(),
   ticketsSold: z.number().int(),
   testMode: z.boolean(),
+  /** Null for events made before policies existed, until their organiser sets one (decision 067). */
+  refundPolicy: refundPolicySchema.nullable(),
 });
 export type Event = z.infer<typeof eventSchema>;
 

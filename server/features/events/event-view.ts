@@ -59,5 +59,6 @@ export function toEvent(
     publishedAt: isoOrNull(row.published_at),
     ticketsSold: types.reduce((sum, type) => sum + type.taken - type.held, 0),
     testMode: row.test_mode,
+    refundPolicy: row.refund_policy,
   };
 }

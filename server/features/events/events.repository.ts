@@ -24,6 +24,8 @@ export interface EventValues {
   latitude: number | null;
   longitude: number | null;
   test_mode?: boolean;
+  /** JSON text of the policy (decision 067). */
+  refund_policy?: string | null;
 }
 
 export async function insertEvent(db: Executor, organizationId: string, values: EventValues): Promise<string> {

@@ -11,6 +11,7 @@ import {
   type UpdateEvent,
 } from '../../../src/contract/events.ts';
 import { can, rolesAllowed } from '../../../src/contract/permissions.ts';
+import type { RefundPolicy } from '../../../src/contract/refund-policy.ts';
 import type { KycStatus } from '../../../src/contract/users.ts';
 import { canSellPaidTickets, paidTicketsNeedVerification } from '../../../src/contract/verification.ts';
 import type { Db } from '../../db/database.ts';
@@ -61,6 +62,7 @@ function toValues(input: Partial<CreateEvent>): Partial<EventValues> {
   if (input.isOnline !== undefined) values.is_online = input.isOnline;
   if (input.onlineUrl !== undefined) values.online_url = input.onlineUrl;
   if (input.testMode !== undefined) values.test_mode = input.testMode;
+  if (input.refundPolicy !== undefined) values.refund_policy = input.refundPolicy ? JSON.stringify(input.refundPolicy) : null;
   if (input.venue !== undefined) {
     values.venue_name = input.venue?.name ?? null;
     values.address = input.venue?.address ?? null;
@@ -70,6 +72,15 @@ function toValues(input: Partial<CreateEvent>): Partial<EventValues> {
     values.longitude = input.venue?.longitude ?? null;
   }
   return values;
+}
+
+/** A fixed refund fee is in the currency the tickets are sold in. */
+function refuseFeeInOtherCurrency(policy: RefundPolicy | null | undefined, currencies: readonly string[]): void {
+  if (policy?.kind !== 'until_before_start' || policy.fee?.kind !== 'fixed') return;
+  const currency = policy.fee.currency;
+  if (currencies.length === 0 || currencies.every((one) => one === currency)) return;
+  const message = `Charge the fee in ${[...new Set(currencies)].join(' or ')}, the currency the tickets are sold in.`;
+  throw new HttpError('BAD_REQUEST', message, [{ path: 'body.refundPolicy.fee.currency', message }]);
 }
 
 /** The event and the caller's role: members with `events.edit` may edit, others get 403, everyone else 404. */
@@ -99,6 +110,10 @@ export async function createEvent(deps: EventsDeps, userId: string, input: Creat
   const role = await memberRoleOf(deps.db, input.organizationId, userId);
   if (!can(role, 'events.edit')) throw permissionDenied('events.edit');
   await requireOrganizationImage(deps.db, input.organizationId, input.coverImageKey, 'body.coverImageKey');
+  refuseFeeInOtherCurrency(
+    input.refundPolicy,
+    input.ticketTypes.map((type) => type.currency),
+  );
   const eventId = await deps.db.transaction().execute(async (trx) => {
     const id = await insertEvent(trx, input.organizationId, toValues(input) as EventValues);
     await insertTicketTypes(trx, id, input.ticketTypes);
@@ -149,6 +164,13 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
     ]);
   }
   await refuseSalesPastTheEnd(deps.db, eventId, endsAt, input);
+  if (input.refundPolicy) {
+    const currencies = input.ticketTypes ?? (await ticketTypesOf(deps.db, eventId));
+    refuseFeeInOtherCurrency(
+      input.refundPolicy,
+      currencies.map((type) => type.currency),
+    );
+  }
   // A change may switch between online and in person: the event as it would be saved needs its place.
   const merged = {
     isOnline: input.isOnline ?? row.is_online,
@@ -202,11 +224,23 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
       action: 'event.changed',
       subjectType: 'event',
       subjectId: eventId,
-      // Who let TEST tickets in at the door, and when, is worth a trace of its own.
-      ...(input.testMode !== undefined && input.testMode !== row.test_mode ? { details: { testMode: input.testMode } } : {}),
+      ...auditDetails(input, row),
     });
   });
   return present(deps, eventId, true);
+}
+
+/**
+ * What an edit changed that is worth a trace of its own: who let TEST tickets in at the door, and what buyers are told
+ * about refunds (decision 067).
+ */
+function auditDetails(input: UpdateEvent, row: { test_mode: boolean; refund_policy: RefundPolicy | null }) {
+  const details: Record<string, unknown> = {};
+  if (input.testMode !== undefined && input.testMode !== row.test_mode) details.testMode = input.testMode;
+  if (input.refundPolicy && JSON.stringify(input.refundPolicy) !== JSON.stringify(row.refund_policy)) {
+    details.refundPolicy = input.refundPolicy;
+  }
+  return Object.keys(details).length ? { details } : {};
 }
 
 /** Publishing needs a ticket type, a future start, and a verified organisation for paid tickets. */

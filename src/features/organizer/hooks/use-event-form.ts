@@ -1,6 +1,12 @@
 import { type ChangeEvent, useMemo, useRef, useState } from 'react';
 import { formErrorKey } from '#components/fields/form-errors.ts';
-import { type EventFormValues, emptyTicketRow, type TicketRowValues, type VenueValues } from '../utils/event-form.ts';
+import {
+  type EventFormValues,
+  emptyTicketRow,
+  type RefundValues,
+  type TicketRowValues,
+  type VenueValues,
+} from '../utils/event-form.ts';
 import { type PathErrors, withoutPath } from '../utils/field-errors.ts';
 
 type TextName = 'title' | 'summary' | 'description' | 'startsAt' | 'endsAt' | 'onlineUrl';
@@ -56,6 +62,11 @@ export function useEventForm(initial: () => EventFormValues) {
     clear('venue');
   };
 
+  const setRefund = (patch: Partial<RefundValues>) => {
+    setValues((current) => ({ ...current, refund: { ...current.refund, ...patch } }));
+    clear('refundPolicy');
+  };
+
   const setTicket = (index: number, patch: Partial<TicketRowValues>) => {
     setValues((current) => ({
       ...current,
@@ -104,6 +115,7 @@ export function useEventForm(initial: () => EventFormValues) {
     setDefault,
     text,
     setVenue,
+    setRefund,
     setTicket,
     addTicket,
     removeTicket,

@@ -149,6 +149,7 @@ describe('the event form', () => {
       publishedAt: null,
       ticketsSold: 10,
       testMode: true,
+      refundPolicy: { kind: 'until_before_start', notice: 2, unit: 'days', fee: { kind: 'fixed', amount: 250, currency: 'GBP' } },
     };
     const form = eventToForm(saved);
     expect(form).toMatchObject({ startsAt: '2030-06-14T19:30', endsAt: '2030-06-14T23:00', testMode: true });
@@ -161,6 +162,8 @@ describe('the event form', () => {
     const again = validateEventForm(form, organizationId);
     expect(again.ok && again.data.ticketTypes[0]).toMatchObject({ id: saved.ticketTypes[0]?.id, price: 1250 });
     expect(again.ok && again.data.testMode).toBe(true);
+    expect(form.refund).toMatchObject({ kind: 'until_before_start', notice: '2', unit: 'days', fee: 'fixed', amount: '2.50' });
+    expect(again.ok && again.data.refundPolicy).toEqual(saved.refundPolicy);
 
     const copy = duplicateInput(saved, organizationId);
     expect(copy.title).toBe('Copy of Harbour Lights');
@@ -168,6 +171,7 @@ describe('the event form', () => {
     expect(copy.testMode).toBe(false);
     expect(copy.ticketTypes[0]).not.toHaveProperty('id');
     expect(copy.ticketTypes[0]).toMatchObject({ name: 'Standard', price: 1250, capacity: 200 });
+    expect(copy.refundPolicy).toEqual(saved.refundPolicy);
     expect(duplicateInput({ ...saved, title: 'x'.repeat(120) }, organizationId).title).toHaveLength(120);
   });
 });

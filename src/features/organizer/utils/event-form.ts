@@ -8,6 +8,7 @@ import {
   type UpdateEvent,
 } from '#contract/events.ts';
 import { minorUnitDigits } from '#contract/money.ts';
+import type { RefundNoticeUnit, RefundPolicy, RefundPolicyKind } from '#contract/refund-policy.ts';
 import { type PathErrors, validateByPath } from './field-errors.ts';
 import { majorTextToMinor, minorToMajorText } from './money-input.ts';
 import { isoToZonedLocal, zonedLocalToIso } from './zoned-time.ts';
@@ -40,6 +41,74 @@ export interface VenueValues {
   longitude: string;
 }
 
+/** The refund policy as its inputs hold it (decision 067); kind '' while the organiser has not chosen one. */
+export interface RefundValues {
+  kind: RefundPolicyKind | '';
+  notice: string;
+  unit: RefundNoticeUnit;
+  fee: 'none' | 'percent' | 'fixed';
+  percent: string;
+  amount: string;
+  text: string;
+}
+
+export const emptyRefund: RefundValues = {
+  kind: '',
+  notice: '48',
+  unit: 'hours',
+  fee: 'none',
+  percent: '',
+  amount: '',
+  text: '',
+};
+
+/** The policy's inputs from a saved policy; a fixed fee shown in the currency it is charged in. */
+export function refundToForm(policy: RefundPolicy | null): RefundValues {
+  if (!policy) return emptyRefund;
+  if (policy.kind === 'none') return { ...emptyRefund, kind: 'none' };
+  if (policy.kind === 'custom') return { ...emptyRefund, kind: 'custom', text: policy.text };
+  const fee = policy.fee;
+  return {
+    ...emptyRefund,
+    kind: 'until_before_start',
+    notice: String(policy.notice),
+    unit: policy.unit,
+    fee: fee?.kind ?? 'none',
+    percent: fee?.kind === 'percent' ? String(fee.percent) : '',
+    amount: fee?.kind === 'fixed' ? minorToMajorText(fee.amount, minorUnitDigits(fee.currency)) : '',
+  };
+}
+
+/**
+ * The policy the inputs make, for the request body (undefined while none is chosen), and messages for what cannot be
+ * converted; the schema judges the rest. A fixed fee is in the tickets' currency.
+ */
+export function refundFromForm(values: RefundValues, currency: string, errors: PathErrors): unknown {
+  switch (values.kind) {
+    case '':
+      return undefined;
+    case 'none':
+      return { kind: 'none' };
+    case 'custom':
+      return { kind: 'custom', text: values.text };
+    case 'until_before_start': {
+      const notice = /^\s*-?\d+\s*$/.test(values.notice) ? Number(values.notice) : Number.NaN;
+      if (Number.isNaN(notice)) errors['refundPolicy.notice'] = 'Enter a whole number.';
+      let fee: unknown = null;
+      if (values.fee === 'percent') {
+        const percent = /^\s*-?\d+\s*$/.test(values.percent) ? Number(values.percent) : Number.NaN;
+        if (Number.isNaN(percent)) errors['refundPolicy.fee.percent'] = 'Enter a whole percentage, such as 5.';
+        fee = { kind: 'percent', percent };
+      } else if (values.fee === 'fixed') {
+        const amount = majorTextToMinor(values.amount, minorUnitDigits(currency));
+        if (amount === null) errors['refundPolicy.fee.amount'] = 'Enter an amount such as 2.50.';
+        fee = { kind: 'fixed', amount: amount ?? Number.NaN, currency };
+      }
+      return { kind: 'until_before_start', notice, unit: values.unit, fee };
+    }
+  }
+}
+
 /** The event editor's values: what the inputs show, in the event's own time zone. */
 export interface EventFormValues {
   title: string;
@@ -57,6 +126,7 @@ export interface EventFormValues {
   ticketTypes: TicketRowValues[];
   /** The door admits TEST tickets. */
   testMode: boolean;
+  refund: RefundValues;
 }
 
 let rowCount = 0;
@@ -102,6 +172,7 @@ export function emptyEventForm(timezone: string): EventFormValues {
     venue: emptyVenue,
     ticketTypes: [emptyTicketRow()],
     testMode: false,
+    refund: emptyRefund,
   };
 }
 
@@ -147,6 +218,7 @@ export function eventToForm(event: Event): EventFormValues {
       sold: type.taken ?? Math.max(type.capacity - type.available, 0),
     })),
     testMode: event.testMode,
+    refund: refundToForm(event.refundPolicy),
   };
 }
 
@@ -225,6 +297,7 @@ export function formToInput(values: EventFormValues, organizationId: string): { 
       : { name: venue.name, address: venue.address, city: venue.city, country: venue.country, latitude, longitude },
     ticketTypes,
     testMode: values.testMode,
+    refundPolicy: refundFromForm(values.refund, values.ticketTypes[0]?.currency ?? 'GBP', errors),
   };
   return { input, errors };
 }
@@ -258,8 +331,9 @@ export function validateEventForm(
 }
 
 /** A PATCH body: the whole event, without the organisation it already belongs to. */
-export function toUpdate({ organizationId: _organizationId, ...changes }: CreateEvent): UpdateEvent {
-  return changes;
+export function toUpdate({ organizationId: _organizationId, refundPolicy, ...changes }: CreateEvent): UpdateEvent {
+  // A policy once set is changed, never removed: an event that has none leaves it out.
+  return refundPolicy ? { ...changes, refundPolicy } : changes;
 }
 
 const maxTitle = 120;
@@ -291,6 +365,7 @@ export function duplicateInput(event: Event, organizationId: string): CreateEven
       salesEnd: type.salesEnd,
       hidden: type.hidden,
     })),
+    refundPolicy: event.refundPolicy,
   });
 }
 

@@ -19,6 +19,7 @@ import { EditorHeader } from './editor-header.tsx';
 import { KycNotice, ProblemAlert } from './editor-notices.tsx';
 import { LeaveWarning } from './leave-warning.tsx';
 import { LocationFields } from './location-fields.tsx';
+import { RefundPolicyFields } from './refund-policy-fields.tsx';
 import { ScheduleFields } from './schedule-fields.tsx';
 import { TestModeField } from './test-mode-field.tsx';
 import { TicketTypesFields } from './ticket-types-fields.tsx';
@@ -144,6 +145,13 @@ export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview,
                 types={event.ticketTypes.map(({ id, name, hidden, capacity }) => ({ id, name, hidden, capacity }))}
               />
             ) : null}
+          </FormCard>
+          <FormCard
+            id="refund-title"
+            title="Refund policy"
+            intro="Shown on the event page, in checkout before buyers pay and in their confirmation. Buyers ask you for refunds; a cancelled event is refunded in full automatically."
+          >
+            <RefundPolicyFields form={form} />
           </FormCard>
           <FormCard id="door-title" title="At the door">
             <TestModeField form={form} />

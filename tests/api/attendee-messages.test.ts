@@ -276,6 +276,19 @@ describe('messages to attendees', () => {
     expect(stopped.json().data.status).toBe('stopped');
   });
 
+  it('goes with its recipients when its event goes', async () => {
+    const d = await kit.door();
+    await established(d);
+    await kit.tickets(d, 3);
+    const sent = await send(d, draft('Gone with the event'));
+    expect(sent.statusCode, sent.body).toBe(201);
+    const recipients = () =>
+      db().selectFrom('attendee_message_recipients').select('email').where('message_id', '=', sent.json().data.id).execute();
+    expect((await recipients()).length).toBeGreaterThan(0);
+    await db().deleteFrom('attendee_messages').where('event_id', '=', d.eventId).execute();
+    expect(await recipients()).toEqual([]);
+  });
+
   it('holds a new organisation’s first two messages even when verified', async () => {
     const d = await kit.door();
     await kit.tickets(d, 2);

@@ -31,7 +31,7 @@ export async function handOverRecipients(db: Db, origin: string, limit: number):
   return db.transaction().execute(async (trx) => {
     const message = await nextSending(trx);
     if (!message) return 0;
-    const recipients = await waitingRecipients(trx, message.id, limit);
+    const recipients = await waitingRecipients(trx, message.id, message.handed_up_to, limit);
     const content = {
       subject: message.subject,
       body: message.body,

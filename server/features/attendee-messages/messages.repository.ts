@@ -265,6 +265,7 @@ export async function nextSending(db: Executor) {
       'm.body',
       'm.reply_to',
       'm.event_id',
+      'm.handed_up_to',
       'e.title as event_title',
       'e.starts_at',
       'e.timezone',
@@ -278,24 +279,26 @@ export async function nextSending(db: Executor) {
     .executeTakeFirst();
 }
 
-/** The next recipients not yet handed to the outbox, in address order. */
-export async function waitingRecipients(db: Executor, messageId: string, limit: number) {
+/** The next recipients not yet handed to the outbox: those after the last one handed over, in address order. */
+export async function waitingRecipients(db: Executor, messageId: string, after: string | null, limit: number) {
   return db
     .selectFrom('attendee_message_recipients')
     .select(['email', 'name'])
     .where('message_id', '=', messageId)
-    .where('queued_at', 'is', null)
+    .$if(after !== null, (q) => q.where('email', '>', after as string))
     .orderBy('email')
     .limit(limit)
     .execute();
 }
 
-/** Records which outbox mail each recipient became. */
+/** Records which outbox mail each recipient became, and how far the message has been handed over. */
 export async function markQueued(db: Executor, messageId: string, mails: { email: string; mailId: string }[]): Promise<void> {
-  if (mails.length === 0) return;
+  const last = mails.at(-1);
+  if (!last) return;
   await sql`update attendee_message_recipients r set mail_id = v.mail_id, queued_at = now()
     from (select unnest(${mails.map((m) => m.email)}::text[]) as email, unnest(${mails.map((m) => m.mailId)}::uuid[]) as mail_id) v
     where r.message_id = ${messageId} and r.email = v.email`.execute(db);
+  await db.updateTable('attendee_messages').set({ handed_up_to: last.email }).where('id', '=', messageId).execute();
 }
 
 /** The outbox mail of a message that has not gone yet. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanQuery, currencySchema } from './events.ts';
 import { answersInputSchema, orderAnswerSchema } from './questions.ts';
+import { refundPolicySchema } from './refund-policy.ts';
 
 /**
  * pending: tickets held, waiting for payment (until `holdExpiresAt`);
@@ -142,6 +143,11 @@ export const orderEventSchema = z.object({
   coverImageUrl: z.string().nullable(),
   /** Revealed to holders of a paid order only. */
   onlineUrl: z.string().nullable(),
+  /**
+   * The event's refund policy as it stands now (decision 067); null when its organiser has set none. Defaults for orders
+   * a phone saved before policies existed, so that they still read.
+   */
+  refundPolicy: refundPolicySchema.nullable().default(null),
 });
 
 /** A typed reference, or part of one, without case, spaces or dashes: what to look for in a reference without its dash. */

@@ -38,6 +38,7 @@ export function toOrder(row: OrderRow, parts: OrderParts, imageUrl: ImageUrl): O
       city: event.city,
       coverImageUrl: imageUrl(event.cover_image_key),
       onlineUrl: issued(row.status) ? event.online_url : null,
+      refundPolicy: event.refund_policy,
     },
     buyer: { name: row.buyer_name, email: row.buyer_email },
     items: parts.items.map((item) => ({

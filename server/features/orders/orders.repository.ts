@@ -24,6 +24,7 @@ export const orderEventColumns = [
   'events.city',
   'events.cover_image_key',
   'events.status',
+  'events.refund_policy',
 ] as const;
 
 export function findOrderByKey(db: Executor, scope: string, key: string) {
@@ -95,6 +96,7 @@ export function orderEventsOf(db: Executor, eventIds: string[]) {
       'city',
       'cover_image_key',
       'status',
+      'refund_policy',
     ])
     .where('id', 'in', eventIds)
     .execute();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../../src/contract/orders.ts';
+import { noRefundPolicySentence, refundPolicySentence } from '../../../../src/contract/refund-policy.ts';
 import { confirmationMail } from './order-mail.ts';
 
 const ticket = (id: string, holderName: string, status: 'valid' | 'voided') => ({
@@ -32,6 +33,7 @@ const paid: Omit<Order, 'accessToken'> = {
     city: 'Bristol',
     coverImageUrl: null,
     onlineUrl: null,
+    refundPolicy: null,
   },
   buyer: { name: 'Grace Hopper', email: 'grace@example.test' },
   items: [{ ticketTypeId: 'child', name: 'Child', quantity: 2, unitPrice: 6000, unitFee: 249 }],
@@ -64,7 +66,8 @@ describe('the tickets mail', () => {
     const mail = confirmationMail(paid, issued(paid), 'https://admit.test');
     expect(mail.text).toContain('2 × Child — £120.00');
     expect(mail.text).toContain('Total — £124.98');
-    expect(mail.text).not.toMatch(/refund|No longer valid/i);
+    // The event's refund policy is always there (decision 067); nothing else speaks of refunds.
+    expect(mail.text.replace(/^Refund policy: .*$/m, '')).not.toMatch(/refund|No longer valid/i);
     expect(mail.text.split('\n').filter((line) => line.startsWith('Ticket '))).toEqual([
       'Ticket 1: Child — Tim',
       'Ticket 2: Child — Tom',
@@ -110,5 +113,28 @@ describe('the tickets mail', () => {
     expect(confirmationMail(now, issued(now), 'https://admit.test').text).toContain(
       '£62.49 of this order was refunded (a TEST order: no money moved).',
     );
+  });
+});
+
+describe('the tickets mail’s refund policy', () => {
+  it('carries the event’s policy sentence, in text and in HTML, and how to ask the organiser', () => {
+    const policy = { kind: 'until_before_start', notice: 48, unit: 'hours', fee: { kind: 'percent', percent: 5 } } as const;
+    const order = { ...paid, event: { ...paid.event, refundPolicy: policy } };
+    const sentence = refundPolicySentence(policy, order.event.startsAt, order.event.timezone);
+    expect(sentence).toBe('Refunds until Mon 29 Jun, 19:00 (London time), 48 hours before the start, minus a 5% fee.');
+    const mail = confirmationMail(order, issued(order), 'https://admit.test');
+    expect(mail.text).toContain(`Refund policy: ${sentence} To ask for a refund, contact the organiser.`);
+    expect(mail.html).toContain(sentence);
+  });
+
+  it('says plainly when the organiser has set none, and escapes an organiser’s own words', () => {
+    expect(confirmationMail(paid, issued(paid), 'https://admit.test').text).toContain(noRefundPolicySentence);
+    const order = {
+      ...paid,
+      event: { ...paid.event, refundPolicy: { kind: 'custom', text: 'No <b>refunds</b> & no swaps.' } as const },
+    };
+    const mail = confirmationMail(order, issued(order), 'https://admit.test');
+    expect(mail.text).toContain('No <b>refunds</b> & no swaps.');
+    expect(mail.html).toContain('No &lt;b&gt;refunds&lt;/b&gt; &amp; no swaps.');
   });
 });

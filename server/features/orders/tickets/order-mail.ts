@@ -2,6 +2,7 @@
 import { buildIcs, icsFileName } from '../../../../src/contract/calendar-file.ts';
 import { formatMoney } from '../../../../src/contract/money.ts';
 import type { Order } from '../../../../src/contract/orders.ts';
+import { refundHowToAsk, refundPolicySentence } from '../../../../src/contract/refund-policy.ts';
 import { formatShortTicketCode } from '../../../../src/contract/short-ticket-code.ts';
 import type { MailAttachment, OutgoingMail } from '../../../lib/mail/outbox.ts';
 import { codeBlock, escapeHtml, inEventTime, mailButton, mailPage, mailParagraph } from '../../../lib/mail/templates.ts';
@@ -80,6 +81,10 @@ function changeSentence(order: MailOrder): string | null {
   return [refunded, stopped].filter(Boolean).join(' ');
 }
 
+/** The event's refund policy as the event page and checkout said it, and how to ask (decision 067). */
+const refundLine = (order: MailOrder) =>
+  `Refund policy: ${refundPolicySentence(order.event.refundPolicy, order.event.startsAt, order.event.timezone)} ${refundHowToAsk}`;
+
 function summaryTable(order: MailOrder): string {
   const rows = summaryLines(order)
     .map((line) => `<tr><td style="padding:4px 0;font-size:15px;">${e(line)}</td></tr>`)
@@ -133,6 +138,8 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
     `Order ${order.reference}`,
     ...summaryLines(order),
     '',
+    refundLine(order),
+    '',
     ...tickets.flatMap((ticket, index) => [
       `Ticket ${index + 1}: ${ticket.typeName} — ${ticket.holderName}`,
       `  ${typedCodeLine(ticket.shortCode)}`,
@@ -153,6 +160,7 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
       ...(change ? [paragraph(change)] : []),
       `<p style="margin:0 0 8px;font-size:14px;color:#6b7280;">Order ${e(order.reference)}</p>`,
       summaryTable(order),
+      `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#374151;white-space:pre-line;">${e(refundLine(order))}</p>`,
       ...ticketBlocks,
       ...lapsed.map((line) => `<p style="margin:0 0 8px;font-size:15px;color:#6b7280;">${e(line)}</p>`),
       button('See my bookings', bookingsLink),

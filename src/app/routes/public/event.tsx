@@ -5,6 +5,7 @@ import { absoluteUrl, PageMeta } from '#app/page-meta.tsx';
 import type { RouteContext } from '#app/route-context.ts';
 import { useClientNow, zoneOffsetMinutes } from '#components/format/dates.ts';
 import { MarkdownText } from '#components/markdown/markdown-text.tsx';
+import { RefundPolicyNote } from '#components/refund-policy-note.tsx';
 import { categoryLabel } from '#contract/event-categories.ts';
 import { isUuid } from '#contract/ids.ts';
 import { BookmarkButton } from '#features/bookmarks/components/bookmark-button.tsx';
@@ -131,6 +132,9 @@ export function Component() {
               />
             }
           />
+          {event.ticketTypes.length > 0 ? (
+            <RefundPolicyNote policy={event.refundPolicy} startsAt={event.startsAt} timeZone={event.timezone} />
+          ) : null}
           <OrganizerCard organizer={event.organizer} />
         </aside>
         <div className="space-y-8 lg:col-span-2">

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatEventRange } from '#components/format/dates.ts';
 import { statusLabelOf, statusTones } from '#components/order-status.ts';
+import { RefundPolicyNote } from '#components/refund-policy-note.tsx';
 import { TestBadge } from '#components/test-badge.tsx';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
@@ -81,6 +82,9 @@ export function BookingCard({ order, calendarButton, past = false, saved }: Book
       {!past && count > 0 && calendarButton ? <div className="flex flex-wrap gap-2">{calendarButton}</div> : null}
       {!past && count > 0 ? <OnlineEventLink event={event} /> : null}
       <OrderAnswersPanel order={order} />
+      {!past && count > 0 ? (
+        <RefundPolicyNote policy={event.refundPolicy} startsAt={event.startsAt} timeZone={event.timezone} headingLevel={4} />
+      ) : null}
 
       {order.tickets.length > 0 ? (
         past ? (

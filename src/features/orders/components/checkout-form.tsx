@@ -5,6 +5,7 @@ import { FormAlert } from '#components/fields/form-alert.tsx';
 import { type FieldErrors, formErrorKey, serverMessage } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
 import { useFormFields } from '#components/fields/use-form-fields.ts';
+import { RefundPolicyNote } from '#components/refund-policy-note.tsx';
 import { SubmitButton } from '#components/submit-button.tsx';
 import { formatMoney } from '#contract/money.ts';
 import { buyerSchema, type CreateOrder, createOrderSchema, holderEmailSchema, type Order } from '#contract/orders.ts';
@@ -184,6 +185,9 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
         onChange={answers.change}
         onLeave={answers.blur}
       />
+      {event.startsAt && event.refundPolicy !== undefined ? (
+        <RefundPolicyNote policy={event.refundPolicy} startsAt={event.startsAt} timeZone={event.timezone} headingLevel={3} />
+      ) : null}
       <SubmitButton
         busy={busy || questionsLoading}
         busyLabel={questionsLoading ? 'Loading the organiser’s questions…' : free ? 'Booking…' : 'Reserving your tickets…'}

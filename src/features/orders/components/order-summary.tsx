@@ -1,4 +1,5 @@
 import { statusLabelOf, statusTones } from '#components/order-status.ts';
+import { RefundPolicyNote } from '#components/refund-policy-note.tsx';
 import { TestBadge } from '#components/test-badge.tsx';
 import { formatPrice } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
@@ -58,6 +59,14 @@ export function OrderSummary({ order }: { order: Order }) {
       <p className="mt-4 text-slate-600 text-sm">
         Booked by {order.buyer.name} ({order.buyer.email})
       </p>
+      <div className="mt-4">
+        <RefundPolicyNote
+          policy={order.event.refundPolicy}
+          startsAt={order.event.startsAt}
+          timeZone={order.event.timezone}
+          headingLevel={3}
+        />
+      </div>
     </section>
   );
 }

@@ -23,6 +23,7 @@ export function paidOrder(change: { title?: string; holderName?: string; status?
       city: 'Leeds',
       coverImageUrl: null,
       onlineUrl: null,
+      refundPolicy: null,
     },
     buyer: { name: 'Bea Buyer', email: 'bea@example.test' },
     items: [{ ticketTypeId: uuid(2000 + next), name: 'Standard', quantity: 1, unitPrice: 1250, unitFee: 100 }],

@@ -22,6 +22,7 @@ function order(id: string, status: OrderStatus, startsAt: string, createdAt = '2
       city: null,
       coverImageUrl: null,
       onlineUrl: null,
+      refundPolicy: null,
     },
     buyer: { name: 'A', email: 'a@example.com' },
     items: [],

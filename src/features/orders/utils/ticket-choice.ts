@@ -1,7 +1,9 @@
 import type { Event, TicketType } from '#contract/events.ts';
 
 /** The event as choosing tickets and checking out need it. */
-export type BookableEvent = Pick<Event, 'id' | 'title' | 'ticketTypes' | 'timezone' | 'currency'>;
+export type BookableEvent = Pick<Event, 'id' | 'title' | 'ticketTypes' | 'timezone' | 'currency'> &
+  /** Checkout shows the refund policy beside the total when it has them (decision 067). */
+  Partial<Pick<Event, 'startsAt' | 'refundPolicy'>>;
 
 /** What one ticket type allows in an order right now: 0, or from `min` to `max`. */
 export interface QuantityBounds {

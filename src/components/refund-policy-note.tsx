@@ -1,4 +1,4 @@
-import { type RefundPolicy, refundHowToAsk, refundPolicySentence } from '#contract/refund-policy.ts';
+import { type RefundPolicy, refundHowToAsk, refundPolicySentence } from '#contract/refund-policy-text.ts';
 
 interface RefundPolicyNoteProps {
   /** Null: the organiser has set none, and the note says so. */

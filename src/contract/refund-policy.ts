@@ -1,25 +1,13 @@
 import { z } from 'zod';
-import { formatMoney, ticketCurrencies } from './money.ts';
+import { ticketCurrencies } from './money.ts';
+import { type RefundFee, type RefundPolicy, refundNoticeUnits, refundPolicyLimits } from './refund-policy-text.ts';
 
 /**
  * An event's refund policy (decision 067), set by its organiser and shown to buyers before they pay: on the event
  * page, in checkout beside the total, in the confirmation mail and on the booking. Refunds are asked of the organiser;
- * Admit shows the policy, it does not enforce it.
+ * Admit shows the policy, it does not enforce it. Its words are in `refund-policy-text.ts`.
  */
-export const refundPolicyKinds = ['none', 'until_before_start', 'custom'] as const;
-export type RefundPolicyKind = (typeof refundPolicyKinds)[number];
-
-export const refundNoticeUnits = ['hours', 'days'] as const;
-export type RefundNoticeUnit = (typeof refundNoticeUnits)[number];
-
-/** The bounds of a policy: notice up to 30 days in hours or a year in days, a fee that leaves most of the money. */
-export const refundPolicyLimits = {
-  notice: { hours: 720, days: 365 },
-  percentFee: { min: 1, max: 50 },
-  /** Minor units: 100.00 in the two-decimal currencies organisers sell in. */
-  fixedFee: { min: 1, max: 100_00 },
-  customText: 1000,
-} as const;
+export * from './refund-policy-text.ts';
 
 /** Letters, digits, punctuation, spaces and line breaks: the organiser's text is shown as plain text. */
 const hasControlCharacter = (text: string) => /\p{Cc}/u.test(text.replace(/[\n\r\t]/g, ''));
@@ -45,7 +33,6 @@ export const refundFeeSchema = z.discriminatedUnion('kind', [
     currency: z.enum(ticketCurrencies, 'Choose the currency the tickets are sold in.'),
   }),
 ]);
-export type RefundFee = z.infer<typeof refundFeeSchema>;
 
 export const refundPolicySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
@@ -78,116 +65,15 @@ export const refundPolicySchema = z.discriminatedUnion('kind', [
       .refine((text) => !hasControlCharacter(text), 'Use plain text: letters, numbers, punctuation and line breaks.'),
   }),
 ]);
-export type RefundPolicy = z.infer<typeof refundPolicySchema>;
 
-/** Said of an event whose organiser has not set a policy (events created before policies existed). */
-export const noRefundPolicySentence =
-  'The organiser has not set a refund policy for this event yet: please ask them about refunds before you buy.';
-
-const dayMs = 86_400_000;
-
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-function wallClockMs(epochMs: number, timeZone: string): number {
-  let format = partFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partFormats.set(timeZone, format);
-  }
-  const part: Record<string, number> = {};
-  for (const { type, value } of format.formatToParts(new Date(epochMs))) if (type !== 'literal') part[type] = Number(value);
-  return Date.UTC(
-    part.year ?? 1970,
-    (part.month ?? 1) - 1,
-    part.day ?? 1,
-    (part.hour ?? 0) % 24,
-    part.minute ?? 0,
-    part.second ?? 0,
-  );
-}
-
-/** The instant a wall-clock time (written as if it were UTC) has in a zone; a time a clock change skips moves on by it. */
-function instantOfWallClock(wallMs: number, timeZone: string): number {
-  const first = wallMs - (wallClockMs(wallMs, timeZone) - wallMs);
-  return wallMs - (wallClockMs(first, timeZone) - first);
-}
-
-/**
- * The last moment a refund may be asked for, or null when the policy sets none. Hours are counted as elapsed time;
- * days are calendar days on the event's clock, so "2 days before" a 19:00 start is 19:00 two days earlier even across a
- * change to or from summer time.
- */
-export function refundDeadline(policy: RefundPolicy | null, startsAt: string | Date, timeZone: string): Date | null {
-  if (policy?.kind !== 'until_before_start') return null;
-  const start = new Date(startsAt).getTime();
-  if (policy.unit === 'hours') return new Date(start - policy.notice * 3_600_000);
-  const startSeconds = Math.floor(start / 1000) * 1000;
-  const wall = wallClockMs(startSeconds, timeZone) - policy.notice * dayMs;
-  return new Date(instantOfWallClock(wall, timeZone) + (start - startSeconds));
-}
-
-/** "America/New_York" → "New York time"; "UTC" stays itself. */
-export function zoneTimeName(timeZone: string): string {
-  const place = timeZone.split('/').at(-1)?.replaceAll('_', ' ') ?? timeZone;
-  return place === 'UTC' || place === 'GMT' ? place : `${place} time`;
-}
-
-const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
-/** "Fri 12 Jun, 19:00" on the event's clock. */
-function onEventClock(at: Date, timeZone: string): string {
-  let format = deadlineFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    deadlineFormats.set(timeZone, format);
-  }
-  const part: Record<string, string> = {};
-  for (const { type, value } of format.formatToParts(at)) part[type] = value;
-  return `${part.weekday} ${part.day} ${part.month}, ${part.hour}:${part.minute}`;
-}
-
-const plural = (count: number, unit: string) => `${count} ${count === 1 ? unit : `${unit}s`}`;
-
-function feeWords(fee: RefundFee | null): string {
-  if (!fee) return '';
-  return fee.kind === 'percent'
-    ? `, minus a ${fee.percent}% fee`
-    : `, minus a ${formatMoney(fee.amount, fee.currency)} fee per ticket`;
-}
-
-/**
- * The one sentence every page, checkout and mail shows for an event's policy. The deadline is printed on the event's
- * own clock and says which one, whatever the reader's time zone.
- */
-export function refundPolicySentence(policy: RefundPolicy | null, startsAt: string | Date, timeZone: string): string {
-  if (!policy) return noRefundPolicySentence;
-  switch (policy.kind) {
-    case 'none':
-      return 'No refunds: the organiser does not refund tickets for this event, unless it is cancelled.';
-    case 'custom':
-      return `The organiser’s refund policy: ${policy.text}`;
-    case 'until_before_start': {
-      const deadline = refundDeadline(policy, startsAt, timeZone) as Date;
-      const notice = plural(policy.notice, policy.unit === 'hours' ? 'hour' : 'day');
-      return `Refunds until ${onEventClock(deadline, timeZone)} (${zoneTimeName(timeZone)}), ${notice} before the start${feeWords(policy.fee)}.`;
-    }
-  }
-}
-
-/** Ask the organiser: said wherever the policy is shown, since Admit does not take refund requests itself yet. */
-export const refundHowToAsk = 'To ask for a refund, contact the organiser. A cancelled event is refunded in full automatically.';
+/** The schema's policy is the policy the words are written for. */
+export type CheckedRefundPolicy = z.infer<typeof refundPolicySchema>;
+const _sameShape: [CheckedRefundPolicy, RefundPolicy, z.infer<typeof refundFeeSchema>, RefundFee] extends [
+  RefundPolicy,
+  CheckedRefundPolicy,
+  RefundFee,
+  z.infer<typeof refundFeeSchema>,
+]
+  ? true
+  : never = true;
+void _sameShape;

@@ -14,6 +14,7 @@ const formatterFolder = 'src/components/format/';
 const notText = new Map([
   ['src/contract/time-zone.ts', 'asks the engine whether it knows a zone name'],
   ['src/features/organizer/utils/zoned-time.ts', 'reads wall-clock numbers for datetime-local inputs'],
+  ['src/contract/refund-policy-text.ts', 'reads wall-clock numbers for a refund deadline, printed in the app’s style from them'],
 ]);
 
 interface Finding {

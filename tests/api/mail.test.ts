@@ -262,6 +262,8 @@ describe('development mailbox', () => {
       const mailer = createMailSender({ db: api.database.db, smtpUrl: undefined, log: recordingLog() });
       senders.push(mailer);
       await enqueueMail(api.database.db, mail('older', 'first@example.com'));
+      // The embedded database's clock may read the same for two statements in a row: the newer is written later.
+      await new Promise((resolve) => setTimeout(resolve, 5));
       await enqueueMail(api.database.db, mail('newer', 'second@example.com'));
 
       expect(await mailer.flush()).toBe(0);

@@ -8,6 +8,7 @@ import { startCaseUpkeep } from './features/helpdesk/case-upkeep.service.ts';
 import { startBookingSweeper } from './features/orders/booking-sweeper.service.ts';
 import { pruneNetworkCounts } from './features/orders/placement/network-counts.repository.ts';
 import { startPayouts } from './features/payouts/payout-job.service.ts';
+import { pruneExpiredAnswers } from './features/questions/questions.service.ts';
 import { startReportMails } from './features/reports/report-mail-sender.service.ts';
 import { startWaitingListSweeper } from './features/waiting-list/waiting-list-sweeper.service.ts';
 import { createMailSender, type MailSenderLog } from './lib/mail/mail-sender.ts';
@@ -15,7 +16,7 @@ import { pruneRateLimits } from './lib/rate-limiter.ts';
 
 /**
  * Work that runs beside the requests: delivering queued mail, pruning old rate-limit windows, lapsed sign-ups and
- * the network counts of ended events, ending lapsed holds, offering waiting lists the places that come back, recording acting sessions that ran out of time, the help desk's reminders and closing of old cases, the sandbox's payouts after events end, and the organisers'
+ * the network counts of ended events, the answers organisers keep no longer, ending lapsed holds, offering waiting lists the places that come back, recording acting sessions that ran out of time, the help desk's reminders and closing of old cases, the sandbox's payouts after events end, and the organisers'
  * mailed reports, and organisers' messages to their attendees.
  */
 export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog): () => Promise<void> {
@@ -26,6 +27,7 @@ export function startBackgroundWork(config: Config, db: Db, log: MailSenderLog):
       pruneRateLimits(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune rate limits'));
       pruneSignUpAttempts(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune sign-up attempts'));
       pruneNetworkCounts(db).catch((error: unknown) => log.warn({ err: error }, 'could not prune network counts'));
+      pruneExpiredAnswers(db).catch((error: unknown) => log.warn({ err: error }, 'could not delete expired answers'));
     },
     60 * 60 * 1000,
   );

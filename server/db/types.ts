@@ -353,6 +353,8 @@ export interface EventQuestionsTable {
 export interface EventQuestionSettingsTable {
   event_id: string;
   answers_editable_until: Timestamp | null;
+  /** Days after the event ends that its answers are kept, then deleted (migration 0048); null: as long as the order. */
+  answers_kept_days: number | null;
   updated_at: DefaultedTimestamp;
 }
 

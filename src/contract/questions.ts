@@ -102,9 +102,19 @@ export const questionOrderSchema = z.object({
   questionIds: z.array(z.uuid()).max(questionLimits.questions),
 });
 
-/** Until when a buyer may correct their answers on their booking page; null: not after the order is placed. */
+/**
+ * Until when a buyer may correct their answers on their booking page (null: not after the order is placed), and how
+ * many days after the event ends its answers are kept before they are deleted (null: as long as their order).
+ */
 export const questionSettingsSchema = z.object({
   answersEditableUntil: z.iso.datetime({ offset: true }).nullable(),
+  answersKeptDays: z
+    .number({ error: 'Enter a number of days, or leave it blank.' })
+    .int('Enter a whole number of days.')
+    .min(1, 'Keep answers at least 1 day after the event, or leave it blank.')
+    .max(3650, 'Keep answers at most 3,650 days (ten years), or leave it blank.')
+    .nullable()
+    .default(null),
 });
 export type QuestionSettings = z.infer<typeof questionSettingsSchema>;
 

@@ -1,4 +1,5 @@
 import { type CompiledQuery, type Insertable, type Selectable, sql } from 'kysely';
+import type { QuestionSettings } from '../../../src/contract/questions.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { EventQuestionsTable, OrderAnswersTable } from '../../db/types.ts';
 
@@ -114,14 +115,21 @@ export function settingsOf(db: Executor, eventIds: string[]) {
   return db.selectFrom('event_question_settings').selectAll().where('event_id', 'in', eventIds).execute();
 }
 
-export function saveSettings(db: Executor, eventId: string, answersEditableUntil: string | null) {
+export function saveSettings(db: Executor, eventId: string, settings: QuestionSettings) {
+  const values = { answers_editable_until: settings.answersEditableUntil, answers_kept_days: settings.answersKeptDays };
   return db
     .insertInto('event_question_settings')
-    .values({ event_id: eventId, answers_editable_until: answersEditableUntil })
-    .onConflict((oc) =>
-      oc.column('event_id').doUpdateSet({ answers_editable_until: answersEditableUntil, updated_at: new Date() }),
-    )
+    .values({ event_id: eventId, ...values })
+    .onConflict((oc) => oc.column('event_id').doUpdateSet({ ...values, updated_at: new Date() }))
     .execute();
+}
+
+/** Deletes the answers of events that ended longer ago than their organiser keeps answers; answers how many. */
+export async function deleteExpiredAnswers(db: Executor): Promise<number> {
+  const result = await sql`delete from order_answers a using orders o, events e, event_question_settings s
+    where a.order_id = o.id and o.event_id = e.id and s.event_id = e.id and s.answers_kept_days is not null
+      and e.ends_at + make_interval(days => s.answers_kept_days) < now()`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** The answers of these orders: the order's first, then each ticket's, each in the organiser's order of questions. */

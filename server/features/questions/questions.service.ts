@@ -13,6 +13,7 @@ import { toCheckoutQuestion } from '../../lib/checkout-questions.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { memberRoleOf, requirePermission } from '../organizations/organizations.service.ts';
 import {
+  deleteExpiredAnswers,
   deleteUnanswered,
   eventOfQuestions,
   findQuestion,
@@ -90,7 +91,10 @@ async function eventQuestions(db: Db, eventId: string): Promise<EventQuestions> 
   const [rows, [settings]] = await Promise.all([liveQuestions(db, eventId), settingsOf(db, [eventId])]);
   return {
     questions: rows.map(toQuestion),
-    settings: { answersEditableUntil: iso(settings?.answers_editable_until ?? null) },
+    settings: {
+      answersEditableUntil: iso(settings?.answers_editable_until ?? null),
+      answersKeptDays: settings?.answers_kept_days ?? null,
+    },
   };
 }
 
@@ -183,8 +187,8 @@ export async function saveQuestionSettings(
   await eventForEditor(db, eventId, userId);
   await db.transaction().execute(async (trx) => {
     await lockEventForQuestions(trx, eventId);
-    await saveSettings(trx, eventId, input.answersEditableUntil);
-    await audit(trx, userId, 'settings_changed', null, { eventId, answersEditableUntil: input.answersEditableUntil });
+    await saveSettings(trx, eventId, input);
+    await audit(trx, userId, 'settings_changed', null, { eventId, ...input });
   });
   return eventQuestions(db, eventId);
 }
@@ -209,4 +213,9 @@ export async function checkoutQuestions(db: Db, eventId: string, userId: string 
 /** The event's questions its reports show: the live ones, then archived ones that have answers. */
 export function reportQuestionsOf(db: Executor, eventId: string) {
   return reportQuestions(db, eventId);
+}
+
+/** The organisers' rule on keeping answers: those of events ended longer ago than they keep them are deleted. */
+export async function pruneExpiredAnswers(db: Db): Promise<number> {
+  return deleteExpiredAnswers(db);
 }

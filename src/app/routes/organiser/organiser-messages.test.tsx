@@ -38,7 +38,7 @@ const questions: EventQuestions = {
       answers: 3,
     },
   ],
-  settings: { answersEditableUntil: null },
+  settings: { answersEditableUntil: null, answersKeptDays: null },
 };
 
 const message = (id: string, overrides: Partial<AttendeeMessage>): AttendeeMessage => ({

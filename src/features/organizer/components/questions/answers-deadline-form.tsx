@@ -15,10 +15,11 @@ interface AnswersDeadlineFormProps {
   settings: QuestionSettings;
 }
 
-/** Until when buyers may correct their answers on their booking page, on the event's clock. */
+/** Until when buyers may correct their answers on their booking page, on the event's clock, and how long they are kept. */
 export function AnswersDeadlineForm({ eventId, timeZone, settings }: AnswersDeadlineFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [until, setUntil] = useState(() => isoToZonedLocal(settings.answersEditableUntil, timeZone));
+  const [keptDays, setKeptDays] = useState(() => (settings.answersKeptDays === null ? '' : String(settings.answersKeptDays)));
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveQuestionSettings(eventId);
 
@@ -31,8 +32,10 @@ export function AnswersDeadlineForm({ eventId, timeZone, settings }: AnswersDead
     const local = until.trim();
     const iso = local === '' ? null : zonedLocalToIso(local, timeZone);
     if (local !== '' && iso === null) return show({ answersEditableUntil: 'Enter a full date and time, or leave it blank.' });
+    const days = keptDays.trim();
+    if (days !== '' && !/^\d+$/.test(days)) return show({ answersKeptDays: 'Enter a whole number of days, or leave it blank.' });
     save.mutate(
-      { answersEditableUntil: iso },
+      { answersEditableUntil: iso, answersKeptDays: days === '' ? null : Number(days) },
       {
         onSuccess: ({ settings: saved }) => {
           setErrors({});
@@ -42,7 +45,7 @@ export function AnswersDeadlineForm({ eventId, timeZone, settings }: AnswersDead
               : 'Saved: answers cannot be changed once the order is placed.',
           );
         },
-        onError: (error) => show(formErrorsFrom(error, ['answersEditableUntil'])),
+        onError: (error) => show(formErrorsFrom(error, ['answersEditableUntil', 'answersKeptDays'])),
       },
     );
   };
@@ -50,7 +53,7 @@ export function AnswersDeadlineForm({ eventId, timeZone, settings }: AnswersDead
   return (
     <section aria-labelledby="answers-deadline-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <h2 id="answers-deadline-title" className="font-bold text-lg text-slate-900">
-        Correcting answers
+        Correcting and keeping answers
       </h2>
       <form ref={formRef} noValidate onSubmit={submit} className="mt-4 space-y-5" aria-labelledby="answers-deadline-title">
         {errors[formErrorKey] ? <FormAlert>{errors[formErrorKey]}</FormAlert> : null}
@@ -64,6 +67,20 @@ export function AnswersDeadlineForm({ eventId, timeZone, settings }: AnswersDead
             hint={`On the event’s clock (${timeZone}). Blank: answers cannot be changed after booking.`}
             onChange={(event) => {
               setUntil(event.target.value);
+              setErrors({});
+            }}
+          />
+        </div>
+        <div className="max-w-sm">
+          <TextField
+            label="Delete the answers this many days after the event"
+            name="answersKeptDays"
+            inputMode="numeric"
+            value={keptDays}
+            error={errors.answersKeptDays}
+            hint="Answers are personal data: keep them no longer than you need them. Blank: kept with their order."
+            onChange={(event) => {
+              setKeptDays(event.target.value);
               setErrors({});
             }}
           />

@@ -1,50 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type RenderOptions, render } from '../../../entry-server.tsx';
+import { renderOrganiserPage } from '../member-page.test-helper.ts';
 
-const config = {
-  apiBase: '/api',
-  appUrl: null,
-  awsRegion: null,
-  identityPoolId: null,
-  bucket: null,
-  s3Endpoint: null,
-  cognitoEndpoint: null,
-  storageDriver: 'local' as const,
-  devMailbox: false,
-  mapsApiKey: null,
-  allowedExternalOrigins: [],
-};
-
-/** A signed-in member of organisation org-1, with an access token for a week. */
-function memberCookies() {
-  const payload = Buffer.from(JSON.stringify({ sub: 'user-1', org: 'org-1' })).toString('base64url');
-  return {
-    accessToken: `e30.${payload}.signature`,
-    tokenExpiry: String(Math.floor(Date.now() / 1000) + 7 * 24 * 3600),
-    u: 'user-1',
-    email: 'door@example.test',
-  };
-}
-
+/** The page's answer status; the API answers every call with an empty success. */
 async function statusOf(path: string): Promise<number> {
-  const apiInject: RenderOptions['apiInject'] = async () => ({ statusCode: 200, body: '{"data":{}}' });
-  const result = await render({
-    request: new Request(`http://admit.test${path}`),
-    nonce: 'n',
-    state: { config, origin: 'http://admit.test' },
-    assets: {
-      entry: '/assets/entry.js',
-      css: [],
-      cssText: () => undefined,
-      chunksFor: () => [],
-      pageFiles: () => ({}),
-    },
-    cookies: memberCookies(),
-    apiInject,
-    onError: () => {},
-  });
-  if (result.kind === 'html') result.pipe(new (await import('node:stream')).PassThrough().resume());
-  return result.status;
+  return (await renderOrganiserPage(path, async () => ({ statusCode: 200, body: '{"data":{}}' }))).status;
 }
 
 describe('the door list page', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Event } from '#contract/events.ts';
 import type { WaitingList } from '#contract/waiting-list.ts';
-import { apiAnswering, organizationId, renderOrganiserPage } from './organiser-page.test-helper.ts';
+import { apiAnswering, organizationId, renderOrganiserPage } from '../member-page.test-helper.ts';
 
 const eventId = '22222222-2222-4222-8222-222222222222';
 const standard = '33333333-3333-4333-8333-333333333333';

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
-import { type RenderOptions, render } from '../../../entry-server.tsx';
+import { type RenderOptions, render } from '../../entry-server.tsx';
 
-// Server-rendering one of an organiser's pages as a signed-in member of the organisation, with the API answering from
+// Server-rendering a page of the organiser's area as a signed-in member of the organisation, with the API answering from
 // the test's own data: what the page's tests share.
 
 export const organizationId = '11111111-1111-4111-8111-111111111111';

@@ -32,6 +32,7 @@ import { savedRepliesRoutes } from './features/helpdesk/saved-replies.routes.ts'
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { newOrderCaches, type OrdersDeps } from './features/orders/orders.service.ts';
 import { organiserOrdersRoutes } from './features/orders/organiser/organiser-orders.routes.ts';
+import { buyerRefundsRoutes } from './features/orders/refunds/buyer-refunds.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { payoutsRoutes } from './features/payouts/payouts.routes.ts';
@@ -86,6 +87,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     (app, context) => ordersRoutes(app, context, orders),
     (app, context) => paymentsRoutes(app, context, orders),
     (app, context) => organiserOrdersRoutes(app, context, orders),
+    (app, context) => buyerRefundsRoutes(app, context, orders),
     checkinsRoutes,
     reportsRoutes,
     reportMailsRoutes,

@@ -4,6 +4,7 @@ import type { CreateOrder } from '../../src/contract/orders.ts';
 import type { Db } from '../db/database.ts';
 import type { OrdersTable, PaymentsTable } from '../db/types.ts';
 import { chargeRows } from '../features/orders/checkout/ledger.repository.ts';
+import { policyText } from '../features/orders/orders.repository.ts';
 import type { OrdersDeps } from '../features/orders/orders.service.ts';
 import { type PricedOrder, priceOrder } from '../features/orders/placement/order-pricing.service.ts';
 import { requestHash } from '../features/orders/placement/order-request.ts';
@@ -76,7 +77,7 @@ export async function writePastSales(
       failure_reason: paid ? null : 'The hold on these tickets lapsed before payment.',
     };
     const { valid_types: _types, ...inserted } = row;
-    orders.push(inserted);
+    orders.push({ ...inserted, refund_policy: policyText(row.refund_policy) });
     items.push(...priced.items.map((item) => ({ ...item, order_id: row.id })));
     // A sandbox sale was paid at a checkout, or left there; a demo sale went through none (decision 057).
     const checkout = provider === 'sandbox' && row.total > 0 ? sandboxCheckout(row, sale) : null;

@@ -129,6 +129,8 @@ const eventChanges = {
   testMode: z.boolean(),
   /** What buyers are told about refunds before they pay (decision 067); once set, it is changed, never removed. */
   refundPolicy: refundPolicySchema,
+  /** Buyers may cancel within the policy themselves from their booking (decision 068); else they ask the organiser. */
+  buyerCancellation: z.boolean('Choose whether buyers may cancel themselves.'),
 };
 
 /** A new event starts from these when a field is left out. */
@@ -141,6 +143,7 @@ const eventFields = {
   venue: eventChanges.venue.default(null),
   testMode: eventChanges.testMode.default(false),
   refundPolicy: eventChanges.refundPolicy.nullable().default(null),
+  buyerCancellation: eventChanges.buyerCancellation.default(true),
 };
 
 export const placeMessage = 'Give a venue, or a link for an online event.';
@@ -233,6 +236,8 @@ export const eventSchema = eventSummarySchema.extend({
   testMode: z.boolean(),
   /** Null for events made before policies existed, until their organiser sets one (decision 067). */
   refundPolicy: refundPolicySchema.nullable(),
+  /** Buyers may cancel within the policy themselves (decision 068). */
+  buyerCancellation: z.boolean().default(true),
 });
 export type Event = z.infer<typeof eventSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderSelfServiceSchema } from './cancellations.ts';
 import { booleanQuery, currencySchema } from './events.ts';
 import { answersInputSchema, orderAnswerSchema } from './questions.ts';
 import { refundPolicySchema } from './refund-policy.ts';
@@ -144,8 +145,8 @@ export const orderEventSchema = z.object({
   /** Revealed to holders of a paid order only. */
   onlineUrl: z.string().nullable(),
   /**
-   * The event's refund policy as it stands now (decision 067); null when its organiser has set none. Defaults for orders
-   * a phone saved before policies existed, so that they still read.
+   * The refund policy the order was placed under (decision 068), else the event's as it stands now (decision 067);
+   * null when its organiser has set none. Defaults for orders a phone saved before policies existed, so they still read.
    */
   refundPolicy: refundPolicySchema.nullable().default(null),
 });
@@ -201,6 +202,11 @@ export const orderSchema = z.object({
   answers: z.array(orderAnswerSchema).optional(),
   /** Until when the buyer may correct them; null: not after booking. */
   answersEditableUntil: z.string().nullable().optional(),
+  /**
+   * What the buyer may cancel or ask to have refunded, as the server judged it when it answered (decision 068). Absent
+   * from copies a phone saved before.
+   */
+  selfService: orderSelfServiceSchema.optional(),
   /** Lets a guest buyer read this order (return pages); only in the answer to its creation. */
   accessToken: z.string().optional(),
 });

@@ -92,7 +92,7 @@ const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** "Fri 12 Jun, 19:00" on the event's clock, in the app's one style whatever the reader's language. */
-function onEventClock(at: Date, timeZone: string): string {
+export function onEventClock(at: Date, timeZone: string): string {
   const wall = new Date(wallClockMs(at.getTime(), timeZone));
   return `${weekdays[wall.getUTCDay()]} ${wall.getUTCDate()} ${months[wall.getUTCMonth()]}, ${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`;
 }
@@ -125,5 +125,6 @@ export function refundPolicySentence(policy: RefundPolicy | null, startsAt: stri
   }
 }
 
-/** Ask the organiser: said wherever the policy is shown, since Admit does not take refund requests itself yet. */
-export const refundHowToAsk = 'To ask for a refund, contact the organiser. A cancelled event is refunded in full automatically.';
+/** Said wherever the policy is shown: where a buyer cancels or asks (decision 068). */
+export const refundHowToAsk =
+  'Cancel within the policy, or ask the organiser for a refund, from your booking. A cancelled event is refunded in full automatically.';

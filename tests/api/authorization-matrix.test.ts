@@ -94,6 +94,12 @@ const matrix: Record<RouteKey, Row> = {
   'GET /organizations/:organizationId/orders.csv':                   [401,  404,      200,   200,     200,     403,  404,   404],
   'GET /organizations/:organizationId/orders/:orderId':              [401,  404,      200,   200,     200,     403,  404,   404],
   'POST /orders/:orderId/refunds':                                   [401,  404,      200,   403,     200,     403,  404,   404],
+  // The buyer's own cancellation within the policy, and their request outside it: only the buyer (decision 068).
+  'POST /orders/:orderId/cancellation':                              [404,  200,      404,   404,     404,     404,  404,   404],
+  'POST /orders/:orderId/refund-requests':                           [404,  201,      404,   404,     404,     404,  404,   404],
+  // Requests are read by the order readers, answered by those who refund.
+  'GET /organizations/:organizationId/refund-requests':              [401,  404,      200,   200,     200,     403,  404,   404],
+  'POST /refund-requests/:requestId/decision':                       [401,  404,      200,   403,     200,     403,  404,   404],
   // An event's codes: those who edit the event (owners, managers).
   'GET /events/:eventId/discount-codes':                             [401,  404,      200,   200,     403,     403,  404,   404],
   'GET /events/:eventId/discount-codes/export':                      [401,  404,      200,   200,     403,     403,  404,   404],

@@ -147,6 +147,28 @@ describe('the stripe provider', () => {
     expect(call?.idempotencyKey).toBe(`admit-refund-${refund.id}`);
   });
 
+  it('refunds a buyer’s own cancellation through the Stripe API, less the policy’s fee', async () => {
+    const policy = { kind: 'until_before_start', notice: 2, unit: 'days', fee: { kind: 'percent', percent: 10 } };
+    const { event, types } = await eventOnSale(api.app, db(), { refundPolicy: policy });
+    const order = await heldOrder(api.app, orderBody(event.id, [{ ticketTypeId: (types[0] as { id: string }).id, quantity: 1 }]));
+    const session = await sessionOf(order.id);
+    await stripeWebhook(completedEvent(order, session.session_id as string, 'pi_cancel_me'));
+
+    const response = await api.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/cancellation?token=${order.accessToken}`,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // £15.00 + 87p, less 10% of £15.00.
+    const call = peer.calls.at(-1);
+    expect(call).toMatchObject({ path: '/v1/refunds', form: { payment_intent: 'pi_cancel_me', amount: '1437' } });
+    const refund = await db().selectFrom('refunds').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    expect(refund).toMatchObject({ status: 'succeeded', amount: 1437, fee_amount: 87 });
+    expect(response.json().data).toMatchObject({ status: 'refunded', refunded: 1437 });
+  });
+
   it('takes back the transfer and the platform fee when refunding an order paid to a connected account', async () => {
     const { event, types, organiser } = await eventOnSale(api.app, db());
     await db()

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { articleTerms, wordGrams } from '../../lib/search-text.ts';
+import { rewriteHelpAnswer } from './help-answer-rewrite.ts';
 
 // Refund policies (issue 39, decision 067). An event's policy is one JSON value on the event, written by the events
 // domain and checked by the contract's schema (`src/contract/refund-policy.ts`): `none`, `until_before_start` (a notice
@@ -12,28 +12,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       and refund_policy->>'kind' in ('none', 'until_before_start', 'custom')
       and (refund_policy->>'kind' <> 'custom' or char_length(refund_policy->>'text') between 1 and 1000)
     ))`.execute(db);
-  await rewriteAnswer(db, previousAnswer, refundAnswer);
+  await rewriteHelpAnswer(db, 'refund-policy', previousAnswer, refundAnswer);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await rewriteAnswer(db, refundAnswer, previousAnswer);
+  await rewriteHelpAnswer(db, 'refund-policy', refundAnswer, previousAnswer);
   await sql`alter table events drop column refund_policy`.execute(db);
-}
-
-/** The answer's body and its search words, only while it reads as `from`: a help desk's own edit is kept. */
-async function rewriteAnswer(db: Kysely<unknown>, from: string, to: string): Promise<void> {
-  const { rows } = await sql<{ id: string; title: string; summary: string }>`update help_articles
-    set body = ${to}, updated_at = now() where slug = 'refund-policy' and body = ${from}
-    returning id, title, summary`.execute(db);
-  const article = rows[0];
-  if (!article) return;
-  await sql`delete from help_search_terms where article_id = ${article.id}`.execute(db);
-  const terms = [...articleTerms({ title: article.title, summary: article.summary, body: to })];
-  if (terms.length === 0) return;
-  await sql`insert into help_search_terms (article_id, term, weight)
-    values ${sql.join(terms.map(([term, weight]) => sql`(${article.id}, ${term}, ${weight})`))}`.execute(db);
-  const grams = terms.flatMap(([term]) => wordGrams(term).map((gram, _index, all) => sql`(${gram}, ${term}, ${all.length})`));
-  await sql`insert into help_term_grams (gram, term, gram_count) values ${sql.join(grams)} on conflict do nothing`.execute(db);
 }
 
 /** The answer as migration 0018 wrote it: it promised a policy that events could not yet have. */

@@ -60,5 +60,6 @@ export function toEvent(
     ticketsSold: types.reduce((sum, type) => sum + type.taken - type.held, 0),
     testMode: row.test_mode,
     refundPolicy: row.refund_policy,
+    buyerCancellation: row.buyer_cancellation,
   };
 }

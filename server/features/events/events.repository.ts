@@ -24,6 +24,7 @@ export interface EventValues {
   latitude: number | null;
   longitude: number | null;
   test_mode?: boolean;
+  buyer_cancellation?: boolean;
   /** JSON text of the policy (decision 067). */
   refund_policy?: string | null;
 }

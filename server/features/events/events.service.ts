@@ -62,6 +62,7 @@ function toValues(input: Partial<CreateEvent>): Partial<EventValues> {
   if (input.isOnline !== undefined) values.is_online = input.isOnline;
   if (input.onlineUrl !== undefined) values.online_url = input.onlineUrl;
   if (input.testMode !== undefined) values.test_mode = input.testMode;
+  if (input.buyerCancellation !== undefined) values.buyer_cancellation = input.buyerCancellation;
   if (input.refundPolicy !== undefined) values.refund_policy = input.refundPolicy ? JSON.stringify(input.refundPolicy) : null;
   if (input.venue !== undefined) {
     values.venue_name = input.venue?.name ?? null;
@@ -231,12 +232,18 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
 }
 
 /**
- * What an edit changed that is worth a trace of its own: who let TEST tickets in at the door, and what buyers are told
- * about refunds (decision 067).
+ * What an edit changed that is worth a trace of its own: who let TEST tickets in at the door, what buyers are told
+ * about refunds (decision 067) and whether they may cancel themselves (decision 068).
  */
-function auditDetails(input: UpdateEvent, row: { test_mode: boolean; refund_policy: RefundPolicy | null }) {
+function auditDetails(
+  input: UpdateEvent,
+  row: { test_mode: boolean; refund_policy: RefundPolicy | null; buyer_cancellation: boolean },
+) {
   const details: Record<string, unknown> = {};
   if (input.testMode !== undefined && input.testMode !== row.test_mode) details.testMode = input.testMode;
+  if (input.buyerCancellation !== undefined && input.buyerCancellation !== row.buyer_cancellation) {
+    details.buyerCancellation = input.buyerCancellation;
+  }
   if (input.refundPolicy && JSON.stringify(input.refundPolicy) !== JSON.stringify(row.refund_policy)) {
     details.refundPolicy = input.refundPolicy;
   }

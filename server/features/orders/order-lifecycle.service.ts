@@ -18,6 +18,7 @@ import {
   setOrderStatus,
   ticketsOf,
 } from './orders.repository.ts';
+import { latestRequestsOf } from './refunds/refund-requests.repository.ts';
 
 /**
  * The guest's key to their order, derived from the server secret: nothing to store, the same on
@@ -37,12 +38,13 @@ export function isOrderAccessToken(secret: string, orderId: string, token: strin
 /** Orders as the API shows them, loading what they need in a few queries however many there are. */
 export async function presentOrders(db: Db, rows: OrderRow[], imageUrl: ImageUrl): Promise<Omit<Order, 'accessToken'>[]> {
   const ids = rows.map((row) => row.id);
-  const [events, items, tickets, payments, answers] = await Promise.all([
+  const [events, items, tickets, payments, answers, requests] = await Promise.all([
     orderEventsOf(db, [...new Set(rows.map((row) => row.event_id))]),
     itemsOf(db, ids),
     ticketsOf(db, ids),
     openPaymentsOf(db, ids),
     orderAnswersOf(db, rows),
+    latestRequestsOf(db, ids),
   ]);
   return rows.map((row) => {
     const event = events.find((candidate) => candidate.id === row.event_id);
@@ -54,6 +56,7 @@ export async function presentOrders(db: Db, rows: OrderRow[], imageUrl: ImageUrl
         items: items.filter((item) => item.order_id === row.id),
         tickets: tickets.filter((ticket) => ticket.order_id === row.id),
         checkoutUrl: payments.find((payment) => payment.order_id === row.id)?.checkout_url ?? null,
+        request: requests.find((request) => request.order_id === row.id) ?? null,
       },
       imageUrl,
     );

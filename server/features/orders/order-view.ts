@@ -1,6 +1,8 @@
+import { type RefundRequestView, selfService } from '../../../src/contract/cancellations.ts';
 import { isTestOrder, type Order, type OrderStatus } from '../../../src/contract/orders.ts';
 import type { ImageUrl } from '../../lib/storage/image-url.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow, TicketRow } from './orders.repository.ts';
+import type { RefundRequestRow } from './refunds/refund-requests.repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -10,6 +12,60 @@ export interface OrderParts {
   tickets: TicketRow[];
   /** The checkout still open for this order, if any. */
   checkoutUrl: string | null;
+  /** The order's latest refund request (decision 068), if any. */
+  request?: RefundRequestRow | null;
+}
+
+export function toRefundRequest(row: RefundRequestRow): RefundRequestView {
+  return {
+    id: row.id,
+    status: row.status,
+    ticketIds: row.ticket_ids,
+    reason: row.reason,
+    decisionNote: row.decision_note,
+    refundedAmount: row.refunded_amount,
+    createdAt: iso(row.created_at),
+    decidedAt: row.decided_at ? iso(row.decided_at) : null,
+  };
+}
+
+/** The policy an order is governed by: the one it was placed under, else (orders placed before 0049) the event's. */
+export const policyOf = (row: Pick<OrderRow, 'refund_policy'>, event: Pick<OrderEventRow, 'refund_policy'>) =>
+  row.refund_policy ?? event.refund_policy;
+
+/** What the buyer may cancel or ask for now (decision 068), judged with the order's tickets and policy. */
+export function selfServiceOf(
+  row: OrderRow,
+  event: OrderEventRow,
+  tickets: TicketRow[],
+  request: RefundRequestRow | null,
+  now = new Date(),
+) {
+  const requestView = request ? toRefundRequest(request) : null;
+  return {
+    ...selfService({
+      orderStatus: row.status,
+      policy: policyOf(row, event),
+      event: {
+        status: event.status,
+        startsAt: event.starts_at,
+        endsAt: event.ends_at,
+        timezone: event.timezone,
+        buyerCancellation: event.buyer_cancellation,
+      },
+      tickets: tickets.map((ticket) => ({
+        id: ticket.id,
+        status: ticket.status,
+        checkedIn: ticket.checked_in_at !== null,
+        refunded: ticket.refunded_at !== null,
+        unitPrice: ticket.unit_price,
+        unitFee: ticket.unit_fee,
+      })),
+      request: requestView,
+      now,
+    }),
+    request: requestView,
+  };
 }
 
 /** A free order held until the code mailed to its buyer email is entered (decision 021). */
@@ -38,7 +94,7 @@ export function toOrder(row: OrderRow, parts: OrderParts, imageUrl: ImageUrl): O
       city: event.city,
       coverImageUrl: imageUrl(event.cover_image_key),
       onlineUrl: issued(row.status) ? event.online_url : null,
-      refundPolicy: event.refund_policy,
+      refundPolicy: policyOf(row, event),
     },
     buyer: { name: row.buyer_name, email: row.buyer_email },
     items: parts.items.map((item) => ({
@@ -75,5 +131,6 @@ export function toOrder(row: OrderRow, parts: OrderParts, imageUrl: ImageUrl): O
       checkedInAt: ticket.checked_in_at ? iso(ticket.checked_in_at) : null,
       refundedAt: ticket.refunded_at ? iso(ticket.refunded_at) : null,
     })),
+    selfService: selfServiceOf(row, event, parts.tickets, parts.request ?? null),
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { OrderStatus } from '../../../src/contract/orders.ts';
+import type { RefundPolicy } from '../../../src/contract/refund-policy-text.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/types.ts';
 import { quotaSetLock } from '../../lib/capacity-quotas.ts';
@@ -25,6 +26,7 @@ export const orderEventColumns = [
   'events.cover_image_key',
   'events.status',
   'events.refund_policy',
+  'events.buyer_cancellation',
 ] as const;
 
 export function findOrderByKey(db: Executor, scope: string, key: string) {
@@ -35,6 +37,9 @@ export function findOrderByKey(db: Executor, scope: string, key: string) {
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 }
+
+/** An order's refund policy as the JSON text its column is written with. */
+export const policyText = (policy: RefundPolicy | null): string | null => (policy ? JSON.stringify(policy) : null);
 
 export function findOrderRow(db: Executor, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -97,6 +102,7 @@ export function orderEventsOf(db: Executor, eventIds: string[]) {
       'cover_image_key',
       'status',
       'refund_policy',
+      'buyer_cancellation',
     ])
     .where('id', 'in', eventIds)
     .execute();

@@ -114,6 +114,7 @@ export async function paymentSucceeded(
     origin,
     imageUrl: deps.imageUrl,
     key: context.key,
+    secret: deps.secret,
   });
 
   // Most captures: the order still held. One statement confirms them, without a transaction's round trips.

@@ -80,7 +80,14 @@ export async function confirmOrderEmail(
   const [items, [event]] = await Promise.all([itemsOf(deps.db, [order.id]), orderEventsOf(deps.db, [order.event_id])]);
   if (!event) throw notWaiting();
   const issue = async () => {
-    const prepared = await prepareIssue(deps.db, { order, items, event, origin: caller.origin, imageUrl: deps.imageUrl });
+    const prepared = await prepareIssue(deps.db, {
+      order,
+      items,
+      event,
+      origin: caller.origin,
+      imageUrl: deps.imageUrl,
+      secret: deps.secret,
+    });
     return deps.db.transaction().execute(async (trx) => {
       const locked = await lockOrder(trx, order.id);
       // Another confirmation of the same order got there first: its tickets are the answer.

@@ -181,7 +181,13 @@ export const saleGuardQuery = (db: Db, input: SaleGuardInput): CompiledQuery => 
 };
 
 /** An order as placed: its row without what the database fills in. */
-export type NewOrder = Omit<Selectable<OrdersTable>, 'refunded' | 'failure_reason' | 'created_at' | 'updated_at'>;
+/** An order to insert; its refund policy as JSON text (statement templates send objects as text). */
+export type NewOrder = Omit<
+  Selectable<OrdersTable>,
+  'refunded' | 'failure_reason' | 'created_at' | 'updated_at' | 'refund_policy'
+> & {
+  refund_policy: string | null;
+};
 
 export interface NewItem {
   ticket_type_id: string;

@@ -11,7 +11,7 @@ import { type CheckoutContext, insertPayment, type NewPayment } from '../checkou
 import { ensureCheckout, newCheckout } from '../checkout/checkout.service.ts';
 import { expireLapsedHolds, orderAccessToken, presentOrders } from '../order-lifecycle.service.ts';
 import { toOrder } from '../order-view.ts';
-import { findOrderByKey, findOrderRow } from '../orders.repository.ts';
+import { findOrderByKey, findOrderRow, policyText } from '../orders.repository.ts';
 import type { OrdersDeps } from '../orders.service.ts';
 import { issueQueries } from '../tickets/ticket-issue.repository.ts';
 import { preparedTicketRows, prepareIssue, shortCodeTaken } from '../tickets/ticket-issue.service.ts';
@@ -180,6 +180,7 @@ async function placeOrder(
         origin: caller.origin,
         imageUrl: deps.imageUrl,
         key: context.signingKey,
+        secret: deps.secret,
       })
     : null;
   // Or held for a proven email: its code and the code's mail are written with it.
@@ -233,7 +234,10 @@ async function placeOrder(
             reserveQuery(db, order.offer.ticketTypeId, -order.offer.quantity),
           ]
         : []),
-      insertOrderQuery(db, placed, order.items, { payment: localCheckout, stock }),
+      insertOrderQuery(db, { ...placed, refund_policy: policyText(row.refund_policy) }, order.items, {
+        payment: localCheckout,
+        stock,
+      }),
       ...(answers ? [answers] : []),
       ...(prepared ? issueQueries(db, row, prepared) : []),
       ...(emailCode ? emailCodeQueries(db, row.id, emailCode) : []),

@@ -171,6 +171,8 @@ function pricedOrder(
     valid_price: 0,
     valid_fee: 0,
     valid_types: {},
+    // What the buyer agrees to by paying governs their cancellation, whatever the organiser changes later (decision 068).
+    refund_policy: event.refund_policy,
   };
   const written = items.map((item) => ({
     ...item,

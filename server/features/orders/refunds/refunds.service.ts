@@ -13,6 +13,7 @@ import { holdingStatuses, lockOrder, type OrderRow, releaseStock, setOrderStatus
 import { refundMail } from '../tickets/order-mail.ts';
 import { voidTickets } from '../tickets/ticket-issue.repository.ts';
 import { runRefund } from './refund-execution.service.ts';
+import { closeSettledRequests } from './refund-requests.repository.ts';
 import {
   capturedPaymentRef,
   insertRefund,
@@ -21,6 +22,24 @@ import {
   refundByKey,
   unrefundedTicketsOf,
 } from './refunds.repository.ts';
+
+export type RefundWhy = 'refund' | 'cancelled' | 'buyer_cancelled';
+
+const voidReasons: Record<RefundWhy, string> = {
+  refund: 'refunded',
+  cancelled: 'event cancelled',
+  buyer_cancelled: 'cancelled by the buyer',
+};
+const auditActions: Record<RefundWhy, string> = {
+  refund: 'order.refunded',
+  cancelled: 'order.refunded_event_cancelled',
+  buyer_cancelled: 'order.cancelled_by_buyer',
+};
+const defaultNotes: Record<RefundWhy, string> = {
+  refund: 'Refunded by the organiser.',
+  cancelled: 'The event was cancelled.',
+  buyer_cancelled: 'Cancelled by the buyer within the refund policy.',
+};
 
 export interface RefundDecision {
   refundId: string | null;
@@ -74,8 +93,11 @@ export async function decideRefund(
     actorId: string | null;
     idempotencyKey: string;
     requestHash: string;
-    why: 'refund' | 'cancelled';
+    /** refund: by the organiser or Admit; cancelled: the event was; buyer_cancelled: the buyer, within the policy. */
+    why: RefundWhy;
     origin: string;
+    /** What the policy's cancellation fee keeps of the tickets' price (decision 068); 0 unless the buyer cancels. */
+    kept?: number;
   },
 ): Promise<RefundDecision> {
   if (!refundableStatuses.includes(order.status)) throw new HttpError('CONFLICT', 'Only a paid order can be refunded.');
@@ -87,11 +109,14 @@ export async function decideRefund(
   }
   if (chosen.length === 0) throw new HttpError('CONFLICT', 'This order has no tickets left to refund.');
 
-  const amount = chosen.reduce((sum, ticket) => sum + ticket.unit_price + ticket.unit_fee, 0);
+  const kept = input.kept ?? 0;
+  const prices = chosen.reduce((sum, ticket) => sum + ticket.unit_price, 0);
+  if (kept < 0 || kept > prices) throw new Error(`a cancellation fee of ${kept} exceeds the tickets' price ${prices}`);
   const feeAmount = chosen.reduce((sum, ticket) => sum + ticket.unit_fee, 0);
+  const amount = prices + feeAmount - kept;
   // What is left to give back can never be exceeded, whatever the arithmetic above says.
   if (amount > order.total - order.refunded) throw new Error(`refund of ${amount} exceeds what is left on order ${order.id}`);
-  const note = input.reason || (input.why === 'cancelled' ? 'The event was cancelled.' : 'Refunded by the organiser.');
+  const note = input.reason || defaultNotes[input.why];
 
   let refundId: string | null = null;
   if (amount > 0) {
@@ -113,7 +138,7 @@ export async function decideRefund(
 
   const chosenIds = chosen.map((ticket) => ticket.id);
   // Tickets an administrator voided already are left as they are (voided, revoked with the void's reason).
-  await voidTickets(trx, order.event_id, chosenIds, input.why === 'cancelled' ? 'event cancelled' : 'refunded');
+  await voidTickets(trx, order.event_id, chosenIds, voidReasons[input.why]);
   const marked = await markTicketsRefunded(trx, chosenIds);
   // The order's lock makes this impossible; should it happen, the transaction fails and nothing of the refund is kept.
   if (marked !== chosen.length)
@@ -131,11 +156,12 @@ export async function decideRefund(
   await setOrderStatus(trx, order.id, { status, refunded: order.refunded + amount });
   await recordAudit(trx, {
     actorId: input.actorId,
-    action: input.why === 'cancelled' ? 'order.refunded_event_cancelled' : 'order.refunded',
+    action: auditActions[input.why],
     subjectType: 'order',
     subjectId: order.id,
     details: {
       amount,
+      ...(kept > 0 ? { kept } : {}),
       tickets: chosen.length,
       refundId,
       ...(input.reason ? { reason: input.reason } : {}),
@@ -143,9 +169,12 @@ export async function decideRefund(
       after: { status, refunded: order.refunded + amount },
     },
   });
+  // A buyer's open request whose tickets have all had their money back now has nothing left to decide.
+  await closeSettledRequests(trx, order.id);
   const [view] = await presentOrders(trx, [{ ...order, status, refunded: order.refunded + amount }], () => null);
   if (view) {
-    await enqueueMail(trx, refundMail(view, { amount, why: input.why, by: input.by, note: input.buyerNote }, input.origin));
+    const mail = { amount, kept, tickets: chosen.length, why: input.why, by: input.by, note: input.buyerNote };
+    await enqueueMail(trx, refundMail(view, mail, input.origin));
   }
   return { refundId, amount };
 }

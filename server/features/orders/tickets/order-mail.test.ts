@@ -123,7 +123,9 @@ describe('the tickets mail’s refund policy', () => {
     const sentence = refundPolicySentence(policy, order.event.startsAt, order.event.timezone);
     expect(sentence).toBe('Refunds until Mon 29 Jun, 19:00 (London time), 48 hours before the start, minus a 5% fee.');
     const mail = confirmationMail(order, issued(order), 'https://admit.test');
-    expect(mail.text).toContain(`Refund policy: ${sentence} To ask for a refund, contact the organiser.`);
+    expect(mail.text).toContain(
+      `Refund policy: ${sentence} Cancel within the policy, or ask the organiser for a refund, from your booking.`,
+    );
     expect(mail.html).toContain(sentence);
   });
 

@@ -9,7 +9,14 @@ import { codeBlock, escapeHtml, inEventTime, mailButton, mailPage, mailParagraph
 
 const e = escapeHtml;
 
-type MailOrder = Omit<Order, 'accessToken'>;
+/** The order as mails show it; with `accessToken`, the mail links to the booking itself, for a buyer without an account. */
+type MailOrder = Order;
+
+/** Where the buyer manages this booking (cancel, ask for a refund, correct answers): the order's own page with its key. */
+const manageLinkOf = (order: MailOrder, appUrl: string) =>
+  order.accessToken
+    ? `${appUrl}/payment/order-success?${new URLSearchParams({ orderId: order.id, token: order.accessToken })}`
+    : null;
 
 export interface IssuedTicket {
   id: string;
@@ -96,6 +103,7 @@ function summaryTable(order: MailOrder): string {
 export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appUrl: string): OutgoingMail {
   const subject = testSubject(order, `Your tickets for ${order.event.title} (${order.reference})`);
   const bookingsLink = `${appUrl}/account/bookings`;
+  const manageLink = manageLinkOf(order, appUrl);
   const attachments: MailAttachment[] = [];
   const ticketBlocks: string[] = [];
   for (const [index, ticket] of tickets.entries()) {
@@ -146,6 +154,7 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
     ]),
     ...lapsed,
     '',
+    ...(manageLink ? [`Cancel, ask for a refund or change your answers: ${manageLink}`, ''] : []),
     `Your bookings: ${bookingsLink}`,
     '',
     '— Admit',
@@ -163,7 +172,12 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
       `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#374151;white-space:pre-line;">${e(refundLine(order))}</p>`,
       ...ticketBlocks,
       ...lapsed.map((line) => `<p style="margin:0 0 8px;font-size:15px;color:#6b7280;">${e(line)}</p>`),
-      button('See my bookings', bookingsLink),
+      button(manageLink ? 'Manage this booking' : 'See my bookings', manageLink ?? bookingsLink),
+      ...(manageLink
+        ? [
+            `<p style="margin:0 0 16px;font-size:13px;color:#6b7280;">Cancel within the refund policy, ask for a refund or change your answers there. Signed in, your bookings are at ${e(bookingsLink)}.</p>`,
+          ]
+        : []),
       `<p style="margin:0;font-size:13px;color:#6b7280;">The calendar file attached adds the event to your calendar.</p>`,
     ].join('\n'),
   );
@@ -176,10 +190,19 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
  */
 export function refundMail(
   order: MailOrder,
-  input: { amount: number; why: 'refund' | 'cancelled' | 'late'; by: 'organiser' | 'admit'; note: string },
+  input: {
+    amount: number;
+    why: 'refund' | 'cancelled' | 'late' | 'buyer_cancelled';
+    by: 'organiser' | 'admit';
+    note: string;
+    /** For a buyer's own cancellation: how many tickets, and what the policy's fee kept. */
+    tickets?: number;
+    kept?: number;
+  },
   appUrl: string,
 ): OutgoingMail {
   const money = formatMoney(input.amount, order.currency);
+  if (input.why === 'buyer_cancelled') return cancellationMail(order, { ...input, money }, appUrl);
   const subject = testSubject(
     order,
     input.why === 'cancelled'
@@ -229,6 +252,91 @@ export function refundMail(
         ...(note ? [paragraph(note)] : []),
         paragraph(timing),
         button('See my bookings', link),
+      ].join('\n'),
+    ),
+  };
+}
+
+/** The buyer cancelled tickets within the policy (decision 068): what goes back, and what the fee kept. */
+function cancellationMail(
+  order: MailOrder,
+  input: { amount: number; money: string; tickets?: number; kept?: number },
+  appUrl: string,
+): OutgoingMail {
+  const count = input.tickets ?? 1;
+  const what = count === 1 ? '1 ticket' : `${count} tickets`;
+  const subject = testSubject(order, `You cancelled ${what} for ${order.event.title} (${order.reference})`);
+  const kept = input.kept ? ` The organiser’s cancellation fee of ${formatMoney(input.kept, order.currency)} was kept.` : '';
+  const money =
+    input.amount > 0
+      ? `We are refunding ${input.money} to the card you paid with.${kept}`
+      : 'Nothing was paid for them, so nothing moves back.';
+  const intro = `You cancelled ${what} of order ${order.reference} for ${order.event.title}. ${money} Cancelled tickets no longer admit anyone, and their places go back on sale.`;
+  const timing =
+    input.amount === 0
+      ? ''
+      : order.test
+        ? 'No money was taken for this TEST order, so none moves back.'
+        : 'Refunds usually reach your account within 5 to 10 working days.';
+  const link = manageLinkOf(order, appUrl) ?? `${appUrl}/account/bookings`;
+  return {
+    to: order.buyer.email,
+    subject,
+    text: [
+      ...testLines(order),
+      `Hi ${order.buyer.name},`,
+      '',
+      intro,
+      ...(timing ? ['', timing] : []),
+      '',
+      `Your booking: ${link}`,
+      '',
+      '— Admit',
+      '',
+    ].join('\n'),
+    html: page(
+      subject,
+      [
+        testBand(order),
+        paragraph(`Hi ${order.buyer.name},`),
+        paragraph(intro),
+        ...(timing ? [paragraph(timing)] : []),
+        button('See my booking', link),
+      ].join('\n'),
+    ),
+  };
+}
+
+/** The organiser declined the buyer's refund request (decision 068): their note, quoted as written. */
+export function requestDeclinedMail(order: MailOrder, note: string, appUrl: string): OutgoingMail {
+  const subject = testSubject(order, `Your refund request for ${order.event.title} (${order.reference})`);
+  const intro = `The organiser of ${order.event.title} has declined your refund request for order ${order.reference}. Your tickets stay valid.`;
+  const quoted = `A note from the organiser: ${note}`;
+  const link = manageLinkOf(order, appUrl) ?? `${appUrl}/account/bookings`;
+  return {
+    to: order.buyer.email,
+    subject,
+    text: [
+      ...testLines(order),
+      `Hi ${order.buyer.name},`,
+      '',
+      intro,
+      '',
+      quoted,
+      '',
+      `Your booking: ${link}`,
+      '',
+      '— Admit',
+      '',
+    ].join('\n'),
+    html: page(
+      subject,
+      [
+        testBand(order),
+        paragraph(`Hi ${order.buyer.name},`),
+        paragraph(intro),
+        paragraph(quoted),
+        button('See my booking', link),
       ].join('\n'),
     ),
   };

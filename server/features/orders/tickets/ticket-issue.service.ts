@@ -4,6 +4,7 @@ import { newShortTicketCode } from '../../../../src/contract/short-ticket-code.t
 import type { Db, Executor } from '../../../db/database.ts';
 import type { ImageUrl } from '../../../lib/storage/image-url.ts';
 import { signTicketCodeNow } from '../../../lib/tickets/sign-ticket-code.ts';
+import { orderAccessToken } from '../order-lifecycle.service.ts';
 import { toOrder } from '../order-view.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow } from '../orders.repository.ts';
 import { violates } from '../placement/sale-refusals.service.ts';
@@ -96,6 +97,8 @@ export async function prepareIssue(
     origin: string;
     imageUrl: ImageUrl;
     key?: { private_key: string } | null;
+    /** The server secret: the mail then links to the booking itself, with the order's access key (decision 068). */
+    secret?: string;
   },
 ): Promise<PreparedIssue> {
   const { order, items, event } = input;
@@ -117,7 +120,8 @@ export async function prepareIssue(
     },
     input.imageUrl,
   );
-  return { tickets, mail: confirmationMail(view, tickets, input.origin), paidAt };
+  const accessToken = input.secret ? orderAccessToken(input.secret, order.id) : undefined;
+  return { tickets, mail: confirmationMail({ ...view, accessToken }, tickets, input.origin), paidAt };
 }
 
 /** Prepared tickets as the rows they become, for answering without reading them back. */

@@ -12,6 +12,7 @@ import { EmailCodeForm } from '#features/orders/components/email-code-form.tsx';
 import { OnlineEventLink } from '#features/orders/components/online-event-link.tsx';
 import { OrderSummary } from '#features/orders/components/order-summary.tsx';
 import { OrderTickets } from '#features/orders/components/order-tickets.tsx';
+import { SelfServicePanel } from '#features/orders/components/self-service/self-service-panel.tsx';
 import { useKeepOrderOnDevice } from '#features/orders/hooks/use-keep-tickets.ts';
 import { forgetHeldOrder } from '#features/orders/utils/held-orders.ts';
 import { orderCalendarEvent } from '#features/orders/utils/order-calendar-event.ts';
@@ -34,16 +35,18 @@ export function Component() {
   const current = readSinceOpened(order);
   const resolution = order.data ? resolveOrder(order.data.status) : null;
   const awaitingCode = order.data?.awaitingEmailCode === true;
+  // Refunded in full (every ticket cancelled or refunded): still the buyer's booking page, with what went back.
+  const refunded = order.data?.status === 'refunded';
   // Signed in: the tickets are on the device from now on, for My tickets without a connection.
   useKeepOrderOnDevice(authId, order.data, order.dataUpdatedAt);
 
   // Not paid (yet): the landing waits for the payment, the error page explains a failure. Said by the server now,
   // not by a copy an earlier page kept.
   useEffect(() => {
-    if (!orderId || !current || !resolution || resolution === 'paid' || awaitingCode) return;
+    if (!orderId || !current || !resolution || resolution === 'paid' || refunded || awaitingCode) return;
     const query = params.toString();
     navigate(resolution === 'pending' ? `/payment-success?${query}` : `/payment/order-error?${query}`, { replace: true });
-  }, [current, resolution, awaitingCode, orderId, params, navigate]);
+  }, [current, resolution, refunded, awaitingCode, orderId, params, navigate]);
   useEffect(() => {
     if (orderId && resolution === 'paid') forgetHeldOrder(orderId);
   }, [orderId, resolution]);
@@ -58,7 +61,7 @@ export function Component() {
   }
 
   const meta = <PageMeta title="Booking confirmed" description="Your order and tickets." noIndex />;
-  if (!order.data || resolution !== 'paid') {
+  if (!order.data || (resolution !== 'paid' && !refunded)) {
     return (
       <div className="mx-auto max-w-lg py-10 text-center">
         {meta}
@@ -97,23 +100,34 @@ export function Component() {
           Paid in the payment sandbox: no money was taken, and these tickets are not valid for entry.
         </TestNotice>
       ) : null}
-      <header className="rounded-2xl bg-emerald-700 p-5 text-white sm:p-8">
-        <p className="flex items-center gap-2 font-semibold text-emerald-100">
-          <span
-            aria-hidden="true"
-            className="inline-flex size-7 items-center justify-center rounded-full bg-white text-emerald-700"
-          >
-            ✓
-          </span>
-          Booking confirmed
-        </p>
-        <h1 className="mt-2 font-extrabold text-2xl leading-tight sm:text-3xl">You’re going to {event.title}</h1>
-        <p className="mt-2 text-emerald-50">{formatEventRange(event.startsAt, event.endsAt, event.timezone)}</p>
-        <p className="mt-3 text-emerald-50 text-sm">
-          {count === 1 ? 'Your ticket is below and on its way to' : `Your ${count} tickets are below and on their way to`}{' '}
-          <span className="font-semibold text-white">{order.data.buyer.email}</span>.
-        </p>
-      </header>
+      {refunded ? (
+        <header className="rounded-2xl bg-slate-800 p-5 text-white sm:p-8">
+          <p className="font-semibold text-slate-200">Booking cancelled</p>
+          <h1 className="mt-2 font-extrabold text-2xl leading-tight sm:text-3xl">{event.title}</h1>
+          <p className="mt-2 text-slate-100">{formatEventRange(event.startsAt, event.endsAt, event.timezone)}</p>
+          <p className="mt-3 text-slate-100 text-sm">
+            Its tickets no longer admit anyone. What went back is in the summary below.
+          </p>
+        </header>
+      ) : (
+        <header className="rounded-2xl bg-emerald-700 p-5 text-white sm:p-8">
+          <p className="flex items-center gap-2 font-semibold text-emerald-100">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-7 items-center justify-center rounded-full bg-white text-emerald-700"
+            >
+              ✓
+            </span>
+            Booking confirmed
+          </p>
+          <h1 className="mt-2 font-extrabold text-2xl leading-tight sm:text-3xl">You’re going to {event.title}</h1>
+          <p className="mt-2 text-emerald-50">{formatEventRange(event.startsAt, event.endsAt, event.timezone)}</p>
+          <p className="mt-3 text-emerald-50 text-sm">
+            {count === 1 ? 'Your ticket is below and on its way to' : `Your ${count} tickets are below and on their way to`}{' '}
+            <span className="font-semibold text-white">{order.data.buyer.email}</span>.
+          </p>
+        </header>
+      )}
       <div className="flex flex-wrap gap-2">
         <AddToCalendarButton event={orderCalendarEvent(event, origin)} />
         {signedIn ? (
@@ -131,6 +145,7 @@ export function Component() {
         <OrderTickets order={order.data} />
       </section>
       <OrderAnswersPanel order={order.data} token={token} heading="h2" />
+      <SelfServicePanel order={order.data} token={token} heading="h2" />
       <OrderSummary order={order.data} />
       {signedIn ? null : (
         <p className="rounded-xl bg-slate-100 p-4 text-slate-700 text-sm">

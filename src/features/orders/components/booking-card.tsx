@@ -10,6 +10,7 @@ import { paymentDestination } from '../utils/payment-destination.ts';
 import { OrderAnswersPanel } from './answers/order-answers-panel.tsx';
 import { OnlineEventLink } from './online-event-link.tsx';
 import { OrderTickets } from './order-tickets.tsx';
+import { SelfServicePanel } from './self-service/self-service-panel.tsx';
 
 interface BookingCardProps {
   order: Order;
@@ -85,6 +86,7 @@ export function BookingCard({ order, calendarButton, past = false, saved }: Book
       {!past && count > 0 ? (
         <RefundPolicyNote policy={event.refundPolicy} startsAt={event.startsAt} timeZone={event.timezone} headingLevel={4} />
       ) : null}
+      <SelfServicePanel order={order} />
 
       {order.tickets.length > 0 ? (
         past ? (

@@ -150,6 +150,7 @@ describe('the event form', () => {
       ticketsSold: 10,
       testMode: true,
       refundPolicy: { kind: 'until_before_start', notice: 2, unit: 'days', fee: { kind: 'fixed', amount: 250, currency: 'GBP' } },
+      buyerCancellation: false,
     };
     const form = eventToForm(saved);
     expect(form).toMatchObject({ startsAt: '2030-06-14T19:30', endsAt: '2030-06-14T23:00', testMode: true });

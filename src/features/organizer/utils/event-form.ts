@@ -127,6 +127,8 @@ export interface EventFormValues {
   /** The door admits TEST tickets. */
   testMode: boolean;
   refund: RefundValues;
+  /** Buyers may cancel within the policy themselves (decision 068). */
+  buyerCancellation: boolean;
 }
 
 let rowCount = 0;
@@ -173,6 +175,7 @@ export function emptyEventForm(timezone: string): EventFormValues {
     ticketTypes: [emptyTicketRow()],
     testMode: false,
     refund: emptyRefund,
+    buyerCancellation: true,
   };
 }
 
@@ -219,6 +222,7 @@ export function eventToForm(event: Event): EventFormValues {
     })),
     testMode: event.testMode,
     refund: refundToForm(event.refundPolicy),
+    buyerCancellation: event.buyerCancellation,
   };
 }
 
@@ -298,6 +302,7 @@ export function formToInput(values: EventFormValues, organizationId: string): { 
     ticketTypes,
     testMode: values.testMode,
     refundPolicy: refundFromForm(values.refund, values.ticketTypes[0]?.currency ?? 'GBP', errors),
+    buyerCancellation: values.buyerCancellation,
   };
   return { input, errors };
 }
@@ -366,6 +371,7 @@ export function duplicateInput(event: Event, organizationId: string): CreateEven
       hidden: type.hidden,
     })),
     refundPolicy: event.refundPolicy,
+    buyerCancellation: event.buyerCancellation,
   });
 }
 

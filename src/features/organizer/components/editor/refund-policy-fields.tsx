@@ -32,7 +32,7 @@ function previewOf(form: EventForm): string | null {
 
 /**
  * The event's refund policy (decision 067): what buyers read beside the tickets, in checkout before they pay and in
- * their confirmation. Refunds are still given by the organiser, from the order's page.
+ * their confirmation; and whether buyers may cancel within it themselves (decision 068).
  */
 export function RefundPolicyFields({ form }: { form: EventForm }) {
   const { values, errors, setRefund } = form;
@@ -130,6 +130,20 @@ export function RefundPolicyFields({ form }: { form: EventForm }) {
           onChange={(event) => setRefund({ text: event.target.value })}
         />
       ) : null}
+
+      <ChoiceGroup
+        name="buyerCancellation"
+        legend="Cancelling from the booking"
+        hint="Paid tickets until the deadline, less the fee, refunded at once; free tickets until the start. Otherwise buyers send you a request, which you answer on Payments."
+      >
+        <Choice
+          type="checkbox"
+          name="buyerCancellation"
+          label="Buyers may cancel within the policy themselves"
+          checked={values.buyerCancellation}
+          onChange={(checked) => form.set('buyerCancellation', checked)}
+        />
+      </ChoiceGroup>
 
       {preview ? (
         <div className="rounded-xl bg-indigo-50 p-3 text-indigo-950 text-sm ring-1 ring-indigo-200" aria-live="polite">

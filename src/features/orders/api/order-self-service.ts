@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CancelTicketsInput, RefundAskInput } from '#contract/cancellations.ts';
+import type { Order } from '#contract/orders.ts';
+import { useApiCaller } from '#lib/api-caller.tsx';
+import { orderKeys } from '#lib/query-keys/orders.ts';
+
+// The buyer's own cancellations and refund requests (decision 068). Silent: the forms show the server's words.
+
+/** The order comes back changed: it replaces the cached one, and the account's bookings load again. */
+function useOrderChange<T>(orderId: string, send: (input: T) => Promise<Order>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.detail(orderId), (kept: Order | undefined) => ({
+        ...order,
+        accessToken: kept?.accessToken,
+      }));
+      return queryClient.invalidateQueries({ queryKey: [...orderKeys.all, 'mine'] });
+    },
+  });
+}
+
+/** `POST /orders/{orderId}/cancellation?token=`, with an Idempotency-Key the same for every try of one confirmation. */
+export function useCancelTickets(orderId: string, token: string | null) {
+  const api = useApiCaller();
+  return useOrderChange(orderId, ({ body, idempotencyKey }: { body: CancelTicketsInput; idempotencyKey: string }) =>
+    api<Order>({
+      method: 'POST',
+      url: `/orders/${encodeURIComponent(orderId)}/cancellation`,
+      params: token ? { token } : undefined,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      data: body,
+      silent: true,
+    }),
+  );
+}
+
+/** `POST /orders/{orderId}/refund-requests?token=`: the buyer asks the organiser. */
+export function useAskForRefund(orderId: string, token: string | null) {
+  const api = useApiCaller();
+  return useOrderChange(orderId, (body: RefundAskInput) =>
+    api<Order>({
+      method: 'POST',
+      url: `/orders/${encodeURIComponent(orderId)}/refund-requests`,
+      params: token ? { token } : undefined,
+      data: body,
+      silent: true,
+    }),
+  );
+}

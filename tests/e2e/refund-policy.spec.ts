@@ -31,7 +31,7 @@ test('a buyer on a phone reads the refund policy on the event page and in checko
   await waitForHydration(page);
   const note = page.getByRole('region', { name: 'Refund policy' });
   await expect(note).toContainText(sentence);
-  await expect(note).toContainText('contact the organiser');
+  await expect(note).toContainText('ask the organiser for a refund, from your booking');
   await expect(ticketPanel(page)).toBeVisible();
   await note.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/refund-policy-event-phone.png' });

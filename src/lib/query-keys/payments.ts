@@ -6,4 +6,6 @@ export const paymentKeys = {
   orderLists: (organizationId: string) => [...paymentKeys.all, 'orders', organizationId] as const,
   orderList: (organizationId: string, filters: object) => [...paymentKeys.orderLists(organizationId), filters] as const,
   order: (organizationId: string, orderId: string) => [...paymentKeys.all, 'order', organizationId, orderId] as const,
+  /** Buyers' open refund requests (decision 068). */
+  refundRequests: (organizationId: string) => [...paymentKeys.all, 'refund-requests', organizationId] as const,
 };

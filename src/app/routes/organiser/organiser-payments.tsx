@@ -14,6 +14,7 @@ import { OrderDrawer } from '#features/payments/components/order-drawer.tsx';
 import { OrderFiltersForm } from '#features/payments/components/order-filters-form.tsx';
 import { OrdersList } from '#features/payments/components/orders-list.tsx';
 import { PaymentTotals } from '#features/payments/components/payment-totals.tsx';
+import { RefundRequestsPanel } from '#features/payments/components/refund-requests-panel.tsx';
 import {
   type OrderFilters,
   orderFiltersToSearch,
@@ -103,6 +104,9 @@ export function Component() {
         </div>
       ) : (
         <>
+          {organizationId ? (
+            <RefundRequestsPanel organizationId={organizationId} canRefund={canRefund} orderHref={(id) => hrefFor(filters, id)} />
+          ) : null}
           <OrderFiltersForm filters={filters} events={eventOptions} onChange={applyFilters} />
           {list ? (
             <>

@@ -51,7 +51,9 @@ export function TicketCard({ ticket, order, position }: TicketCardProps) {
           </div>
         ) : (
           <p className="rounded-xl bg-slate-100 p-6 text-center font-semibold text-slate-700">
-            This ticket was voided and no longer admits anyone.
+            {ticket.refundedAt
+              ? 'This ticket was cancelled and refunded: it no longer admits anyone.'
+              : 'This ticket was voided and no longer admits anyone.'}
           </p>
         )}
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-slate-950">

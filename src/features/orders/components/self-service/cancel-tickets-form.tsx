@@ -5,7 +5,7 @@ import { FormAlert } from '#components/fields/form-alert.tsx';
 import { serverMessage } from '#components/fields/form-errors.ts';
 import { Spinner } from '#components/submit-button.tsx';
 import { formatMoney } from '#contract/money.ts';
-import type { Order } from '#contract/orders.ts';
+import type { Order, Ticket } from '#contract/orders.ts';
 import { toast } from '#lib/toasts.tsx';
 import { useCancelTickets } from '../../api/order-self-service.ts';
 
@@ -64,7 +64,7 @@ export function CancelTicketsForm({ order, token, onDone }: CancelTicketsFormPro
               key={quote.ticketId}
               type="checkbox"
               name={`cancel-${quote.ticketId}`}
-              label={`${ticket?.typeName ?? 'Ticket'} — ${ticket?.holderName ?? ''} (${money})`}
+              label={`Ticket ${order.tickets.indexOf(ticket as Ticket) + 1}: ${ticket?.typeName ?? ''} — ${ticket?.holderName ?? ''} (${money})`}
               checked={chosen.includes(quote.ticketId)}
               onChange={(on) => toggle(quote.ticketId, on)}
             />

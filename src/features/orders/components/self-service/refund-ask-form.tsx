@@ -63,7 +63,7 @@ export function RefundAskForm({ order, token, onDone }: RefundAskFormProps) {
             key={ticket.id}
             type="checkbox"
             name={`ask-${ticket.id}`}
-            label={`${ticket.typeName} — ${ticket.holderName}`}
+            label={`Ticket ${order.tickets.indexOf(ticket) + 1}: ${ticket.typeName} — ${ticket.holderName}`}
             checked={chosen.includes(ticket.id)}
             onChange={(on) => setChosen((now) => (on ? [...now, ticket.id] : now.filter((id) => id !== ticket.id)))}
           />

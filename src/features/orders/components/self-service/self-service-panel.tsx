@@ -4,6 +4,7 @@ import { formatDateTime } from '#components/format/date-time.ts';
 import type { RefundRequestView } from '#contract/cancellations.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Order } from '#contract/orders.ts';
+import { onEventClock, zoneTimeName } from '#contract/refund-policy-text.ts';
 import { useHydrated } from '#lib/use-hydrated.ts';
 import { useOnline } from '../../hooks/use-online.ts';
 
@@ -73,7 +74,7 @@ export function SelfServicePanel({ order, token = null, heading: Heading = 'h4' 
       {cancelOpen && service.cancelUntil ? (
         <p className="text-slate-700 text-sm">
           You can cancel {count === 1 ? 'this ticket' : 'these tickets'} yourself until{' '}
-          {formatDateTime(service.cancelUntil, { timeZone: order.event.timezone })}.
+          {onEventClock(new Date(service.cancelUntil), order.event.timezone)} ({zoneTimeName(order.event.timezone)}).
         </p>
       ) : null}
       {service.note ? <p className="text-slate-700 text-sm">{service.note}</p> : null}

@@ -10,9 +10,11 @@ import { eventsQuery } from '../server/features/admin/admin-events.repository.ts
 import { listEvents } from '../server/features/admin/admin-events.service.ts';
 import { paymentsQuery } from '../server/features/admin/admin-money.repository.ts';
 import { listPayments, listRefunds, listWebhooks } from '../server/features/admin/admin-money.service.ts';
-import { ordersQuery, ticketsQuery } from '../server/features/admin/admin-orders.repository.ts';
-import { listOrders, listTickets } from '../server/features/admin/admin-orders.service.ts';
+import { ordersQuery } from '../server/features/admin/admin-orders.repository.ts';
+import { listOrders } from '../server/features/admin/admin-orders.service.ts';
 import { listOrganisers } from '../server/features/admin/admin-organisers.service.ts';
+import { ticketsQuery } from '../server/features/admin/admin-tickets.repository.ts';
+import { listTickets } from '../server/features/admin/admin-tickets.service.ts';
 import { listUsers, readAudit } from '../server/features/admin/admin-users.service.ts';
 import type { AccessClaims } from '../server/lib/auth/access-tokens.ts';
 import { dropDatabase, postgresReachable, recreate } from './scratch-postgres.ts';

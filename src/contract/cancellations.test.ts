@@ -109,9 +109,9 @@ describe('what a buyer may do with their order', () => {
   });
 
   it('lets a buyer ask until 30 days after the event, one open request at a time', () => {
-    const after = (days: number) => new Date(new Date(newYorkEnd).getTime() + days * 86_400_000);
-    expect(selfService(input({ now: after(29) })).canAsk).toBe(true);
-    expect(selfService(input({ now: after(30) })).canAsk).toBe(false);
+    const daysAfterEnd = (days: number) => new Date(new Date(newYorkEnd).getTime() + days * 86_400_000);
+    expect(selfService(input({ now: daysAfterEnd(29) })).canAsk).toBe(true);
+    expect(selfService(input({ now: daysAfterEnd(30) })).canAsk).toBe(false);
     const request = {
       id: '00000000-0000-4000-8000-000000000001',
       status: 'open' as const,
@@ -122,7 +122,7 @@ describe('what a buyer may do with their order', () => {
       createdAt: newYorkStart,
       decidedAt: null,
     };
-    expect(selfService(input({ now: after(1), request })).canAsk).toBe(false);
-    expect(selfService(input({ now: after(1), request: { ...request, status: 'declined' } })).canAsk).toBe(true);
+    expect(selfService(input({ now: daysAfterEnd(1), request })).canAsk).toBe(false);
+    expect(selfService(input({ now: daysAfterEnd(1), request: { ...request, status: 'declined' } })).canAsk).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { signedInAccount } from '../fixtures/accounts.ts';
 import { inDays } from '../fixtures/events.ts';
 import { eventOnSale, heldOrder, lineAddress, type OrderView, orderBody, paySandbox, soldAndHeld } from '../fixtures/orders.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
+import { entriesOf, openList, queued, sweep } from '../fixtures/waiting-list.ts';
 
 // A buyer cancels within the refund policy their order was placed under, and asks the organiser outside it
 // (decision 068). Money, stock, the door and mail are checked as the buyer and organiser would find them.
@@ -129,6 +130,20 @@ describe('a buyer cancelling within the policy', () => {
     const refunds = await db().selectFrom('refunds').select('ticket_ids').where('order_id', '=', order.id).execute();
     expect(refunds).toHaveLength(2);
     expect((await read(order)).status).toBe('refunded');
+  });
+
+  it('gives a sold-out type’s place to the first in its waiting list', async () => {
+    const { order, event, organiser, typeId } = await paidOrder(within, 2, {
+      ticketTypes: [{ name: 'Standard', price: 1500, currency: 'GBP', capacity: 2 }],
+    });
+    await openList(api.app, organiser, event.id);
+    const first = await queued(api.app, db(), event.id, typeId, 1);
+    expect(await sweep(db(), api.config.jwtSecret)).toBe(0);
+    expect((await cancel(order, { ticketIds: [order.tickets[0]?.id] })).statusCode).toBe(200);
+    expect(await sweep(db(), api.config.jwtSecret)).toBe(1);
+    expect(await entriesOf(db(), event.id)).toEqual([
+      expect.objectContaining({ email: first.buyer.email, status: 'offered', offered_quantity: 1 }),
+    ]);
   });
 
   it('keeps the policy the order was placed under when the organiser changes the event’s', async () => {

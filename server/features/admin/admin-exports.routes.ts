@@ -17,8 +17,9 @@ import { toCsv } from '../../lib/csv.ts';
 import { listEvents } from './admin-events.service.ts';
 import { everyRow, exportRowLimit, type List } from './admin-exports.service.ts';
 import { listPayments, listPayouts, listRefunds, listWebhooks } from './admin-money.service.ts';
-import { listOrders, listTickets } from './admin-orders.service.ts';
+import { listOrders } from './admin-orders.service.ts';
 import { listOrganisers } from './admin-organisers.service.ts';
+import { listTickets } from './admin-tickets.service.ts';
 import { listUsers, readAudit } from './admin-users.service.ts';
 
 interface CsvExport<Query extends { after?: string | undefined }, Row> {

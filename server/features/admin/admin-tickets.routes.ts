@@ -9,7 +9,7 @@ import {
 } from '../../../src/contract/admin-sales.ts';
 import type { ApiContext } from '../../api-context.ts';
 import type { OrdersDeps } from '../orders/orders.service.ts';
-import { adminTicket, listTickets, reissueTicket, voidTicket } from './admin-orders.service.ts';
+import { adminTicket, listTickets, reissueTicket, voidTicket } from './admin-tickets.service.ts';
 
 const tags = ['admin'];
 

@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { requirePermission } from './admin-access.service.ts';
+import { auditEntries } from './admin-audit.service.ts';
 import { findUserListRow } from './admin-lists.repository.ts';
-import { auditEntries } from './admin-orders.service.ts';
 import { casesOfPerson, ordersOfPerson, organisationsOfPerson } from './admin-user-detail.repository.ts';
 import { toAdminUser } from './admin-users.service.ts';
 

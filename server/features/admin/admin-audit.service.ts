@@ -12,16 +12,21 @@ export const isoOrNull = (value: Date | string | null) => (value === null ? null
 /** A reference as typed (any case, with or without its dash) as stored; other text as it is, in capitals. */
 export const typedReference = (text: string) => orderReferenceOf(text) ?? text.trim().toUpperCase();
 
+type AuditRow = Awaited<ReturnType<typeof auditOf>>[number];
+
+/** An audit row as the admin pages show it. */
+export const toAuditEntry = (row: AuditRow): AuditEntry => ({
+  id: row.id,
+  at: iso(row.created_at),
+  actorId: row.actor_id,
+  actorEmail: row.actor_email,
+  action: row.action,
+  subjectType: row.subject_type,
+  subjectId: row.subject_id,
+  details: row.details,
+});
+
+/** The audit trail of one object, oldest first. */
 export async function auditEntries(db: Executor, subjectType: string, subjectId: string): Promise<AuditEntry[]> {
-  const rows = await auditOf(db, subjectType, subjectId);
-  return rows.map((row) => ({
-    id: row.id,
-    at: iso(row.created_at),
-    actorId: row.actor_id,
-    actorEmail: row.actor_email,
-    action: row.action,
-    subjectType: row.subject_type,
-    subjectId: row.subject_id,
-    details: row.details,
-  }));
+  return (await auditOf(db, subjectType, subjectId)).map(toAuditEntry);
 }

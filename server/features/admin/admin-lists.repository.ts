@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { type KeysetPosition, keysetTime, pastPosition } from '../../db/keyset.ts';
+import { auditColumns } from './admin-audit.repository.ts';
 
 const selectUserList = (db: Executor) =>
   db
@@ -76,19 +77,7 @@ export function findUserIdByEmail(db: Executor, email: string) {
  * id. Each reads its index (migration 0033).
  */
 export function searchAudit(db: Executor, q: string | undefined, after: KeysetPosition | null, limit: number) {
-  let query = db
-    .selectFrom('audit_log as a')
-    .leftJoin('users as u', 'u.id', 'a.actor_id')
-    .select([
-      'a.id',
-      'a.created_at',
-      'a.actor_id',
-      'u.email as actor_email',
-      'a.action',
-      'a.subject_type',
-      'a.subject_id',
-      'a.details',
-    ]);
+  let query = db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.actor_id').select(auditColumns);
   if (q) {
     const lowered = q.toLowerCase();
     query = query.where((eb) =>

@@ -13,6 +13,7 @@ import { signOutEverywhere } from '../auth/sessions.service.ts';
 import type { Suspensions } from '../users/suspensions.service.ts';
 import { findUserByEmail, setSuspension } from '../users/users.service.ts';
 import { requirePermission, requireSensitivePermission } from './admin-access.service.ts';
+import { toAuditEntry } from './admin-audit.service.ts';
 import { findUserForAdmin, findUserListRow, searchAudit, searchUsers } from './admin-lists.repository.ts';
 import { adminPageSize } from './admin-page-size.ts';
 
@@ -54,16 +55,7 @@ export async function readAudit(
   const rows = await searchAudit(db, query.q || undefined, decodeCursor(query.after), size + 1);
   const page = pageOf(rows, size);
   return {
-    items: page.items.map((row) => ({
-      id: row.id,
-      at: new Date(row.created_at).toISOString(),
-      actorId: row.actor_id,
-      actorEmail: row.actor_email,
-      action: row.action,
-      subjectType: row.subject_type,
-      subjectId: row.subject_id,
-      details: row.details,
-    })),
+    items: page.items.map(toAuditEntry),
     next: page.next,
   };
 }

@@ -278,33 +278,7 @@ function cancellationMail(
       : order.test
         ? 'No money was taken for this TEST order, so none moves back.'
         : 'Refunds usually reach your account within 5 to 10 working days.';
-  const link = manageLinkOf(order, appUrl) ?? `${appUrl}/account/bookings`;
-  return {
-    to: order.buyer.email,
-    subject,
-    text: [
-      ...testLines(order),
-      `Hi ${order.buyer.name},`,
-      '',
-      intro,
-      ...(timing ? ['', timing] : []),
-      '',
-      `Your booking: ${link}`,
-      '',
-      '— Admit',
-      '',
-    ].join('\n'),
-    html: page(
-      subject,
-      [
-        testBand(order),
-        paragraph(`Hi ${order.buyer.name},`),
-        paragraph(intro),
-        ...(timing ? [paragraph(timing)] : []),
-        button('See my booking', link),
-      ].join('\n'),
-    ),
-  };
+  return bookingNotice(order, subject, timing ? [intro, timing] : [intro], appUrl);
 }
 
 /** The organiser declined the buyer's refund request (decision 068): their note, quoted as written. */
@@ -312,18 +286,21 @@ export function requestDeclinedMail(order: MailOrder, note: string, appUrl: stri
   const subject = testSubject(order, `Your refund request for ${order.event.title} (${order.reference})`);
   const intro = `The organiser of ${order.event.title} has declined your refund request for order ${order.reference}. Your tickets stay valid.`;
   const quoted = `A note from the organiser: ${note}`;
+  return bookingNotice(order, subject, [intro, quoted], appUrl);
+}
+
+/** A short mail about the buyer's booking: the greeting, its paragraphs, and the way back to the booking. */
+function bookingNotice(order: MailOrder, subject: string, paragraphs: string[], appUrl: string): OutgoingMail {
   const link = manageLinkOf(order, appUrl) ?? `${appUrl}/account/bookings`;
+  const greeting = `Hi ${order.buyer.name},`;
   return {
     to: order.buyer.email,
     subject,
     text: [
       ...testLines(order),
-      `Hi ${order.buyer.name},`,
+      greeting,
       '',
-      intro,
-      '',
-      quoted,
-      '',
+      ...paragraphs.flatMap((text) => [text, '']),
       `Your booking: ${link}`,
       '',
       '— Admit',
@@ -331,13 +308,9 @@ export function requestDeclinedMail(order: MailOrder, note: string, appUrl: stri
     ].join('\n'),
     html: page(
       subject,
-      [
-        testBand(order),
-        paragraph(`Hi ${order.buyer.name},`),
-        paragraph(intro),
-        paragraph(quoted),
-        button('See my booking', link),
-      ].join('\n'),
+      [testBand(order), paragraph(greeting), ...paragraphs.map((text) => paragraph(text)), button('See my booking', link)].join(
+        '\n',
+      ),
     ),
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type EventCategory, eventCategories } from './event-categories.ts';
 import { eventListTerms } from './event-list-terms.ts';
 import { refundPolicySchema } from './refund-policy.ts';
+import { transferCutoffSchema } from './ticket-transfers.ts';
 import { timezoneSchema } from './time-zone.ts';
 import { httpUrlSchema } from './users.ts';
 
@@ -131,6 +132,8 @@ const eventChanges = {
   refundPolicy: refundPolicySchema,
   /** Buyers may cancel within the policy themselves from their booking (decision 068); else they ask the organiser. */
   buyerCancellation: z.boolean('Choose whether buyers may cancel themselves.'),
+  /** Holders may pass tickets on until this many hours before the start; null: they may not (decision 069). */
+  transferCutoffHours: transferCutoffSchema,
 };
 
 /** A new event starts from these when a field is left out. */
@@ -144,6 +147,7 @@ const eventFields = {
   testMode: eventChanges.testMode.default(false),
   refundPolicy: eventChanges.refundPolicy.nullable().default(null),
   buyerCancellation: eventChanges.buyerCancellation.default(true),
+  transferCutoffHours: eventChanges.transferCutoffHours.default(0),
 };
 
 export const placeMessage = 'Give a venue, or a link for an online event.';
@@ -238,6 +242,8 @@ export const eventSchema = eventSummarySchema.extend({
   refundPolicy: refundPolicySchema.nullable(),
   /** Buyers may cancel within the policy themselves (decision 068). */
   buyerCancellation: z.boolean().default(true),
+  /** Holders may pass tickets on until this many hours before the start; null: they may not (decision 069). */
+  transferCutoffHours: z.number().int().nullable().default(null),
 });
 export type Event = z.infer<typeof eventSchema>;
 

@@ -3,6 +3,7 @@ import { orderSelfServiceSchema } from './cancellations.ts';
 import { booleanQuery, currencySchema } from './events.ts';
 import { answersInputSchema, orderAnswerSchema } from './questions.ts';
 import { refundPolicySchema } from './refund-policy.ts';
+import { ticketChangesSchema } from './ticket-transfers.ts';
 
 /**
  * pending: tickets held, waiting for payment (until `holdExpiresAt`);
@@ -128,6 +129,8 @@ export const ticketSchema = z.object({
   checkedInAt: z.string().nullable(),
   /** When the ticket's money went back (a refund); a voided ticket without it was voided and kept its money. */
   refundedAt: z.string().nullable(),
+  /** Bumped by each change of holder (decision 069): a change names the version it was made from. */
+  version: z.number().int().optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -207,6 +210,8 @@ export const orderSchema = z.object({
    * from copies a phone saved before.
    */
   selfService: orderSelfServiceSchema.optional(),
+  /** Which tickets may change holder now, and who held them before (decision 069). Absent from copies saved before. */
+  ticketChanges: ticketChangesSchema.optional(),
   /** Lets a guest buyer read this order (return pages); only in the answer to its creation. */
   accessToken: z.string().optional(),
 });

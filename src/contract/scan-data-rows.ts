@@ -35,6 +35,8 @@ export interface ScanDataColumns {
     checkins: readonly (readonly [number, number, number])[];
     /** Answers shown at the door, sparse (decision 064); absent when a page has none. */
     doorAnswers?: readonly (readonly [number, string])[];
+    /** When replaced codes were signed, sparse (decision 069); absent when a page has none. */
+    codesFrom?: readonly (readonly [number, number])[];
   };
   orders: { references: readonly string[]; buyerNames: readonly string[]; buyerEmails: readonly string[] };
   ticketTypes: readonly { id: string; name: string }[];
@@ -100,6 +102,8 @@ export interface ScanDataTicketRow {
   checkedIn: { at: string; deviceId: string; deviceName: string | null } | null;
   /** Its answers to the questions shown at the door, "Label: answer" lines; absent when it has none. */
   doorAnswers?: string;
+  /** When its current code was signed (Unix seconds), for a ticket whose code replaced another (decision 069). */
+  codeFrom?: number;
 }
 
 const STATUS = { v: 'valid', x: 'voided', u: 'unpaid', t: 'valid' } as const;
@@ -110,6 +114,7 @@ export function scanDataTicketRows(page: ScanDataColumns): ScanDataTicketRow[] {
   const count = tickets.ids.length / 22;
   const checkins = new Map(tickets.checkins.map(([index, at, device]) => [index, { at, device }]));
   const answers = new Map(tickets.doorAnswers ?? []);
+  const codesFrom = new Map(tickets.codesFrom ?? []);
   const rows: ScanDataTicketRow[] = [];
   let order = 0;
   let left = tickets.orderSizes[0] ?? 0;
@@ -143,6 +148,8 @@ export function scanDataTicketRows(page: ScanDataColumns): ScanDataTicketRow[] {
     });
     const answer = answers.get(i);
     if (answer) (rows[rows.length - 1] as ScanDataTicketRow).doorAnswers = answer;
+    const codeFrom = codesFrom.get(i);
+    if (codeFrom !== undefined) (rows[rows.length - 1] as ScanDataTicketRow).codeFrom = codeFrom;
   }
   return rows;
 }

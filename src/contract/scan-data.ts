@@ -119,6 +119,11 @@ export const scanDataTicketsSchema = z.object({
    * lines joined by "\n"], a ticket's own answers and its order's. Absent when the page has none.
    */
   doorAnswers: z.array(z.tuple([z.number().int().min(0), z.string()])).optional(),
+  /**
+   * Tickets whose code replaced an earlier one (passed on, decision 069), sparse: [ticket index, the current code's
+   * validFrom in Unix seconds]. A genuine code of such a ticket signed before that is an old one. Absent when none.
+   */
+  codesFrom: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).optional(),
 });
 export type ScanDataTickets = z.infer<typeof scanDataTicketsSchema>;
 

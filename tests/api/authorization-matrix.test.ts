@@ -97,6 +97,9 @@ const matrix: Record<RouteKey, Row> = {
   // The buyer's own cancellation within the policy, and their request outside it: only the buyer (decision 068).
   'POST /orders/:orderId/cancellation':                              [404,  200,      404,   404,     404,     404,  404,   404],
   'POST /orders/:orderId/refund-requests':                           [404,  201,      404,   404,     404,     404,  404,   404],
+  // Passing a ticket on and correcting its holder's name: only the buyer (decision 069).
+  'POST /orders/:orderId/tickets/:ticketId/transfer':                [404,  200,      404,   404,     404,     404,  404,   404],
+  'POST /orders/:orderId/tickets/:ticketId/holder-name':             [404,  200,      404,   404,     404,     404,  404,   404],
   // Requests are read by the order readers, answered by those who refund.
   'GET /organizations/:organizationId/refund-requests':              [401,  404,      200,   200,     200,     403,  404,   404],
   'POST /refund-requests/:requestId/decision':                       [401,  404,      200,   403,     200,     403,  404,   404],

@@ -32,6 +32,8 @@ export interface TicketRow {
   holder_name: string;
   status: 'valid' | 'voided';
   code_start: string;
+  /** The whole code of a ticket passed on (decision 069), whose validFrom the door needs; else null. */
+  replaced_code: string | null;
   short_code: string;
   reference: string;
   buyer_name: string;
@@ -61,6 +63,7 @@ export async function ticketPage(
   const { rows } = await sql<TicketRow>`
     select t.id, t.order_id, t.position, t.ticket_type_id, t.holder_name, t.status,
            substr(t.code, ${TICKET_CODE_PREFIX.length + 1}, ${CODE_START_LENGTH}) as code_start, t.short_code,
+           case when t.holder_version > 0 then t.code end as replaced_code,
            o.reference, o.buyer_name, o.buyer_email, o.status as order_status, o.provider = ${TEST_PROVIDER} as test,
            a.scanned_at as a_scanned_at, a.device_id as a_device_id, a.device_name as a_device_name
       from tickets t

@@ -12,6 +12,7 @@ import {
   type ScanDataScan,
   ticketKey,
 } from '../../../src/contract/scan-data.ts';
+import { decodeTicketCode } from '../../../src/contract/ticket-code.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { doorAnswerTexts } from '../questions/order-answers.service.ts';
@@ -157,6 +158,7 @@ export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery)
   let shortCodes = '';
   let lastOrder = '';
   const doorAnswers: [number, string][] = [];
+  const codesFrom: [number, number][] = [];
   for (const [index, row] of tickets.entries()) {
     ids.push(ticketKey(row.id));
     page.tickets.types.push(typeIndex.get(row.ticket_type_id) ?? 0);
@@ -179,8 +181,11 @@ export async function scanData(db: Db, access: DoorAccess, query: ScanDataQuery)
     }
     const answer = answers.get(`${row.order_id}@${row.position}`);
     if (answer) doorAnswers.push([index, answer]);
+    const replaced = row.replaced_code ? decodeTicketCode(row.replaced_code) : null;
+    if (replaced?.ok) codesFrom.push([index, Math.floor(replaced.payload.validFrom.getTime() / 1000)]);
   }
   if (doorAnswers.length > 0) page.tickets.doorAnswers = doorAnswers;
+  if (codesFrom.length > 0) page.tickets.codesFrom = codesFrom;
   page.tickets.ids = ids.join('');
   page.tickets.status = status;
   page.tickets.codeStarts = codeStarts;

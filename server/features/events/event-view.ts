@@ -61,5 +61,6 @@ export function toEvent(
     testMode: row.test_mode,
     refundPolicy: row.refund_policy,
     buyerCancellation: row.buyer_cancellation,
+    transferCutoffHours: row.transfer_cutoff_hours,
   };
 }

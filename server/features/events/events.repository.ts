@@ -25,6 +25,7 @@ export interface EventValues {
   longitude: number | null;
   test_mode?: boolean;
   buyer_cancellation?: boolean;
+  transfer_cutoff_hours?: number | null;
   /** JSON text of the policy (decision 067). */
   refund_policy?: string | null;
 }

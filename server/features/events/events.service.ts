@@ -63,6 +63,7 @@ function toValues(input: Partial<CreateEvent>): Partial<EventValues> {
   if (input.onlineUrl !== undefined) values.online_url = input.onlineUrl;
   if (input.testMode !== undefined) values.test_mode = input.testMode;
   if (input.buyerCancellation !== undefined) values.buyer_cancellation = input.buyerCancellation;
+  if (input.transferCutoffHours !== undefined) values.transfer_cutoff_hours = input.transferCutoffHours;
   if (input.refundPolicy !== undefined) values.refund_policy = input.refundPolicy ? JSON.stringify(input.refundPolicy) : null;
   if (input.venue !== undefined) {
     values.venue_name = input.venue?.name ?? null;
@@ -237,12 +238,20 @@ export async function changeEvent(deps: EventsDeps, userId: string, eventId: str
  */
 function auditDetails(
   input: UpdateEvent,
-  row: { test_mode: boolean; refund_policy: RefundPolicy | null; buyer_cancellation: boolean },
+  row: {
+    test_mode: boolean;
+    refund_policy: RefundPolicy | null;
+    buyer_cancellation: boolean;
+    transfer_cutoff_hours: number | null;
+  },
 ) {
   const details: Record<string, unknown> = {};
   if (input.testMode !== undefined && input.testMode !== row.test_mode) details.testMode = input.testMode;
   if (input.buyerCancellation !== undefined && input.buyerCancellation !== row.buyer_cancellation) {
     details.buyerCancellation = input.buyerCancellation;
+  }
+  if (input.transferCutoffHours !== undefined && input.transferCutoffHours !== row.transfer_cutoff_hours) {
+    details.transferCutoffHours = input.transferCutoffHours;
   }
   if (input.refundPolicy && JSON.stringify(input.refundPolicy) !== JSON.stringify(row.refund_policy)) {
     details.refundPolicy = input.refundPolicy;

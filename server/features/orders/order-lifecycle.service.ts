@@ -19,6 +19,7 @@ import {
   ticketsOf,
 } from './orders.repository.ts';
 import { latestRequestsOf } from './refunds/refund-requests.repository.ts';
+import { transfersOf } from './tickets/ticket-transfers.repository.ts';
 
 /**
  * The guest's key to their order, derived from the server secret: nothing to store, the same on
@@ -38,13 +39,14 @@ export function isOrderAccessToken(secret: string, orderId: string, token: strin
 /** Orders as the API shows them, loading what they need in a few queries however many there are. */
 export async function presentOrders(db: Db, rows: OrderRow[], imageUrl: ImageUrl): Promise<Omit<Order, 'accessToken'>[]> {
   const ids = rows.map((row) => row.id);
-  const [events, items, tickets, payments, answers, requests] = await Promise.all([
+  const [events, items, tickets, payments, answers, requests, transfers] = await Promise.all([
     orderEventsOf(db, [...new Set(rows.map((row) => row.event_id))]),
     itemsOf(db, ids),
     ticketsOf(db, ids),
     openPaymentsOf(db, ids),
     orderAnswersOf(db, rows),
     latestRequestsOf(db, ids),
+    transfersOf(db, ids),
   ]);
   return rows.map((row) => {
     const event = events.find((candidate) => candidate.id === row.event_id);
@@ -57,6 +59,7 @@ export async function presentOrders(db: Db, rows: OrderRow[], imageUrl: ImageUrl
         tickets: tickets.filter((ticket) => ticket.order_id === row.id),
         checkoutUrl: payments.find((payment) => payment.order_id === row.id)?.checkout_url ?? null,
         request: requests.find((request) => request.order_id === row.id) ?? null,
+        transfers: transfers.filter((transfer) => transfer.order_id === row.id),
       },
       imageUrl,
     );

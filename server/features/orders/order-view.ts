@@ -1,8 +1,10 @@
 import { type RefundRequestView, selfService } from '../../../src/contract/cancellations.ts';
 import { isTestOrder, type Order, type OrderStatus } from '../../../src/contract/orders.ts';
+import { type TicketChanges, ticketChanges } from '../../../src/contract/ticket-transfers.ts';
 import type { ImageUrl } from '../../lib/storage/image-url.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow, TicketRow } from './orders.repository.ts';
 import type { RefundRequestRow } from './refunds/refund-requests.repository.ts';
+import type { TicketTransferRow } from './tickets/ticket-transfers.repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -14,6 +16,8 @@ export interface OrderParts {
   checkoutUrl: string | null;
   /** The order's latest refund request (decision 068), if any. */
   request?: RefundRequestRow | null;
+  /** The order's changes of holder (decision 069), oldest first. */
+  transfers?: TicketTransferRow[];
 }
 
 export function toRefundRequest(row: RefundRequestRow): RefundRequestView {
@@ -65,6 +69,43 @@ export function selfServiceOf(
       now,
     }),
     request: requestView,
+  };
+}
+
+/** Which tickets may change holder now (decision 069), judged with the order's tickets, and who held them before. */
+export function ticketChangesOf(
+  row: Pick<OrderRow, 'status'>,
+  event: OrderEventRow,
+  tickets: TicketRow[],
+  transfers: TicketTransferRow[],
+  now = new Date(),
+): TicketChanges {
+  return {
+    ...ticketChanges({
+      orderStatus: row.status,
+      event: {
+        status: event.status,
+        startsAt: event.starts_at,
+        timezone: event.timezone,
+        transferCutoffHours: event.transfer_cutoff_hours,
+      },
+      tickets: tickets.map((ticket) => ({
+        id: ticket.id,
+        status: ticket.status,
+        checkedIn: ticket.checked_in_at !== null,
+        refunded: ticket.refunded_at !== null,
+        version: ticket.holder_version,
+      })),
+      now,
+    }),
+    history: transfers.map((transfer) => ({
+      ticketId: transfer.ticket_id,
+      kind: transfer.kind,
+      fromName: transfer.from_name,
+      toName: transfer.to_name,
+      toEmail: transfer.to_email,
+      at: iso(transfer.created_at),
+    })),
   };
 }
 
@@ -130,7 +171,9 @@ export function toOrder(row: OrderRow, parts: OrderParts, imageUrl: ImageUrl): O
       shortCode: ticket.status === 'valid' ? ticket.short_code : null,
       checkedInAt: ticket.checked_in_at ? iso(ticket.checked_in_at) : null,
       refundedAt: ticket.refunded_at ? iso(ticket.refunded_at) : null,
+      version: ticket.holder_version,
     })),
     selfService: selfServiceOf(row, event, parts.tickets, parts.request ?? null),
+    ticketChanges: ticketChangesOf(row, event, parts.tickets, parts.transfers ?? []),
   };
 }

@@ -27,6 +27,7 @@ export const orderEventColumns = [
   'events.status',
   'events.refund_policy',
   'events.buyer_cancellation',
+  'events.transfer_cutoff_hours',
 ] as const;
 
 export function findOrderByKey(db: Executor, scope: string, key: string) {
@@ -85,27 +86,7 @@ export type TicketRow = Awaited<ReturnType<typeof ticketsOf>>[number];
 /** What an order view needs of its event. */
 export function orderEventsOf(db: Executor, eventIds: string[]) {
   if (eventIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('events')
-    .select([
-      'id',
-      'organization_id',
-      'title',
-      'starts_at',
-      'ends_at',
-      'timezone',
-      'is_online',
-      'online_url',
-      'venue_name',
-      'address',
-      'city',
-      'cover_image_key',
-      'status',
-      'refund_policy',
-      'buyer_cancellation',
-    ])
-    .where('id', 'in', eventIds)
-    .execute();
+  return db.selectFrom('events').select(orderEventColumns).where('id', 'in', eventIds).execute();
 }
 export type OrderEventRow = Awaited<ReturnType<typeof orderEventsOf>>[number];
 

@@ -28,17 +28,17 @@ export interface IssuedTicket {
 }
 
 /** Said beside each ticket's QR code: its short code, for when the QR code will not scan. */
-const typedCodeLine = (shortCode: string) =>
+export const typedCodeLine = (shortCode: string) =>
   `Code ${formatShortTicketCode(shortCode)} — the door can type it if the QR will not scan`;
 
 const startsAt = inEventTime;
-const when = (order: MailOrder) => startsAt(order.event.startsAt, order.event.timezone);
+export const when = (order: MailOrder) => startsAt(order.event.startsAt, order.event.timezone);
 
-const where = (order: MailOrder) =>
+export const where = (order: MailOrder) =>
   order.event.isOnline ? 'Online' : [order.event.venueName, order.event.address, order.event.city].filter(Boolean).join(', ');
 
 /** Order mails are wider than the account mails: they carry a summary table and QR codes. */
-const page = (title: string, body: string) => mailPage(title, body, 560);
+export const page = (title: string, body: string) => mailPage(title, body, 560);
 
 const paragraph = mailParagraph;
 const button = mailButton;
@@ -46,12 +46,12 @@ const button = mailButton;
 /** What a TEST order's mail says first, in words and in a yellow band: no money moved, no way in. */
 const testSentence =
   'This is a TEST order, paid in Admit’s payment sandbox: no money was taken, and its tickets are not valid for entry.';
-const testSubject = (order: MailOrder, subject: string) => (order.test ? `[TEST] ${subject}` : subject);
-const testBand = (order: MailOrder) =>
+export const testSubject = (order: MailOrder, subject: string) => (order.test ? `[TEST] ${subject}` : subject);
+export const testBand = (order: MailOrder) =>
   order.test
     ? `<p style="margin:0 0 16px;padding:12px 16px;background:#fbbf24;color:#451a03;border-radius:6px;font-size:15px;font-weight:bold;">${e(testSentence)}</p>`
     : '';
-const testLines = (order: MailOrder) => (order.test ? [testSentence, ''] : []);
+export const testLines = (order: MailOrder) => (order.test ? [testSentence, ''] : []);
 
 /** What was bought and paid, and what went back since, as the order page shows them. */
 function summaryLines(order: MailOrder): string[] {
@@ -99,25 +99,22 @@ function summaryTable(order: MailOrder): string {
   return `<table role="presentation" style="width:100%;margin:0 0 16px;border-top:1px solid #e5e7eb;">${rows}</table>`;
 }
 
-/** The confirmation: summary, one QR image per ticket (inline), the calendar entry and a link to the bookings page. */
-export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appUrl: string): OutgoingMail {
-  const subject = testSubject(order, `Your tickets for ${order.event.title} (${order.reference})`);
-  const bookingsLink = `${appUrl}/account/bookings`;
-  const manageLink = manageLinkOf(order, appUrl);
-  const attachments: MailAttachment[] = [];
-  const ticketBlocks: string[] = [];
-  for (const [index, ticket] of tickets.entries()) {
-    const cid = `ticket-${index + 1}@admit`;
-    // Drawn by the mail sender (16 ms a code): the paying request only queues the text.
-    attachments.push({ filename: `ticket-${index + 1}.png`, contentType: 'image/png', qrCode: ticket.code, cid });
-    ticketBlocks.push(`<div style="margin:0 0 24px;padding:16px;border:1px solid #e5e7eb;border-radius:8px;text-align:center;">
+/** One ticket as the mails show it: its QR image (drawn by the mail sender, 16 ms a code), short code and a caption. */
+export function ticketBlock(ticket: IssuedTicket, index: number, caption: string) {
+  const cid = `ticket-${index + 1}@admit`;
+  const attachment: MailAttachment = { filename: `ticket-${index + 1}.png`, contentType: 'image/png', qrCode: ticket.code, cid };
+  const html = `<div style="margin:0 0 24px;padding:16px;border:1px solid #e5e7eb;border-radius:8px;text-align:center;">
 <p style="margin:0 0 8px;font-size:16px;font-weight:bold;">${e(ticket.typeName)} — ${e(ticket.holderName)}</p>
 <img src="cid:${cid}" alt="QR code of ticket ${index + 1}" width="240" height="240" style="display:block;margin:0 auto;background:#ffffff;">
 <p style="margin:8px 0 0;font-size:14px;color:#374151;">Code <span style="font-family:'SFMono-Regular',Menlo,Consolas,monospace;font-size:20px;font-weight:bold;letter-spacing:2px;color:#111827;white-space:nowrap;">${e(formatShortTicketCode(ticket.shortCode))}</span></p>
 <p style="margin:2px 0 0;font-size:12px;color:#6b7280;">The door can type it if the QR will not scan.</p>
-<p style="margin:8px 0 0;font-size:12px;color:#6b7280;">Ticket ${index + 1} of ${tickets.length} · order ${e(order.reference)}</p>
-</div>`);
-  }
+<p style="margin:8px 0 0;font-size:12px;color:#6b7280;">${e(caption)}</p>
+</div>`;
+  return { attachment, html };
+}
+
+/** The event as a calendar file, for the mails that carry tickets. */
+export function calendarAttachment(order: MailOrder, appUrl: string): MailAttachment {
   const ics = buildIcs(
     {
       id: order.event.id,
@@ -131,7 +128,22 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
     },
     new URL(appUrl).host || 'admit.local',
   );
-  attachments.push({ filename: icsFileName(order.event.title), contentType: 'text/calendar; charset=utf-8', content: ics });
+  return { filename: icsFileName(order.event.title), contentType: 'text/calendar; charset=utf-8', content: ics };
+}
+
+/** The confirmation: summary, one QR image per ticket (inline), the calendar entry and a link to the bookings page. */
+export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appUrl: string): OutgoingMail {
+  const subject = testSubject(order, `Your tickets for ${order.event.title} (${order.reference})`);
+  const bookingsLink = `${appUrl}/account/bookings`;
+  const manageLink = manageLinkOf(order, appUrl);
+  const attachments: MailAttachment[] = [];
+  const ticketBlocks: string[] = [];
+  for (const [index, ticket] of tickets.entries()) {
+    const block = ticketBlock(ticket, index, `Ticket ${index + 1} of ${tickets.length} · order ${order.reference}`);
+    attachments.push(block.attachment);
+    ticketBlocks.push(block.html);
+  }
+  attachments.push(calendarAttachment(order, appUrl));
 
   const intro = `You're going to ${order.event.title} on ${when(order)} (${where(order)}). Show the QR codes below at the door, or open your bookings on your phone — they work offline.`;
   const change = changeSentence(order);
@@ -290,7 +302,7 @@ export function requestDeclinedMail(order: MailOrder, note: string, appUrl: stri
 }
 
 /** A short mail about the buyer's booking: the greeting, its paragraphs, and the way back to the booking. */
-function bookingNotice(order: MailOrder, subject: string, paragraphs: string[], appUrl: string): OutgoingMail {
+export function bookingNotice(order: MailOrder, subject: string, paragraphs: string[], appUrl: string): OutgoingMail {
   const link = manageLinkOf(order, appUrl) ?? `${appUrl}/account/bookings`;
   const greeting = `Hi ${order.buyer.name},`;
   return {

@@ -23,6 +23,21 @@ export const shortCodeTaken = (error: unknown) => violates(error, '23505', 'tick
 /** Tickets admit people until this long after the event ends (late leavers, re-entry). */
 const validityGraceMs = 6 * 3600 * 1000;
 
+/** A ticket's signed code, valid from `validFrom` until a while after its event ends. */
+export function signTicket(
+  privateKey: string,
+  ticket: { ticketId: string; eventId: string; ticketTypeId: string; validFrom: Date; eventEndsAt: Date | string },
+): Promise<string> {
+  return signTicketCodeNow(privateKey, {
+    version: 1,
+    ticketId: ticket.ticketId,
+    eventId: ticket.eventId,
+    ticketTypeId: ticket.ticketTypeId,
+    validFrom: ticket.validFrom,
+    validUntil: new Date(new Date(ticket.eventEndsAt).getTime() + validityGraceMs),
+  });
+}
+
 interface ItemToIssue {
   ticket_type_id: string;
   name: string;
@@ -51,7 +66,6 @@ export async function prepareTickets(
 ): Promise<PreparedTicket[]> {
   const key = input.key ?? (await eventSigningKey(db, input.eventId));
   const validFrom = input.now ?? new Date();
-  const validUntil = new Date(new Date(input.eventEndsAt).getTime() + validityGraceMs);
   const tickets: PreparedTicket[] = [];
   // Issued line by line in ticket type id order, however the order's items came: a ticket's position is what its
   // answers are kept by (decision 064), and the buyer's form numbers them the same way (issueOrder).
@@ -59,13 +73,12 @@ export async function prepareTickets(
   for (const item of lines) {
     for (let index = 0; index < item.quantity; index += 1) {
       const id = randomUUID();
-      const code = await signTicketCodeNow(key.private_key, {
-        version: 1,
+      const code = await signTicket(key.private_key, {
         ticketId: id,
         eventId: input.eventId,
         ticketTypeId: item.ticket_type_id,
         validFrom,
-        validUntil,
+        eventEndsAt: input.eventEndsAt,
       });
       tickets.push({
         id,
@@ -146,6 +159,7 @@ export function preparedTicketRows(
     checked_in_at: null,
     voided_at: null,
     refunded_at: null,
+    holder_version: 0,
     created_at: prepared.paidAt,
   }));
 }

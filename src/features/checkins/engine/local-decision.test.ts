@@ -146,6 +146,29 @@ describe('deciding at the door without the server', () => {
     ).toBe('unpaid');
   });
 
+  it('refuses the old code of a ticket passed on, and lets through a newer one it has not downloaded', async () => {
+    const start = (code: string) => code.slice(3, 8);
+    const first = await sign(id(20), { validFrom: new Date('2026-05-01T10:00:00Z') });
+    const second = await sign(id(20), { validFrom: new Date('2026-06-01T09:00:00Z') });
+    const third = await sign(id(20), { validFrom: new Date('2026-06-01T09:00:01Z') });
+    expect(start(first)).not.toBe(start(second));
+    // The device downloaded the ticket after it was passed on: it holds the second code's start and signing time.
+    const codeFrom = Date.parse('2026-06-01T09:00:00Z') / 1000;
+    const known = knowledge([ticket(id(20), { holderName: 'Grace Hopper', codeStart: start(second), codeFrom })]);
+    expect(await decideLocally(second, known, verifyTicketCode, { now })).toMatchObject({ result: 'valid', notInList: false });
+    expect(await decideLocally(first, known, verifyTicketCode, { now })).toMatchObject({
+      result: 'voided',
+      ticketId: id(20),
+      final: false,
+    });
+    // Passed on again since the download: the newest code comes in as a ticket the device does not know yet.
+    expect(await decideLocally(third, known, verifyTicketCode, { now })).toMatchObject({ result: 'valid', notInList: true });
+    // Before its download of the transfer, the device knows nothing newer: the old code still comes in, as with voids.
+    const before = knowledge([ticket(id(20), { codeStart: start(first) })]);
+    expect(await decideLocally(first, before, verifyTicketCode, { now })).toMatchObject({ result: 'valid', notInList: false });
+    expect(await decideLocally(second, before, verifyTicketCode, { now })).toMatchObject({ result: 'valid', notInList: true });
+  });
+
   it('refuses a TEST ticket at an event not in test mode, naming it, without being sure of it', async () => {
     const list = knowledge([ticket(id(15), { test: true })]);
     const decision = await decideLocally(await sign(id(15)), list, verifyTicketCode, { now });

@@ -5,6 +5,7 @@ import {
   decodeTicketCode,
   looksLikeTicketCode,
   normalizeTicketCode,
+  TICKET_CODE_PREFIX,
   type TicketCodeVerdict,
   type TicketPayload,
   ticketValidityAt,
@@ -19,6 +20,13 @@ export interface LocalTicket {
   status: 'valid' | 'voided' | 'unpaid';
   /** A TEST ticket (paid in the payment sandbox). */
   test: boolean;
+  /** The first characters of its current code after the prefix, as last downloaded. Empty or absent: not compared. */
+  codeStart?: string;
+  /**
+   * When its current code was signed (Unix seconds), for a ticket passed on (decision 069): a genuine code of it that
+   * starts otherwise and was signed before is an old one.
+   */
+  codeFrom?: number;
 }
 
 export interface FirstCheckIn {
@@ -102,6 +110,7 @@ function judge(
   direction: ScanDirection,
   window: Pick<TicketPayload, 'validFrom' | 'validUntil'> | null,
   now: Date,
+  code: string | null = null,
 ): LocalDecision {
   const local = knowledge.ticket(ticketId);
   const base = {
@@ -113,6 +122,14 @@ function judge(
     otherEventId: null,
   };
   if (knowledge.isRevoked(ticketId) || local?.status === 'voided') return { ...base, result: 'voided', final: false };
+  if (code && window && local?.codeStart && !code.startsWith(local.codeStart.trimEnd(), TICKET_CODE_PREFIX.length)) {
+    // Signed by us but not the code the device holds for the ticket (decision 069). Signed before that one: an old
+    // code of a ticket passed on, refused. Signed after: passed on since the download, a code the device has not seen.
+    if (local.codeFrom !== undefined && window.validFrom.getTime() < local.codeFrom * 1000) {
+      return { ...base, result: 'voided', final: false };
+    }
+    return judge({ ...knowledge, ticket: () => undefined }, ticketId, ticketTypeId, direction, window, now);
+  }
   if (local?.status === 'unpaid') return { ...base, result: 'unpaid', final: false };
   // A TEST ticket sold after the last sync is not known to be one here: the server tells when it can.
   if (local?.test && !knowledge.testMode) return { ...base, result: 'test_ticket', final: false };
@@ -165,5 +182,5 @@ export async function decideLocally(
   const verdict = await verify(code, knowledge.keys);
   if (!verdict.ok) return invalid(verdict.reason === 'malformed');
   const { payload } = verdict;
-  return judge(knowledge, payload.ticketId, payload.ticketTypeId, direction, payload, now);
+  return judge(knowledge, payload.ticketId, payload.ticketTypeId, direction, payload, now, code);
 }

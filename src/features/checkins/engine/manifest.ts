@@ -43,6 +43,9 @@ export class Manifest {
     for (const type of page.ticketTypes) this.typeNames.set(type.id, type.name);
     for (const row of scanDataTicketRows(page)) {
       const { key: _key, ...ticket } = row;
+      const before = this.rows.get(ticket.id)?.shortCode;
+      // A ticket passed on has a new short code (decision 069): the old one finds nothing here any more.
+      if (before && before !== ticket.shortCode && this.shortCodes.get(before) === ticket.id) this.shortCodes.delete(before);
       this.rows.set(ticket.id, ticket);
       if (ticket.shortCode) this.shortCodes.set(ticket.shortCode, ticket.id);
       if (ticket.checkedIn) this.serverAdmissions.set(ticket.id, { ...ticket.checkedIn, clientScanId: null });

@@ -151,6 +151,7 @@ describe('the event form', () => {
       testMode: true,
       refundPolicy: { kind: 'until_before_start', notice: 2, unit: 'days', fee: { kind: 'fixed', amount: 250, currency: 'GBP' } },
       buyerCancellation: false,
+      transferCutoffHours: 24,
     };
     const form = eventToForm(saved);
     expect(form).toMatchObject({ startsAt: '2030-06-14T19:30', endsAt: '2030-06-14T23:00', testMode: true });

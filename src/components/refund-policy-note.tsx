@@ -1,4 +1,5 @@
 import { type RefundPolicy, refundHowToAsk, refundPolicySentence } from '#contract/refund-policy-text.ts';
+import { transferSentence } from '#contract/ticket-transfers.ts';
 
 interface RefundPolicyNoteProps {
   /** Null: the organiser has set none, and the note says so. */
@@ -8,13 +9,15 @@ interface RefundPolicyNoteProps {
   timeZone: string;
   /** The heading's level where the note sits. */
   headingLevel?: 2 | 3 | 4;
+  /** Said too when given: whether and until when tickets can be passed on (decision 069). */
+  transferCutoffHours?: number | null;
 }
 
 /**
  * An event's refund policy as buyers read it everywhere (decision 067): the event page, checkout beside the total and
  * the booking, with how to ask for a refund. The organiser's own words are plain text, line breaks kept.
  */
-export function RefundPolicyNote({ policy, startsAt, timeZone, headingLevel = 2 }: RefundPolicyNoteProps) {
+export function RefundPolicyNote({ policy, startsAt, timeZone, headingLevel = 2, transferCutoffHours }: RefundPolicyNoteProps) {
   const Heading = (['h2', 'h3', 'h4'] as const)[headingLevel - 2] ?? 'h2';
   return (
     <section
@@ -25,6 +28,11 @@ export function RefundPolicyNote({ policy, startsAt, timeZone, headingLevel = 2 
       <Heading className="font-semibold text-base text-slate-900">Refund policy</Heading>
       <p className="mt-1 whitespace-pre-line break-words">{refundPolicySentence(policy, startsAt, timeZone)}</p>
       <p className="mt-2 text-slate-600">{refundHowToAsk}</p>
+      {transferCutoffHours === undefined ? null : (
+        <p className="mt-2 text-slate-600" data-testid="transfer-policy">
+          {transferSentence({ startsAt, timezone: timeZone, transferCutoffHours })}
+        </p>
+      )}
     </section>
   );
 }

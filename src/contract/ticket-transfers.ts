@@ -105,3 +105,22 @@ export function ticketChanges(input: TicketChangesInput): Omit<TicketChanges, 'h
     open.length < standing.length ? 'A ticket that has changed holder five times can only be changed by the organiser.' : null;
   return { ticketIds: open.map((ticket) => ticket.id), until: open.length > 0 ? deadline.toISOString() : null, note: worn };
 }
+
+/** A change of holder in words, as the booking and the organiser's order show it. */
+export function describeHolderChange(entry: Pick<TicketTransfer, 'kind' | 'fromName' | 'toName' | 'toEmail'>): string {
+  return entry.kind === 'transfer'
+    ? `Passed on from ${entry.fromName} to ${entry.toName}${entry.toEmail ? ` (${entry.toEmail})` : ''}`
+    : `Name corrected from ${entry.fromName} to ${entry.toName}`;
+}
+
+/** What buyers read before they buy about passing tickets on (decision 069). */
+export function transferSentence(event: {
+  startsAt: string | Date;
+  timezone: string;
+  transferCutoffHours: number | null;
+}): string {
+  const deadline = transferDeadline(event);
+  if (!deadline) return 'Tickets cannot be passed on to someone else; ask the organiser to change a name.';
+  const when = `${onEventClock(deadline, event.timezone)} (${zoneTimeName(event.timezone)})`;
+  return `You can pass a ticket on to someone else, or correct a name, from your booking until ${when}.`;
+}

@@ -1,40 +1,12 @@
-import type { APIRequestContext } from '@playwright/test';
-import type { Order } from '../../src/contract/orders.ts';
+import { signInThroughPage } from './accounts.ts';
 import { seriousViolations } from './admin-pages.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
-import { linkFromMail, mailText } from './mailbox.ts';
+import { demoOrganiser, guestOrder, organiserToken, scanOnline, unique } from './guest-orders.ts';
+import { mailText } from './mailbox.ts';
 import { publishedEvent } from './organizer-api.ts';
 
 // A buyer who cannot go (decision 068): they cancel within the refund policy from the link in their confirmation mail,
 // seeing what comes back before they confirm, or ask the organiser, who answers on the payments page.
-const organiser = { email: 'sam@harbourarts.demo', password: 'admit-demo-2026' };
-const unique = () => crypto.randomUUID().slice(0, 8);
-
-async function organiserToken(request: APIRequestContext): Promise<string> {
-  const signIn = await request.post('/api/auth/signIn', { data: organiser });
-  expect(signIn.status()).toBe(200);
-  return (await signIn.json()).data.accessToken as string;
-}
-
-/** A guest's paid sandbox order of `quantity` tickets, and the link to it their confirmation mail carries. */
-async function guestOrder(request: APIRequestContext, eventId: string, ticketTypeId: string, quantity: number) {
-  const email = `guest.${unique()}@example.test`;
-  const placed = await request.post('/api/orders', {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: { eventId, items: [{ ticketTypeId, quantity }], buyer: { name: 'Rosa Guest', email } },
-  });
-  expect(placed.status()).toBe(201);
-  const order = (await placed.json()).data as Order;
-  const paid = await request.post(`/api/payments/sandbox/${order.paymentUrl?.split('/').pop() ?? ''}`, {
-    data: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Rosa Guest' },
-  });
-  expect((await paid.json()).data.outcome).toBe('succeeded');
-  await mailText(email);
-  const link = linkFromMail(email, 1, '/payment/order-success');
-  const read = await request.get(`/api/orders/${order.id}?token=${order.accessToken}`);
-  return { email, link: new URL(link).pathname + new URL(link).search, order: (await read.json()).data as Order };
-}
-
 test('a guest cancels one of two tickets from their mail, sees what comes back first, and the door refuses it @phone', async ({
   page,
   request,
@@ -78,15 +50,8 @@ test('a guest cancels one of two tickets from their mail, sees what comes back f
   await page.screenshot({ path: '/tmp/cancel-tickets-done-phone.png', fullPage: true });
 
   // The door, online: the cancelled code is refused, the other admitted.
-  const scan = async (code: string | null) => {
-    const response = await request.post(`/api/events/${event.id}/checkins`, {
-      headers: { Authorization: `Bearer ${await organiserToken(request)}` },
-      data: { code, deviceId: `door-${unique()}`, clientScanId: crypto.randomUUID(), scannedAt: new Date().toISOString() },
-    });
-    return (await response.json()).data.result as string;
-  };
-  expect(await scan(gone?.code ?? null)).toBe('voided');
-  expect(await scan(kept?.code ?? null)).toBe('valid');
+  expect(await scanOnline(request, event.id, gone?.code ?? null)).toBe('voided');
+  expect(await scanOnline(request, event.id, kept?.code ?? null)).toBe('valid');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -124,12 +89,7 @@ test('outside the policy a guest asks for a refund, and the organiser declines i
   // The organiser, on their own device.
   const organiserContext = await browser.newContext();
   const desk = await organiserContext.newPage();
-  await desk.goto(`/sign-in?redirect=${encodeURIComponent('/organizer/payments')}`);
-  await waitForHydration(desk);
-  await desk.locator('#field-email').fill(organiser.email);
-  await desk.locator('#field-password').fill(organiser.password);
-  await desk.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(desk).toHaveURL('/organizer/payments', { timeout: 30_000 });
+  await signInThroughPage(desk, demoOrganiser.email, demoOrganiser.password, '/organizer/payments');
   await waitForHydration(desk);
   const requests = desk.getByRole('region', { name: /^Refund requests/ });
   const card = requests.getByRole('listitem').filter({ hasText: order.reference });

@@ -13,6 +13,7 @@ import { OnlineEventLink } from '#features/orders/components/online-event-link.t
 import { OrderSummary } from '#features/orders/components/order-summary.tsx';
 import { OrderTickets } from '#features/orders/components/order-tickets.tsx';
 import { SelfServicePanel } from '#features/orders/components/self-service/self-service-panel.tsx';
+import { TransferPanel } from '#features/orders/components/transfers/transfer-panel.tsx';
 import { useKeepOrderOnDevice } from '#features/orders/hooks/use-keep-tickets.ts';
 import { forgetHeldOrder } from '#features/orders/utils/held-orders.ts';
 import { orderCalendarEvent } from '#features/orders/utils/order-calendar-event.ts';
@@ -145,6 +146,7 @@ export function Component() {
         <OrderTickets order={order.data} />
       </section>
       <OrderAnswersPanel order={order.data} token={token} heading="h2" />
+      <TransferPanel order={order.data} token={token} heading="h2" />
       <SelfServicePanel order={order.data} token={token} heading="h2" />
       <OrderSummary order={order.data} />
       {signedIn ? null : (

@@ -133,7 +133,12 @@ export function Component() {
             }
           />
           {event.ticketTypes.length > 0 ? (
-            <RefundPolicyNote policy={event.refundPolicy} startsAt={event.startsAt} timeZone={event.timezone} />
+            <RefundPolicyNote
+              policy={event.refundPolicy}
+              startsAt={event.startsAt}
+              timeZone={event.timezone}
+              transferCutoffHours={event.transferCutoffHours}
+            />
           ) : null}
           <OrganizerCard organizer={event.organizer} />
         </aside>

@@ -11,6 +11,7 @@ import { OrderAnswersPanel } from './answers/order-answers-panel.tsx';
 import { OnlineEventLink } from './online-event-link.tsx';
 import { OrderTickets } from './order-tickets.tsx';
 import { SelfServicePanel } from './self-service/self-service-panel.tsx';
+import { TransferPanel } from './transfers/transfer-panel.tsx';
 
 interface BookingCardProps {
   order: Order;
@@ -86,6 +87,7 @@ export function BookingCard({ order, calendarButton, past = false, saved }: Book
       {!past && count > 0 ? (
         <RefundPolicyNote policy={event.refundPolicy} startsAt={event.startsAt} timeZone={event.timezone} headingLevel={4} />
       ) : null}
+      <TransferPanel order={order} />
       <SelfServicePanel order={order} />
 
       {order.tickets.length > 0 ? (

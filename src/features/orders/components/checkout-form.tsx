@@ -186,7 +186,13 @@ export function CheckoutForm({ event, lines, total, currency, code, onCodeRefuse
         onLeave={answers.blur}
       />
       {event.startsAt && event.refundPolicy !== undefined ? (
-        <RefundPolicyNote policy={event.refundPolicy} startsAt={event.startsAt} timeZone={event.timezone} headingLevel={3} />
+        <RefundPolicyNote
+          policy={event.refundPolicy}
+          startsAt={event.startsAt}
+          timeZone={event.timezone}
+          headingLevel={3}
+          transferCutoffHours={event.transferCutoffHours}
+        />
       ) : null}
       <SubmitButton
         busy={busy || questionsLoading}

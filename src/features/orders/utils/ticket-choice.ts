@@ -3,7 +3,7 @@ import type { Event, TicketType } from '#contract/events.ts';
 /** The event as choosing tickets and checking out need it. */
 export type BookableEvent = Pick<Event, 'id' | 'title' | 'ticketTypes' | 'timezone' | 'currency'> &
   /** Checkout shows the refund policy beside the total when it has them (decision 067). */
-  Partial<Pick<Event, 'startsAt' | 'refundPolicy'>>;
+  Partial<Pick<Event, 'startsAt' | 'refundPolicy' | 'transferCutoffHours'>>;
 
 /** What one ticket type allows in an order right now: 0, or from `min` to `max`. */
 export interface QuantityBounds {

@@ -80,6 +80,18 @@ describe('the event form', () => {
     expect(Object.keys(result.errors).filter((path) => path.startsWith('ticketTypes.2'))).toEqual([]);
   });
 
+  it('allows transfers until the start for a new event, locks them when unticked and wants whole hours', () => {
+    const fresh = validateEventForm(filled(), organizationId);
+    expect(fresh.ok && fresh.data.transferCutoffHours).toBe(0);
+    const locked = validateEventForm({ ...filled(), transfers: false, transferCutoff: 'ignored' }, organizationId);
+    expect(locked.ok && locked.data.transferCutoffHours).toBeNull();
+    const wrong = validateEventForm({ ...filled(), transferCutoff: 'a day' }, organizationId);
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.errors.transferCutoffHours).toMatch(/whole number/);
+    const tooLong = validateEventForm({ ...filled(), transferCutoff: '800' }, organizationId);
+    expect(!tooLong.ok && tooLong.errors.transferCutoffHours).toMatch(/720 hours/);
+  });
+
   it('asks an online event for its link, not a venue', () => {
     const values = { ...filled(), isOnline: true, onlineUrl: '' };
     const result = validateEventForm(values, organizationId);
@@ -166,6 +178,8 @@ describe('the event form', () => {
     expect(again.ok && again.data.testMode).toBe(true);
     expect(form.refund).toMatchObject({ kind: 'until_before_start', notice: '2', unit: 'days', fee: 'fixed', amount: '2.50' });
     expect(again.ok && again.data.refundPolicy).toEqual(saved.refundPolicy);
+    expect(form).toMatchObject({ transfers: true, transferCutoff: '24' });
+    expect(again.ok && again.data.transferCutoffHours).toBe(24);
 
     const copy = duplicateInput(saved, organizationId);
     expect(copy.title).toBe('Copy of Harbour Lights');

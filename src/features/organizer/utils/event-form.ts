@@ -129,6 +129,9 @@ export interface EventFormValues {
   refund: RefundValues;
   /** Buyers may cancel within the policy themselves (decision 068). */
   buyerCancellation: boolean;
+  /** Holders may pass tickets on and correct names (decision 069), until `transferCutoff` hours before the start. */
+  transfers: boolean;
+  transferCutoff: string;
 }
 
 let rowCount = 0;
@@ -176,6 +179,8 @@ export function emptyEventForm(timezone: string): EventFormValues {
     testMode: false,
     refund: emptyRefund,
     buyerCancellation: true,
+    transfers: true,
+    transferCutoff: '0',
   };
 }
 
@@ -223,12 +228,22 @@ export function eventToForm(event: Event): EventFormValues {
     testMode: event.testMode,
     refund: refundToForm(event.refundPolicy),
     buyerCancellation: event.buyerCancellation,
+    transfers: event.transferCutoffHours !== null,
+    transferCutoff: String(event.transferCutoffHours ?? 0),
   };
 }
 
 /** Whole numbers only; NaN (with a message from the caller) otherwise. */
 const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/** Hours before the start that changes of holder close, null while they are not allowed (decision 069). */
+function transferCutoffFromForm(values: Pick<EventFormValues, 'transfers' | 'transferCutoff'>, errors: PathErrors) {
+  if (!values.transfers) return null;
+  const hours = wholeNumber(values.transferCutoff);
+  if (Number.isNaN(hours)) errors.transferCutoffHours = 'Give the hours as a whole number (0: until the start).';
+  return Number.isNaN(hours) ? undefined : hours;
+}
 
 /**
  * The request body the values make, and the messages for what cannot be converted (a price that is
@@ -303,6 +318,7 @@ export function formToInput(values: EventFormValues, organizationId: string): { 
     testMode: values.testMode,
     refundPolicy: refundFromForm(values.refund, values.ticketTypes[0]?.currency ?? 'GBP', errors),
     buyerCancellation: values.buyerCancellation,
+    transferCutoffHours: transferCutoffFromForm(values, errors),
   };
   return { input, errors };
 }
@@ -372,6 +388,7 @@ export function duplicateInput(event: Event, organizationId: string): CreateEven
     })),
     refundPolicy: event.refundPolicy,
     buyerCancellation: event.buyerCancellation,
+    transferCutoffHours: event.transferCutoffHours,
   });
 }
 

@@ -8,6 +8,7 @@ import { Spinner } from '#components/submit-button.tsx';
 import { TestBadge, TestNotice } from '#components/test-badge.tsx';
 import { formatMoney } from '#contract/money.ts';
 import type { OrganizerOrder } from '#contract/orders.ts';
+import { describeHolderChange } from '#contract/ticket-transfers.ts';
 import { useOrganizerOrder } from '../api/get-organizer-order.ts';
 import { refundableTickets } from '../utils/refund-amount.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -108,6 +109,13 @@ function OrderDetails({ order }: { order: OrganizerOrder }) {
                     <span className="block break-all text-slate-700 text-sm">{ticket.holderEmail}</span>
                   ) : null}
                   <span className="block text-slate-600 text-sm">{ticket.typeName}</span>
+                  {(order.ticketChanges?.history ?? [])
+                    .filter((entry) => entry.ticketId === ticket.id)
+                    .map((entry) => (
+                      <span key={entry.at} className="block text-slate-600 text-sm">
+                        {describeHolderChange(entry)}, {formatDateTime(entry.at, { timeZone: order.event.timezone })}
+                      </span>
+                    ))}
                 </span>
                 <span className="shrink-0 text-right text-sm">
                   {ticket.status === 'voided' ? (

@@ -23,6 +23,7 @@ import { RefundPolicyFields } from './refund-policy-fields.tsx';
 import { ScheduleFields } from './schedule-fields.tsx';
 import { TestModeField } from './test-mode-field.tsx';
 import { TicketTypesFields } from './ticket-types-fields.tsx';
+import { TransferFields } from './transfer-fields.tsx';
 
 interface EventEditorProps {
   /** The saved event; null while creating one. */
@@ -152,6 +153,13 @@ export function EventEditor({ event, organization, canEdit, mapsApiKey, Preview,
             intro="Shown on the event page, in checkout before buyers pay and in their confirmation. Buyers ask you for refunds; a cancelled event is refunded in full automatically."
           >
             <RefundPolicyFields form={form} />
+          </FormCard>
+          <FormCard
+            id="transfers-title"
+            title="Ticket transfers"
+            intro="Let buyers give a ticket to a friend or correct a name, without asking you."
+          >
+            <TransferFields form={form} />
           </FormCard>
           <FormCard id="door-title" title="At the door">
             <TestModeField form={form} />

@@ -33,6 +33,7 @@ import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { newOrderCaches, type OrdersDeps } from './features/orders/orders.service.ts';
 import { organiserOrdersRoutes } from './features/orders/organiser/organiser-orders.routes.ts';
 import { buyerRefundsRoutes } from './features/orders/refunds/buyer-refunds.routes.ts';
+import { ticketFilesRoutes } from './features/orders/tickets/ticket-files.routes.ts';
 import { ticketTransfersRoutes } from './features/orders/tickets/ticket-transfers.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
@@ -90,6 +91,7 @@ function routeSets(orders: OrdersDeps): RouteSet[] {
     (app, context) => organiserOrdersRoutes(app, context, orders),
     (app, context) => buyerRefundsRoutes(app, context, orders),
     (app, context) => ticketTransfersRoutes(app, context, orders),
+    (app, context) => ticketFilesRoutes(app, context, orders),
     checkinsRoutes,
     reportsRoutes,
     reportMailsRoutes,

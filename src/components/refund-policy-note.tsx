@@ -1,5 +1,5 @@
 import { type RefundPolicy, refundHowToAsk, refundPolicySentence } from '#contract/refund-policy-text.ts';
-import { transferSentence } from '#contract/ticket-transfers.ts';
+import { transferSentence } from '#contract/ticket-transfers-text.ts';
 
 interface RefundPolicyNoteProps {
   /** Null: the organiser has set none, and the note says so. */

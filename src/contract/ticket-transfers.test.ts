@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeHolderChange, type TicketChangesInput, ticketChanges, transferSentence } from './ticket-transfers.ts';
+import { type TicketChangesInput, ticketChanges } from './ticket-transfers.ts';
+import { describeHolderChange, transferSentence } from './ticket-transfers-text.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 // 8 pm in New York on the day summer time begins there (14 March 2027): 24 hours before is 7 pm the evening before.

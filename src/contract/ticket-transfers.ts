@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { onEventClock, zoneTimeName } from './refund-policy-text.ts';
+import { transferDeadline } from './ticket-transfers-text.ts';
 import { emailSchema } from './users.ts';
 
 /**
@@ -71,12 +72,6 @@ export interface TicketChangesInput {
   now: Date;
 }
 
-/** When changes close for an event: its cutoff before the start; null when the organiser does not allow them. */
-export function transferDeadline(event: Pick<TicketChangesInput['event'], 'startsAt' | 'transferCutoffHours'>): Date | null {
-  if (event.transferCutoffHours === null) return null;
-  return new Date(new Date(event.startsAt).getTime() - event.transferCutoffHours * 3_600_000);
-}
-
 /** The words under a closed or limited change, for the buyer. */
 function closedNote(input: TicketChangesInput, deadline: Date | null): string | null {
   const { event, now } = input;
@@ -104,23 +99,4 @@ export function ticketChanges(input: TicketChangesInput): Omit<TicketChanges, 'h
   const worn =
     open.length < standing.length ? 'A ticket that has changed holder five times can only be changed by the organiser.' : null;
   return { ticketIds: open.map((ticket) => ticket.id), until: open.length > 0 ? deadline.toISOString() : null, note: worn };
-}
-
-/** A change of holder in words, as the booking and the organiser's order show it. */
-export function describeHolderChange(entry: Pick<TicketTransfer, 'kind' | 'fromName' | 'toName' | 'toEmail'>): string {
-  return entry.kind === 'transfer'
-    ? `Passed on from ${entry.fromName} to ${entry.toName}${entry.toEmail ? ` (${entry.toEmail})` : ''}`
-    : `Name corrected from ${entry.fromName} to ${entry.toName}`;
-}
-
-/** What buyers read before they buy about passing tickets on (decision 069). */
-export function transferSentence(event: {
-  startsAt: string | Date;
-  timezone: string;
-  transferCutoffHours: number | null;
-}): string {
-  const deadline = transferDeadline(event);
-  if (!deadline) return 'Tickets cannot be passed on to someone else; ask the organiser to change a name.';
-  const when = `${onEventClock(deadline, event.timezone)} (${zoneTimeName(event.timezone)})`;
-  return `You can pass a ticket on to someone else, or correct a name, from your booking until ${when}.`;
 }

@@ -77,6 +77,8 @@ const matrix: Record<RouteKey, Row> = {
   'GET /orders/mine':                                                [401,  200,      200,   200,     200,     200,  200,   200],
   // The attendee's paid order, asked for without its access token: its buyer, or the organisation's order readers.
   'GET /orders/:orderId':                                            [404,  200,      200,   200,     200,     404,  404,   404],
+  // Its tickets as a PDF: whoever may read the order.
+  'GET /orders/:orderId/tickets.pdf':                                [404,  200,      200,   200,     200,     404,  404,   404],
   // The attendee's paid order, before the event's deadline for answers: only its buyer corrects them.
   'PUT /orders/:orderId/answers':                                    [404,  200,      404,   404,     404,     404,  404,   404],
   // A held order of the attendee: only its buyer gives it up.

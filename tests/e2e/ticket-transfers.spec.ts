@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { formatShortTicketCode } from '../../src/contract/short-ticket-code.ts';
 import { signInThroughPage } from './accounts.ts';
 import { seriousViolations } from './admin-pages.ts';
@@ -53,6 +54,17 @@ test('a guest passes one of two tickets on from their mail; the friend’s new c
   await expect(page.getByRole('article', { name: /Ticket 1 of 2: Standard, Ada Byron/ })).toBeVisible();
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/transfer-done-phone.png' });
+
+  // The tickets as a PDF, a page each, now in the friend's name.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`admit-tickets-${order.reference}.pdf`);
+  expect(
+    readFileSync(await file.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   // The friend's mail carries the ticket's new short code, which the booking shows too.
   const now = (await (await request.get(`/api/orders/${order.id}?token=${key}`)).json()).data;

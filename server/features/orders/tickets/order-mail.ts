@@ -136,6 +136,9 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
   const subject = testSubject(order, `Your tickets for ${order.event.title} (${order.reference})`);
   const bookingsLink = `${appUrl}/account/bookings`;
   const manageLink = manageLinkOf(order, appUrl);
+  const pdfLink = order.accessToken
+    ? `${appUrl}/api/orders/${order.id}/tickets.pdf?${new URLSearchParams({ token: order.accessToken })}`
+    : null;
   const attachments: MailAttachment[] = [];
   const ticketBlocks: string[] = [];
   for (const [index, ticket] of tickets.entries()) {
@@ -167,6 +170,7 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
     ...lapsed,
     '',
     ...(manageLink ? [`Cancel, ask for a refund or change your answers: ${manageLink}`, ''] : []),
+    ...(pdfLink ? [`Your tickets as a PDF, to print: ${pdfLink}`, ''] : []),
     `Your bookings: ${bookingsLink}`,
     '',
     '— Admit',
@@ -188,6 +192,7 @@ export function confirmationMail(order: MailOrder, tickets: IssuedTicket[], appU
       ...(manageLink
         ? [
             `<p style="margin:0 0 16px;font-size:13px;color:#6b7280;">Cancel within the refund policy, ask for a refund or change your answers there. Signed in, your bookings are at ${e(bookingsLink)}.</p>`,
+            `<p style="margin:0 0 16px;font-size:13px;color:#6b7280;"><a href="${e(pdfLink ?? '')}" style="color:#4338ca;">Your tickets as a PDF</a>, a page each, to print.</p>`,
           ]
         : []),
       `<p style="margin:0;font-size:13px;color:#6b7280;">The calendar file attached adds the event to your calendar.</p>`,

@@ -13,6 +13,7 @@ import { OnlineEventLink } from '#features/orders/components/online-event-link.t
 import { OrderSummary } from '#features/orders/components/order-summary.tsx';
 import { OrderTickets } from '#features/orders/components/order-tickets.tsx';
 import { SelfServicePanel } from '#features/orders/components/self-service/self-service-panel.tsx';
+import { TicketsPdfButton } from '#features/orders/components/tickets-pdf-button.tsx';
 import { TransferPanel } from '#features/orders/components/transfers/transfer-panel.tsx';
 import { useKeepOrderOnDevice } from '#features/orders/hooks/use-keep-tickets.ts';
 import { forgetHeldOrder } from '#features/orders/utils/held-orders.ts';
@@ -131,6 +132,7 @@ export function Component() {
       )}
       <div className="flex flex-wrap gap-2">
         <AddToCalendarButton event={orderCalendarEvent(event, origin)} />
+        <TicketsPdfButton orderId={order.data.id} reference={order.data.reference} token={token} />
         {signedIn ? (
           <Link to="/account/bookings" className={buttonClass('secondary', 'small')}>
             All my bookings

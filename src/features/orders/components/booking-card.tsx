@@ -11,6 +11,7 @@ import { OrderAnswersPanel } from './answers/order-answers-panel.tsx';
 import { OnlineEventLink } from './online-event-link.tsx';
 import { OrderTickets } from './order-tickets.tsx';
 import { SelfServicePanel } from './self-service/self-service-panel.tsx';
+import { TicketsPdfButton } from './tickets-pdf-button.tsx';
 import { TransferPanel } from './transfers/transfer-panel.tsx';
 
 interface BookingCardProps {
@@ -81,7 +82,12 @@ export function BookingCard({ order, calendarButton, past = false, saved }: Book
         </p>
       ) : null}
 
-      {!past && count > 0 && calendarButton ? <div className="flex flex-wrap gap-2">{calendarButton}</div> : null}
+      {!past && count > 0 ? (
+        <div className="flex flex-wrap gap-2">
+          {calendarButton}
+          <TicketsPdfButton orderId={order.id} reference={order.reference} />
+        </div>
+      ) : null}
       {!past && count > 0 ? <OnlineEventLink event={event} /> : null}
       <OrderAnswersPanel order={order} />
       {!past && count > 0 ? (

@@ -8,7 +8,7 @@ import { Spinner } from '#components/submit-button.tsx';
 import { TestBadge, TestNotice } from '#components/test-badge.tsx';
 import { formatMoney } from '#contract/money.ts';
 import type { OrganizerOrder } from '#contract/orders.ts';
-import { describeHolderChange } from '#contract/ticket-transfers.ts';
+import { describeHolderChange } from '#contract/ticket-transfers-text.ts';
 import { useOrganizerOrder } from '../api/get-organizer-order.ts';
 import { refundableTickets } from '../utils/refund-amount.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';

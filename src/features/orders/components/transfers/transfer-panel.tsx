@@ -3,7 +3,8 @@ import { buttonClass } from '#components/button.ts';
 import { formatDateTime } from '#components/format/date-time.ts';
 import type { Order } from '#contract/orders.ts';
 import { onEventClock, zoneTimeName } from '#contract/refund-policy-text.ts';
-import { describeHolderChange, type TicketTransfer } from '#contract/ticket-transfers.ts';
+import type { TicketTransfer } from '#contract/ticket-transfers.ts';
+import { describeHolderChange } from '#contract/ticket-transfers-text.ts';
 import { useHydrated } from '#lib/use-hydrated.ts';
 import { useOnline } from '../../hooks/use-online.ts';
 

@@ -127,6 +127,7 @@ function ordersDeps({ config, db, images }: ApiContext): OrdersDeps {
     holdSeconds: config.orderHoldSeconds,
     orderLimitPerAddress: config.orderLimitPerAddress,
     networkLimits: config.networkLimits,
+    googleWallet: config.googleWallet,
     waitingOffers: waitingOffersOf(config.jwtSecret),
     ...newOrderCaches(),
   };

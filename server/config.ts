@@ -70,6 +70,17 @@ const envSchema = z.object({
   /** Another Stripe API address, for a local test peer; Stripe's own when absent. */
   STRIPE_API_URL: optionalHttpUrl,
   PUBLIC_MAPS_API_KEY: optionalText,
+  /** Google Wallet "save" links (all three, or none): the issuer id and a service account of that issuer. */
+  GOOGLE_WALLET_ISSUER_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{10,25}$/, 'must be the issuer id, digits only')
+      .optional(),
+  ),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: z.preprocess(emptyAsUndefined, z.email('must be the service account’s email').optional()),
+  /** The service account's private key, PEM (PKCS #8); `\n` may stand for its line breaks. */
+  GOOGLE_WALLET_PRIVATE_KEY: optionalText,
   /** Sites people may be sent to from Admit, e.g. organisers' streaming hosts: comma-separated http(s) origins. */
   ALLOWED_EXTERNAL_ORIGINS: z
     .string()
@@ -135,6 +146,8 @@ const defaultMaxHeapUsedBytes = () => Math.round(getHeapStatistics().heap_size_l
 
 /** Where Stripe sends buyers to pay (Checkout) and organisers to verify (Connect onboarding). */
 const stripePageOrigins = ['https://checkout.stripe.com', 'https://connect.stripe.com'];
+/** Where a Google Wallet "save" link opens. */
+const googleWalletOrigin = 'https://pay.google.com';
 
 const refinedSchema = envSchema.superRefine((env, ctx) => {
   if (deploymentOf(env) === 'production') {
@@ -151,6 +164,12 @@ const refinedSchema = envSchema.superRefine((env, ctx) => {
   if (env.STORAGE_DRIVER === 'aws') {
     for (const key of ['PUBLIC_AWS_REGION', 'PUBLIC_IDENTITY_POOL_ID', 'PUBLIC_BUCKET'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=aws' });
+    }
+  }
+  const wallet = ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT', 'GOOGLE_WALLET_PRIVATE_KEY'] as const;
+  if (wallet.some((key) => env[key])) {
+    for (const key of wallet) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with the other GOOGLE_WALLET_ settings' });
     }
   }
   if (env.PAYMENT_PROVIDER === 'stripe') {
@@ -205,6 +224,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** A deployment names its provider (checked above); a local instance pays in the sandbox. */
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
     stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL },
+    googleWallet:
+      env.GOOGLE_WALLET_ISSUER_ID && env.GOOGLE_WALLET_SERVICE_ACCOUNT && env.GOOGLE_WALLET_PRIVATE_KEY
+        ? {
+            issuerId: env.GOOGLE_WALLET_ISSUER_ID,
+            serviceAccount: env.GOOGLE_WALLET_SERVICE_ACCOUNT,
+            privateKey: env.GOOGLE_WALLET_PRIVATE_KEY.replace(/\\n/g, '\n'),
+          }
+        : null,
     logLevel: env.LOG_LEVEL,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     orderHoldSeconds: env.ORDER_HOLD_SECONDS ?? null,
@@ -241,12 +268,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
       storageDriver: env.STORAGE_DRIVER,
       devMailbox: isLocal && !env.SMTP_URL,
       mapsApiKey: env.PUBLIC_MAPS_API_KEY ?? null,
+      googleWallet: Boolean(env.GOOGLE_WALLET_ISSUER_ID),
       // The event page's map link always opens, and so do the pages of the payment provider Admit is set up with
       // (checkout, organisers' onboarding); an operator adds others (decision 049).
       allowedExternalOrigins: [
         ...new Set([
           mapOrigin,
           ...(env.PAYMENT_PROVIDER === 'stripe' ? stripePageOrigins : []),
+          ...(env.GOOGLE_WALLET_ISSUER_ID ? [googleWalletOrigin] : []),
           ...env.ALLOWED_EXTERNAL_ORIGINS.map((origin) => new URL(origin).origin),
         ]),
       ],

@@ -228,6 +228,8 @@ export const orderEmailCodeSchema = z.object({
 export type OrderEmailCode = z.infer<typeof orderEmailCodeSchema>;
 /** A guest reads their order with the token they got at creation. */
 export const orderAccessQuerySchema = z.object({ token: z.string().max(200).optional() });
+/** A link that adds a ticket to a wallet app. */
+export const walletLinkSchema = z.object({ url: z.string() });
 export const myOrdersSchema = z.object({ items: z.array(orderSchema) });
 
 // Sandbox payment page (TEST MODE) ---------------------------------------------------------------

@@ -16,6 +16,8 @@ export const publicConfigSchema = z.object({
   /** Mail is not sent but shown at /dev/mailbox (a local instance without SMTP). */
   devMailbox: z.boolean(),
   mapsApiKey: z.string().nullable(),
+  /** Tickets can be added to Google Wallet (the operator configured an issuer). */
+  googleWallet: z.boolean().optional(),
   allowedExternalOrigins: z.array(z.string()),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

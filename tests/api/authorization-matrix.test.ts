@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteKey, requests } from '../fixtures/authorization-requests.ts';
 import { type CellOutcome, differences, enumerateRoutes, sendCell, summary } from '../fixtures/authorization-run.ts';
 import { buildWorld, type FreshObjects, freshObjects, type Role, roles, type World } from '../fixtures/authorization-world.ts';
+import { testGoogleWallet } from '../fixtures/google-wallet.ts';
 import { createTestApi, type TestApi } from '../fixtures/test-api.ts';
 
 /** A cell whose answer changes with work under way: written as it will be, skipped until the change lands. */
@@ -79,6 +80,7 @@ const matrix: Record<RouteKey, Row> = {
   'GET /orders/:orderId':                                            [404,  200,      200,   200,     200,     404,  404,   404],
   // Its tickets as a PDF: whoever may read the order.
   'GET /orders/:orderId/tickets.pdf':                                [404,  200,      200,   200,     200,     404,  404,   404],
+  'GET /orders/:orderId/tickets/:ticketId/google-wallet':            [404,  200,      200,   200,     200,     404,  404,   404],
   // The attendee's paid order, before the event's deadline for answers: only its buyer corrects them.
   'PUT /orders/:orderId/answers':                                    [404,  200,      404,   404,     404,     404,  404,   404],
   // A held order of the attendee: only its buyer gives it up.
@@ -306,7 +308,7 @@ let fresh: FreshObjects;
 const outcomes: CellOutcome[] = [];
 
 beforeAll(async () => {
-  api = await createTestApi({ PUBLIC_APP_URL: 'https://admit.example' });
+  api = await createTestApi({ PUBLIC_APP_URL: 'https://admit.example', ...testGoogleWallet().env });
   world = await buildWorld(api);
   fresh = freshObjects(world);
 }, 120_000);

@@ -55,6 +55,13 @@ async function paidOrder(quantity: number) {
 describe('tickets as a PDF', () => {
   it('gives a page to each ticket of a 3-ticket order, whose QR code reads back as the ticket’s code', async () => {
     const { order, organiser } = await paidOrder(3);
+    // Any holder's name prints: Latin, Greek and Cyrillic from the embedded font; a script it lacks does not fail.
+    const renamed = await api.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/tickets/${order.tickets[0]?.id}/holder-name?token=${order.accessToken}`,
+      payload: { holderName: 'Zoë Łukasz-Дмитрий Σοφία 李雷', version: 0 },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     const response = await pdfOf(order);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');

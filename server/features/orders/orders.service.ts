@@ -5,6 +5,7 @@ import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import type { ImageUrl } from '../../lib/storage/image-url.ts';
+import type { GoogleWalletConfig } from '../../lib/tickets/google-wallet.ts';
 import { memberRoleOf, organizationOfEvent } from '../organizations/organizations.service.ts';
 import type { CheckoutContext } from './checkout/checkout.repository.ts';
 import { currentFeeRule } from './checkout/fee-rules.repository.ts';
@@ -18,6 +19,8 @@ import { newSaleContexts, type SaleContexts } from './placement/sale-context.ser
 
 export interface OrdersDeps {
   db: Db;
+  /** Google Wallet's issuer, when the operator configured one: tickets get "save" links. */
+  googleWallet?: GoogleWalletConfig | null;
   /** The server secret: order access tokens derive from it. */
   secret: string;
   provider: PaymentProvider;

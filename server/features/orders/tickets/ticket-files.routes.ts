@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { orderAccessQuerySchema, orderParamsSchema } from '../../../../src/contract/orders.ts';
+import { orderAccessQuerySchema, orderParamsSchema, walletLinkSchema } from '../../../../src/contract/orders.ts';
+import { orderTicketParamsSchema } from '../../../../src/contract/ticket-transfers.ts';
 import type { ApiContext } from '../../../api-context.ts';
 import type { OrdersDeps } from '../orders.service.ts';
-import { orderTicketsPdf } from './ticket-files.service.ts';
+import { googleWalletTicket, orderTicketsPdf } from './ticket-files.service.ts';
 
-/** An order's tickets as files: a PDF, a page a ticket. */
-export function ticketFilesRoutes(app: FastifyInstance, { routes, auth }: ApiContext, deps: OrdersDeps): void {
+/** An order's tickets as files: a PDF, a page a ticket; and a ticket's Google Wallet link. */
+export function ticketFilesRoutes(app: FastifyInstance, { config, routes, auth }: ApiContext, deps: OrdersDeps): void {
   routes.addFile(app, {
     method: 'GET',
     url: '/orders/:orderId/tickets.pdf',
@@ -20,6 +21,28 @@ export function ticketFilesRoutes(app: FastifyInstance, { routes, auth }: ApiCon
     handler: async ({ params, query, request }) => {
       const caller = await auth.optional(request);
       return orderTicketsPdf(deps, { orderId: params.orderId, token: query.token, userId: caller?.sub ?? null });
+    },
+  });
+
+  routes.add(app, {
+    method: 'GET',
+    url: '/orders/:orderId/tickets/:ticketId/google-wallet',
+    summary: 'A signed link that adds a valid ticket to Google Wallet, where the operator configured an issuer (404 otherwise)',
+    tags: ['tickets'],
+    auth: 'optional',
+    errors: ['CONFLICT'],
+    params: orderTicketParamsSchema,
+    query: orderAccessQuerySchema,
+    response: walletLinkSchema,
+    handler: async ({ params, query, request }) => {
+      const caller = await auth.optional(request);
+      const link = await googleWalletTicket(deps, {
+        ...params,
+        token: query.token,
+        userId: caller?.sub ?? null,
+        origin: config.publicOrigin,
+      });
+      return { message: 'Open the link to add the ticket to Google Wallet.', data: link };
     },
   });
 }

@@ -145,7 +145,7 @@ export function Component() {
           {count === 1 ? 'Your ticket' : 'Your tickets'}
         </h2>
         <p className="text-slate-600 text-sm">Show the QR code at the door. Turn your screen brightness up.</p>
-        <OrderTickets order={order.data} />
+        <OrderTickets order={order.data} token={token} />
       </section>
       <OrderAnswersPanel order={order.data} token={token} heading="h2" />
       <TransferPanel order={order.data} token={token} heading="h2" />

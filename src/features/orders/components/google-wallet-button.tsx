@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { buttonClass } from '#components/button.ts';
 import { serverMessage } from '#components/fields/form-errors.ts';
 import { useApiCaller } from '#lib/api-caller.tsx';
+import { navigateTo } from '#lib/external-navigation.ts';
 import { useBootState } from '#lib/public-config.tsx';
 import { toast } from '#lib/toasts.tsx';
 import { useOnline } from '../hooks/use-online.ts';
@@ -29,7 +30,9 @@ export function GoogleWalletButton({ orderId, ticketId, token = null, label }: G
       params: token ? { token } : undefined,
       silent: true,
     })
-      .then(({ url }) => window.location.assign(url))
+      .then(({ url }) => {
+        if (!navigateTo(url)) setOpening(false);
+      })
       .catch((failure: unknown) => {
         toast.error(serverMessage(failure));
         setOpening(false);

@@ -3,7 +3,6 @@ import { formatShortTicketCode } from '../../../../src/contract/short-ticket-cod
 import { HttpError, notFound } from '../../../lib/http-error.ts';
 import { inEventTime } from '../../../lib/mail/templates.ts';
 import { googleWalletLink } from '../../../lib/tickets/google-wallet.ts';
-import { ticketsPdf } from '../../../lib/tickets/ticket-pdf.ts';
 import { getOrder, type OrdersDeps } from '../orders.service.ts';
 import { where } from './order-mail.ts';
 
@@ -18,6 +17,8 @@ export async function orderTicketsPdf(
   const valid = order.tickets.filter((ticket) => ticket.status === 'valid' && ticket.code);
   if (valid.length === 0) throw new HttpError('CONFLICT', 'This order has no valid tickets to print.');
   const when = `${inEventTime(order.event.startsAt, order.event.timezone)} (${zoneTimeName(order.event.timezone)})`;
+  // The PDF library and its font engine (about 40 MB once loaded) load with the first PDF asked for, not at start.
+  const { ticketsPdf } = await import('../../../lib/tickets/ticket-pdf.ts');
   const content = await ticketsPdf(
     valid.map((ticket, index) => ({
       eventTitle: order.event.title,

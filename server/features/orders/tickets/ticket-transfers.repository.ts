@@ -1,6 +1,6 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Executor } from '../../../db/database.ts';
-import type { Database } from '../../../db/types.ts';
+import type { Database, TicketTransfersTable } from '../../../db/types.ts';
 
 // Changes of a ticket's holder (decision 069): written here only, by the orders domain.
 
@@ -41,19 +41,6 @@ export async function changeHolder(trx: Transaction<Database>, change: HolderCha
     .execute();
 }
 
-export async function insertTransfer(
-  trx: Transaction<Database>,
-  row: {
-    ticket_id: string;
-    order_id: string;
-    event_id: string;
-    kind: 'transfer' | 'rename';
-    from_name: string;
-    from_email: string | null;
-    to_name: string;
-    to_email: string | null;
-    by_user_id: string | null;
-  },
-): Promise<void> {
+export async function insertTransfer(trx: Transaction<Database>, row: Insertable<TicketTransfersTable>): Promise<void> {
   await trx.insertInto('ticket_transfers').values(row).execute();
 }

@@ -66,6 +66,10 @@ describe('short ticket codes', () => {
   it('are read back from any case, dashes, spaces and look-alike letters', () => {
     expect(normalizeShortTicketCode(' k7q mx4-pdr ')).toBe('K7QMX4PDR');
     expect(normalizeShortTicketCode('O1L-I7U-ABC')).toBe('011-17V-ABC'.replaceAll('-', ''));
+    // Found once by the property below: a dash typed with a space either side between every character.
+    expect(normalizeShortTicketCode('0 - R - 9H - V - 4 - V-3 - Y')).toBe('0R9HV4V3Y');
+    expect(normalizeShortTicketCode('K - 7 - Q - M - X - 4 - P - D - R')).toBe('K7QMX4PDR');
+    expect(normalizeShortTicketCode(`${' '.repeat(30)}K7QMX4PDR`)).toBeNull();
     fc.assert(
       fc.property(
         codes.chain((code) => fc.tuple(fc.constant(code), typedVariants(code))),

@@ -37,7 +37,8 @@ export function formatShortTicketCode(code: string): string {
 
 /** Typed text as the code it means (`k7q mx4-pdr` → `K7QMX4PDR`), or null when it cannot be a short code. */
 export function normalizeShortTicketCode(text: string): string | null {
-  if (typeof text !== 'string' || text.length > 3 * SHORT_CODE_LENGTH) return null;
+  // Room for a spaced dash (` - `) before every character; anything longer is no code however it is typed.
+  if (typeof text !== 'string' || text.length > 4 * SHORT_CODE_LENGTH) return null;
   const compact = text
     .replace(/[\s-]/g, '')
     .toUpperCase()

@@ -128,6 +128,7 @@ function ordersDeps({ config, db, images }: ApiContext): OrdersDeps {
     orderLimitPerAddress: config.orderLimitPerAddress,
     networkLimits: config.networkLimits,
     googleWallet: config.googleWallet,
+    appleWallet: config.appleWallet,
     waitingOffers: waitingOffersOf(config.jwtSecret),
     ...newOrderCaches(),
   };

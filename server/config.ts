@@ -7,6 +7,7 @@ import { mapOrigin } from '../src/contract/maps.ts';
 import { checkoutProviderSchema } from '../src/contract/orders.ts';
 import { storageDriverSchema } from '../src/contract/public-config.ts';
 import { deploymentOf, optimizeForOf } from './deployment.ts';
+import { appleWalletFrom, appleWalletPemIssues, appleWalletVariables } from './lib/tickets/apple-wallet-settings.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
@@ -81,6 +82,25 @@ const envSchema = z.object({
   GOOGLE_WALLET_SERVICE_ACCOUNT: z.preprocess(emptyAsUndefined, z.email('must be the service account’s email').optional()),
   /** The service account's private key, PEM (PKCS #8); `\n` may stand for its line breaks. */
   GOOGLE_WALLET_PRIVATE_KEY: optionalText,
+  /** Apple Wallet passes (all five, or none; decision 072): the Pass Type ID and the team that owns it. */
+  APPLE_WALLET_PASS_TYPE_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^pass(\.[A-Za-z0-9-]+)+$/, 'must be the Pass Type ID, e.g. pass.com.example.admit')
+      .optional(),
+  ),
+  APPLE_WALLET_TEAM_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'must be the Team ID: 10 upper-case letters and digits')
+      .optional(),
+  ),
+  /** The Pass Type ID certificate, its key and Apple's WWDR intermediate, PEM; `\n` may stand for line breaks. */
+  APPLE_WALLET_CERTIFICATE: optionalText,
+  APPLE_WALLET_PRIVATE_KEY: optionalText,
+  APPLE_WALLET_WWDR_CERTIFICATE: optionalText,
   /** Sites people may be sent to from Admit, e.g. organisers' streaming hosts: comma-separated http(s) origins. */
   ALLOWED_EXTERNAL_ORIGINS: z
     .string()
@@ -172,6 +192,15 @@ const refinedSchema = envSchema.superRefine((env, ctx) => {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with the other GOOGLE_WALLET_ settings' });
     }
   }
+  if (appleWalletVariables.some((key) => env[key])) {
+    for (const key of appleWalletVariables) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with the other APPLE_WALLET_ settings' });
+    }
+    const apple = appleWalletFrom(env);
+    for (const issue of apple ? appleWalletPemIssues(apple) : []) {
+      ctx.addIssue({ code: 'custom', path: [issue.variable], message: issue.message });
+    }
+  }
   if (env.PAYMENT_PROVIDER === 'stripe') {
     for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });
@@ -232,6 +261,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
             privateKey: env.GOOGLE_WALLET_PRIVATE_KEY.replace(/\\n/g, '\n'),
           }
         : null,
+    appleWallet: appleWalletFrom(env),
     logLevel: env.LOG_LEVEL,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     orderHoldSeconds: env.ORDER_HOLD_SECONDS ?? null,
@@ -269,6 +299,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       devMailbox: isLocal && !env.SMTP_URL,
       mapsApiKey: env.PUBLIC_MAPS_API_KEY ?? null,
       googleWallet: Boolean(env.GOOGLE_WALLET_ISSUER_ID),
+      appleWallet: Boolean(env.APPLE_WALLET_PASS_TYPE_ID),
       // The event page's map link always opens, and so do the pages of the payment provider Admit is set up with
       // (checkout, organisers' onboarding); an operator adds others (decision 049).
       allowedExternalOrigins: [

@@ -18,6 +18,8 @@ export const publicConfigSchema = z.object({
   mapsApiKey: z.string().nullable(),
   /** Tickets can be added to Google Wallet (the operator configured an issuer). */
   googleWallet: z.boolean().optional(),
+  /** Tickets can be added to Apple Wallet (the operator configured a Pass Type ID certificate). */
+  appleWallet: z.boolean().optional(),
   allowedExternalOrigins: z.array(z.string()),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

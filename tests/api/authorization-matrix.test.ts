@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testAppleWallet } from '../fixtures/apple-wallet.ts';
 import { type RouteKey, requests } from '../fixtures/authorization-requests.ts';
 import { type CellOutcome, differences, enumerateRoutes, sendCell, summary } from '../fixtures/authorization-run.ts';
 import { buildWorld, type FreshObjects, freshObjects, type Role, roles, type World } from '../fixtures/authorization-world.ts';
@@ -78,9 +79,10 @@ const matrix: Record<RouteKey, Row> = {
   'GET /orders/mine':                                                [401,  200,      200,   200,     200,     200,  200,   200],
   // The attendee's paid order, asked for without its access token: its buyer, or the organisation's order readers.
   'GET /orders/:orderId':                                            [404,  200,      200,   200,     200,     404,  404,   404],
-  // Its tickets as a PDF: whoever may read the order.
+  // Its tickets as a PDF and as wallet passes: whoever may read the order.
   'GET /orders/:orderId/tickets.pdf':                                [404,  200,      200,   200,     200,     404,  404,   404],
   'GET /orders/:orderId/tickets/:ticketId/google-wallet':            [404,  200,      200,   200,     200,     404,  404,   404],
+  'GET /orders/:orderId/tickets/:ticketId/apple-wallet.pkpass':      [404,  200,      200,   200,     200,     404,  404,   404],
   // The attendee's paid order, before the event's deadline for answers: only its buyer corrects them.
   'PUT /orders/:orderId/answers':                                    [404,  200,      404,   404,     404,     404,  404,   404],
   // A held order of the attendee: only its buyer gives it up.
@@ -308,7 +310,7 @@ let fresh: FreshObjects;
 const outcomes: CellOutcome[] = [];
 
 beforeAll(async () => {
-  api = await createTestApi({ PUBLIC_APP_URL: 'https://admit.example', ...testGoogleWallet().env });
+  api = await createTestApi({ PUBLIC_APP_URL: 'https://admit.example', ...testGoogleWallet().env, ...testAppleWallet().env });
   world = await buildWorld(api);
   fresh = freshObjects(world);
 }, 120_000);

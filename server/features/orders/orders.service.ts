@@ -5,6 +5,7 @@ import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { PaymentProvider } from '../../lib/payments/provider.ts';
 import type { ImageUrl } from '../../lib/storage/image-url.ts';
+import type { AppleWalletConfig } from '../../lib/tickets/apple-wallet-settings.ts';
 import type { GoogleWalletConfig } from '../../lib/tickets/google-wallet.ts';
 import { memberRoleOf, organizationOfEvent } from '../organizations/organizations.service.ts';
 import type { CheckoutContext } from './checkout/checkout.repository.ts';
@@ -21,6 +22,8 @@ export interface OrdersDeps {
   db: Db;
   /** Google Wallet's issuer, when the operator configured one: tickets get "save" links. */
   googleWallet?: GoogleWalletConfig | null;
+  /** Apple Wallet's Pass Type ID certificate, when the operator configured one: tickets download as passes. */
+  appleWallet?: AppleWalletConfig | null;
   /** The server secret: order access tokens derive from it. */
   secret: string;
   provider: PaymentProvider;

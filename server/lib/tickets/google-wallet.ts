@@ -4,30 +4,13 @@
  * holder's Google Wallet; nothing is sent to Google from here.
  */
 import { importPKCS8, SignJWT } from 'jose';
+import type { WalletTicket } from './wallet-ticket.ts';
 
 export interface GoogleWalletConfig {
   issuerId: string;
   serviceAccount: string;
   /** PEM, PKCS #8. */
   privateKey: string;
-}
-
-export interface WalletTicket {
-  ticketId: string;
-  /** Bumped when the ticket changes holder: a new object, with the new code. */
-  version: number;
-  eventId: string;
-  eventTitle: string;
-  startsAt: string;
-  endsAt: string;
-  venueName: string | null;
-  address: string | null;
-  holderName: string;
-  typeName: string;
-  orderReference: string;
-  code: string;
-  /** As the door reads it out, shown under the QR code. */
-  shortCode: string | null;
 }
 
 export const googleWalletSaveUrl = 'https://pay.google.com/gp/v/save/';

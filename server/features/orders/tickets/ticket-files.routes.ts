@@ -3,9 +3,9 @@ import { orderAccessQuerySchema, orderParamsSchema, walletLinkSchema } from '../
 import { orderTicketParamsSchema } from '../../../../src/contract/ticket-transfers.ts';
 import type { ApiContext } from '../../../api-context.ts';
 import type { OrdersDeps } from '../orders.service.ts';
-import { googleWalletTicket, orderTicketsPdf } from './ticket-files.service.ts';
+import { appleWalletTicket, googleWalletTicket, orderTicketsPdf } from './ticket-files.service.ts';
 
-/** An order's tickets as files: a PDF, a page a ticket; and a ticket's Google Wallet link. */
+/** An order's tickets as files: a PDF, a page a ticket; and a ticket's Google Wallet link and Apple Wallet pass. */
 export function ticketFilesRoutes(app: FastifyInstance, { config, routes, auth }: ApiContext, deps: OrdersDeps): void {
   routes.addFile(app, {
     method: 'GET',
@@ -43,6 +43,23 @@ export function ticketFilesRoutes(app: FastifyInstance, { config, routes, auth }
         origin: config.publicOrigin,
       });
       return { message: 'Open the link to add the ticket to Google Wallet.', data: link };
+    },
+  });
+
+  routes.addFile(app, {
+    method: 'GET',
+    url: '/orders/:orderId/tickets/:ticketId/apple-wallet.pkpass',
+    summary:
+      'A valid ticket as a signed Apple Wallet pass, where the operator configured a Pass Type ID certificate (404 otherwise)',
+    tags: ['tickets'],
+    auth: 'optional',
+    errors: ['CONFLICT'],
+    params: orderTicketParamsSchema,
+    query: orderAccessQuerySchema,
+    contentType: 'application/vnd.apple.pkpass',
+    handler: async ({ params, query, request }) => {
+      const caller = await auth.optional(request);
+      return appleWalletTicket(deps, { ...params, token: query.token, userId: caller?.sub ?? null });
     },
   });
 }

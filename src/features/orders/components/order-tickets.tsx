@@ -1,11 +1,12 @@
 import { AnswerList } from '#components/answer-list.tsx';
 import type { Order } from '#contract/orders.ts';
+import { AppleWalletButton } from './apple-wallet-button.tsx';
 import { GoogleWalletButton } from './google-wallet-button.tsx';
 import { TicketCard } from './ticket-card.tsx';
 
 /**
  * The order's tickets, one column on phones, two side by side on wider screens; each with the answers given for it, and
- * a way into Google Wallet where the operator set one up.
+ * ways into Google Wallet and Apple Wallet where the operator set them up.
  */
 export function OrderTickets({
   order,
@@ -21,8 +22,14 @@ export function OrderTickets({
         <li key={ticket.id}>
           <TicketCard ticket={ticket} order={order} position={`Ticket ${index + 1} of ${count}`} />
           {ticket.status === 'valid' && ticket.code ? (
-            <div className="mt-2">
+            <div className="mt-2 grid gap-2 empty:hidden">
               <GoogleWalletButton
+                orderId={order.id}
+                ticketId={ticket.id}
+                token={token}
+                label={`ticket ${index + 1} of ${count}`}
+              />
+              <AppleWalletButton
                 orderId={order.id}
                 ticketId={ticket.id}
                 token={token}

@@ -2,8 +2,12 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import toastStyles from 'react-toastify/ReactToastify.css?url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Toasts, toast, toastSettings } from './toasts.tsx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The container and its styles load once per page: this file starts from a page and a module no other file has used.
+document.head.innerHTML = '';
+vi.resetModules();
+const { Toasts, toast, toastSettings } = await import('./toasts.tsx');
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 

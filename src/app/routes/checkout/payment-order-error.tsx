@@ -29,17 +29,17 @@ export function Component() {
   const holding = data?.status === 'pending' || data?.status === 'failed';
   const now = useNow(1000, holding);
   const left = holding && data && now !== null ? timeLeft(data.holdExpiresAt, now) : null;
-  const lapsed = !holding || left === 0 || release.isSuccess;
-
-  // The hold just ran out here: the server has let the tickets go; show the order as it now is.
-  const [refreshed, setRefreshed] = useState(false);
+  // The hold just ran out here: reading the order again has the server let the tickets go (it settles a lapsed hold
+  // before answering); only then does the page say they went back on sale, or once the server cannot be asked.
+  const [refreshed, setRefreshed] = useState<'no' | 'asking' | 'done'>('no');
   useEffect(() => {
-    if (left === 0 && !refreshed) {
-      setRefreshed(true);
+    if (left === 0 && refreshed === 'no') {
+      setRefreshed('asking');
       if (orderId) forgetHeldOrder(orderId);
-      void order.refetch();
+      void order.refetch().finally(() => setRefreshed('done'));
     }
   }, [left, refreshed, orderId, order]);
+  const lapsed = !holding || (left === 0 && refreshed === 'done') || release.isSuccess;
 
   // Paid after all (a late confirmation, or a retry in another tab): the tickets.
   const navigate = useNavigate();

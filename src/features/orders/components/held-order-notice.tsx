@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '#components/button.ts';
 import { eventKeys } from '#lib/query-keys/events.ts';
@@ -31,10 +31,14 @@ export function HeldOrderNotice({ eventId }: { eventId: string }) {
   }, [settled, held, order.data?.status]);
   const lapsed = left === 0 || order.data?.status === 'expired';
 
-  // The held tickets are on sale again: availability on the page is out of date.
+  // The held tickets are on sale again: availability on the page is out of date. Reading the order first has the
+  // server settle the lapsed hold, so the event read after it counts the tickets as free.
+  const settling = useRef(false);
   useEffect(() => {
-    if (lapsed) void queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
-  }, [lapsed, eventId, queryClient]);
+    if (!lapsed || settling.current) return;
+    settling.current = true;
+    void order.refetch().finally(() => queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) }));
+  }, [lapsed, eventId, queryClient, order]);
 
   if (!held || left === null) return null;
   const dismiss = () => {

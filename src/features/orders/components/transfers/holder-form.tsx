@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { buttonClass } from '#components/button.ts';
 import { EmailField } from '#components/fields/email-field.tsx';
 import { FormAlert } from '#components/fields/form-alert.tsx';
-import { type FieldErrors, serverFieldErrors, serverMessage, validate } from '#components/fields/form-errors.ts';
+import { type FieldErrors, serverFieldErrors, serverMessage, validate, withoutError } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
 import { SubmitButton } from '#components/submit-button.tsx';
 import type { Ticket } from '#contract/orders.ts';
@@ -77,7 +77,11 @@ export function HolderForm({ orderId, token, ticket, label, kind, onDone }: Hold
         autoComplete="off"
         value={name}
         error={errors.holderName}
-        onChange={(event) => setName(event.target.value)}
+        onChange={(event) => {
+          setName(event.target.value);
+          // A field's message is about what was sent: it goes once the field is changed.
+          setErrors((current) => withoutError(current, 'holderName'));
+        }}
       />
       {kind === 'transfer' ? (
         <>
@@ -88,7 +92,10 @@ export function HolderForm({ orderId, token, ticket, label, kind, onDone }: Hold
             value={email}
             error={errors.holderEmail}
             hint="We send them the ticket here."
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setErrors((current) => withoutError(current, 'holderEmail'));
+            }}
           />
           <p className="rounded-lg bg-amber-50 p-3 text-amber-950 text-sm ring-1 ring-amber-200">
             The QR code and short code this ticket has now stop working at once; the new holder gets new ones. No money moves:

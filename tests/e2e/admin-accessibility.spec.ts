@@ -1,4 +1,5 @@
-import { fullAdmin, seriousViolations, shoot, signInAs } from './admin-pages.ts';
+import { fullAdmin, shoot, signInAs } from './admin-pages.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 /** Every admin page, and a page of one of each kind of object, reached as an administrator reaches them. */

@@ -1,5 +1,5 @@
-import { signInThroughPage } from './accounts.ts';
-import { seriousViolations } from './admin-pages.ts';
+import { signIn } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { demoOrganiser, guestOrder, organiserToken, scanOnline, unique } from './guest-orders.ts';
 import { mailText } from './mailbox.ts';
@@ -89,7 +89,7 @@ test('outside the policy a guest asks for a refund, and the organiser declines i
   // The organiser, on their own device.
   const organiserContext = await browser.newContext();
   const desk = await organiserContext.newPage();
-  await signInThroughPage(desk, demoOrganiser.email, demoOrganiser.password, '/organizer/payments');
+  await signIn(desk, demoOrganiser.email, demoOrganiser.password, '/organizer/payments');
   await waitForHydration(desk);
   const requests = desk.getByRole('region', { name: /^Refund requests/ });
   const card = requests.getByRole('listitem').filter({ hasText: order.reference });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { signInThroughPage } from './accounts.ts';
+import { signIn } from './accounts.ts';
 import { ticketPanel } from './checkout.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { publishedEvent } from './organizer-api.ts';
@@ -33,7 +33,7 @@ test.describe('places two ticket types share', () => {
     ]);
 
     // From the event's editor to its capacity page.
-    await signInThroughPage(page, organiser.email, organiser.password, `/organizer/events/${event.id}`);
+    await signIn(page, organiser.email, organiser.password, `/organizer/events/${event.id}`);
     await waitForHydration(page);
     await expect(page.getByText('None: each type sells up to its own capacity.', { exact: false })).toBeVisible();
     await page.getByRole('link', { name: 'Set capacity' }).click();

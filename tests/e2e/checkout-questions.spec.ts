@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { confirmedAccount, signInAt, signInThroughPage, testPassword } from './accounts.ts';
+import { confirmedAccount, signIn, signInAt, testPassword } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
 import { checkout } from './checkout.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { publishedEvent } from './organizer-api.ts';
@@ -23,13 +23,6 @@ async function organiserToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/auth/signIn', { data: organiser });
   expect(response.status()).toBe(200);
   return (await response.json()).data.accessToken as string;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`);
 }
 
 /** Adds a question through the page's form. */
@@ -65,7 +58,7 @@ test.describe('questions at checkout', () => {
     ]);
 
     // From the event's editor to its questions page.
-    await signInThroughPage(page, organiser.email, organiser.password, `/organizer/events/${event.id}`);
+    await signIn(page, organiser.email, organiser.password, `/organizer/events/${event.id}`);
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Questions at checkout' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Questions at checkout' })).toBeVisible();
@@ -172,7 +165,7 @@ test.describe('questions at checkout', () => {
     await buyerContext.close();
 
     // The organiser reads them on the order (signed in again: access tokens live 20 s in these tests).
-    await signInThroughPage(page, organiser.email, organiser.password, `/organizer/payments?eventId=${event.id}`);
+    await signIn(page, organiser.email, organiser.password, `/organizer/payments?eventId=${event.id}`);
     await waitForHydration(page);
     await page.getByRole('link').filter({ hasText: 'Ada Answer' }).first().click();
     const drawer = page.getByRole('dialog', { name: /^Order / });
@@ -199,7 +192,7 @@ test.describe('questions at checkout', () => {
     ]) {
       expect((await request.post(`/api/events/${event.id}/questions`, { headers, data })).status()).toBe(201);
     }
-    await signInThroughPage(page, organiser.email, organiser.password, `/organizer/events/${event.id}/questions`);
+    await signIn(page, organiser.email, organiser.password, `/organizer/events/${event.id}/questions`);
     await waitForHydration(page);
     await expect(page.getByRole('table', { name: 'Questions, in the order buyers see them' })).toContainText('T-shirt size');
     expect(await seriousViolations(page)).toEqual([]);

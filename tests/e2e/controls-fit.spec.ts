@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { signInThroughPage } from './accounts.ts';
+import { signIn } from './accounts.ts';
 import { demoPassword, fullAdmin, shoot } from './admin-pages.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { expectTextFits } from './text-fit.ts';
@@ -46,7 +46,7 @@ test.describe('controls on a phone', () => {
 
   test('the administrators’ sort, rule and audit search controls show their whole text', async ({ page }) => {
     test.setTimeout(120_000);
-    await signInThroughPage(page, fullAdmin, demoPassword, '/admin');
+    await signIn(page, fullAdmin, demoPassword, '/admin');
     await atEachWidth(page, '/admin', (size) =>
       expectTextFits(page.getByRole('searchbox', { name: 'Search the audit log' }), `audit search at ${size.name}`),
     );
@@ -75,7 +75,7 @@ test.describe('controls on a phone', () => {
   });
 
   test('the door’s code field shows its whole placeholder', async ({ page }) => {
-    await signInThroughPage(page, doorStaff, demoPassword, '/organizer/scan-ticket');
+    await signIn(page, doorStaff, demoPassword, '/organizer/scan-ticket');
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Start scanning' }).click();
     await expect(page).toHaveURL(/\/organizer\/validate-ticket\/scan\?event=/);

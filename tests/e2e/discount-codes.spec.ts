@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { Event } from '../../src/contract/events.ts';
-import { signInThroughPage } from './accounts.ts';
+import { signIn } from './accounts.ts';
 import { ticketPanel } from './checkout.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { publishedEvent } from './organizer-api.ts';
@@ -97,7 +97,7 @@ test.describe('an organiser’s codes', () => {
     await newCode(request, token, event.id, { code: existing, kind: 'amount', value: 300, maxUses: 40 });
 
     const path = `/organizer/events/${event.id}/codes`;
-    await signInThroughPage(page, organiser.email, organiser.password, path);
+    await signIn(page, organiser.email, organiser.password, path);
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Discount codes' })).toBeVisible();
     await expect(page.getByText(existing).first()).toBeVisible();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type APIRequestContext, type Browser, type BrowserContext, chromium, devices, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { chromiumArgs } from '../fixtures/chromium.ts';
-import { signInThroughPage } from './accounts.ts';
+import { signIn as signInByApi } from './accounts.ts';
 import { expect } from './fixtures.ts';
 import { codeFromMail } from './mailbox.ts';
 
@@ -173,7 +173,7 @@ export async function doorEvent(request: APIRequestContext, ticketCount: number,
 }
 
 export async function signIn(page: Page, path: string): Promise<void> {
-  await signInThroughPage(page, organiser.email, organiser.password, path);
+  await signInByApi(page, organiser.email, organiser.password, path);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { eventListTerms } from '../../src/contract/event-list-terms.ts';
 import type { EventList, EventSummary } from '../../src/contract/events.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 /** The published events soonest first, as the API lists them (`pageSize` of them). */
@@ -20,13 +20,6 @@ async function firstEvent(request: APIRequestContext): Promise<EventSummary> {
   const event = (await soonest(request, eventListTerms.pageSize.max)).find((item) => item.coverImageUrl !== null);
   if (!event) throw new Error('The e2e server has no published event with a cover.');
   return event;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`);
 }
 
 test.describe('events', () => {

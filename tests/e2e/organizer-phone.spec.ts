@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { signInThroughPage } from './accounts.ts';
+import { signIn } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 import { openOnPhone, phoneShotName } from './phone-check.ts';
 
@@ -11,7 +11,7 @@ const shots = process.env.ADMIT_ORGANIZER_SHOTS;
 
 test('each organiser page fits a phone, with its title, and nothing scrolls sideways', async ({ page, consoleErrors }) => {
   test.setTimeout(90_000);
-  await signInThroughPage(page, owner.email, owner.password, '/organizer/dashboard');
+  await signIn(page, owner.email, owner.password, '/organizer/dashboard');
   for (const [path, heading] of [
     ['/organizer/dashboard', 'Dashboard'],
     ['/organizer/events', 'Events'],

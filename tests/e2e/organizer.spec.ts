@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import type { EventList } from '../../src/contract/events.ts';
-import { signInThroughPage } from './accounts.ts';
+import { signIn } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 // The demo organisation's owner (a verified organisation, so paid tickets can be published).
@@ -62,7 +62,7 @@ function wallClock(date: Date, timeZone: string): string {
 }
 
 async function signInTo(page: Page, path: string): Promise<void> {
-  await signInThroughPage(page, organiser.email, organiser.password, path);
+  await signIn(page, organiser.email, organiser.password, path);
 }
 
 const field = (page: Page, name: string) => page.locator(`[id="field-${name}"]`);

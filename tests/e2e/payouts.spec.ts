@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { freePort } from '../fixtures/free-port.ts';
-import { signInThroughPage } from './accounts.ts';
+import { signIn } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { type OwnServer, startOwnServer } from './own-server.ts';
 
@@ -17,7 +17,7 @@ test.describe('organiser payouts', () => {
     consoleErrors,
   }) => {
     test.setTimeout(90_000);
-    await signInThroughPage(page, organiser.email, organiser.password, '/organizer/dashboard');
+    await signIn(page, organiser.email, organiser.password, '/organizer/dashboard');
     await waitForHydration(page);
 
     await page.getByRole('navigation', { name: 'Organiser' }).getByRole('link', { name: 'Payouts', exact: true }).click();

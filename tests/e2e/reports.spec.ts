@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { signInThroughPage } from './accounts.ts';
+import { signIn } from './accounts.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 // The demo organisation's owner: its demo events have sold tickets.
@@ -10,7 +10,7 @@ const shots = process.env.ADMIT_DASHBOARD_SHOTS;
 
 /** Signs a demo member in from the sign-in page, which leads them back to the reports. */
 async function signInToReports(page: Page, email: string) {
-  await signInThroughPage(page, email, organiser.password, '/organizer/reports');
+  await signIn(page, email, organiser.password, '/organizer/reports');
   await waitForHydration(page);
 }
 

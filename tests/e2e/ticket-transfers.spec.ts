@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { formatShortTicketCode } from '../../src/contract/short-ticket-code.ts';
-import { signInThroughPage } from './accounts.ts';
-import { seriousViolations } from './admin-pages.ts';
+import { signIn } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { demoOrganiser, guestOrder, organiserToken, scanOnline, unique } from './guest-orders.ts';
 import { mailText } from './mailbox.ts';
@@ -93,7 +93,7 @@ test('the organiser sees who holds a ticket passed on, and locks changes in the 
   });
   expect(passed.status()).toBe(200);
 
-  await signInThroughPage(page, demoOrganiser.email, demoOrganiser.password, `/organizer/payments?eventId=${event.id}`);
+  await signIn(page, demoOrganiser.email, demoOrganiser.password, `/organizer/payments?eventId=${event.id}`);
   await waitForHydration(page);
   await page.getByRole('link').filter({ hasText: order.reference }).click();
   const drawer = page.getByRole('dialog', { name: `Order ${order.reference}` });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { confirmedAccount, signInAt, signInThroughPage, testPassword } from './accounts.ts';
+import { confirmedAccount, signIn, signInAt, testPassword } from './accounts.ts';
 import { checkout, payInSandbox } from './checkout.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { publishedEvent } from './organizer-api.ts';
@@ -162,7 +162,7 @@ test.describe('organiser verification', () => {
   });
 
   test('a door member is told verification is the owners’ work', async ({ page, consoleErrors }, testInfo) => {
-    await signInThroughPage(page, 'door@harbourarts.demo', demoPassword, '/organizer-kyc');
+    await signIn(page, 'door@harbourarts.demo', demoPassword, '/organizer-kyc');
     await expect(page.getByRole('heading', { name: /^Only owners verify/ })).toBeVisible();
     await shoot(page, testInfo.project.name, 'organizer-kyc-door');
     expect(consoleErrors).toEqual([]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwright/test';
 import type { Order } from '../../src/contract/orders.ts';
-import { seriousViolations } from './admin-pages.ts';
+import { seriousViolations } from './axe.ts';
 import { payInSandbox, ticketPanel } from './checkout.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { publishedEvent } from './organizer-api.ts';

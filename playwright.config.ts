@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './tests/fixtures/chromium.ts';
+import { chromiumArgs, headlessShellPath } from './tests/fixtures/chromium.ts';
 import { freePort } from './tests/fixtures/free-port.ts';
 import { databaseUrl, recreateDatabase } from './tests/fixtures/postgres-admin.ts';
 
@@ -24,7 +24,8 @@ const database: Record<string, string> = process.env.ADMIT_E2E_DATABASE
 const port = Number(process.env.ADMIT_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
-const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
+// The headless shell; the specs that need the whole browser (the camera, Background Sync) launch Chromium (075).
+const launchOptions = { executablePath: headlessShellPath, args: chromiumArgs };
 
 // Each flow runs on the device where what it shows can differ; nothing runs twice to see the same thing.
 // - Offline and installability need one browser. The back office's flows (team, verification, payouts, reports,

@@ -3,7 +3,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, type BrowserContext, chromium, devices, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { chromiumArgs } from '../fixtures/chromium.ts';
+import { chromiumArgs, chromiumPath } from '../fixtures/chromium.ts';
 import { signIn as signInByApi } from './accounts.ts';
 import { expect } from './fixtures.ts';
 import { codeFromMail } from './mailbox.ts';
@@ -212,7 +212,7 @@ export async function nextTicket(page: Page): Promise<void> {
 
 export async function cameraBrowser(video: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [...chromiumArgs, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
 }

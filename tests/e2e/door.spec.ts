@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { chromiumArgs, chromiumPath } from '../fixtures/chromium.ts';
 import {
   bearer,
   cameraBrowser,
@@ -18,8 +19,9 @@ import {
 } from './door-device.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
-// The door works offline through the service worker.
-test.use({ serviceWorkers: 'allow' });
+// The door works offline through the service worker, and uploads what it queued with Background Sync, which only the
+// whole browser has (not the headless shell the other specs use, decision 075).
+test.use({ serviceWorkers: 'allow', launchOptions: { executablePath: chromiumPath, args: chromiumArgs } });
 
 // The door runs on a phone: this file runs on the Pixel 7 alone (playwright.config.ts).
 test.describe('the door', () => {

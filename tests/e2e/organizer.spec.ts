@@ -82,9 +82,7 @@ test.describe('organiser events', () => {
     await expect(page).toHaveURL('/organizer/events/new');
     await expect(page.getByRole('heading', { level: 1, name: 'New event' })).toBeVisible();
 
-    // Letters only: PostgreSQL's text search reads a word such as "85e4fb44" as the number 85e4 and "fb44", and the
-    // search does not find it (a defect of the search, noted for its own fix).
-    const title = `Harbour Lights ${Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+    const title = `Harbour Lights ${randomBytes(4).toString('hex')}`;
     await field(page, 'title').fill(title);
     await field(page, 'summary').fill('Lanterns, a brass band and late food stalls along the harbour.');
     await field(page, 'category').selectOption('festival');

@@ -48,11 +48,32 @@ export async function addSearchWords(db: Executor, eventId: string): Promise<voi
     on conflict do nothing`.execute(db);
 }
 
-/** A search as the event queries use it: the typed text, and per typed word its exact and near lexemes. */
+/**
+ * A search as the event queries use it: the typed text, and per typed word its exact and near lexemes and the
+ * lexemes PostgreSQL reads in the text it was typed in (see `readSpellings`).
+ */
 export interface EventSearch {
   text: string;
   exact: string[][];
   any: string[][];
+  readAs: string[][];
+}
+
+/** Text PostgreSQL reads as the one word it is, lower-cased: letters only, or digits only. */
+const plainSpelling = /^(?:[a-z]+|[0-9]+)$/i;
+
+/**
+ * The lexemes PostgreSQL's parser reads in each typed word's spelling, as it read events' text into `events.search`
+ * ("85e4fb44" → 85e4 and fb44, "abc-12" → abc and -12, "3.14" → 3.14). Spellings of letters or digits alone are
+ * their word, so they need no reading.
+ */
+async function readSpellings(db: Executor, spellings: string[]): Promise<Map<string, string[]>> {
+  const unread = [...new Set(spellings.filter((spelling) => !plainSpelling.test(spelling)))];
+  if (unread.length === 0) return new Map();
+  const { rows } = await sql<{ spelling: string; lexemes: string[] }>`
+    select s as spelling, tsvector_to_array(to_tsvector('simple', s)) as lexemes
+      from unnest(${unread}::text[]) s`.execute(db);
+  return new Map(rows.map((row) => [row.spelling, row.lexemes]));
 }
 
 /**
@@ -61,8 +82,10 @@ export interface EventSearch {
  */
 export async function prepareSearch(db: Executor, text: string): Promise<EventSearch> {
   const typed = usesSearchSyntax(text) ? [] : typedWords(text);
-  if (typed.length === 0) return { text, exact: [], any: [] };
-  const values = typed.flatMap(({ word, grams, shortest, longest }) =>
+  if (typed.length === 0) return { text, exact: [], any: [], readAs: [] };
+  // A word typed in two spellings ("3.14 2.14") is looked up once.
+  const lookedUp = [...new Map(typed.map((one) => [one.word, one])).values()];
+  const values = lookedUp.flatMap(({ word, grams, shortest, longest }) =>
     grams.map((gram) => sql`(${word}::text, ${gram}::text, ${grams.length}::int, ${shortest}::int, ${longest}::int)`),
   );
   const { rows } = await sql<Candidate>`
@@ -83,11 +106,15 @@ export async function prepareSearch(db: Executor, text: string): Promise<EventSe
       from ranked r
       join event_search_words w on w.lexeme = r.lexeme
      where r.place <= ${maxCandidates}::int`.execute(db);
-  return { text, ...groupWords(typed, rows) };
+  const read = await readSpellings(
+    db,
+    typed.map((one) => one.spelling),
+  );
+  return { text, ...groupWords(typed, rows), readAs: typed.map((one) => read.get(one.spelling) ?? []) };
 }
 
-/** The text query of every typed word's lexemes, exact and near. */
-const anyQuery = (search: EventSearch) => sql`${textQuery(search.any)}::tsquery`;
+/** The text query of every typed word: one of its lexemes, exact or near, or all it was read as. */
+const anyQuery = (search: EventSearch) => sql`${textQuery(search.any, search.readAs)}::tsquery`;
 
 /**
  * Events whose text has every typed word or a word close to it. Text with no word to look up (only stop words or
@@ -102,7 +129,9 @@ export function matchesSearch(search: EventSearch): RawBuilder<boolean> {
 export function nearWordCount(search: EventSearch): RawBuilder<number> {
   // A cast, not a bare 0: a bare number in ORDER BY names an output column by its position.
   if (search.exact.length === 0) return sql<number>`0::int`;
-  const misses = search.exact.map((group) => sql`(not events.search @@ ${textQuery([group])}::tsquery)::int`);
+  const misses = search.exact.map(
+    (group, index) => sql`(not events.search @@ ${textQuery([group], [search.readAs[index] ?? []])}::tsquery)::int`,
+  );
   return sql<number>`(${sql.join(misses, sql` + `)})`;
 }
 

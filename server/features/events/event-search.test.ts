@@ -23,6 +23,17 @@ describe('expanding typed words', () => {
     expect(typedWords('The JAZZ at Zürich jazz').map((typed) => typed.word)).toEqual(['jazz', 'zurich']);
   });
 
+  it('keeps the text between spaces each word was typed in, so a word in two spellings counts twice', () => {
+    expect(typedWords('Harbour 85E4FB44 abc-12 3.14 2.14 harbour').map(({ word, spelling }) => [word, spelling])).toEqual([
+      ['harbour', 'Harbour'],
+      ['85e4fb44', '85E4FB44'],
+      ['abc', 'abc-12'],
+      ['12', 'abc-12'],
+      ['14', '3.14'],
+      ['14', '2.14'],
+    ]);
+  });
+
   it('looks up words one letter longer or shorter, two for long words, and none for words of two letters', () => {
     const [jaz, manchster, dj] = typedWords('jaz manchster dj');
     expect([jaz?.shortest, jaz?.longest]).toEqual([2, 4]);
@@ -58,6 +69,10 @@ describe('expanding typed words', () => {
 
   it('writes a text query that needs one word of each group, with quotes doubled', () => {
     expect(textQuery([['jazz', 'jaz'], ["o'brien"]])).toBe(`('jazz' | 'jaz') & ('o''brien')`);
+    // Or, for a word PostgreSQL reads as several lexemes, all of those.
+    expect(textQuery([['jazz'], ['85e4fb44', '85e4fb4'], ['12']], [[], ['85e4', 'fb44'], ['-12', 'abc']])).toBe(
+      `('jazz') & ('85e4fb44' | '85e4fb4' | ('85e4' & 'fb44')) & ('12' | ('-12' & 'abc'))`,
+    );
   });
 });
 

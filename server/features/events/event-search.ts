@@ -3,7 +3,9 @@ import { editDistance, searchWords, wordGrams } from '../../lib/search-text.ts';
 /**
  * The event search forgives typos (decision 054): each typed word stands for itself and for the words of events'
  * text within a letter or two of it, found through their trigrams and confirmed by edit distance. Words an event
- * has exactly rank above words it has nearly.
+ * has exactly rank above words it has nearly. A typed word is also found as PostgreSQL read events' text: the text
+ * between spaces it was typed in, read by the same parser, matches an event with every lexeme that parser made of it
+ * ("85e4fb44" is the number 85e4 and the word fb44, "abc-12" the word abc and the number -12, "3.14" one number).
  */
 
 /** Typed words beyond this are ignored: each costs a look-up and a group of the text query. */
@@ -35,15 +37,34 @@ export function allowedEdits(word: string): number {
 
 export interface TypedWord {
   word: string;
+  /**
+   * The text between spaces the word was typed in ("85e4fb44", "abc-12" for "12", "3.14" for "14"), which the
+   * search also reads as PostgreSQL read events' text.
+   */
+  spelling: string;
   grams: string[];
   shortest: number;
   longest: number;
 }
 
-/** The typed words to look up, as the help desk reads them (lower case, accents dropped, stop words left out). */
+/**
+ * The typed words to look up, as the help desk reads them (lower case, accents dropped, stop words left out), each
+ * with the text between spaces it was typed in. A word repeated in the same spelling counts once.
+ */
 export function typedWords(text: string): TypedWord[] {
-  return [...new Set(searchWords(text))].slice(0, maxSearchWords).map((word) => ({
+  const seen = new Set<string>();
+  const typed: { word: string; spelling: string }[] = [];
+  for (const spelling of text.split(/\s+/)) {
+    for (const word of searchWords(spelling)) {
+      const key = `${word} ${spelling.toLowerCase()}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      typed.push({ word, spelling });
+    }
+  }
+  return typed.slice(0, maxSearchWords).map(({ word, spelling }) => ({
     word,
+    spelling,
     grams: wordGrams(word),
     shortest: word.length - allowedEdits(word),
     longest: word.length + allowedEdits(word),
@@ -89,7 +110,17 @@ export function groupWords(typed: TypedWord[], candidates: Candidate[]): WordGro
 
 const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
-/** A text query (tsquery) needing one lexeme of every group: `('jazz' | 'jazzy') & ('festival')`. */
-export function textQuery(groups: string[][]): string {
-  return groups.map((group) => `(${group.map(quoteLexeme).join(' | ')})`).join(' & ');
+/**
+ * A text query (tsquery) needing every group: one of its lexemes, or every lexeme the group's typed word was read as
+ * (`readAs`, when it has some): `('jazz' | 'jazzy') & ('85e4fb44' | ('85e4' & 'fb44'))`.
+ */
+export function textQuery(groups: string[][], readAs: string[][] = []): string {
+  return groups
+    .map((group, index) => {
+      const alternatives = group.map(quoteLexeme);
+      const read = readAs[index] ?? [];
+      if (read.length > 0) alternatives.push(`(${read.map(quoteLexeme).join(' & ')})`);
+      return `(${alternatives.join(' | ')})`;
+    })
+    .join(' & ');
 }

@@ -13,6 +13,7 @@ import { setHydrating } from './lib/hydration.ts';
 import { importWhenOnline } from './lib/import-when-online.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createSessionStore } from './lib/session/session-store.ts';
+import { yieldToBrowser } from './lib/yield-to-browser.ts';
 import './styles/app.css';
 
 // Errors outside rendering are reported by listeners loaded once the page is idle; until then they are kept.
@@ -49,6 +50,9 @@ async function mount(): Promise<void> {
   const restored = state.shell ? persistence() : null;
   // The shell has no server render to match: the router loads the page's code and runs its loaders itself.
   if (!state.shell) await resolveServerMatches(routes, state.routeIds ?? []);
+  // Start-up is split where it has seams (the page's code evaluated, the router built, hydration begun): on a
+  // phone each part is a short task, and a tap in between is answered rather than kept waiting for all of them.
+  await yieldToBrowser();
   const router = createBrowserRouter(routes);
   const shell = state.shell ? await import('./app/shell-render.tsx') : null;
   // Spec §2: on every route change the auth state is initialised from the cookies.
@@ -67,6 +71,7 @@ async function mount(): Promise<void> {
     // loaders are done (the door's scan data read from the device), so the first render is the page itself.
     await shell.renderShell(router, app());
   } else {
+    await yieldToBrowser();
     // Hydrating as a transition lets React yield to the browser between components instead of one long task;
     // a click on a part not hydrated yet makes React hydrate that part at once.
     setHydrating(true);
@@ -74,13 +79,12 @@ async function mount(): Promise<void> {
       hydrateRoot(document, app(), { onUncaughtError: (error) => void fail(error, 'render') });
     });
   }
-  // Offline cache and service worker are not needed to interact, so they load after.
+  // Offline cache and service worker are not needed to interact, so they load after, each in an idle period of its
+  // own: together they were one task as long as hydrating.
   const afterInteractive = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
-  afterInteractive(() => {
-    if (!restored) void persistence();
-    void import('./lib/service-worker.tsx').then(({ registerServiceWorker }) => registerServiceWorker());
-    importWhenOnline(errorReporting, (module) => module.startErrorReporting(earlyErrors()));
-  });
+  if (!restored) afterInteractive(() => void persistence());
+  afterInteractive(() => void import('./lib/service-worker.tsx').then(({ registerServiceWorker }) => registerServiceWorker()));
+  afterInteractive(() => importWhenOnline(errorReporting, (module) => module.startErrorReporting(earlyErrors())));
 }
 
 mount().catch((error: unknown) => {

@@ -15,7 +15,10 @@ function banner(): HTMLElement | null {
 /** Puts toasts just under the page's header as it is on screen now. */
 export function placeToasts(): void {
   const bottom = banner()?.getBoundingClientRect().bottom ?? 0;
-  document.documentElement.style.setProperty('--admit-toast-top', `${Math.max(0, Math.round(bottom))}px`);
+  const top = `${Math.max(0, Math.round(bottom))}px`;
+  // A change here restyles the whole page: written only when the header has moved.
+  const root = document.documentElement.style;
+  if (root.getPropertyValue('--admit-toast-top') !== top) root.setProperty('--admit-toast-top', top);
 }
 
 /** Keeps toasts under the header while the page scrolls or the screen turns; returns the function that stops it. */

@@ -64,14 +64,32 @@ describe('toasts', () => {
     });
   });
 
-  it('load their container only once the page has settled, not while it becomes interactive', async () => {
-    const container = mountToasts();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    expect(container.querySelector('.Toastify')).toBeNull();
-    act(() => {
-      for (const callback of idleCallbacks) callback();
-    });
-    await eventually(() => container.querySelector('.Toastify') !== null);
+  it('fetch their code once the page has settled, and mount the container and its styles only with a toast', async () => {
+    const fetched: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      fetched.push(String(input));
+      return new Response('');
+    }) as typeof fetch;
+    try {
+      const container = mountToasts();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      expect(fetched).toEqual([]);
+      act(() => {
+        for (const callback of idleCallbacks) callback();
+      });
+      await eventually(() => fetched.length > 0);
+      // Fetched ahead, not applied: a stylesheet added to the page restyles all of it.
+      expect(fetched).toEqual([toastStyles]);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      expect(container.querySelector('.Toastify')).toBeNull();
+      expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull();
+      toast.success('Saved for later');
+      await eventually(() => container.textContent?.includes('Saved for later') ?? false);
+      expect(document.head.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(toastStyles);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 
   it('show a toast raised before then without waiting for the browser to be idle', async () => {

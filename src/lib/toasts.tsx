@@ -34,26 +34,33 @@ export const toastSettings = {
   icon: ({ type }) => <ToastIcon type={type as ToastKind} />,
 } satisfies ToastContainerProps;
 
-// The toast library and its styles are fetched after the page is interactive; toasts raised earlier wait for them.
-// Its styles are a fifth of the app's CSS: every page's first style pass would pay for rules nothing uses yet.
-const loadToastify = () =>
-  Promise.all([import('react-toastify/unstyled'), loadStylesheet(toastStyles)]).then(([library]) => library);
+// The toast library's code is fetched once the page is idle; its styles and the container only come with the first
+// toast. The styles are a fifth of the app's CSS: added to a page, they make the browser restyle all of it, on a phone
+// a task as long as hydrating, for rules nothing uses until a toast is shown. Toasts raised earlier wait for them.
+const loadLibrary = () => import('react-toastify/unstyled');
+const loadToastify = () => Promise.all([loadLibrary(), loadStylesheet(toastStyles)]).then(([library]) => library);
 
-/** Mounts the container now: a toast was raised before the browser was idle. */
+/** Fetched while idle, applied with the first toast: a toast on a connection lost since still finds its styles. */
+const fetchAhead = () =>
+  Promise.all([loadLibrary(), fetch(toastStyles, { priority: 'low' }).then((response) => response.blob())]);
+
+/** Mounts the container now: the first toast of this page. */
 let mountNow: (() => void) | null = null;
 let toastRaised = false;
 
 /**
- * Mounted once by the app shell, in the browser only; the container (and its library) is loaded once the browser
- * is idle after the page became interactive, or at once when a toast is raised before that. Its code is fetched
- * like background work: when the connection drops before it arrives, the page stays as it is (no error reaches
- * the app shell, which has no error boundary above it) and the library is fetched again once back online.
+ * Mounted once by the app shell, in the browser only. The library's code is fetched once the browser is idle after
+ * the page became interactive, and the container with its styles is mounted with the first toast. Both are fetched
+ * like background work: when the connection drops before they arrive, the page stays as it is (no error reaches the
+ * app shell, which has no error boundary above it) and they are fetched again once back online.
  */
 export function Toasts() {
   const [Container, setContainer] = useState<ComponentType<ToastContainerProps> | null>(null);
-  useEffect(() => followHeader(), []);
+  // Toasts sit under the header: followed only once there are toasts, as it moves the whole page's style.
+  useEffect(() => (Container ? followHeader() : undefined), [Container]);
   useEffect(() => {
     let stopLoading: (() => void) | undefined;
+    let stopFetching: (() => void) | undefined;
     const mount = () => {
       stopLoading ??= importWhenOnline(loadToastify, (library) => setContainer(() => library.ToastContainer));
     };
@@ -62,12 +69,16 @@ export function Toasts() {
       return () => stopLoading?.();
     }
     mountNow = mount;
-    const idle = window.requestIdleCallback?.(mount, { timeout: 3_000 });
-    const timer = idle === undefined ? window.setTimeout(mount, 200) : undefined;
+    const ahead = () => {
+      stopFetching = importWhenOnline(fetchAhead, () => undefined);
+    };
+    const idle = window.requestIdleCallback?.(ahead, { timeout: 3_000 });
+    const timer = idle === undefined ? window.setTimeout(ahead, 200) : undefined;
     return () => {
       mountNow = null;
       if (idle !== undefined) window.cancelIdleCallback(idle);
       window.clearTimeout(timer);
+      stopFetching?.();
       stopLoading?.();
     };
   }, []);

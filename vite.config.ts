@@ -56,7 +56,7 @@ const browsingModule = fileIn([
   '/src/features/events/components/event-card.tsx',
   '/src/components/format/dates.ts',
 ]);
-/** The event page's parts that other pages share too: bookmarking, share and calendar, description, ticket choice. */
+/** The event page's parts that other pages share too: bookmarking, share and calendar, ticket choice. */
 const eventPageModule = fileIn([
   '/src/contract/calendar-file.ts',
   '/src/features/bookmarks/components/bookmark-button.tsx',
@@ -66,18 +66,21 @@ const eventPageModule = fileIn([
   '/src/features/bookmarks/utils/bookmark-queue.ts',
   '/src/lib/use-hydrated.ts',
   '/src/features/events/utils/clipboard.ts',
-  '/src/components/markdown/markdown.ts',
   '/src/features/events/components/event-actions.tsx',
-  '/src/components/markdown/markdown-text.tsx',
   '/src/lib/query-keys/orders.ts',
   '/src/features/orders/utils/held-orders.ts',
   '/src/features/orders/utils/ticket-choice.ts',
   '/src/features/orders/components/order-amounts.tsx',
-  '/src/lib/outbound-link.tsx',
   '/src/components/fields/form-alert.tsx',
   '/src/lib/clipboard.ts',
   '/src/lib/offline-message.ts',
   '/src/contract/ids.ts',
+]);
+/** Text written in Markdown (an event's description, a help article) and its links out: help pages need no more. */
+const markdownModule = fileIn([
+  '/src/components/markdown/markdown.ts',
+  '/src/components/markdown/markdown-text.tsx',
+  '/src/lib/outbound-link.tsx',
 ]);
 /** What an event's page says of its sale (refund policy, discounts, waiting list, transfers, the booking fee): shared with checkout and the organiser's pages. */
 const eventTermsModule = fileIn([
@@ -142,6 +145,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'browsing', test: browsingModule, includeDependenciesRecursively: false },
                 { name: 'event-page', test: eventPageModule, includeDependenciesRecursively: false },
                 { name: 'event-terms', test: eventTermsModule, includeDependenciesRecursively: false },
+                { name: 'markdown', test: markdownModule, includeDependenciesRecursively: false },
               ],
             },
           },

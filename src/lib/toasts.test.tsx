@@ -64,32 +64,23 @@ describe('toasts', () => {
     });
   });
 
-  it('fetch their code once the page has settled, and mount the container and its styles only with a toast', async () => {
-    const fetched: string[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL) => {
-      fetched.push(String(input));
-      return new Response('');
-    }) as typeof fetch;
-    try {
-      const container = mountToasts();
-      await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-      expect(fetched).toEqual([]);
-      act(() => {
-        for (const callback of idleCallbacks) callback();
-      });
-      await eventually(() => fetched.length > 0);
-      // Fetched ahead, not applied: a stylesheet added to the page restyles all of it.
-      expect(fetched).toEqual([toastStyles]);
-      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
-      expect(container.querySelector('.Toastify')).toBeNull();
-      expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull();
-      toast.success('Saved for later');
-      await eventually(() => container.textContent?.includes('Saved for later') ?? false);
-      expect(document.head.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toBe(toastStyles);
-    } finally {
-      globalThis.fetch = realFetch;
-    }
+  it('fetch their code and styles once the page has settled, and apply them and mount the container with a toast', async () => {
+    const container = mountToasts();
+    const sheets = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(sheets()).toEqual([]);
+    act(() => {
+      for (const callback of idleCallbacks) callback();
+    });
+    await eventually(() => sheets().length > 0);
+    // Fetched ahead, not applied: a stylesheet that applies restyles the whole page.
+    expect(sheets().map((link) => [link.getAttribute('href'), link.media])).toEqual([[toastStyles, 'print']]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(container.querySelector('.Toastify')).toBeNull();
+    toast.success('Saved for later');
+    await eventually(() => container.textContent?.includes('Saved for later') ?? false);
+    // The same element applies now: no second request.
+    expect(sheets().map((link) => [link.getAttribute('href'), link.media])).toEqual([[toastStyles, 'all']]);
   });
 
   it('show a toast raised before then without waiting for the browser to be idle', async () => {

@@ -2,7 +2,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import toastStyles from 'react-toastify/ReactToastify.css?url';
 import type { ToastContainerProps, ToastOptions } from 'react-toastify/unstyled';
 import { importWhenOnline } from './import-when-online.ts';
-import { loadStylesheet } from './stylesheet.ts';
+import { holdStylesheet, loadStylesheet } from './stylesheet.ts';
 import { followHeader, placeToasts } from './toast-placement.ts';
 
 type ToastKind = 'success' | 'default' | 'info' | 'warning' | 'error';
@@ -34,15 +34,15 @@ export const toastSettings = {
   icon: ({ type }) => <ToastIcon type={type as ToastKind} />,
 } satisfies ToastContainerProps;
 
-// The toast library's code is fetched once the page is idle; its styles and the container only come with the first
-// toast. The styles are a fifth of the app's CSS: added to a page, they make the browser restyle all of it, on a phone
-// a task as long as hydrating, for rules nothing uses until a toast is shown. Toasts raised earlier wait for them.
+// The toast library's code and styles are fetched once the page is idle; the styles apply and the container mounts
+// only with the first toast. The styles are a fifth of the app's CSS: applied to a page, they make the browser restyle
+// all of it, on a phone a task as long as hydrating, for rules nothing uses until a toast is shown. Toasts raised
+// earlier wait for them.
 const loadLibrary = () => import('react-toastify/unstyled');
 const loadToastify = () => Promise.all([loadLibrary(), loadStylesheet(toastStyles)]).then(([library]) => library);
 
 /** Fetched while idle, applied with the first toast: a toast on a connection lost since still finds its styles. */
-const fetchAhead = () =>
-  Promise.all([loadLibrary(), fetch(toastStyles, { priority: 'low' }).then((response) => response.blob())]);
+const fetchAhead = () => Promise.all([loadLibrary(), holdStylesheet(toastStyles)]);
 
 /** Mounts the container now: the first toast of this page. */
 let mountNow: (() => void) | null = null;

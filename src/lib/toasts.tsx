@@ -49,8 +49,8 @@ let mountNow: (() => void) | null = null;
 let toastRaised = false;
 
 /**
- * Mounted once by the app shell, in the browser only. The library's code is fetched once the browser is idle after
- * the page became interactive, and the container with its styles is mounted with the first toast. Both are fetched
+ * Mounted once by the app shell, in the browser only. The library's code and styles are fetched once the browser is
+ * idle after the page became interactive; the styles apply and the container mounts with the first toast. Both are fetched
  * like background work: when the connection drops before they arrive, the page stays as it is (no error reaches the
  * app shell, which has no error boundary above it) and they are fetched again once back online.
  */

@@ -22,15 +22,18 @@ const quotePath = (url: string) => {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.all('/*', (_request, reply) => reply.callNotFound());
+  // A 503 is a moment's absence (the database reconnecting, a provider away): the client is told when to try again,
+  // whether the route threw it or answered it (readiness).
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', String(unavailableRetryAfterSeconds));
+    }
+  });
   const methodsFor = trackRouteMethods(app);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       const body: ApiEnvelope = { httpStatus: error.status, message: error.message };
-      // A 503 is a moment's absence (the database reconnecting, a provider away): the client is told when to try again.
-      if (error.status === 'SERVICE_UNAVAILABLE' && !reply.hasHeader('retry-after')) {
-        reply.header('retry-after', String(unavailableRetryAfterSeconds));
-      }
       if (error.errors) body.errors = error.errors;
       return reply.code(error.statusCode).send(body);
     }

@@ -158,6 +158,8 @@ describe.runIf(onPostgres)('the database ending its sessions during a rush of bu
       const away = await ready();
       expect(away.statusCode).toBe(503);
       expect(away.json()).toMatchObject({ httpStatus: 'SERVICE_UNAVAILABLE', data: { database: 'unreachable' } });
+      // Answered by the route rather than thrown, it still says when to try again.
+      expectReadableUnavailable(away);
       const events = await api.app.inject({ method: 'GET', url: '/api/events' });
       expect(events.statusCode).toBe(503);
       expectReadableUnavailable(events);

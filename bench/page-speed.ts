@@ -162,6 +162,7 @@ async function main(): Promise<void> {
     const targets: Target[] = [
       { path: '/', cookies: [] },
       { path: await firstEventPath(admit.baseUrl), cookies: [] },
+      { path: '/events', cookies: [] },
       { path: '/find-events', cookies },
     ];
     const notes: string[] = [];

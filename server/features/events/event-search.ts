@@ -6,6 +6,7 @@ import { editDistance, searchWords, wordGrams } from '../../lib/search-text.ts';
  * has exactly rank above words it has nearly. A typed word is also found as PostgreSQL read events' text: the text
  * between spaces it was typed in, read by the same parser, matches an event with every lexeme that parser made of it
  * ("85e4fb44" is the number 85e4 and the word fb44, "abc-12" the word abc and the number -12, "3.14" one number).
+ * A number typed alone also finds it joined to a word by a hyphen ("12" finds "abc-12").
  */
 
 /** Typed words beyond this are ignored: each costs a look-up and a group of the text query. */
@@ -86,6 +87,12 @@ export interface WordGroups {
 }
 
 /**
+ * A number joined to a word by a hyphen is read with the hyphen as its sign ("abc-12" is abc and -12): typed alone,
+ * the number also stands for that reading.
+ */
+const joinedNumber = (word: string) => (/^\d+$/.test(word) ? [`-${word}`] : []);
+
+/**
  * Keeps the candidates within the allowed edits of their typed word, exact spellings first, then the fewest edits,
  * then the most trigrams shared, at most `maxNearWords` near ones per word. The typed word itself is always in its
  * groups, so an exact match never depends on the vocabulary.
@@ -100,7 +107,11 @@ export function groupWords(typed: TypedWord[], candidates: Candidate[]): WordGro
       .map((candidate) => ({ ...candidate, edits: editDistance(word, candidate.word, limit) }))
       .filter((candidate) => candidate.edits <= limit)
       .sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || a.lexeme.localeCompare(b.lexeme));
-    const same = [word, ...scored.filter((candidate) => candidate.edits === 0).map((candidate) => candidate.lexeme)];
+    const same = [
+      word,
+      ...joinedNumber(word),
+      ...scored.filter((candidate) => candidate.edits === 0).map((candidate) => candidate.lexeme),
+    ];
     const near = scored.filter((candidate) => candidate.edits > 0).slice(0, maxNearWords);
     exact.push([...new Set(same)]);
     any.push([...new Set([...same, ...near.map((candidate) => candidate.lexeme)])]);

@@ -68,9 +68,12 @@ describe('the site header', () => {
       if (!found) throw new Error('No menu yet');
       return found;
     });
-    menu.open = true;
-    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
-    expect(menu.open).toBe(false);
+    // The menu listens once its effects have run, which may be after it is on screen: Escape is pressed until then.
+    await vi.waitFor(() => {
+      menu.open = true;
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+      expect(menu.open).toBe(false);
+    });
     menu.open = true;
     menu.querySelector('a')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     expect(menu.open).toBe(true);

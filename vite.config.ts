@@ -19,6 +19,7 @@ const fileIn = (paths: string[]) => (id: string) => paths.some((path) => id.repl
  * own, before the page could run, for a few hundred bytes.
  */
 const browsingModule = fileIn([
+  'vite/preload-helper',
   'node_modules/js-cookie/',
   'node_modules/jwt-decode/',
   '/src/lib/session/session-context.tsx',
@@ -55,13 +56,6 @@ const browsingModule = fileIn([
   '/src/features/events/components/event-card.tsx',
   '/src/components/format/dates.ts',
 ]);
-/**
- * What the entry itself runs before the app (loading a chunk with its imports, keeping early errors, yielding): it
- * travels with the framework the entry starts with, so the app's chunk is not needed to start it.
- */
-const entryOwnModule = fileIn(['vite/preload-helper', '/src/lib/errors/early-errors.ts', '/src/lib/yield-to-browser.ts']);
-/** The app's start and what it imports that no group above takes: the entry's chunk before decision 077. */
-const startModule = fileIn(['/src/app/start.tsx']);
 /** The event page's parts that other pages share too: bookmarking, share and calendar, ticket choice. */
 const eventPageModule = fileIn([
   '/src/contract/calendar-file.ts',
@@ -146,16 +140,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // chunks (3 KB less gzip on /). Query pieces only some pages use stay in their own chunks.
             codeSplitting: {
               groups: [
-                {
-                  name: 'framework',
-                  test: (id: string) => (frameworkModule.test(id) && !rarelyUsedQueryModule.test(id)) || entryOwnModule(id),
-                },
+                { name: 'framework', test: (id: string) => frameworkModule.test(id) && !rarelyUsedQueryModule.test(id) },
                 // Only the listed modules: their imports stay where they are (the entry, the framework).
                 { name: 'browsing', test: browsingModule, includeDependenciesRecursively: false },
                 { name: 'event-page', test: eventPageModule, includeDependenciesRecursively: false },
                 { name: 'event-terms', test: eventTermsModule, includeDependenciesRecursively: false },
                 { name: 'markdown', test: markdownModule, includeDependenciesRecursively: false },
-                { name: 'start', test: startModule },
               ],
             },
           },

@@ -49,29 +49,4 @@ describe('the built client assets', () => {
       '/assets/cards.js',
     ]);
   });
-
-  it('preload what the entry imports in steps (the framework, then the app) with the entry, before a page’s own', () => {
-    const assets = assetsFromManifest(
-      build({
-        'src/entry-client.tsx': {
-          file: 'assets/entry.js',
-          isEntry: true,
-          dynamicImports: ['node_modules/react-dom/client.js', 'src/app/start.tsx'],
-        },
-        'node_modules/react-dom/client.js': { file: 'assets/framework.js' },
-        'src/app/start.tsx': { file: 'assets/start.js', imports: ['node_modules/react-dom/client.js', '_browsing.js'] },
-        '_browsing.js': { file: 'assets/browsing.js', imports: ['node_modules/react-dom/client.js'] },
-        'src/app/routes/public/home.tsx': { file: 'assets/home.js', imports: ['_browsing.js', '_cards.js'] },
-        '_cards.js': { file: 'assets/cards.js' },
-      }),
-    );
-    expect(assets.chunksFor(['src/app/routes/public/home.tsx'])).toEqual([
-      '/assets/entry.js',
-      '/assets/framework.js',
-      '/assets/start.js',
-      '/assets/browsing.js',
-      '/assets/home.js',
-      '/assets/cards.js',
-    ]);
-  });
 });

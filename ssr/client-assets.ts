@@ -5,7 +5,6 @@ import type { RenderAssets } from '../src/entry-server.tsx';
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -28,9 +27,7 @@ export function assetsFromManifest(clientDir: string): RenderAssets {
     for (const imported of chunk.imports ?? []) closure(imported, seen);
     return seen;
   };
-  // The entry imports the framework and then the app as two steps (decision 077): both are needed to start.
   const entryChunks = closure(clientEntry);
-  for (const started of entry.dynamicImports ?? []) closure(started, entryChunks);
   // A build without styles (the bench's floor) has none.
   const stylesheet = manifest[appStylesheet]?.file;
   const css = stylesheet ? [`/${stylesheet}`] : [];

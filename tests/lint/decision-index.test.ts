@@ -25,7 +25,9 @@ describe('the decision records', () => {
       const row = rows.find((cells) => cells[2]?.includes(`(${file})`));
       expect(row, `${file} is not in docs/decisions/README.md`).toBeDefined();
       expect(row?.[3], `${file}'s date`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(row?.[4], `${file}'s status`).toMatch(/^(accepted|amended by \d{3}(, \d{3})*|superseded in part by \d{3}|not used)/);
+      expect(row?.[4], `${file}'s status`).toMatch(
+        /^(accepted|amended by \d{3}(, \d{3})*|superseded in part by \d{3}|withdrawn|not used)/,
+      );
     }
   });
 

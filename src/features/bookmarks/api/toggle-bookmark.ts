@@ -1,4 +1,5 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { z } from 'zod';
 import type { bookmarkStateSchema } from '#contract/bookmarks.ts';
 import type { EventSummary } from '#contract/events.ts';
@@ -69,37 +70,38 @@ function patchList(
 
 /**
  * Bookmarks or un-bookmarks an event: optimistic in the cache, queued in IndexedDB, then sent
- * (at once when online, else when the connection returns).
+ * (at once when online, else when the connection returns). A plain function rather than a mutation:
+ * the buttons show the queue's state, never a mutation's, and a list of cards then holds no
+ * mutation observer per card.
  */
-export function useToggleBookmark() {
+export function useToggleBookmark(): (input: ToggleBookmarkInput) => void {
   const api = useApiCaller();
   const queryClient = useQueryClient();
   const { authId } = useRouteSession();
-  return useMutation({
-    // The queue decides what to do offline; the mutation must not pause.
-    networkMode: 'always',
-    onMutate: async (input: ToggleBookmarkInput) => {
-      if (!authId) return;
-      const key = bookmarkKeys.list(authId);
-      await queryClient.cancelQueries({ queryKey: key });
-      queryClient.setQueryData<BookmarkList>(key, (list) => patchList(list, input));
+  return useCallback(
+    (input: ToggleBookmarkInput) => {
+      const toggle = async () => {
+        if (!authId) throw new Error('Sign in to bookmark events.');
+        const key = bookmarkKeys.list(authId);
+        await queryClient.cancelQueries({ queryKey: key });
+        queryClient.setQueryData<BookmarkList>(key, (list) => patchList(list, input));
+        const online = navigator.onLine;
+        const change = { userId: authId, eventId: input.eventId, bookmarked: input.bookmarked };
+        try {
+          await bookmarkQueue().enqueue(change, { waiting: !online });
+        } catch {
+          // No IndexedDB (some private windows): no offline queue, the change goes straight to the server.
+          await setBookmark(api, input);
+          await queryClient.invalidateQueries({ queryKey: bookmarkKeys.lists() });
+          return;
+        }
+        if (online) await syncBookmarks({ api, queryClient, userId: authId });
+      };
+      toggle().catch((error: unknown) => {
+        toast.error(refusalMessage(error), { toastId: 'bookmark-failed' });
+        if (authId) void queryClient.invalidateQueries({ queryKey: bookmarkKeys.list(authId) });
+      });
     },
-    mutationFn: async ({ eventId, bookmarked }: ToggleBookmarkInput) => {
-      if (!authId) throw new Error('Sign in to bookmark events.');
-      const online = navigator.onLine;
-      try {
-        await bookmarkQueue().enqueue({ userId: authId, eventId, bookmarked }, { waiting: !online });
-      } catch {
-        // No IndexedDB (some private windows): no offline queue, the change goes straight to the server.
-        await setBookmark(api, { eventId, bookmarked });
-        await queryClient.invalidateQueries({ queryKey: bookmarkKeys.lists() });
-        return null;
-      }
-      return online ? syncBookmarks({ api, queryClient, userId: authId }) : null;
-    },
-    onError: (error) => {
-      toast.error(refusalMessage(error), { toastId: 'bookmark-failed' });
-      if (authId) void queryClient.invalidateQueries({ queryKey: bookmarkKeys.list(authId) });
-    },
-  });
+    [api, queryClient, authId],
+  );
 }

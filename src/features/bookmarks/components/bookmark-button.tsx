@@ -52,7 +52,7 @@ function ToggleBookmarkButton({ eventId, event }: BookmarkButtonProps) {
         type="button"
         aria-pressed={state.bookmarked}
         aria-describedby={state.waiting ? hintId : undefined}
-        onClick={() => toggle.mutate({ eventId, bookmarked: !state.bookmarked, event })}
+        onClick={() => toggle({ eventId, bookmarked: !state.bookmarked, event })}
         className={state.bookmarked ? onClass : offClass}
       >
         <HeartIcon filled={state.bookmarked} />

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createStaticHandler, type RouteObject } from 'react-router';
+import { createMemoryRouter, createStaticHandler, matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ApiCaller } from '../lib/api-caller.tsx';
 import { signedOut } from '../lib/session/route-session.ts';
 import { createRoutes } from './routes.tsx';
-import { resolveServerMatches } from './server-matches.ts';
+import { addRemainingRoutes, matchedBranch, resolveServerMatches } from './server-matches.ts';
 
 const api: ApiCaller = async () => {
   throw new Error('no API in this test');
@@ -64,5 +64,76 @@ describe('the routes the server matched, loaded in the browser before hydrating'
     await resolveServerMatches(routes, []);
     await resolveServerMatches(routes, ['no-such-route']);
     expect(findRoute(routes, 'public/home')?.lazy).toBeTypeOf('function');
+  });
+});
+
+/** The table's shape only (ids, paths, nesting): where an address leads, without loading pages or calling loaders. */
+function shapeOf(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const shape = { id: route.id, path: route.path, caseSensitive: route.caseSensitive };
+    return (
+      route.index ? { ...shape, index: true } : { ...shape, children: route.children && shapeOf(route.children) }
+    ) as RouteObject;
+  });
+}
+
+const eventId = 'b87f3c66-aae5-4a14-8094-4b4aff9f8b33';
+/** The routes an address matches, as the server names them for a visitor its guards let in. */
+const matchedIds = (path: string) => (matchRoutes(routeTable(), path) ?? []).map((match) => match.route.id ?? '');
+
+describe('a router started with the branch the server rendered', () => {
+  it('holds that branch only, and the whole table when no branch is named', async () => {
+    const routes = routeTable();
+    const ids = matchedIds('/find-events');
+    expect(ids).toEqual(['root', 'guard-signIn', 'public/find-events']);
+    const branch = matchedBranch(routes, ids);
+    expect(shapeOf(branch)).toEqual([
+      {
+        id: 'root',
+        path: '/',
+        children: [{ id: 'guard-signIn', children: [{ id: 'public/find-events', path: 'find-events' }] }],
+      },
+    ]);
+    expect(matchedBranch(routes, [])).toBe(routes);
+    // The table itself is left whole, for the pages still to come.
+    expect(findRoute(routes, 'public/home')).toBeDefined();
+  });
+
+  it('leads every navigation where the whole table leads, however close the first match', async () => {
+    const full = shapeOf(routeTable());
+    const journeys: Array<[from: string, to: string]> = [
+      ['/', `/event/${eventId}`],
+      ['/find-events', '/account/bookings'],
+      ['/find-events', '/account'],
+      ['/help-desk/tickets', '/help-desk/raise-case'],
+      ['/events/music', '/events'],
+      ['/events/music', `/event/${eventId}`],
+      [`/event/${eventId}`, '/organizer/events/x/door-list'],
+      ['/no-such-page', '/about-us'],
+      ['/about-us', '/no-such-page'],
+      ['/admin/cases', '/admin/cases/1'],
+    ];
+    for (const [from, to] of journeys) {
+      const ids = matchedIds(from);
+      const router = createMemoryRouter(matchedBranch(full, ids), {
+        initialEntries: [from],
+        hydrationData: { loaderData: {} },
+        patchRoutesOnNavigation: ({ patch }) => {
+          addRemainingRoutes(patch, full, ids);
+        },
+      });
+      expect(router.state.matches.map((match) => match.route.id)).toEqual(ids);
+      await router.navigate(to);
+      const whole = createMemoryRouter(full, { initialEntries: [to], hydrationData: { loaderData: {} } });
+      expect(
+        router.state.matches.map((match) => match.route.id),
+        `${from} -> ${to}`,
+      ).toEqual(whole.state.matches.map((match) => match.route.id));
+      // Back where it started, the first page is found again in the table now whole.
+      await router.navigate(from);
+      expect(router.state.matches.map((match) => match.route.id)).toEqual(ids);
+      router.dispose();
+      whole.dispose();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './app/app-shell.tsx';
 import { createRoutes } from './app/routes.tsx';
-import { addRemainingRoutes, matchedBranch, resolveServerMatches } from './app/server-matches.ts';
+import { resolveServerMatches, routerStart } from './app/server-matches.ts';
 import { ApiCallerProvider, browserApiCaller } from './lib/api-caller.tsx';
 import { payloadErrorGlobal } from './lib/boot-state.ts';
 import { keepEarlyErrors } from './lib/errors/early-errors.ts';
@@ -54,17 +54,9 @@ async function mount(): Promise<void> {
   // phone each part is a short task, and a tap in between is answered rather than kept waiting for all of them.
   await yieldToBrowser();
   // The router starts with the branch the server rendered and learns the rest of the table on the first navigation
-  // that needs it (decision 078): ranking the whole table was the costliest step of creating the router.
-  const serverIds = state.shell ? [] : (state.routeIds ?? []);
-  let remaining = serverIds.length > 0;
-  const router = createBrowserRouter(matchedBranch(routes, serverIds), {
-    patchRoutesOnNavigation: ({ patch, signal }) => {
-      // A navigation already cancelled patches nothing: the next one adds the routes.
-      if (!remaining || signal.aborted) return;
-      remaining = false;
-      addRemainingRoutes(patch, routes, serverIds);
-    },
-  });
+  // that needs it (decision 078).
+  const start = routerStart(routes, state.shell ? [] : (state.routeIds ?? []));
+  const router = createBrowserRouter(start.routes, { patchRoutesOnNavigation: start.patchRoutesOnNavigation });
   const shell = state.shell ? await import('./app/shell-render.tsx') : null;
   // Spec §2: on every route change the auth state is initialised from the cookies.
   router.subscribe(() => session.refreshFromCookies());

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiCaller } from '../lib/api-caller.tsx';
 import { signedOut } from '../lib/session/route-session.ts';
 import { createRoutes } from './routes.tsx';
-import { addRemainingRoutes, matchedBranch, resolveServerMatches } from './server-matches.ts';
+import { resolveServerMatches, routerStart } from './server-matches.ts';
 
 const api: ApiCaller = async () => {
   throw new Error('no API in this test');
@@ -86,15 +86,16 @@ describe('a router started with the branch the server rendered', () => {
     const routes = routeTable();
     const ids = matchedIds('/find-events');
     expect(ids).toEqual(['root', 'guard-signIn', 'public/find-events']);
-    const branch = matchedBranch(routes, ids);
-    expect(shapeOf(branch)).toEqual([
+    expect(shapeOf(routerStart(routes, ids).routes)).toEqual([
       {
         id: 'root',
         path: '/',
         children: [{ id: 'guard-signIn', children: [{ id: 'public/find-events', path: 'find-events' }] }],
       },
     ]);
-    expect(matchedBranch(routes, [])).toBe(routes);
+    expect(routerStart(routes, []).routes).toBe(routes);
+    // Ids the table does not hold all of (a build that differs from the server's): the whole table.
+    expect(routerStart(routes, ['root', 'no-such-page']).routes).toBe(routes);
     // The table itself is left whole, for the pages still to come.
     expect(findRoute(routes, 'public/home')).toBeDefined();
   });
@@ -115,12 +116,11 @@ describe('a router started with the branch the server rendered', () => {
     ];
     for (const [from, to] of journeys) {
       const ids = matchedIds(from);
-      const router = createMemoryRouter(matchedBranch(full, ids), {
+      const start = routerStart(full, ids);
+      const router = createMemoryRouter(start.routes, {
         initialEntries: [from],
         hydrationData: { loaderData: {} },
-        patchRoutesOnNavigation: ({ patch }) => {
-          addRemainingRoutes(patch, full, ids);
-        },
+        patchRoutesOnNavigation: start.patchRoutesOnNavigation,
       });
       expect(router.state.matches.map((match) => match.route.id)).toEqual(ids);
       await router.navigate(to);
@@ -135,5 +135,28 @@ describe('a router started with the branch the server rendered', () => {
       router.dispose();
       whole.dispose();
     }
+  });
+
+  it('adds the rest once, and not during a navigation already cancelled', async () => {
+    const routes = routeTable();
+    const start = routerStart(routes, matchedIds('/'));
+    const patched: Array<string | null> = [];
+    const call = (aborted: boolean) => {
+      const controller = new AbortController();
+      if (aborted) controller.abort();
+      return start.patchRoutesOnNavigation({
+        signal: controller.signal,
+        path: '/about-us',
+        matches: [],
+        fetcherKey: undefined,
+        patch: (parentId) => void patched.push(parentId),
+      });
+    };
+    await call(true);
+    expect(patched).toEqual([]);
+    await call(false);
+    expect(patched).toEqual([null, 'root']);
+    await call(false);
+    expect(patched).toEqual([null, 'root']);
   });
 });

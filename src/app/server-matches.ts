@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
 
 /**
  * Loads the code of the routes the server matched (named by id in the boot state) before hydrating, so the first
@@ -21,34 +21,42 @@ export async function resolveServerMatches(routes: RouteObject[], ids: string[])
   await Promise.all(loads);
 }
 
-/** Adds children under a route of the router's table (null: at its top); the router's `patch` or `patchRoutes`. */
-type Patch = (parentId: string | null, children: RouteObject[]) => void;
-
 /**
- * The route table cut to the branch the server matched (decision 078): the router ranks every route of its table
- * when it is created, and on a phone that was the longest part of a page's start. The rest of the table is added by
- * `addRemainingRoutes` when the first navigation needs it. Without ids (a page the browser renders itself), the
- * whole table.
+ * Where the browser's router starts (decision 078): with the branch the server matched, cut from the table, and a
+ * `patchRoutesOnNavigation` that adds the rest of the table on the first navigation the branch cannot answer for
+ * certain (no match, or a match with parameters a fuller table could beat). Ranking the whole table was the costliest
+ * step of creating the router. Without ids (the shell, which the browser renders itself), or with ids the table does
+ * not hold all of, the whole table, and nothing to add.
  */
-export function matchedBranch(routes: RouteObject[], ids: readonly string[]): RouteObject[] {
-  if (ids.length === 0) return routes;
+export function routerStart(
+  routes: RouteObject[],
+  ids: readonly string[],
+): { routes: RouteObject[]; patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
   const matched = new Set(ids);
+  let found = 0;
   const cut = (list: RouteObject[]): RouteObject[] =>
     list
       .filter((route) => route.id !== undefined && matched.has(route.id))
-      .map((route) => (route.children ? ({ ...route, children: cut(route.children) } as RouteObject) : route));
-  return cut(routes);
+      .map((route) => {
+        found += 1;
+        return route.children ? ({ ...route, children: cut(route.children) } as RouteObject) : route;
+      });
+  const branch = cut(routes);
+  let remaining = ids.length > 0 && found === matched.size;
+  /** Under each route the router holds, the children it lacks (it skips a child whose id it holds), top down. */
+  const fill = (patch: Patch, parentId: string | null, children: RouteObject[]) => {
+    patch(parentId, children);
+    for (const child of children) if (child.id && matched.has(child.id) && child.children) fill(patch, child.id, child.children);
+  };
+  return {
+    routes: remaining ? branch : routes,
+    patchRoutesOnNavigation: ({ patch, signal }) => {
+      // A navigation already cancelled patches nothing (the router drops it): the next one adds the routes.
+      if (!remaining || signal.aborted) return;
+      remaining = false;
+      fill(patch, null, routes);
+    },
+  };
 }
 
-/**
- * Adds to a router started with `matchedBranch(routes, ids)` every route it lacks: under each route it has, the
- * children it does not have yet (the router skips a route whose id it holds), from the top down.
- */
-export function addRemainingRoutes(patch: Patch, routes: RouteObject[], ids: readonly string[]): void {
-  const matched = new Set(ids);
-  const fill = (parentId: string | null, children: RouteObject[]) => {
-    patch(parentId, children);
-    for (const child of children) if (child.id && matched.has(child.id) && child.children) fill(child.id, child.children);
-  };
-  fill(null, routes);
-}
+type Patch = (parentId: string | null, children: RouteObject[]) => void;

@@ -1,4 +1,5 @@
 // The JavaScript a browser fetches before / is interactive: the entry module and every modulepreload, gzipped.
+// A page that asks for its code once it has painted (decision 079) names them in its boot script instead.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { rawGet } from './http-util.ts';
 
@@ -30,10 +31,17 @@ function attributes(tag: string): Map<string, string> {
   return found;
 }
 
+/** What Admit's boot script asks for once the page has painted (`{"entry":…,"modules":[…]}`), when it does. */
+function startInBootScript(html: string): { entry: string; modules: string[] } | null {
+  const found = /\{"entry":"[^"]*","modules":\[[^\]]*\]\}/.exec(html)?.[0];
+  return found ? (JSON.parse(found) as { entry: string; modules: string[] }) : null;
+}
+
 /** The entry module script first, then each modulepreload, without duplicates. */
 export function scriptsBeforeInteractive(html: string): { entry: string; urls: string[] } {
-  let entry = '';
-  const preloads: string[] = [];
+  const start = startInBootScript(html);
+  let entry = start?.entry ?? '';
+  const preloads: string[] = [...(start?.modules ?? [])];
   for (const [tag, name] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
     const attrs = attributes(tag.slice(name ? name.length + 1 : 0));
     if (name?.toLowerCase() === 'script' && attrs.get('type') === 'module' && attrs.get('src') && !entry) {
@@ -43,7 +51,7 @@ export function scriptsBeforeInteractive(html: string): { entry: string; urls: s
     const href = attrs.get('href');
     if (name?.toLowerCase() === 'link' && rel.includes('modulepreload') && href) preloads.push(href);
   }
-  if (!entry) throw new Error('the HTML of / has no <script type="module" src=…>');
+  if (!entry) throw new Error('the HTML of / has no <script type="module" src=…> and no entry in its boot script');
   return { entry, urls: [...new Set([entry, ...preloads])] };
 }
 

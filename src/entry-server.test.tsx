@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from './app/errors/app-error-boundary.tsx';
+import { startAfterPaintScript } from './app/start-after-paint.ts';
 import { type RenderOptions, render } from './entry-server.tsx';
 
 const EmptyPage = () => null;
@@ -102,7 +103,12 @@ describe('server rendering', () => {
     const scripts = html.match(/<script[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) expect(script).toContain('nonce="test-nonce"');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/page.js" fetchPriority="low"/>');
+    // Its code is asked for by the boot script once the page has painted (decision 079): no tag asks for it sooner.
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+    const start = /\}\)\((\{"entry":[^;]*)\);/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(start)).toEqual({ entry: '/assets/entry.js', modules: expect.arrayContaining(['/assets/page.js']) });
+    expect(html).toContain(startAfterPaintScript(JSON.parse(start)));
   });
 
   it('names the chunk of the page it rendered, so the browser loads it without the map of every page', async () => {
@@ -143,7 +149,6 @@ describe('server rendering', () => {
     const { html } = await renderToText('/');
     const stylesheet = html.indexOf('rel="stylesheet"');
     expect(stylesheet).toBeGreaterThan(0);
-    expect(stylesheet).toBeLessThan(html.indexOf('rel="modulepreload"'));
     expect(stylesheet).toBeLessThan(html.indexOf('<script'));
     expect(html).not.toContain('<style');
   });
@@ -155,7 +160,7 @@ describe('server rendering', () => {
       const { html } = await renderToText(path, { assets: inlined });
       const style = html.indexOf(`<style data-precedence="default" data-href="/assets/app.css">${css}</style>`);
       expect(style, path).toBeGreaterThan(0);
-      expect(style, path).toBeLessThan(html.indexOf('rel="modulepreload"'));
+      if (path === '/app-shell') expect(style, path).toBeLessThan(html.indexOf('rel="modulepreload"'));
       expect(style, path).toBeLessThan(html.indexOf('<script'));
       expect(html, path).not.toContain('rel="stylesheet"');
       // The boot state carries the flag, never the text: the browser adopts the element the server wrote.

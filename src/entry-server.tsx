@@ -19,6 +19,7 @@ export { loadAllPages };
 import type { LayoutName, RouteHandle } from './app/route-handle.ts';
 import { createRoutes } from './app/routes.tsx';
 import { ShellPlaceholder } from './app/shell-placeholder.tsx';
+import { startAfterPaintScript } from './app/start-after-paint.ts';
 import { ApiCallerProvider, type ApiInject, injectedApiCaller } from './lib/api-caller.tsx';
 import { appShellPath, devicePages } from './lib/app-shell.ts';
 import { type BootState, bootStateGlobal, serializeForScript } from './lib/boot-state.ts';
@@ -170,12 +171,13 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const state: BootState = {
     ...options.state,
     dehydrated: dehydrate(queryClient),
-    assets: { ...stylesheets(options.assets), modulePreloads: options.assets.chunksFor([...moduleKeys, ...layoutKeys]) },
+    // The page asks for its code once it has painted (decision 079), not from the head.
+    assets: { ...stylesheets(options.assets), modulePreloads: [] },
     shell: false,
     pages: options.assets.pageFiles(moduleKeys),
     routeIds: context.matches.map((match) => match.route.id),
   };
-  const bootScript = `window.${bootStateGlobal}=${serializeForScript(state)};window.__staticRouterHydrationData=${serializeForScript(hydrationData(context))};`;
+  const bootScript = `window.${bootStateGlobal}=${serializeForScript(state)};window.__staticRouterHydrationData=${serializeForScript(hydrationData(context))};${startAfterPaintScript({ entry: options.assets.entry, modules: options.assets.chunksFor([...moduleKeys, ...layoutKeys]) })}`;
 
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
@@ -186,8 +188,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       </AppShell>,
       {
         nonce: options.nonce,
+        // The entry is asked for by the boot script once the page has painted (decision 079), not by a tag.
         bootstrapScriptContent: bootScript,
-        bootstrapModules: [options.assets.entry],
         onShellReady() {
           resolve({
             kind: 'html',

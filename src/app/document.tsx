@@ -34,7 +34,10 @@ export function Document({ state, children, cssText }: DocumentProps) {
             <link key={href} rel="stylesheet" href={href} precedence="default" />
           ),
         )}
-        {/* Scripts only make the painted page interactive: they yield the connection to the stylesheet and images. */}
+        {/*
+          Scripts only make the painted page interactive: the app shell preloads its chunks here at low priority; a
+          page the server rendered asks for them once it has painted (decision 079, src/app/start-after-paint.ts).
+        */}
         {state.assets.modulePreloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
         ))}

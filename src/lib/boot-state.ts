@@ -8,8 +8,9 @@ export interface BootState {
   origin: string;
   dehydrated: DehydratedState | null;
   /**
-   * Stylesheets, and the page's chunks to preload beside the entry. `cssInline`: the server wrote the stylesheets'
-   * text into the page (a `<style>` per href) instead of links, so the first paint waits for no other request.
+   * Stylesheets, and the chunks the head preloads beside the entry (the app shell's; a page the server rendered
+   * asks for its chunks once it has painted, decision 079). `cssInline`: the server wrote the stylesheets' text
+   * into the page (a `<style>` per href) instead of links, so the first paint waits for no other request.
    */
   assets: { css: string[]; cssInline?: boolean; modulePreloads: string[] };
   /**

@@ -108,7 +108,10 @@ test.describe('errors and navigation safety', () => {
     await expect(page.locator('.Toastify__toast')).toHaveCount(1);
   });
 
-  test('a failure while mounting is logged and kept as the payload error', async ({ page, consoleErrors }) => {
+  test('a failure while mounting is logged and kept as the payload error', async ({ page, consoleErrors, baseURL }) => {
+    // A page with a cookie is the visitor's own and its scripts carry a nonce (a shared page lists their hashes, and
+    // a rewritten boot script would not run at all): the boot script runs, asks for the code, and mount fails.
+    await page.context().addCookies([{ name: 'seen', value: '1', url: baseURL ?? '' }]);
     await page.route('**/terms', async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace('window.__ADMIT__=', 'window.__NOT_ADMIT__=');

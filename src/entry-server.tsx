@@ -19,7 +19,7 @@ export { loadAllPages };
 import type { LayoutName, RouteHandle } from './app/route-handle.ts';
 import { createRoutes } from './app/routes.tsx';
 import { ShellPlaceholder } from './app/shell-placeholder.tsx';
-import { startAfterPaintScript } from './app/start-after-paint.ts';
+import { preloadModuleFunction, startAfterPaintScript } from './app/start-after-paint.ts';
 import { ApiCallerProvider, type ApiInject, injectedApiCaller } from './lib/api-caller.tsx';
 import { appShellPath, devicePages } from './lib/app-shell.ts';
 import { type BootState, bootStateGlobal, serializeForScript } from './lib/boot-state.ts';
@@ -85,7 +85,7 @@ function shellPreloadScript(assets: RenderAssets): string {
     const chunks = assets.chunksFor(layoutKey ? [moduleKey, layoutKey] : [moduleKey]);
     return [pattern.source, chunks.filter((href) => !entry.has(href)), assets.pageFiles([moduleKey])];
   });
-  return `(function(pages,state){for(var i=0;i<pages.length;i++)if(new RegExp(pages[i][0]).test(location.pathname)){state.pages=pages[i][2];pages[i][1].forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)})}})(${serializeForScript(pages)},window.${bootStateGlobal});`;
+  return `(function(pages,state){for(var i=0;i<pages.length;i++)if(new RegExp(pages[i][0]).test(location.pathname)){state.pages=pages[i][2];pages[i][1].forEach(${preloadModuleFunction})}})(${serializeForScript(pages)},window.${bootStateGlobal});`;
 }
 
 /**

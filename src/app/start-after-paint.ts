@@ -6,6 +6,10 @@ export interface PageStart {
   modules: string[];
 }
 
+/** Inline script text: a function that preloads one module by its URL (the shell's boot script uses it too). */
+export const preloadModuleFunction =
+  "function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)}";
+
 /**
  * The end of a rendered page's boot script: the page asks for its code once it has painted (decision 079). The text
  * and the cover paint from the HTML and the stylesheet in it, and no script competes with them for the connection or
@@ -14,4 +18,4 @@ export interface PageStart {
  * boot state, so a page whose boot state is broken still starts and reports it.
  */
 export const startAfterPaintScript = (start: PageStart) =>
-  `(function(start){function go(){start.modules.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)});var script=document.createElement('script');script.type='module';script.src=start.entry;document.head.appendChild(script)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})(${serializeForScript(start)});`;
+  `(function(start){function go(){start.modules.forEach(${preloadModuleFunction});var script=document.createElement('script');script.type='module';script.src=start.entry;document.head.appendChild(script)}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})(${serializeForScript(start)});`;

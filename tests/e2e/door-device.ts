@@ -205,6 +205,41 @@ export async function typeCode(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Check', exact: true }).click();
 }
 
+interface SeenVerdict {
+  verdict: string;
+  text: string;
+}
+
+/**
+ * Keeps, in the page, every verdict it shows, in order (from the next load on). A valid verdict is up for 2.5 s, and
+ * on a loaded host the test may look only after it has gone and the same ticket, still in view, was judged again.
+ */
+export async function keepVerdicts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: SeenVerdict[] = [];
+    (window as unknown as { __verdicts: SeenVerdict[] }).__verdicts = seen;
+    new MutationObserver(() => {
+      const shown = document.querySelector('[data-verdict]');
+      const verdict = shown?.getAttribute('data-verdict');
+      if (!shown || !verdict) return;
+      const last = seen.at(-1);
+      // The same verdict still up: its text may have filled in since.
+      if (last?.verdict === verdict) last.text = shown.textContent ?? '';
+      else seen.push({ verdict, text: shown.textContent ?? '' });
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['data-verdict'],
+    });
+  });
+}
+
+/** The verdicts the page has shown since `keepVerdicts`. */
+export const verdictsSeen = (page: Page): Promise<SeenVerdict[]> =>
+  page.evaluate(() => (window as unknown as { __verdicts?: SeenVerdict[] }).__verdicts ?? []);
+
 export async function nextTicket(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Scan the next ticket' }).click();
   await expect(verdict(page)).toHaveCount(0);

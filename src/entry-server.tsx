@@ -20,6 +20,7 @@ import type { LayoutName, RouteHandle } from './app/route-handle.ts';
 import { createRoutes } from './app/routes.tsx';
 import { ShellPlaceholder } from './app/shell-placeholder.tsx';
 import { preloadModuleFunction, startAfterPaintScript } from './app/start-after-paint.ts';
+import { sheetCovers } from './app/whole-stylesheet.tsx';
 import { ApiCallerProvider, type ApiInject, injectedApiCaller } from './lib/api-caller.tsx';
 import { appShellPath, devicePages } from './lib/app-shell.ts';
 import { type BootState, bootStateGlobal, serializeForScript } from './lib/boot-state.ts';
@@ -32,6 +33,8 @@ export interface RenderAssets {
   /** The client entry module. */
   entry: string;
   css: string[];
+  /** The sheet for the pages of some areas only, when the build made one (decision 080). */
+  publicCss?: { href: string; areas: string[] };
   /** A stylesheet's text, to write into the page; undefined when it is only linked (development). */
   cssText(href: string): string | undefined;
   /** The chunks a page module needs, to preload them with the entry. */
@@ -95,6 +98,19 @@ function shellPreloadScript(assets: RenderAssets): string {
 function stylesheets(assets: RenderAssets): Pick<BootState['assets'], 'css' | 'cssInline'> {
   const cssInline = assets.css.length > 0 && assets.css.every((href) => assets.cssText(href) !== undefined);
   return { css: assets.css, cssInline };
+}
+
+/**
+ * A page of the public areas gets their smaller sheet, and the address of the app's whole one for the first page of
+ * another area it opens (decision 080); any other page, and the shell, the whole one.
+ */
+function pageStylesheets(assets: RenderAssets, moduleKeys: string[]): Omit<BootState['assets'], 'modulePreloads'> {
+  const whole = stylesheets(assets);
+  const { publicCss } = assets;
+  const [wholeHref] = whole.css;
+  if (!publicCss || !whole.cssInline || !wholeHref || assets.cssText(publicCss.href) === undefined) return whole;
+  if (!sheetCovers(moduleKeys, publicCss.areas)) return whole;
+  return { css: [publicCss.href], cssInline: true, whole: { href: wholeHref, areas: publicCss.areas } };
 }
 
 /** What the shell's start imports beside the entry's chunks (`src/entry-client.tsx`): fetched with them, not after. */
@@ -172,7 +188,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     ...options.state,
     dehydrated: dehydrate(queryClient),
     // The page asks for its code once it has painted (decision 079), not from the head.
-    assets: { ...stylesheets(options.assets), modulePreloads: [] },
+    assets: { ...pageStylesheets(options.assets, moduleKeys), modulePreloads: [] },
     shell: false,
     pages: options.assets.pageFiles(moduleKeys),
     routeIds: context.matches.map((match) => match.route.id),

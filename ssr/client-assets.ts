@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type PublicStyleManifest, publicStyleManifestPath } from '../build/public-stylesheet.ts';
 import type { RenderAssets } from '../src/entry-server.tsx';
 
 interface ManifestChunk {
@@ -31,13 +32,21 @@ export function assetsFromManifest(clientDir: string): RenderAssets {
   // A build without styles (the bench's floor) has none.
   const stylesheet = manifest[appStylesheet]?.file;
   const css = stylesheet ? [`/${stylesheet}`] : [];
+  // The public pages' smaller sheet (decision 080), when the build made one.
+  const publicStyle = existsSync(join(clientDir, publicStyleManifestPath))
+    ? (JSON.parse(readFileSync(join(clientDir, publicStyleManifestPath), 'utf8')) as PublicStyleManifest)
+    : undefined;
+  const publicCss = publicStyle && css.length > 0 ? { href: `/${publicStyle.file}`, areas: publicStyle.areas } : undefined;
   // Read once: every page writes them into its head.
-  const cssTexts = new Map(css.map((href) => [href, readFileSync(join(clientDir, href), 'utf8')]));
+  const cssTexts = new Map(
+    [...css, ...(publicCss ? [publicCss.href] : [])].map((href) => [href, readFileSync(join(clientDir, href), 'utf8')]),
+  );
   const cache = new Map<string, string[]>();
 
   return {
     entry: `/${entry.file}`,
     css,
+    ...(publicCss ? { publicCss } : {}),
     cssText: (href) => cssTexts.get(href),
     chunksFor(moduleKeys) {
       const cacheKey = moduleKeys.join('|');

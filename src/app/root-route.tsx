@@ -8,6 +8,7 @@ import { beforeSignOut } from '../lib/session/sign-out-steps.ts';
 import { ExternalLinkGuard } from './external-link-guard.tsx';
 import { layoutFor } from './layouts/layout-registry.tsx';
 import { pickLayout } from './route-handle.ts';
+import { WholeStylesheet } from './whole-stylesheet.tsx';
 
 // Door scans waiting on this device are uploaded before signing out, or the person confirms losing them.
 beforeSignOut(async () => (await import('../features/checkins/device/door-sign-out.ts')).prepareDoorSignOut());
@@ -80,6 +81,7 @@ export function RootRoute() {
         `preventScrollReset`.
       */}
       <ScrollRestoration />
+      <WholeStylesheet />
       <ExternalLinkGuard />
       <BackgroundSync />
       <Layout>

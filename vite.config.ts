@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { markdownPlugin } from './build/markdown-plugin.ts';
-import { publicStylesheet } from './build/public-stylesheet.ts';
+import { pageStylesheets } from './build/page-stylesheets.ts';
 import { webManifestPlugin } from './build/web-manifest-plugin.ts';
 
 const frameworkModule = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/;
@@ -103,8 +103,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     markdownPlugin(),
-    // The pages anyone opens get a sheet without the other areas' utilities (decision 080).
-    publicStylesheet({ areas: ['public', 'help-desk'], pageMap: 'src/app/page-modules.ts' }),
+    // Each page anyone opens gets a sheet with only the rules its code can use (decision 080).
+    pageStylesheets({ areas: ['public', 'help-desk'], pageMap: 'src/app/page-modules.ts' }),
     webManifestPlugin('manifest.webmanifest'),
     VitePWA({
       disable: Boolean(isSsrBuild),
@@ -115,9 +115,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,svg,png,webmanifest,woff2}'],
-        // The stylesheets are written into the pages. The app's is kept as a file too: a page written with the public
-        // pages' sheet adds it before opening any other area's page, offline as well (decision 080).
-        globIgnores: ['**/node_modules/**', 'sw.js', 'workbox-*.js', 'assets/style-public-*.css'],
+        // The stylesheets are written into the pages. The app's is kept as a file too: a page written with a sheet of
+        // its own adds it before opening another page, offline as well (decision 080).
+        globIgnores: ['**/node_modules/**', 'sw.js', 'workbox-*.js', 'assets/style-page-*.css'],
         // The app shell is rendered by the server; the worker fetches it at install.
         additionalManifestEntries: [{ url: '/app-shell', revision: buildId }],
         // The worker imports nothing at run time: a classic script, built without the option Vite 8 deprecates.

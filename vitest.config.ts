@@ -102,6 +102,7 @@ export default mergeConfig(
               'server/**/*.test.ts',
               'ssr/**/*.test.ts',
               'bench/**/*.test.ts',
+              'build/**/*.test.ts',
               'tests/lint/**/*.test.ts',
             ],
           },

@@ -169,6 +169,31 @@ describe('server rendering', () => {
     }
   });
 
+  it('writes a page’s own sheet into it when the build made one, and the whole one into any other page and the shell', async () => {
+    const whole = '.whole{color:#111111}';
+    const homeOnly = '.home{color:#222222}';
+    const texts: Record<string, string> = { '/assets/app.css': whole, '/assets/home.css': homeOnly };
+    const withPageCss = {
+      ...assets,
+      pageCss: { 'src/app/routes/public/home.tsx': '/assets/home.css' },
+      cssText: (href: string) => texts[href],
+    };
+    const { html } = await renderToText('/', { assets: withPageCss });
+    expect(html).toContain(`<style data-precedence="default" data-href="/assets/home.css">${homeOnly}</style>`);
+    expect(html).not.toContain(whole);
+    expect(html).not.toContain('rel="stylesheet"');
+    // The browser learns where the whole sheet is, for the first other page it opens.
+    expect(html).toContain(
+      '"css":["/assets/home.css"],"cssInline":true,"whole":{"href":"/assets/app.css","pages":["src/app/routes/public/home.tsx"]}',
+    );
+    for (const path of ['/faqs/general', '/nowhere', '/app-shell']) {
+      const { html: other } = await renderToText(path, { assets: withPageCss });
+      expect(other, path).toContain(`<style data-precedence="default" data-href="/assets/app.css">${whole}</style>`);
+      expect(other, path).not.toContain(homeOnly);
+      expect(other, path).not.toContain('"whole"');
+    }
+  });
+
   it('answers an unknown path with 404 and the path in the message', async () => {
     const { status, html } = await renderToText('/nowhere?x=1');
     expect(status).toBe(404);

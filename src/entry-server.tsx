@@ -20,7 +20,6 @@ import type { LayoutName, RouteHandle } from './app/route-handle.ts';
 import { createRoutes } from './app/routes.tsx';
 import { ShellPlaceholder } from './app/shell-placeholder.tsx';
 import { preloadModuleFunction, startAfterPaintScript } from './app/start-after-paint.ts';
-import { sheetCovers } from './app/whole-stylesheet.tsx';
 import { ApiCallerProvider, type ApiInject, injectedApiCaller } from './lib/api-caller.tsx';
 import { appShellPath, devicePages } from './lib/app-shell.ts';
 import { type BootState, bootStateGlobal, serializeForScript } from './lib/boot-state.ts';
@@ -33,8 +32,8 @@ export interface RenderAssets {
   /** The client entry module. */
   entry: string;
   css: string[];
-  /** The sheet for the pages of some areas only, when the build made one (decision 080). */
-  publicCss?: { href: string; areas: string[] };
+  /** A page module's own sheet, for the pages the build made one for (decision 080). */
+  pageCss?: Record<string, string>;
   /** A stylesheet's text, to write into the page; undefined when it is only linked (development). */
   cssText(href: string): string | undefined;
   /** The chunks a page module needs, to preload them with the entry. */
@@ -101,16 +100,16 @@ function stylesheets(assets: RenderAssets): Pick<BootState['assets'], 'css' | 'c
 }
 
 /**
- * A page of the public areas gets their smaller sheet, and the address of the app's whole one for the first page of
- * another area it opens (decision 080); any other page, and the shell, the whole one.
+ * A page the build made a sheet for gets that one, and the address of the app's whole sheet for the first other page
+ * it opens (decision 080); any other page, and the shell, the whole one.
  */
 function pageStylesheets(assets: RenderAssets, moduleKeys: string[]): Omit<BootState['assets'], 'modulePreloads'> {
   const whole = stylesheets(assets);
-  const { publicCss } = assets;
   const [wholeHref] = whole.css;
-  if (!publicCss || !whole.cssInline || !wholeHref || assets.cssText(publicCss.href) === undefined) return whole;
-  if (!sheetCovers(moduleKeys, publicCss.areas)) return whole;
-  return { css: [publicCss.href], cssInline: true, whole: { href: wholeHref, areas: publicCss.areas } };
+  const own = new Set(moduleKeys.map((key) => assets.pageCss?.[key]));
+  const [href] = own;
+  if (own.size !== 1 || !href || !wholeHref || !whole.cssInline || assets.cssText(href) === undefined) return whole;
+  return { css: [href], cssInline: true, whole: { href: wholeHref, pages: moduleKeys } };
 }
 
 /** What the shell's start imports beside the entry's chunks (`src/entry-client.tsx`): fetched with them, not after. */

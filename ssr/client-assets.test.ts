@@ -37,6 +37,25 @@ describe('the built client assets', () => {
     expect(assets.css).toEqual(['/assets/style-abc.css']);
     expect(assets.cssText('/assets/style-abc.css')).toBe(css);
     expect(assets.cssText('/assets/other.css')).toBeUndefined();
+    expect(assets.pageCss).toEqual({});
+  });
+
+  it('name the sheets some pages get of their own, and hold their text too', () => {
+    const css = '.card>p{margin:0}.grid{display:grid}';
+    const homeCss = '.card>p{margin:0}';
+    const dir = build(
+      { ...entry, 'style.css': { file: 'assets/style-abc.css', src: 'style.css' } },
+      {
+        'assets/style-abc.css': css,
+        'assets/style-page-def.css': homeCss,
+        '.vite/page-styles.json': JSON.stringify({ pages: { 'src/app/routes/public/home.tsx': 'assets/style-page-def.css' } }),
+      },
+    );
+    const assets = assetsFromManifest(dir);
+    expect(assets.css).toEqual(['/assets/style-abc.css']);
+    expect(assets.pageCss).toEqual({ 'src/app/routes/public/home.tsx': '/assets/style-page-def.css' });
+    expect(assets.cssText('/assets/style-page-def.css')).toBe(homeCss);
+    expect(assets.cssText('/assets/style-abc.css')).toBe(css);
   });
 
   it('have no stylesheet when the build has none, and preload the entry’s chunks before a page’s own', () => {

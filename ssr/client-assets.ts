@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type PublicStyleManifest, publicStyleManifestPath } from '../build/public-stylesheet.ts';
+import { type PageStyleManifest, pageStyleManifestPath } from '../build/page-stylesheets.ts';
 import type { RenderAssets } from '../src/entry-server.tsx';
 
 interface ManifestChunk {
@@ -32,21 +32,21 @@ export function assetsFromManifest(clientDir: string): RenderAssets {
   // A build without styles (the bench's floor) has none.
   const stylesheet = manifest[appStylesheet]?.file;
   const css = stylesheet ? [`/${stylesheet}`] : [];
-  // The public pages' smaller sheet (decision 080), when the build made one.
-  const publicStyle = existsSync(join(clientDir, publicStyleManifestPath))
-    ? (JSON.parse(readFileSync(join(clientDir, publicStyleManifestPath), 'utf8')) as PublicStyleManifest)
-    : undefined;
-  const publicCss = publicStyle && css.length > 0 ? { href: `/${publicStyle.file}`, areas: publicStyle.areas } : undefined;
-  // Read once: every page writes them into its head.
+  // The sheets of their own that some pages get (decision 080), when the build made them.
+  const pageStyles = existsSync(join(clientDir, pageStyleManifestPath))
+    ? (JSON.parse(readFileSync(join(clientDir, pageStyleManifestPath), 'utf8')) as PageStyleManifest).pages
+    : {};
+  const pageCss = Object.fromEntries(css.length > 0 ? Object.entries(pageStyles).map(([key, file]) => [key, `/${file}`]) : []);
+  // Read once: every page writes one of them into its head.
   const cssTexts = new Map(
-    [...css, ...(publicCss ? [publicCss.href] : [])].map((href) => [href, readFileSync(join(clientDir, href), 'utf8')]),
+    [...new Set([...css, ...Object.values(pageCss)])].map((href) => [href, readFileSync(join(clientDir, href), 'utf8')]),
   );
   const cache = new Map<string, string[]>();
 
   return {
     entry: `/${entry.file}`,
     css,
-    ...(publicCss ? { publicCss } : {}),
+    pageCss,
     cssText: (href) => cssTexts.get(href),
     chunksFor(moduleKeys) {
       const cacheKey = moduleKeys.join('|');

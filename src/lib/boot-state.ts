@@ -11,13 +11,13 @@ export interface BootState {
    * Stylesheets, and the chunks the head preloads beside the entry (the app shell's; a page the server rendered
    * asks for its chunks once it has painted, decision 079). `cssInline`: the server wrote the stylesheets' text
    * into the page (a `<style>` per href) instead of links, so the first paint waits for no other request.
-   * `whole`: the sheet written is the public pages' (decision 080); a page outside `areas` needs the app's, `href`.
+   * `whole`: the sheet written is the page's own (decision 080); a page other than `pages` needs the app's, `href`.
    */
   assets: {
     css: string[];
     cssInline?: boolean;
     modulePreloads: string[];
-    whole?: { href: string; areas: string[] };
+    whole?: { href: string; pages: string[] };
   };
   /**
    * The app shell (`/app-shell`): a document with no page in it, kept by the service worker and rendered in

@@ -1,3 +1,4 @@
+import { signIn } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
@@ -39,6 +40,37 @@ test.describe('server rendering', () => {
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Tickets for what’s on');
     expect(documentRequests).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a public page carries a sheet of its own, and another page opened from it shows with the whole one', { tag: '@desktop' }, async ({ page, consoleErrors }) => {
+    // Which app sheets had loaded when each page's heading first appeared, noted by the page itself.
+    await page.addInitScript(() => {
+      const seen: Record<string, string[]> = {};
+      (window as unknown as { sheetsAtHeading: typeof seen }).sheetsAtHeading = seen;
+      new MutationObserver(() => {
+        const heading = document.querySelector('main h1')?.textContent ?? '';
+        if (!heading || seen[heading]) return;
+        seen[heading] = [...document.styleSheets].flatMap((sheet) => {
+          const owner = sheet.ownerNode as Element | null;
+          const href = owner?.getAttribute('href') ?? owner?.getAttribute('data-href') ?? '';
+          return /\/assets\/style-/.test(href) ? [href.replace(/-[\w-]{8}\.css$/, '.css')] : [];
+        });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await signIn(page, 'maya@northernlights.demo', 'admit-demo-2026', '/');
+    let documentRequests = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentRequests += 1;
+    });
+    await page.locator('summary', { hasText: 'Account' }).click();
+    await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Organiser' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    expect(documentRequests).toBe(0);
+    const sheets = await page.evaluate(() => (window as unknown as { sheetsAtHeading: Record<string, string[]> }).sheetsAtHeading);
+    expect(sheets['Tickets for what’s on. A door that never stops.']).toEqual(['/assets/style-page.css']);
+    // The organiser's page was put on screen only once the whole sheet had loaded.
+    expect(sheets.Dashboard).toEqual(['/assets/style-page.css', '/assets/style.css']);
     expect(consoleErrors).toEqual([]);
   });
 

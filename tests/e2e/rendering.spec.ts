@@ -43,7 +43,9 @@ test.describe('server rendering', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a public page carries a sheet of its own, and another page opened from it shows with the whole one', { tag: '@desktop' }, async ({ page, consoleErrors }) => {
+  test('a public page carries a sheet of its own, and another page opened from it shows with the whole one', {
+    tag: '@desktop',
+  }, async ({ page, consoleErrors }) => {
     // Which app sheets had loaded when each page's heading first appeared, noted by the page itself.
     await page.addInitScript(() => {
       const seen: Record<string, string[]> = {};
@@ -67,7 +69,9 @@ test.describe('server rendering', () => {
     await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Organiser' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     expect(documentRequests).toBe(0);
-    const sheets = await page.evaluate(() => (window as unknown as { sheetsAtHeading: Record<string, string[]> }).sheetsAtHeading);
+    const sheets = await page.evaluate(
+      () => (window as unknown as { sheetsAtHeading: Record<string, string[]> }).sheetsAtHeading,
+    );
     expect(sheets['Tickets for what’s on. A door that never stops.']).toEqual(['/assets/style-page.css']);
     // The organiser's page was put on screen only once the whole sheet had loaded.
     expect(sheets.Dashboard).toEqual(['/assets/style-page.css', '/assets/style.css']);

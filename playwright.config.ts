@@ -96,7 +96,7 @@ export default defineConfig({
       name: 'iphone-13',
       use: { ...devices['iPhone 13'], browserName: 'chromium', launchOptions },
       testMatch: onIphone,
-      grepInvert: /@axe\b/,
+      grepInvert: /@axe\b|@desktop\b/,
     },
   ],
   webServer: {

@@ -3,6 +3,7 @@ import {
   classWords,
   cssItems,
   keepUsedRules,
+  keepUsedVariables,
   type PageStyleManifest,
   pageStyleManifestPath,
   pageStylesheets,
@@ -79,6 +80,29 @@ describe('the pages’ own stylesheets', () => {
     ]) {
       expect(kept).not.toContain(gone);
     }
+  });
+
+  it('keeps the theme’s variables that a rule, the code or a kept variable uses, and no other', () => {
+    const css = [
+      '/*! banner */@layer properties{*{--tw-shadow:0 0 #0000}}',
+      '@layer theme{:root,:host{--font-sans:system-ui, "Segoe UI", sans-serif;--default-font-family:var(--font-sans);',
+      '--color-red-50:#fef2f2;--color-indigo-600:#4f39f6;--color-slate-200:#e2e8f0;--spacing:.25rem;--radius-xl:.75rem}',
+      '@supports (color:lab(0% 0 0)){:root,:host{--color-red-50:lab(96% 4 1);--color-indigo-600:lab(38% 58 -94)}}}',
+      '@layer base{html{font-family:var(--default-font-family)}}',
+      '@layer utilities{.p-2{padding:calc(var(--spacing) * 2)}.bg-indigo-600{background-color:var(--color-indigo-600)}}',
+    ].join('');
+    const kept = keepUsedVariables(css, 'style:{borderRadius:"var(--radius-xl)"}');
+    expect(kept).toBe(
+      [
+        '/*! banner */@layer properties{*{--tw-shadow:0 0 #0000}}',
+        '@layer theme{:root,:host{--font-sans:system-ui, "Segoe UI", sans-serif;--default-font-family:var(--font-sans);',
+        '--color-indigo-600:#4f39f6;--spacing:.25rem;--radius-xl:.75rem}',
+        '@supports (color:lab(0% 0 0)){:root,:host{--color-indigo-600:lab(38% 58 -94)}}}',
+        '@layer base{html{font-family:var(--default-font-family)}}',
+        '@layer utilities{.p-2{padding:calc(var(--spacing) * 2)}.bg-indigo-600{background-color:var(--color-indigo-600)}}',
+      ].join(''),
+    );
+    expect(keepUsedVariables('@layer utilities{.a{b:c}}', '')).toBe('@layer utilities{.a{b:c}}');
   });
 
   it('reads class names from code as Tailwind would: words between spaces, quotes and backticks', () => {

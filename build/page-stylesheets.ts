@@ -98,6 +98,92 @@ export function keepUsedRules(css: string, used: ReadonlySet<string>): string {
   return keepUsed(cssItems(css), used);
 }
 
+/** A block's declarations, split at semicolons outside quotes and parentheses. */
+function declarations(body: string): string[] {
+  const found: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    const char = body[index];
+    if (quote) {
+      if (char === '\\') index += 1;
+      else if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    else if (char === ';' && depth === 0) {
+      found.push(body.slice(start, index));
+      start = index + 1;
+    }
+  }
+  if (body.slice(start).trim()) found.push(body.slice(start));
+  return found;
+}
+
+const variableName = /--[\w-]+/g;
+const customProperty = /^\s*(--[\w-]+)\s*:/;
+
+/**
+ * The theme's variables (`@layer theme`) that something uses: a `var()` in the rest of the sheet, a name in the code
+ * (an inline style, a script reading it), or another kept variable's value; the other variables go. The theme holds
+ * every colour and size the whole app uses; a page's rules use a few of them.
+ */
+export function keepUsedVariables(css: string, code: string): string {
+  const items = cssItems(css);
+  const theme = items.find((item) => item.prelude === '@layer theme' && item.body !== null);
+  if (!theme?.body) return css;
+  const values = new Map<string, string[]>();
+  const collect = (body: string) => {
+    for (const { prelude, body: inner } of cssItems(body)) {
+      if (inner === null) continue;
+      if (prelude.startsWith('@')) collect(inner);
+      else
+        for (const declaration of declarations(inner)) {
+          const name = customProperty.exec(declaration)?.[1];
+          if (name) values.set(name, [...(values.get(name) ?? []), declaration.slice(declaration.indexOf(':') + 1)]);
+        }
+    }
+  };
+  collect(theme.body);
+  const elsewhere = items
+    .filter((item) => item !== theme)
+    .map(({ prelude, body }) => `${prelude}{${body ?? ''}}`)
+    .join('');
+  const used = new Set<string>();
+  const use = (name: string) => {
+    if (used.has(name) || !values.has(name)) return;
+    used.add(name);
+    for (const value of values.get(name) ?? []) for (const [next] of value.matchAll(variableName)) use(next);
+  };
+  for (const [name] of elsewhere.matchAll(variableName)) use(name);
+  for (const [name] of code.matchAll(variableName)) use(name);
+  const prune = (body: string): string =>
+    cssItems(body)
+      .map(({ prelude, body: inner }) => {
+        if (inner === null) return `${prelude};`;
+        if (prelude.startsWith('@')) {
+          const kept = prune(inner);
+          return kept ? `${prelude}{${kept}}` : '';
+        }
+        const kept = declarations(inner).filter((declaration) => {
+          const name = customProperty.exec(declaration)?.[1];
+          return !name || used.has(name);
+        });
+        return kept.length > 0 ? `${prelude}{${kept.join(';')}}` : '';
+      })
+      .join('');
+  return items
+    .map((item) =>
+      item === theme
+        ? `@layer theme{${prune(theme.body ?? '')}}`
+        : item.body === null
+          ? `${item.prelude};`
+          : `${item.prelude}{${item.body}}`,
+    )
+    .join('');
+}
+
 /** The words of some code as Tailwind would read class names in it: split at spaces, quotes and backticks. */
 export function classWords(code: string): Set<string> {
   return new Set(code.split(/[\s"'`]+/));
@@ -175,8 +261,10 @@ export function pageStylesheets(options: { areas: string[]; pageMap: string }): 
           const page = pageKey(chunk.facadeModuleId);
           if (!page?.[1] || !options.areas.includes(page[2] ?? '')) continue;
           const used = new Set<string>();
-          for (const reached of new Set([...entryReach, ...reach(fileName)])) for (const word of wordsOf(reached)) used.add(word);
-          const css = keepUsedRules(wholeCss, used);
+          const reachable = new Set([...entryReach, ...reach(fileName)]);
+          for (const reached of reachable) for (const word of wordsOf(reached)) used.add(word);
+          const code = [...reachable].map((reached) => (items[reached] as BundleChunk).code).join('\n');
+          const css = keepUsedVariables(keepUsedRules(wholeCss, used), code);
           let file = written.get(css);
           if (!file) {
             const hash = createHash('sha256').update(css).digest('base64url').slice(0, 8);

@@ -22,6 +22,9 @@ const noAnswer: Adapter = async (config) => {
 };
 
 const assign = vi.fn();
+// The window's own location, put back after each test: the files of a process share the window (decision 073), and a
+// copy left in its place kept the address it was made at for every file after this one.
+const ownLocation = Object.getOwnPropertyDescriptor(window, 'location');
 
 beforeEach(() => {
   vi.mocked(toast.error).mockClear();
@@ -29,6 +32,7 @@ beforeEach(() => {
   Object.defineProperty(window, 'location', { value: { ...window.location, assign }, configurable: true });
 });
 afterEach(() => {
+  if (ownLocation) Object.defineProperty(window, 'location', ownLocation);
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
 });
 

@@ -1,3 +1,4 @@
+import { formatCount } from '#contract/count-text.ts';
 import {
   type AttendeeMessage,
   type AttendeeMessageStatus,
@@ -27,14 +28,13 @@ export function MessageStatusBadge({ status }: { status: AttendeeMessageStatus }
   );
 }
 
-const count = (value: number) => value.toLocaleString('en-GB');
-const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
+const plural = (value: number, one: string, many: string) => `${formatCount(value)} ${value === 1 ? one : many}`;
 
 /** "sent 1,203 · bounced 2 · failed 0 · waiting 40"; null before anyone was written to. */
 export function deliveryText(delivery: DeliveryCounts): string | null {
   const total = delivery.sent + delivery.bounced + delivery.failed + delivery.waiting;
   if (total === 0) return null;
-  return `sent ${count(delivery.sent)} · bounced ${count(delivery.bounced)} · failed ${count(delivery.failed)} · waiting ${count(delivery.waiting)}`;
+  return `sent ${formatCount(delivery.sent)} · bounced ${formatCount(delivery.bounced)} · failed ${formatCount(delivery.failed)} · waiting ${formatCount(delivery.waiting)}`;
 }
 
 /** "1,203 people"; before it starts sending, whom its audience reaches now (tickets sold until then count too). */

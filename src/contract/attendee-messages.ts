@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './count-text.ts';
 
 // Messages to attendees (decision 066): an organiser writes to the people holding tickets to an event — all of them,
 // some ticket types, those checked in or not, those with or without an answer — and each person gets it once. The
@@ -52,7 +53,7 @@ export const messageDraftSchema = z.object({
     .string()
     .trim()
     .min(1, 'Write the message.')
-    .max(messageLimits.body, `Keep the message under ${messageLimits.body.toLocaleString('en-GB')} characters.`),
+    .max(messageLimits.body, `Keep the message under ${formatCount(messageLimits.body)} characters.`),
   audience: audienceSchema,
 });
 export type MessageDraft = z.infer<typeof messageDraftSchema>;

@@ -1,3 +1,5 @@
+import { groupThousands } from './count-text.ts';
+
 /** One locale for prices, so the server and the browser print the same text. */
 const locale = 'en-GB';
 
@@ -24,16 +26,6 @@ const knownCurrencies: Record<string, { prefix: string; digits: number }> = {
   PLN: { prefix: 'PLN\u00a0', digits: 2 },
   ZAR: { prefix: 'ZAR\u00a0', digits: 2 },
 };
-
-/** Digits in groups of three with commas: 1234567 → "1,234,567". */
-function groupThousands(whole: string): string {
-  let grouped = '';
-  for (let end = whole.length; end > 0; end -= 3) {
-    const part = whole.slice(Math.max(0, end - 3), end);
-    grouped = grouped ? `${part},${grouped}` : part;
-  }
-  return grouped;
-}
 
 /** Minor units written out for a known currency: the integer arithmetic rounds nothing, so it matches Intl exactly. */
 function formatKnown(minor: number, prefix: string, digits: number): string {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { formatCount } from '#contract/count-text.ts';
 import { adminUsersQuerySchema, auditQuerySchema } from '../../../src/contract/admin.ts';
 import {
   adminEventsQuerySchema,
@@ -227,7 +228,7 @@ function register<Query extends { after?: string | undefined }, Row>(
   routes.addFile(app, {
     method: 'GET',
     url: `/admin/${spec.name}.csv`,
-    summary: `${spec.summary}; at most ${exportRowLimit.toLocaleString('en-GB')} rows, every cell reads as text in a spreadsheet`,
+    summary: `${spec.summary}; at most ${formatCount(exportRowLimit)} rows, every cell reads as text in a spreadsheet`,
     tags: ['admin'],
     auth: 'required',
     errors: ['FORBIDDEN'],

@@ -1,3 +1,4 @@
+import { formatCount } from '#contract/count-text.ts';
 import {
   type CapacityQuota,
   type CapacityQuotaInput,
@@ -60,7 +61,7 @@ function toCapacityQuota(row: QuotaRow, types: readonly TypeRow[]): CapacityQuot
 const fieldError = (status: 'BAD_REQUEST' | 'CONFLICT', path: string, message: string) =>
   new HttpError(status, message, [{ path: `body.${path}`, message }]);
 
-const placesInWords = (count: number) => (count === 1 ? '1 place' : `${count.toLocaleString('en-GB')} places`);
+const placesInWords = (count: number) => (count === 1 ? '1 place' : `${formatCount(count)} places`);
 
 /** The settings checked against the event's types and its other quotas, as they will be written. */
 function checkedValues(input: CapacityQuotaInput, types: readonly TypeRow[], others: readonly QuotaRow[]) {

@@ -1,3 +1,4 @@
+import { formatCount } from '#contract/count-text.ts';
 import type { ReportMailFrequency } from '../../../src/contract/report-mails.ts';
 import { type ReportKind, reportTitles } from '../../../src/contract/reports.ts';
 import { brand, escapeHtml, type MailContent, mailPage } from '../../lib/mail/templates.ts';
@@ -33,8 +34,8 @@ export function reportMailContent(input: ReportMailInput): MailContent {
   const what = `${title} of ${input.organizationName} (${scope}) for ${days}, UTC days.`;
   const file =
     input.rows === null
-      ? `It has more than ${input.maxRows.toLocaleString('en-GB')} rows, too many to attach: open it on the reports page.`
-      : `Attached as ${input.fileName}: ${input.rows.toLocaleString('en-GB')} ${input.rows === 1 ? 'row' : 'rows'}.`;
+      ? `It has more than ${formatCount(input.maxRows)} rows, too many to attach: open it on the reports page.`
+      : `Attached as ${input.fileName}: ${formatCount(input.rows)} ${input.rows === 1 ? 'row' : 'rows'}.`;
   const why = `You receive this ${input.frequency === 'daily' ? 'each morning' : 'each Monday'} because ${input.author} set it up at Admit for these addresses. To stop it, ask them or an owner of ${input.organizationName} to remove it on the reports page.`;
   const html = mailPage(
     subject,

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { formatCount } from '#contract/count-text.ts';
 import { can } from '../../../src/contract/permissions.ts';
 import {
   fileMaxRows,
@@ -137,7 +138,7 @@ export async function reportFile(db: Db, userId: string, organizationId: string,
   if (total > maxRows) {
     throw new HttpError(
       'BAD_REQUEST',
-      `This report would have ${total.toLocaleString('en-GB')} rows; one ${query.format.toUpperCase()} file holds at most ${maxRows.toLocaleString('en-GB')}. Choose fewer days or one event${query.format === 'xlsx' ? ', or CSV' : ''}.`,
+      `This report would have ${formatCount(total)} rows; one ${query.format.toUpperCase()} file holds at most ${formatCount(maxRows)}. Choose fewer days or one event${query.format === 'xlsx' ? ', or CSV' : ''}.`,
     );
   }
   const fileName = reportFileName(kind, query);

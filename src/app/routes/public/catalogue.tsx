@@ -3,6 +3,7 @@ import { notFound } from '#app/not-found-response.ts';
 import { PageMeta } from '#app/page-meta.tsx';
 import type { RouteContext } from '#app/route-context.ts';
 import { buttonClass, linkClass } from '#components/button.ts';
+import { formatCount } from '#contract/count-text.ts';
 import { categoryLabel } from '#contract/event-categories.ts';
 import { catalogueQueryOptions, useCatalogue } from '#features/events/api/get-catalogue.ts';
 import { CatalogueCategories } from '#features/events/components/catalogue-categories.tsx';
@@ -44,7 +45,7 @@ function headingOf(state: CatalogueState) {
 }
 
 function countText(total: number, state: CatalogueState) {
-  const events = total === 1 ? '1 event' : `${total.toLocaleString('en-GB')} events`;
+  const events = total === 1 ? '1 event' : `${formatCount(total)} events`;
   return state.q ? `${events} matching “${state.q}”` : `${events} on sale`;
 }
 

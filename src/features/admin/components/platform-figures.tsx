@@ -2,11 +2,11 @@ import { BarChart } from '#components/charts/bar-chart.tsx';
 import { zonedText } from '#components/format/dates.ts';
 import { StatBox } from '#components/stat-box.tsx';
 import type { PlatformOverview } from '#contract/admin.ts';
+import { formatCount } from '#contract/count-text.ts';
 import { formatMoney } from '#contract/money.ts';
 
 const dayLabel = (day: string) => zonedText(new Date(`${day}T00:00:00Z`), 'UTC', { day: 'numeric', month: 'short' });
-const count = (value: number) => new Intl.NumberFormat('en-GB').format(value);
-const orders = (value: number) => `${count(value)} order${value === 1 ? '' : 's'}`;
+const orders = (value: number) => `${formatCount(value)} order${value === 1 ? '' : 's'}`;
 
 /** The last 30 days in figures, and 14 days of orders and sign-ups as bars. */
 export function PlatformFigures({ overview }: { overview: PlatformOverview }) {
@@ -18,11 +18,11 @@ export function PlatformFigures({ overview }: { overview: PlatformOverview }) {
       <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <StatBox
           label="Paid orders"
-          value={count(overview.paidOrders)}
-          hint={`${count(overview.testOrders)} TEST orders apart`}
+          value={formatCount(overview.paidOrders)}
+          hint={`${formatCount(overview.testOrders)} TEST orders apart`}
           strong
         />
-        <StatBox label="Sign-ups" value={count(overview.signups)} />
+        <StatBox label="Sign-ups" value={formatCount(overview.signups)} />
         {overview.money.length === 0 ? <StatBox label="Sales" value="None yet" /> : null}
         {overview.money.map((row) => (
           <StatBox
@@ -40,7 +40,7 @@ export function PlatformFigures({ overview }: { overview: PlatformOverview }) {
             title="Paid orders per day"
             description="The last 14 days, UTC, TEST orders apart."
             data={overview.days.map((day) => ({ label: dayLabel(day.day), value: day.orders }))}
-            formatValue={count}
+            formatValue={formatCount}
           />
         </figure>
         <figure>
@@ -49,7 +49,7 @@ export function PlatformFigures({ overview }: { overview: PlatformOverview }) {
             title="Sign-ups per day"
             description="The last 14 days, UTC."
             data={overview.days.map((day) => ({ label: dayLabel(day.day), value: day.signups }))}
-            formatValue={count}
+            formatValue={formatCount}
           />
         </figure>
       </div>

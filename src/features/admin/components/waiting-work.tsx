@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { linkClass } from '#components/button.ts';
 import type { AdminPermission, PlatformOverview } from '#contract/admin.ts';
+import { formatCount } from '#contract/count-text.ts';
 
 interface Item {
   label: string;
@@ -47,8 +48,6 @@ const items = (waiting: PlatformOverview['waiting']): Item[] => [
   },
 ];
 
-const count = (value: number) => new Intl.NumberFormat('en-GB').format(value);
-
 /** What waits on an administrator now, each figure linked to the page that works it when the caller may open it. */
 export function WaitingWork({ waiting, can }: { waiting: PlatformOverview['waiting']; can: (p: AdminPermission) => boolean }) {
   return (
@@ -62,7 +61,7 @@ export function WaitingWork({ waiting, can }: { waiting: PlatformOverview['waiti
           return (
             <li key={item.label} className={`rounded-xl p-3 ${attention ? 'bg-amber-50 ring-1 ring-amber-200' : 'bg-slate-50'}`}>
               <p className="text-slate-600 text-sm">{item.label}</p>
-              <p className="font-bold text-slate-900 text-xl tabular-nums">{count(item.value)}</p>
+              <p className="font-bold text-slate-900 text-xl tabular-nums">{formatCount(item.value)}</p>
               <p className="text-slate-500 text-xs">{item.hint}</p>
               {item.to && item.permission && can(item.permission) ? (
                 <Link to={item.to} className={`${linkClass} text-sm`}>

@@ -1,4 +1,5 @@
 import { formatDateTime } from '#components/format/date-time.ts';
+import { formatCount } from '#contract/count-text.ts';
 import type { DoorList } from '#contract/door-list.ts';
 import { formatShortTicketCode } from '#contract/short-ticket-code.ts';
 
@@ -19,8 +20,7 @@ export function DoorListSheet({ list }: { list: DoorList }) {
         </p>
         {list.truncated ? (
           <p role="alert" className="mt-2 font-semibold text-amber-900">
-            Only the first {list.attendees.length.toLocaleString('en-GB')} tickets fit on one list: search the others on the
-            scanner.
+            Only the first {formatCount(list.attendees.length)} tickets fit on one list: search the others on the scanner.
           </p>
         ) : null}
       </header>

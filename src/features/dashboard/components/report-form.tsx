@@ -4,6 +4,7 @@ import { FormAlert } from '#components/fields/form-alert.tsx';
 import { SelectField } from '#components/fields/select-field.tsx';
 import { TextField } from '#components/fields/text-field.tsx';
 import { Spinner, SubmitButton } from '#components/submit-button.tsx';
+import { formatCount } from '#contract/count-text.ts';
 import {
   type ReportFormat,
   type ReportKind,
@@ -153,10 +154,9 @@ export function ReportForm({ events, kinds, initial, onShow, onDownload }: Repor
         />
       </div>
       <p className="text-slate-600 text-sm">
-        One file covers at most {reportMaxDays} days and {reportMaxRows.toLocaleString('en-GB')} rows (
-        {workbookMaxRows.toLocaleString('en-GB')} in an XLSX workbook). Dates and times are in UTC. In the CSV, cells that a
-        spreadsheet would read as a formula start with an apostrophe, so they stay text; the XLSX workbook holds every cell as
-        text or a number, never a formula.
+        One file covers at most {reportMaxDays} days and {formatCount(reportMaxRows)} rows ({formatCount(workbookMaxRows)} in an
+        XLSX workbook). Dates and times are in UTC. In the CSV, cells that a spreadsheet would read as a formula start with an
+        apostrophe, so they stay text; the XLSX workbook holds every cell as text or a number, never a formula.
       </p>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="flex flex-col gap-3 sm:flex-row">

@@ -7,6 +7,7 @@ import { TextareaField } from '#components/fields/textarea-field.tsx';
 import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { formatDateTime } from '#components/format/date-time.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
+import { formatCount } from '#contract/count-text.ts';
 import {
   newReportMailSchema,
   REPORT_MAIL_HOUR_UTC,
@@ -186,7 +187,7 @@ export function ReportMails(props: ReportMailsProps) {
       <p className="mt-1 text-slate-600">
         A report by email at {String(REPORT_MAIL_HOUR_UTC).padStart(2, '0')}:00 UTC, for the day or week before, to your
         co-producers or your accountant. It shows what your role may see, and stops if you leave the team. Files hold up to{' '}
-        {reportMailMaxRows.toLocaleString('en-GB')} rows; a longer report is sent as a link.
+        {formatCount(reportMailMaxRows)} rows; a longer report is sent as a link.
       </p>
       {mails.data && mails.data.length > 0 ? (
         <ul className="mt-4 space-y-3" aria-label="Reports being mailed">

@@ -1,5 +1,6 @@
 import { type Column, DataTable } from '#components/data-table/data-table.tsx';
 import { Pager } from '#components/data-table/pager.tsx';
+import { formatCount } from '#contract/count-text.ts';
 import type { ReportPage } from '#contract/reports.ts';
 
 interface ReportTableProps {
@@ -28,7 +29,7 @@ export function ReportTable({ title, page, loading, error, onRetry, pageHref }: 
   return (
     <div className="space-y-3">
       <DataTable
-        caption={page ? `${title}: ${page.total.toLocaleString('en-GB')} ${page.total === 1 ? 'row' : 'rows'}` : title}
+        caption={page ? `${title}: ${formatCount(page.total)} ${page.total === 1 ? 'row' : 'rows'}` : title}
         columns={columns}
         rows={rows}
         rowKey={(row) => row.key}

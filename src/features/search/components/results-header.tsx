@@ -1,5 +1,6 @@
 import { type Ref, useId } from 'react';
 import { linkClass } from '#components/button.ts';
+import { formatCount } from '#contract/count-text.ts';
 import type { SearchState } from '../utils/search-params.ts';
 
 interface ResultsHeaderProps {
@@ -13,7 +14,7 @@ interface ResultsHeaderProps {
   ref?: Ref<HTMLHeadingElement>;
 }
 
-export const resultCount = (total: number) => `${total} ${total === 1 ? 'event' : 'events'}`;
+export const resultCount = (total: number) => `${formatCount(total)} ${total === 1 ? 'event' : 'events'}`;
 
 /** "23 events for “jazz”", the order, and a way to drop the filters. */
 export function ResultsHeader({ state, total, filterCount, onSort, onClear, ref }: ResultsHeaderProps) {

@@ -6,6 +6,7 @@ import { focusFirstInvalid, formErrorKey } from '#components/fields/form-errors.
 import { TextField } from '#components/fields/text-field.tsx';
 import { SubmitButton } from '#components/submit-button.tsx';
 import type { CapacityQuota } from '#contract/capacity-quotas.ts';
+import { formatCount } from '#contract/count-text.ts';
 import { toast } from '#lib/toasts.tsx';
 import { useSaveCapacityQuota } from '../../api/save-capacity-quota.ts';
 import {
@@ -57,7 +58,7 @@ export function CapacityQuotaForm({ eventId, quota, allTypes, types, onDone, onC
       { quotaId: quota?.id ?? null, input: check.input },
       {
         onSuccess: (saved) => {
-          toast.success(`${saved.name}: ${saved.capacity.toLocaleString('en-GB')} places saved.`);
+          toast.success(`${saved.name}: ${formatCount(saved.capacity)} places saved.`);
           onDone();
         },
         onError: (error) => show(serverQuotaErrors(error)),
@@ -99,9 +100,7 @@ export function CapacityQuotaForm({ eventId, quota, allTypes, types, onDone, onC
             inputMode="numeric"
             autoComplete="off"
             placeholder="300"
-            hint={
-              quota ? `${quota.taken.toLocaleString('en-GB')} are sold or held for payment now.` : 'Sold and held tickets count.'
-            }
+            hint={quota ? `${formatCount(quota.taken)} are sold or held for payment now.` : 'Sold and held tickets count.'}
           />
         </div>
         {eventWide ? null : (
@@ -116,7 +115,7 @@ export function CapacityQuotaForm({ eventId, quota, allTypes, types, onDone, onC
                 key={type.id}
                 type="checkbox"
                 name="ticketTypeIds"
-                label={`${type.name}${type.hidden ? ' (hidden)' : ''} · ${type.capacity.toLocaleString('en-GB')} of its own`}
+                label={`${type.name}${type.hidden ? ' (hidden)' : ''} · ${formatCount(type.capacity)} of its own`}
                 checked={values.ticketTypeIds.includes(type.id)}
                 invalid={Boolean(errors.ticketTypeIds)}
                 onChange={(on) => change({ ticketTypeIds: toggled(values.ticketTypeIds, type.id, on) }, 'ticketTypeIds')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { buttonClass } from '#components/button.ts';
 import type { CapacityQuota } from '#contract/capacity-quotas.ts';
+import { formatCount } from '#contract/count-text.ts';
 import type { Event } from '#contract/events.ts';
 import { statusOf } from '#lib/api-caller.tsx';
 import { useCapacityQuotas } from '../../api/get-capacity-quotas.ts';
@@ -33,8 +34,8 @@ function WhatBuyersSee({ event }: { event: Event }) {
               {type.hidden ? <span className="font-normal text-slate-600"> (hidden)</span> : null}
             </span>
             <span className="text-slate-700 tabular-nums">
-              <span className="font-semibold text-slate-900">{type.available.toLocaleString('en-GB')}</span> left of{' '}
-              {type.capacity.toLocaleString('en-GB')}
+              <span className="font-semibold text-slate-900">{formatCount(type.available)}</span> left of{' '}
+              {formatCount(type.capacity)}
             </span>
           </li>
         ))}

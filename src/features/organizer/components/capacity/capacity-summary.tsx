@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { linkClass } from '#components/button.ts';
+import { formatCount } from '#contract/count-text.ts';
 import { useCapacityQuotas } from '../../api/get-capacity-quotas.ts';
 import { type QuotaTicketType, quotaTypesText } from './quotas-table.tsx';
 
@@ -27,9 +28,8 @@ export function CapacitySummary({ eventId, types }: { eventId: string; types: re
                 {quota.name} <span className="font-normal text-slate-600">· {quotaTypesText(quota, types)}</span>
               </span>
               <span className="block text-slate-700 tabular-nums">
-                {quota.capacity.toLocaleString('en-GB')} places · {quota.taken.toLocaleString('en-GB')} taken (
-                {quota.sold.toLocaleString('en-GB')} sold, {quota.held.toLocaleString('en-GB')} held) ·{' '}
-                <span className="font-semibold">{quota.left.toLocaleString('en-GB')} left</span>
+                {formatCount(quota.capacity)} places · {formatCount(quota.taken)} taken ({formatCount(quota.sold)} sold,{' '}
+                {formatCount(quota.held)} held) · <span className="font-semibold">{formatCount(quota.left)} left</span>
               </span>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { buttonClass } from '#components/button.ts';
 import { type Column, DataTable } from '#components/data-table/data-table.tsx';
 import { type CapacityQuota, namesInWords } from '#contract/capacity-quotas.ts';
+import { formatCount } from '#contract/count-text.ts';
 
 /** A ticket type as the capacity screens name it. */
 export interface QuotaTicketType {
@@ -20,8 +21,6 @@ interface QuotasTableProps {
   /** Absent for members who may not change them. */
   onEdit?(quota: CapacityQuota): void;
 }
-
-const count = (value: number) => value.toLocaleString('en-GB');
 
 /** Which ticket types the places hold, in words. */
 export function quotaTypesText(quota: Pick<CapacityQuota, 'allTypes' | 'ticketTypeIds'>, types: readonly QuotaTicketType[]) {
@@ -43,9 +42,9 @@ export function QuotasTable({ quotas, types, loading, error, onRetry, onEdit }: 
         </span>
       ),
     },
-    { id: 'capacity', header: 'Capacity', align: 'end', cell: (quota) => count(quota.capacity) },
-    { id: 'sold', header: 'Sold', align: 'end', cell: (quota) => count(quota.sold) },
-    { id: 'held', header: 'Held for payment', align: 'end', cell: (quota) => count(quota.held) },
+    { id: 'capacity', header: 'Capacity', align: 'end', cell: (quota) => formatCount(quota.capacity) },
+    { id: 'sold', header: 'Sold', align: 'end', cell: (quota) => formatCount(quota.sold) },
+    { id: 'held', header: 'Held for payment', align: 'end', cell: (quota) => formatCount(quota.held) },
     {
       id: 'left',
       header: 'Left',
@@ -56,7 +55,7 @@ export function QuotasTable({ quotas, types, loading, error, onRetry, onEdit }: 
             Full
           </span>
         ) : (
-          <span className="font-semibold text-slate-900">{count(quota.left)}</span>
+          <span className="font-semibold text-slate-900">{formatCount(quota.left)}</span>
         ),
     },
     ...(onEdit

@@ -1,4 +1,5 @@
 import { buttonClass } from '#components/button.ts';
+import { formatCount } from '#contract/count-text.ts';
 import { copyWithToast } from '#lib/clipboard.ts';
 import { saveTextFile } from '#lib/save-text-file.ts';
 import type { DiscountCodeImport } from '../../api/import-discount-codes.ts';
@@ -8,7 +9,7 @@ const panelClass = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-emerald-200 s
 
 /** Made-up codes to hand out: every one in a box that scrolls, to copy or save as a CSV file. */
 export function GeneratedCodes({ codes, fileName, onClose }: { codes: readonly string[]; fileName: string; onClose(): void }) {
-  const count = codes.length.toLocaleString('en-GB');
+  const count = formatCount(codes.length);
   return (
     <section aria-labelledby="generated-title" className={panelClass}>
       <h2 id="generated-title" className="font-bold text-lg text-slate-900">
@@ -52,7 +53,7 @@ export function GeneratedCodes({ codes, fileName, onClose }: { codes: readonly s
 
 /** What a file gave: how many codes it made, and each line it did not make one of, with why. */
 export function ImportedCodes({ fileName, result, onClose }: { fileName: string; result: DiscountCodeImport; onClose(): void }) {
-  const created = result.created === 1 ? '1 code' : `${result.created.toLocaleString('en-GB')} codes`;
+  const created = result.created === 1 ? '1 code' : `${formatCount(result.created)} codes`;
   return (
     <section aria-labelledby="imported-title" className={panelClass}>
       <h2 id="imported-title" className="font-bold text-lg text-slate-900">

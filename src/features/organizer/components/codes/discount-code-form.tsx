@@ -4,6 +4,7 @@ import { FormAlert } from '#components/fields/form-alert.tsx';
 import { focusFirstInvalid, formErrorKey } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
 import { SubmitButton } from '#components/submit-button.tsx';
+import { formatCount } from '#contract/count-text.ts';
 import type { DiscountCode } from '#contract/discount-codes.ts';
 import { toast } from '#lib/toasts.tsx';
 import { useGenerateDiscountCodes } from '../../api/generate-discount-codes.ts';
@@ -134,7 +135,7 @@ export function DiscountCodeForm(props: DiscountCodeFormProps) {
   const count = Number(values.count);
   const action = {
     one: 'Create code',
-    many: Number.isInteger(count) && count > 0 ? `Make ${count.toLocaleString('en-GB')} codes` : 'Make codes',
+    many: Number.isInteger(count) && count > 0 ? `Make ${formatCount(count)} codes` : 'Make codes',
     import: 'Import codes',
     edit: 'Save changes',
   }[mode];

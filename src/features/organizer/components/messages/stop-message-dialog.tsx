@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { serverMessage } from '#components/fields/form-errors.ts';
 import type { AttendeeMessage } from '#contract/attendee-messages.ts';
+import { formatCount } from '#contract/count-text.ts';
 import { toast } from '#lib/toasts.tsx';
 import { useStopMessage } from '../../api/stop-message.ts';
 
@@ -34,7 +35,7 @@ export function StopMessageDialog({ eventId, message, onClose }: StopMessageDial
       title={`Stop “${message?.subject ?? ''}”?`}
       body={
         message?.status === 'sending'
-          ? `Nobody else receives it. ${reached.toLocaleString('en-GB')} ${reached === 1 ? 'person has' : 'people have'} it already. It cannot be started again: write a new message instead.`
+          ? `Nobody else receives it. ${formatCount(reached)} ${reached === 1 ? 'person has' : 'people have'} it already. It cannot be started again: write a new message instead.`
           : 'It will not go to anyone. It cannot be started again: write a new message instead.'
       }
       refusal={refusal}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '#components/confirm-dialog.tsx';
 import { serverMessage } from '#components/fields/form-errors.ts';
+import { formatCount } from '#contract/count-text.ts';
 import type { Question } from '#contract/questions.ts';
 import { toast } from '#lib/toasts.tsx';
 import { useDeleteQuestion } from '../../api/delete-question.ts';
@@ -35,7 +36,7 @@ export function DeleteQuestionDialog({ eventId, question, onClose }: DeleteQuest
       title={`${archive ? 'Archive' : 'Delete'} “${question?.label}”?`}
       body={
         archive
-          ? `Buyers are no longer asked it. The answers of ${answers.toLocaleString('en-GB')} ${answers === 1 ? 'order' : 'orders'} stay on those orders.`
+          ? `Buyers are no longer asked it. The answers of ${formatCount(answers)} ${answers === 1 ? 'order' : 'orders'} stay on those orders.`
           : 'Buyers are no longer asked it. No one has answered it yet.'
       }
       refusal={refusal}

@@ -1,5 +1,6 @@
 import { buttonClass } from '#components/button.ts';
 import { type Column, DataTable } from '#components/data-table/data-table.tsx';
+import { formatCount } from '#contract/count-text.ts';
 import type { Question } from '#contract/questions.ts';
 import type { QuestionTicketType } from './question-form.tsx';
 import { askedText, kindText } from './question-text.ts';
@@ -38,7 +39,7 @@ export function QuestionsTable({ questions, types, loading, error, onRetry, acti
       header: 'Asked',
       cell: (question) => <span className="block break-words text-right md:text-left">{askedText(question, types)}</span>,
     },
-    { id: 'answers', header: 'Answered', align: 'end', cell: (question) => question.answers.toLocaleString('en-GB') },
+    { id: 'answers', header: 'Answered', align: 'end', cell: (question) => formatCount(question.answers) },
   ];
   if (actions) {
     columns.push({

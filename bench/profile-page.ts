@@ -4,7 +4,8 @@
  * hydrated (html[data-hydrated="true"]) and the main thread is idle. Prints, per path, the self time by script file
  * (framework, entry, page chunks, the browser's own work) and the heaviest functions, the median over the runs.
  *
- *   node bench/profile-page.ts [runs, default 3] [path …]   (default paths: / and the first event; run `npm run build` first)
+ *   node bench/profile-page.ts [runs, default 3] [--signed-in] [path …]   (default paths: / and the first event; run
+ *   `npm run build` first). `--signed-in` loads each path as the demo attendee (`/find-events` needs a session).
  *   BENCH_PROFILE_DIR=dir also writes each run's .cpuprofile there (open it in DevTools' Performance panel).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../tests/fixtures/chromium.ts';
 import { firstEventPath } from './event-page.ts';
 import { median } from './http-util.ts';
+import { signIn } from './page-session.ts';
 import { admitServer, killAllServers, startServer } from './server-process.ts';
 
 interface ProfileNode {
@@ -52,6 +54,8 @@ const top = (totals: Map<string, number[]>, count: number) =>
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  const signedIn = args.includes('--signed-in');
+  if (signedIn) args.splice(args.indexOf('--signed-in'), 1);
   const runs = Number(args[0]) > 0 ? Number(args.shift()) : 3;
   const dataDir = mkdtempSync(join(tmpdir(), 'admit-profile-'));
   const server = await startServer(admitServer(dataDir, 120_000));
@@ -60,12 +64,14 @@ async function main(): Promise<void> {
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   try {
     const paths = args.length > 0 ? args : ['/', await firstEventPath(server.baseUrl)];
+    const cookies = signedIn ? await signIn(server.baseUrl) : [];
     for (const path of paths) {
       const files = new Map<string, number[]>();
       const functions = new Map<string, number[]>();
       const hydratedAt: number[] = [];
       for (let run = 0; run < runs; run++) {
         const context = await browser.newContext({ serviceWorkers: 'block' });
+        await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: server.baseUrl })));
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Profiler.enable');

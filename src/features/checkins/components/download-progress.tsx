@@ -1,3 +1,4 @@
+import { formatCount } from '#contract/count-text.ts';
 /** The scan data download: a bar and the number of tickets stored on the device so far. */
 export function DownloadProgress({ stored, total, label }: { stored: number; total: number; label: string }) {
   const percent = total > 0 ? Math.min(100, Math.round((stored / total) * 100)) : 0;
@@ -6,7 +7,7 @@ export function DownloadProgress({ stored, total, label }: { stored: number; tot
       <div className="flex justify-between font-medium text-slate-700">
         <span>{label}</span>
         <span className="tabular-nums">
-          {total > 0 ? `${stored.toLocaleString()} of ${total.toLocaleString()} tickets` : 'Starting…'}
+          {total > 0 ? `${formatCount(stored)} of ${formatCount(total)} tickets` : 'Starting…'}
         </span>
       </div>
       <div

@@ -1,5 +1,6 @@
 import { useDeferredValue, useState, useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatCount } from '#contract/count-text.ts';
 import type { DoorEngine } from '../engine/door-engine.ts';
 import type { ManifestRow } from '../engine/manifest.ts';
 import { useWakeLock } from '../hooks/use-wake-lock.ts';
@@ -146,7 +147,7 @@ export function SearchScreen({ engine }: { engine: DoorEngine }) {
         </p>
       ) : (
         <p className="text-slate-400">
-          Searches the {engine.manifest.rows.size.toLocaleString()} tickets on this device — works offline.
+          Searches the {formatCount(engine.manifest.rows.size)} tickets on this device — works offline.
         </p>
       )}
       {found.rows.length > 0 ? (

@@ -1,3 +1,4 @@
+import { formatCount } from '#contract/count-text.ts';
 import { appReadyOffline, type OfflineApp } from '#lib/offline-app.ts';
 
 export type CheckState = 'done' | 'waiting' | 'unavailable';
@@ -16,7 +17,7 @@ export interface ReadinessCheck {
 
 export type DoorReadiness = { ready: true; sentence: string } | { ready: false; sentence: string; checks: ReadinessCheck[] };
 
-const plural = (count: number, word: string) => `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
 function appCheck(app: OfflineApp | null): ReadinessCheck {
   const saving = { id: 'app', state: 'waiting', label: 'Saving the app for offline use…' } as const;

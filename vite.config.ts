@@ -49,6 +49,7 @@ const browsingModule = fileIn([
   '/src/lib/hydration.ts',
   '/src/lib/query-keys/events.ts',
   '/src/contract/money.ts',
+  '/src/contract/count-text.ts',
   '/src/contract/event-categories.ts',
   '/src/contract/event-place.ts',
   '/src/features/events/api/get-events.ts',

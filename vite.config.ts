@@ -42,9 +42,12 @@ const browsingModule = fileIn([
   '/src/components/button.ts',
   '/src/components/search-input.tsx',
   '/src/components/fields/control-class.ts',
+  '/src/components/fields/form-alert.tsx',
+  '/src/lib/offline-message.ts',
   '/src/lib/public-config.tsx',
   '/src/lib/boot-state.ts',
   '/src/lib/api-caller.tsx',
+  '/src/lib/api-failure.ts',
   '/src/lib/external-navigation.ts',
   '/src/lib/hydration.ts',
   '/src/lib/query-keys/events.ts',
@@ -73,9 +76,7 @@ const eventPageModule = fileIn([
   '/src/features/orders/utils/held-orders.ts',
   '/src/features/orders/utils/ticket-choice.ts',
   '/src/features/orders/components/order-amounts.tsx',
-  '/src/components/fields/form-alert.tsx',
   '/src/lib/clipboard.ts',
-  '/src/lib/offline-message.ts',
   '/src/contract/ids.ts',
 ]);
 /** Text written in Markdown (an event's description, a help article) and its links out: help pages need no more. */

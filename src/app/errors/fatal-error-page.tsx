@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
+import { isUnanswered } from '../../lib/api-failure.ts';
 import { isChunkLoadError } from '../../lib/chunk-reload.ts';
 import { reportClientError } from '../../lib/errors/report-error.ts';
 
@@ -12,7 +13,7 @@ interface Explanation {
 /** A call that got no answer at all (the HTTP client's error without a response), or a browser that says it is offline. */
 function isOffline(error: unknown): boolean {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
-  return typeof error === 'object' && error !== null && 'isAxiosError' in error && !(error as { response?: unknown }).response;
+  return isUnanswered(error);
 }
 
 function explain(error: unknown): Explanation {

@@ -1,6 +1,6 @@
-import { isAxiosError } from 'axios';
 import type { z } from 'zod';
 import type { ApiEnvelope } from '../../contract/envelope.ts';
+import { isApiClientError, isUnanswered } from '../../lib/api-failure.ts';
 import { offlineMessage } from '../../lib/offline-message.ts';
 
 /** One message per field name; `form` holds what belongs to no single field. */
@@ -28,11 +28,11 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): Valid
 
 /** The API's envelope carried by a failed call, if the server answered. */
 export function errorEnvelope(error: unknown): ApiEnvelope | undefined {
-  return isAxiosError<ApiEnvelope>(error) ? error.response?.data : undefined;
+  return isApiClientError<ApiEnvelope>(error) ? error.response?.data : undefined;
 }
 
 export function errorStatus(error: unknown): number | undefined {
-  return isAxiosError(error) ? error.response?.status : undefined;
+  return isApiClientError(error) ? error.response?.status : undefined;
 }
 
 /** The server's field errors (`body.email` → `email`). */
@@ -47,7 +47,7 @@ export function serverFieldErrors(error: unknown): FieldErrors {
 
 /** What to tell the person about a failed call: the server's message, or that it could not be reached. */
 export function serverMessage(error: unknown): string {
-  if (isAxiosError(error) && !error.response) return offlineMessage;
+  if (isUnanswered(error)) return offlineMessage;
   return errorEnvelope(error)?.message ?? 'Something went wrong. Please try again.';
 }
 

@@ -1,3 +1,4 @@
+import { isApiClientError } from '../api-failure.ts';
 import { isChunkLoadError } from '../chunk-reload.ts';
 import { isObject, reportClientError } from './report-error.ts';
 
@@ -30,7 +31,7 @@ export function isBenign(error: unknown, event?: { message?: string; filename?: 
   if (/^ResizeObserver loop/.test(message) || /^Script error\.?$/.test(message)) return true;
   if (isAbortedViewTransition(error)) return true;
   if (isObject(error) && 'name' in error && error.name === 'AbortError') return true;
-  if (isObject(error) && 'isAxiosError' in error && error.isAxiosError) return true;
+  if (isApiClientError(error)) return true;
   if (event?.filename && !event.filename.startsWith(window.location.origin)) return true;
   return navigator.onLine === false && (isChunkLoadError(error) || /^(Failed to fetch|NetworkError|Load failed)/.test(message));
 }

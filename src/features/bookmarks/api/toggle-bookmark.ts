@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { bookmarkStateSchema } from '#contract/bookmarks.ts';
 import type { EventSummary } from '#contract/events.ts';
 import { type ApiCaller, useApiCaller } from '#lib/api-caller.tsx';
+import { isUnanswered } from '#lib/api-failure.ts';
 import { offlineMessage } from '#lib/offline-message.ts';
 import { bookmarkKeys } from '#lib/query-keys/bookmarks.ts';
 import { useRouteSession } from '#lib/session/session-context.tsx';
@@ -29,9 +30,8 @@ export const setBookmark = (api: ApiCaller, { eventId, bookmarked }: Pick<Toggle
   api<BookmarkState>({ method: bookmarked ? 'PUT' : 'DELETE', url: `/bookmarks/${eventId}`, silent: true });
 
 const refusalMessage = (error: unknown): string => {
-  const failure = error as { isAxiosError?: boolean; response?: { data?: { message?: unknown } } } | null;
-  if (failure?.isAxiosError && !failure.response) return offlineMessage;
-  const envelope = failure?.response?.data;
+  if (isUnanswered(error)) return offlineMessage;
+  const envelope = (error as { response?: { data?: { message?: unknown } } } | null)?.response?.data;
   if (typeof envelope?.message === 'string') return envelope.message;
   return error instanceof Error && error.message ? error.message : 'That bookmark could not be saved.';
 };

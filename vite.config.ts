@@ -42,6 +42,7 @@ const browsingModule = fileIn([
   '/src/components/button.ts',
   '/src/components/search-input.tsx',
   '/src/components/fields/control-class.ts',
+  '/src/components/fields/compact-control.ts',
   '/src/components/fields/form-alert.tsx',
   '/src/lib/offline-message.ts',
   '/src/lib/public-config.tsx',
@@ -79,6 +80,11 @@ const eventPageModule = fileIn([
   '/src/lib/clipboard.ts',
   '/src/contract/ids.ts',
 ]);
+/**
+ * The form fields, their messages and the form hook: a form page (sign-in, sign-up, the help desk's) used to load each
+ * field as a request of its own before it could be used. Not what the browsing group already holds.
+ */
+const formModule = (id: string) => fileIn(['/src/components/fields/'])(id) && !browsingModule(id);
 /** Text written in Markdown (an event's description, a help article) and its links out: help pages need no more. */
 const markdownModule = fileIn([
   '/src/components/markdown/markdown.ts',
@@ -150,6 +156,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // Only the listed modules: their imports stay where they are (the entry, the framework).
                 { name: 'browsing', test: browsingModule, includeDependenciesRecursively: false },
                 { name: 'event-page', test: eventPageModule, includeDependenciesRecursively: false },
+                { name: 'forms', test: formModule, includeDependenciesRecursively: false },
                 { name: 'event-terms', test: eventTermsModule, includeDependenciesRecursively: false },
                 { name: 'markdown', test: markdownModule, includeDependenciesRecursively: false },
               ],

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { codeLength, minPasswordLength } from './auth-limits.ts';
 import { dateOfBirthSchema, emailSchema, personNameSchema, userSchema, userTypeSchema } from './users.ts';
-
-export const minPasswordLength = 8;
-export const codeLength = 6;
 
 /** Length only here; the server also refuses the most common passwords. */
 export const passwordSchema = z
@@ -13,7 +11,7 @@ export const passwordSchema = z
 export const codeSchema = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code.');
+  .regex(new RegExp(`^\\d{${codeLength}}$`), `Enter the ${codeLength}-digit code.`);
 
 export const signUpSchema = z
   .object({

@@ -180,6 +180,27 @@ test.describe('accounts', () => {
     await expect(page.getByRole('button', { name: 'Send a new code' })).toBeVisible();
   });
 
+  test('the sign-in form checks what was typed with schemas it loads after the page, and asks nothing of the API', async ({
+    page,
+  }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/auth/')) calls.push(request.url());
+    });
+    await page.goto('/sign-in');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await expect(page.locator('#field-email')).toBeFocused();
+    await page.locator('#field-email').fill('not an address');
+    await page.locator('#field-password').fill('anything');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+    await expect(page.getByText('Enter your password.')).toHaveCount(0);
+    expect(calls).toEqual([]);
+  });
+
   test('a guarded page sends a signed-out visitor to sign in and back again', async ({ page }, testInfo) => {
     const email = newEmail(testInfo.project.name);
     await confirmedAccount(page.request, signUpBody(email));

@@ -1,4 +1,4 @@
-import { codeLength } from '../../contract/auth.ts';
+import { codeLength } from '../../contract/auth-limits.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
 type CodeFieldProps = Omit<TextFieldProps, 'type' | 'inputMode' | 'autoComplete' | 'pattern' | 'maxLength'>;

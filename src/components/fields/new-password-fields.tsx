@@ -1,4 +1,4 @@
-import { minPasswordLength } from '../../contract/auth.ts';
+import { minPasswordLength } from '../../contract/auth-limits.ts';
 import { PasswordField } from './password-field.tsx';
 import type { FieldBinding } from './use-form-fields.ts';
 

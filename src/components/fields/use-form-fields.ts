@@ -1,6 +1,8 @@
-import { type ChangeEvent, type SetStateAction, useRef, useState } from 'react';
+import { type ChangeEvent, type SetStateAction, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { type FieldErrors, focusFirstInvalid, formErrorsFrom, validate, withoutError } from './form-errors.ts';
+import { offlineMessage } from '../../lib/offline-message.ts';
+import { type FieldErrors, focusFirstInvalid, formErrorKey, formErrorsFrom, validate, withoutError } from './form-errors.ts';
+import type { LazySchemas } from './lazy-schemas.ts';
 
 /** What `field(name)` gives an input: its name, value and message, and a change handler. */
 export interface FieldBinding {
@@ -13,11 +15,18 @@ export interface FieldBinding {
 /**
  * A form's text values and its messages (one per field name, `form` for the whole form). `field(name)` binds an input, and
  * editing it clears its message; put `formRef` on the <form>, so that shown messages move focus to the first invalid field.
+ * `schemas`: the contract module the form checks with, asked for once the page is idle (`checkWith`).
  */
-export function useFormFields<V extends Record<keyof V, string>>(initialValues: V) {
+export function useFormFields<V extends Record<keyof V, string>, M = never>(
+  initialValues: V,
+  { schemas }: { schemas?: LazySchemas<M> } = {},
+) {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const checking = useRef(false);
+
+  useEffect(() => schemas?.preload(), [schemas]);
 
   const clearError = (name: string) => setErrors((current) => withoutError(current, name));
 
@@ -55,9 +64,46 @@ export function useFormFields<V extends Record<keyof V, string>>(initialValues: 
     return undefined;
   };
 
+  /**
+   * `validateWith` with a schema of the form's lazily loaded module (`schemas`): waits for the module if it has not come
+   * yet. Undefined while an earlier check is still waiting (a second tap), and when the module cannot be fetched, with
+   * the offline message above the form.
+   */
+  const checkWith = async <S extends z.ZodType>(
+    pick: (module: M) => S,
+    input: unknown = values,
+    refine?: (found: FieldErrors) => FieldErrors,
+  ): Promise<z.output<S> | undefined> => {
+    if (!schemas) throw new Error('checkWith needs the form to name its schemas.');
+    if (checking.current) return undefined;
+    checking.current = true;
+    try {
+      const module = await schemas.get().catch(() => null);
+      if (!module) {
+        showErrors({ [formErrorKey]: offlineMessage }, { focus: false });
+        return undefined;
+      }
+      return validateWith(pick(module), input, refine);
+    } finally {
+      checking.current = false;
+    }
+  };
+
   /** A failed call's messages: each at its field among `fieldNames` (by default every value's), the rest above the form. */
   const showServerErrors = (error: unknown, fieldNames: readonly string[] = Object.keys(values), options?: { focus?: boolean }) =>
     showErrors(formErrorsFrom(error, fieldNames), options);
 
-  return { formRef, values, setValues, errors, setErrors, field, clearError, showErrors, validateWith, showServerErrors };
+  return {
+    formRef,
+    values,
+    setValues,
+    errors,
+    setErrors,
+    field,
+    clearError,
+    showErrors,
+    validateWith,
+    checkWith,
+    showServerErrors,
+  };
 }

@@ -8,11 +8,12 @@ import { confirmationErrors, type FieldErrors, formErrorKey, formErrorsFrom, val
 import { NewPasswordFields } from '#components/fields/new-password-fields.tsx';
 import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
-import { confirmForgotPasswordSchema, emailOnlySchema } from '#contract/auth.ts';
 import { useConfirmForgotPassword } from '#features/auth/api/confirm-forgot-password.ts';
 import { useForgotPassword } from '#features/auth/api/forgot-password.ts';
 import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '#features/auth/components/auth-header.tsx';
 import { useBackToSignIn } from '#features/auth/components/use-back-to-sign-in.ts';
+import { authSchemas } from '#features/auth/utils/auth-schemas.ts';
+import { offlineMessage } from '#lib/offline-message.ts';
 
 const stepTitle = 'font-semibold text-lg text-slate-900';
 
@@ -23,8 +24,9 @@ export function Component() {
   // Opened from the reset mail's link: the code is already in hand. From the sign-in page, only the email is.
   const fromMail = Boolean(linkedEmail) && searchParams.get('sent') === '1';
   // Two forms: the email asks for a code; the code and the new password use it.
-  const request = useFormFields({ email: linkedEmail });
+  const request = useFormFields({ email: linkedEmail }, { schemas: authSchemas });
   const reset = useFormFields({ code: '', password: '', confirmPassword: '' });
+  const [checking, setChecking] = useState(false);
   const email = request.values.email;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const showReset = sentTo !== null || fromMail;
@@ -51,18 +53,22 @@ export function Component() {
     },
   });
 
-  const submitRequest = (event: FormEvent<HTMLFormElement>) => {
+  const submitRequest = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sendCode.isPending) return;
-    const data = request.validateWith(emailOnlySchema);
+    const data = await request.checkWith((schemas) => schemas.emailOnlySchema);
     if (data) sendCode.mutate(data);
   };
 
-  const submitReset = (event: FormEvent<HTMLFormElement>) => {
+  const submitReset = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (confirm.isPending) return;
+    if (confirm.isPending || checking) return;
     const { code, password } = reset.values;
-    const result = validate(confirmForgotPasswordSchema, { email, code, password });
+    setChecking(true);
+    const schemas = await authSchemas.get().catch(() => null);
+    setChecking(false);
+    if (!schemas) return reset.showErrors({ [formErrorKey]: offlineMessage }, { focus: false });
+    const result = validate(schemas.confirmForgotPasswordSchema, { email, code, password });
     const found: FieldErrors = result.ok ? {} : result.errors;
     const errors = { ...found, ...confirmationErrors(found, 'password', reset.values) };
     // The email's message goes to its own form, which then takes the focus.

@@ -6,14 +6,14 @@ import { useStartSession } from '#app/use-start-session.ts';
 import { linkClass } from '#components/button.ts';
 import { EmailField } from '#components/fields/email-field.tsx';
 import { FormAlert } from '#components/fields/form-alert.tsx';
-import { errorStatus, serverFieldErrors, serverMessage } from '#components/fields/form-errors.ts';
+import { errorStatus, formErrorKey, serverFieldErrors, serverMessage } from '#components/fields/form-errors.ts';
 import { PasswordField } from '#components/fields/password-field.tsx';
 import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
-import { signInSchema } from '#contract/auth.ts';
 import { emailNotConfirmedCode, useSignIn } from '#features/auth/api/sign-in.ts';
 import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '#features/auth/components/auth-header.tsx';
 import { ConfirmEmailForm } from '#features/auth/components/confirm-email-form.tsx';
+import { authSchemas } from '#features/auth/utils/auth-schemas.ts';
 
 /** The address and password of a sign-up that still waits for its code. */
 type Unconfirmed = { email: string; password: string };
@@ -41,10 +41,10 @@ function ConfirmFirst({ unconfirmed, onBack }: { unconfirmed: Unconfirmed; onBac
 export function Component() {
   const [searchParams] = useSearchParams();
   const startSession = useStartSession();
-  const { formRef, values, setValues, setErrors, field, validateWith } = useFormFields({
-    email: searchParams.get('email') ?? '',
-    password: '',
-  });
+  const { formRef, values, setValues, errors, setErrors, field, checkWith } = useFormFields(
+    { email: searchParams.get('email') ?? '', password: '' },
+    { schemas: authSchemas },
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState<Unconfirmed | null>(null);
   // After success the page stays busy until the full page load takes over.
@@ -68,11 +68,11 @@ export function Component() {
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signIn.isPending || leaving) return;
     setProblem(null);
-    const data = validateWith(signInSchema);
+    const data = await checkWith((schemas) => schemas.signInSchema);
     if (data) signIn.mutate(data);
   };
 
@@ -90,7 +90,7 @@ export function Component() {
         <>
           <AuthHeader title="Sign in">Welcome back. Sign in to see your tickets and events.</AuthHeader>
           <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
-            {problem ? <FormAlert>{problem}</FormAlert> : null}
+            {problem || errors[formErrorKey] ? <FormAlert>{problem ?? errors[formErrorKey]}</FormAlert> : null}
             <EmailField autoComplete="username" {...field('email')} />
             <div>
               <PasswordField label="Password" autoComplete="current-password" required {...field('password')} />

@@ -10,12 +10,13 @@ import { PasswordField } from '#components/fields/password-field.tsx';
 import { TextField } from '#components/fields/text-field.tsx';
 import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
-import { minPasswordLength, signUpSchema } from '#contract/auth.ts';
+import { minPasswordLength } from '#contract/auth-limits.ts';
 import { isoDateToSeconds } from '#contract/date-of-birth.ts';
 import type { UserType } from '#contract/users.ts';
 import { useSignUp } from '#features/auth/api/sign-up.ts';
 import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '#features/auth/components/auth-header.tsx';
 import { UserTypeChoice } from '#features/auth/components/user-type-choice.tsx';
+import { authSchemas } from '#features/auth/utils/auth-schemas.ts';
 import { rememberSignUpPassword } from '#features/auth/utils/sign-up-password.ts';
 
 const emptyValues = { firstName: '', lastName: '', email: '', password: '', dateOfBirth: '', organizationName: '' };
@@ -26,10 +27,10 @@ export function Component() {
   const [userType, setUserType] = useState<UserType>(searchParams.get('type') === 'organiser' ? 'organiser' : 'attendee');
   // An invitation link sends people here with their address and the page to come back to.
   const redirect = safeReturnPath(searchParams.get('redirect'));
-  const { formRef, values, errors, field, clearError, validateWith, showServerErrors } = useFormFields({
-    ...emptyValues,
-    email: searchParams.get('email') ?? '',
-  });
+  const { formRef, values, errors, field, clearError, checkWith, showServerErrors } = useFormFields(
+    { ...emptyValues, email: searchParams.get('email') ?? '' },
+    { schemas: authSchemas },
+  );
   const signUp = useSignUp({
     silent: true,
     mutationConfig: {
@@ -41,7 +42,7 @@ export function Component() {
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signUp.isPending) return;
     const organiser = userType === 'organiser';
@@ -52,8 +53,10 @@ export function Component() {
       organizationName: organiser && values.organizationName.trim() ? values.organizationName : undefined,
     };
     // The schema names a missing organisation only once every other field is valid; say it at once.
-    const data = validateWith(signUpSchema, input, () =>
-      organiser && !values.organizationName.trim() ? { organizationName: 'Name your organisation.' } : {},
+    const data = await checkWith(
+      (schemas) => schemas.signUpSchema,
+      input,
+      () => (organiser && !values.organizationName.trim() ? { organizationName: 'Name your organisation.' } : {}),
     );
     if (data) signUp.mutate(data);
   };

@@ -6,8 +6,9 @@ import { formErrorKey } from '#components/fields/form-errors.ts';
 import { PasswordField } from '#components/fields/password-field.tsx';
 import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
-import { confirmSignupSchema, type SignInResult } from '#contract/auth.ts';
+import type { SignInResult } from '#contract/auth.ts';
 import { useConfirmSignup } from '../api/confirm-signup.ts';
+import { authSchemas } from '../utils/auth-schemas.ts';
 import { forgetSignUpPassword, signUpPasswordFor } from '../utils/sign-up-password.ts';
 import { ResendCodeButton } from './resend-code-button.tsx';
 
@@ -37,11 +38,10 @@ export function ConfirmEmailForm({
   codeSentAt,
   onConfirmed,
 }: ConfirmEmailFormProps) {
-  const { formRef, values, errors, field, showErrors, validateWith, showServerErrors } = useFormFields({
-    email,
-    code,
-    password: '',
-  });
+  const { formRef, values, errors, field, showErrors, checkWith, showServerErrors } = useFormFields(
+    { email, code, password: '' },
+    { schemas: authSchemas },
+  );
   // After success the form stays busy until the full page load takes over.
   const [leaving, setLeaving] = useState(false);
   const knownPassword = password || signUpPasswordFor(values.email);
@@ -60,10 +60,10 @@ export function ConfirmEmailForm({
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (confirm.isPending || leaving) return;
-    const data = validateWith(confirmSignupSchema, { ...values, password: passwordNow });
+    const data = await checkWith((schemas) => schemas.confirmSignupSchema, { ...values, password: passwordNow });
     if (data) confirm.mutate(data);
   };
 

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { buttonClass } from '#components/button.ts';
-import { type FieldErrors, validate } from '#components/fields/form-errors.ts';
+import { type FieldErrors, formErrorKey, validate } from '#components/fields/form-errors.ts';
 import { Spinner } from '#components/submit-button.tsx';
-import { resendConfirmationCodeSchema } from '#contract/auth.ts';
+import { offlineMessage } from '#lib/offline-message.ts';
 import { toast } from '#lib/toasts.tsx';
 import { useResendConfirmationCode } from '../api/resend-confirmation-code.ts';
+import { authSchemas } from '../utils/auth-schemas.ts';
 
 export const resendCooldownSeconds = 60;
 
@@ -53,8 +54,15 @@ export function ResendCodeButton({ email, password, sentAt, onInvalid }: ResendC
     },
   });
 
-  const send = () => {
-    const checked = validate(resendConfirmationCodeSchema, { email, password });
+  // The schemas may still be on their way: a second tap meanwhile sends nothing more.
+  const checking = useRef(false);
+  const send = async () => {
+    if (checking.current) return;
+    checking.current = true;
+    const schemas = await authSchemas.get().catch(() => null);
+    checking.current = false;
+    if (!schemas) return onInvalid?.({ [formErrorKey]: offlineMessage });
+    const checked = validate(schemas.resendConfirmationCodeSchema, { email, password });
     if (checked.ok) resend.mutate(checked.data);
     else onInvalid?.(checked.errors);
   };

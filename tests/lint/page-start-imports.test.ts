@@ -1,0 +1,59 @@
+import { cruise, type ICruiseOptions, type IModule } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { root } from './source-files.ts';
+
+// What a page loads before it is interactive is what its module imports statically, and so on (decision 081): the
+// sign-in, sign-up and code pages check their forms with schemas loaded after the page, and tell an API client's
+// failure without the client. A static import of zod or axios on the way puts 25 or 20 KB of gzip back onto them.
+const pages = ['sign-in', 'sign-up', 'forgot-password', 'verify-email', 'account-verification'].map(
+  (name) => `src/app/routes/public/${name}.tsx`,
+);
+const laterOnly = ['zod', 'axios'];
+/** A page that still reads its link with a schema while rendering: the walk must find zod from it. */
+const control = 'src/app/routes/public/verify-cognito.tsx';
+
+let modules: IModule[];
+
+beforeAll(async () => {
+  const options: ICruiseOptions = await extractDepcruiseOptions(`${root}.dependency-cruiser.cjs`);
+  const { output } = await cruise([...pages, control], { ...options, baseDir: root, ruleSet: undefined, validate: false });
+  if (typeof output === 'string') throw new Error('expected a cruise result');
+  modules = output.modules;
+}, 60_000);
+
+/** The chain of static, non-type imports from `page` to a module of `pkg`, or null when there is none. */
+function staticPath(page: string, pkg: string): string[] | null {
+  const byName = new Map(modules.map((module) => [module.source, module]));
+  const previous = new Map<string, string | null>([[page, null]]);
+  const queue = [page];
+  while (queue.length > 0) {
+    const at = queue.shift() as string;
+    if (at.includes(`node_modules/${pkg}/`)) {
+      const chain: string[] = [];
+      for (let step: string | null = at; step; step = previous.get(step) ?? null) chain.unshift(step);
+      return chain;
+    }
+    for (const dependency of byName.get(at)?.dependencies ?? []) {
+      const types = dependency.dependencyTypes;
+      if (types.includes('type-only') || types.includes('dynamic-import') || previous.has(dependency.resolved)) continue;
+      previous.set(dependency.resolved, at);
+      queue.push(dependency.resolved);
+    }
+  }
+  return null;
+}
+
+describe('what the auth pages load before they are interactive', () => {
+  it.each(pages)('%s reaches neither zod nor axios through static imports', (page) => {
+    expect(
+      modules.some((module) => module.source === page),
+      `${page} was cruised`,
+    ).toBe(true);
+    for (const pkg of laterOnly) expect(staticPath(page, pkg), `${page} → ${pkg}`).toBeNull();
+  });
+
+  it('finds the chain where there is one', () => {
+    expect(staticPath(control, 'zod')).toEqual(expect.arrayContaining([control, 'src/contract/auth.ts']));
+  });
+});

@@ -6,12 +6,12 @@ import { root } from './source-files.ts';
 // What a page loads before it is interactive is what its module imports statically, and so on (decision 081): the
 // sign-in, sign-up and code pages check their forms with schemas loaded after the page, and tell an API client's
 // failure without the client. A static import of zod or axios on the way puts 25 or 20 KB of gzip back onto them.
-const pages = ['sign-in', 'sign-up', 'forgot-password', 'verify-email', 'account-verification'].map(
+const pages = ['sign-in', 'sign-up', 'forgot-password', 'verify-email', 'verify-cognito', 'account-verification'].map(
   (name) => `src/app/routes/public/${name}.tsx`,
 );
 const laterOnly = ['zod', 'axios'];
-/** A page that still reads its link with a schema while rendering: the walk must find zod from it. */
-const control = 'src/app/routes/public/verify-cognito.tsx';
+/** A page whose start still imports schemas (for what it shows): the walk must find zod from it. */
+const control = 'src/app/routes/help-desk/raise-case.tsx';
 
 let modules: IModule[];
 
@@ -54,6 +54,8 @@ describe('what the auth pages load before they are interactive', () => {
   });
 
   it('finds the chain where there is one', () => {
-    expect(staticPath(control, 'zod')).toEqual(expect.arrayContaining([control, 'src/contract/auth.ts']));
+    const chain = staticPath(control, 'zod') ?? [];
+    expect(chain[0]).toBe(control);
+    expect(chain.at(-1)).toMatch(/node_modules\/zod\//);
   });
 });

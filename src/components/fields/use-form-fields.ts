@@ -65,16 +65,12 @@ export function useFormFields<V extends Record<keyof V, string>, M = never>(
   };
 
   /**
-   * `validateWith` with a schema of the form's lazily loaded module (`schemas`): waits for the module if it has not come
-   * yet. Undefined while an earlier check is still waiting (a second tap), and when the module cannot be fetched, with
-   * the offline message above the form.
+   * Runs `use` with the form's lazily loaded module (`schemas`), waiting for it if it has not come yet. Undefined while
+   * an earlier call still waits (a second tap), and when the module cannot be fetched, with the offline message above
+   * the form.
    */
-  const checkWith = async <S extends z.ZodType>(
-    pick: (module: M) => S,
-    input: unknown = values,
-    refine?: (found: FieldErrors) => FieldErrors,
-  ): Promise<z.output<S> | undefined> => {
-    if (!schemas) throw new Error('checkWith needs the form to name its schemas.');
+  const withSchemas = async <T>(use: (module: M) => T): Promise<T | undefined> => {
+    if (!schemas) throw new Error('The form names no schemas to load.');
     if (checking.current) return undefined;
     checking.current = true;
     try {
@@ -83,11 +79,18 @@ export function useFormFields<V extends Record<keyof V, string>, M = never>(
         showErrors({ [formErrorKey]: offlineMessage }, { focus: false });
         return undefined;
       }
-      return validateWith(pick(module), input, refine);
+      return use(module);
     } finally {
       checking.current = false;
     }
   };
+
+  /** `validateWith` with a schema of the form's lazily loaded module (`withSchemas`). */
+  const checkWith = <S extends z.ZodType>(
+    pick: (module: M) => S,
+    input: unknown = values,
+    refine?: (found: FieldErrors) => FieldErrors,
+  ): Promise<z.output<S> | undefined> => withSchemas((module) => validateWith(pick(module), input, refine));
 
   /** A failed call's messages: each at its field among `fieldNames` (by default every value's), the rest above the form. */
   const showServerErrors = (error: unknown, fieldNames: readonly string[] = Object.keys(values), options?: { focus?: boolean }) =>
@@ -103,6 +106,7 @@ export function useFormFields<V extends Record<keyof V, string>, M = never>(
     clearError,
     showErrors,
     validateWith,
+    withSchemas,
     checkWith,
     showServerErrors,
   };

@@ -13,7 +13,6 @@ import { useForgotPassword } from '#features/auth/api/forgot-password.ts';
 import { AuthColumn, AuthFooterLink, AuthHeader, withEmail } from '#features/auth/components/auth-header.tsx';
 import { useBackToSignIn } from '#features/auth/components/use-back-to-sign-in.ts';
 import { authSchemas } from '#features/auth/utils/auth-schemas.ts';
-import { offlineMessage } from '#lib/offline-message.ts';
 
 const stepTitle = 'font-semibold text-lg text-slate-900';
 
@@ -25,8 +24,7 @@ export function Component() {
   const fromMail = Boolean(linkedEmail) && searchParams.get('sent') === '1';
   // Two forms: the email asks for a code; the code and the new password use it.
   const request = useFormFields({ email: linkedEmail }, { schemas: authSchemas });
-  const reset = useFormFields({ code: '', password: '', confirmPassword: '' });
-  const [checking, setChecking] = useState(false);
+  const reset = useFormFields({ code: '', password: '', confirmPassword: '' }, { schemas: authSchemas });
   const email = request.values.email;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const showReset = sentTo !== null || fromMail;
@@ -62,13 +60,10 @@ export function Component() {
 
   const submitReset = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (confirm.isPending || checking) return;
+    if (confirm.isPending) return;
     const { code, password } = reset.values;
-    setChecking(true);
-    const schemas = await authSchemas.get().catch(() => null);
-    setChecking(false);
-    if (!schemas) return reset.showErrors({ [formErrorKey]: offlineMessage }, { focus: false });
-    const result = validate(schemas.confirmForgotPasswordSchema, { email, code, password });
+    const result = await reset.withSchemas((schemas) => validate(schemas.confirmForgotPasswordSchema, { email, code, password }));
+    if (!result) return;
     const found: FieldErrors = result.ok ? {} : result.errors;
     const errors = { ...found, ...confirmationErrors(found, 'password', reset.values) };
     // The email's message goes to its own form, which then takes the focus.

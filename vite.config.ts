@@ -16,8 +16,9 @@ const fileIn = (paths: string[]) => (id: string) => paths.some((path) => id.repl
 /**
  * What the home page needs beside the entry and the framework (head tags, buttons and search, event listing and cards,
  * the guard for leaving Admit); the event page too. With them, the small parts every page's start imports (the
- * session's context and cookies, signing out from the header's menu, the toasts' loader): each was a request of its
- * own, before the page could run, for a few hundred bytes.
+ * session's context and cookies, signing out from the header's menu, the toasts' loader) and those most form pages
+ * use (the id check, whether the page is hydrated): each was a request of its own, or brought the event page's chunk,
+ * before the page could run, for a few hundred bytes.
  */
 const browsingModule = fileIn([
   'vite/preload-helper',
@@ -51,6 +52,8 @@ const browsingModule = fileIn([
   '/src/lib/api-failure.ts',
   '/src/lib/external-navigation.ts',
   '/src/lib/hydration.ts',
+  '/src/lib/use-hydrated.ts',
+  '/src/contract/ids.ts',
   '/src/lib/query-keys/events.ts',
   '/src/contract/money.ts',
   '/src/contract/count-text.ts',
@@ -70,7 +73,6 @@ const eventPageModule = fileIn([
   '/src/features/bookmarks/api/',
   '/src/lib/query-keys/bookmarks.ts',
   '/src/features/bookmarks/utils/bookmark-queue.ts',
-  '/src/lib/use-hydrated.ts',
   '/src/features/events/utils/clipboard.ts',
   '/src/features/events/components/event-actions.tsx',
   '/src/lib/query-keys/orders.ts',
@@ -78,7 +80,6 @@ const eventPageModule = fileIn([
   '/src/features/orders/utils/ticket-choice.ts',
   '/src/features/orders/components/order-amounts.tsx',
   '/src/lib/clipboard.ts',
-  '/src/contract/ids.ts',
 ]);
 /**
  * The form fields, their messages and the form hook: a form page (sign-in, sign-up, the help desk's) used to load each

@@ -1,36 +1,13 @@
 import { z } from 'zod';
 import { codeSchema } from './auth.ts';
 import { booleanQuery } from './events.ts';
+import { attachmentContentTypes, caseStates } from './help-case-terms.ts';
 import { emailSchema, personNameSchema } from './users.ts';
 
 // Help desk cases: raised by a person (signed in, or a guest who proves their email with the mailed code or link),
 // followed by them through their session or an expiring link, and worked by agents.
 
-export const caseStateSchema = z.enum(['new', 'open', 'pending', 'resolved', 'closed']);
-export type CaseState = z.infer<typeof caseStateSchema>;
-
-export const caseStateLabels: Record<CaseState, string> = {
-  new: 'New',
-  open: 'Open',
-  pending: 'Waiting on you',
-  resolved: 'Resolved',
-  closed: 'Closed',
-};
-
-/** The same states as agents read them. */
-export const agentStateLabels: Record<CaseState, string> = {
-  new: 'New',
-  open: 'Open',
-  pending: 'Pending (waiting on customer)',
-  resolved: 'Resolved',
-  closed: 'Closed',
-};
-
-/** How long a resolved case may still be reopened by a reply from the person who raised it. */
-export const reopenDays = 14;
-
-/** A case waiting on the customer this long gets one reminder mail; a resolved case closes `reopenDays` after. */
-export const pendingReminderDays = 3;
+export const caseStateSchema = z.enum(caseStates);
 
 const slug = z
   .string()
@@ -83,20 +60,8 @@ export const caseLinkSchema = z.object({ token: z.string().trim().min(20).max(10
 /** A guest's proof of their email: the reference they were given, the address, and the code mailed to it. */
 export const confirmCaseEmailSchema = z.object({ reference: caseReferenceSchema, email: emailSchema, code: codeSchema });
 export type ConfirmCaseEmail = z.infer<typeof confirmCaseEmailSchema>;
-/** How long a guest's code works, and how many wrong tries it takes. */
-export const caseCodeMinutes = 60;
-export const caseCodeMaxWrongTries = 5;
 export const caseAccessSchema = z.object({ caseId: z.uuid(), accessKey: z.string() });
 export type CaseAccess = z.infer<typeof caseAccessSchema>;
-
-// Files attached to a case: images and PDF, their type read from their bytes (never from their name).
-export const attachmentContentTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
-export const attachmentAccept = attachmentContentTypes.join(',');
-export const maxAttachmentBytes = 5_000_000;
-export const maxAttachmentsPerCase = 20;
-export const attachmentTypeMessage =
-  'Attach an image (JPEG, PNG or WebP) or a PDF. This file is neither, whatever its name says.';
-export const attachmentTooLargeMessage = 'A file can be at most 5 MB.';
 
 export const caseAttachmentSchema = z.object({
   id: z.uuid(),
@@ -118,9 +83,6 @@ export const agentAttachmentQuerySchema = attachmentQuerySchema.extend({ interna
 export const attachmentParamsSchema = z.object({ caseId: z.uuid(), attachmentId: z.uuid() });
 export const attachmentLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export type AttachmentLink = z.infer<typeof attachmentLinkSchema>;
-
-/** The header a guest's browser sends with the access its mailed link was exchanged for. */
-export const caseAccessHeader = 'x-case-access';
 
 export const caseIdParamsSchema = z.object({ caseId: z.uuid() });
 

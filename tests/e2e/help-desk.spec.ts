@@ -230,3 +230,25 @@ test('a guest raises a case, proves their email with the mailed code, sees the a
   await shot(page, testInfo, 'check-status');
   await agent.context().close();
 });
+
+test('the status form checks what was typed with schemas it loads after the page, and asks nothing of the API', async ({
+  page,
+}) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/help/')) calls.push(request.url());
+  });
+  await page.goto('/help-desk/check-status');
+  await waitForHydration(page);
+  const send = page.getByRole('button', { name: 'Email me a link' });
+  await send.click();
+  await expect(page.getByText('A case reference looks like HD-ABCD-EFGH-JKLM.')).toBeVisible();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  await expect(page.getByLabel('Case reference')).toBeFocused();
+  await page.getByLabel('Case reference').fill('hd-abcd-efgh-jklm');
+  await page.getByLabel('Email you raised it with').fill('not an address');
+  await send.click();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  await expect(page.getByText('A case reference looks like HD-ABCD-EFGH-JKLM.')).toHaveCount(0);
+  expect(calls).toEqual([]);
+});

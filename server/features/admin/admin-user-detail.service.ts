@@ -1,5 +1,5 @@
 import { type AdminUserDetail, USER_DETAIL_ROWS } from '../../../src/contract/admin-user-detail.ts';
-import type { CaseState } from '../../../src/contract/help-cases.ts';
+import type { CaseState } from '../../../src/contract/help-case-terms.ts';
 import type { Db } from '../../db/database.ts';
 import type { AccessClaims } from '../../lib/auth/access-tokens.ts';
 import { notFound } from '../../lib/http-error.ts';

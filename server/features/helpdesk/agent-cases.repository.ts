@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { CaseQueue } from '../../../src/contract/help-agents.ts';
-import type { CaseState } from '../../../src/contract/help-cases.ts';
+import type { CaseState } from '../../../src/contract/help-case-terms.ts';
 import type { Db } from '../../db/database.ts';
 import { type KeysetPosition, keysetTime, pastPosition } from '../../db/keyset.ts';
 import type { Database } from '../../db/types.ts';

@@ -1,5 +1,5 @@
 import type { AgentCase, AgentCaseChange, AgentQueue, AgentQueueQuery } from '../../../src/contract/help-agents.ts';
-import type { CaseState } from '../../../src/contract/help-cases.ts';
+import type { CaseState } from '../../../src/contract/help-case-terms.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-cursor.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';

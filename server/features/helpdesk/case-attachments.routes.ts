@@ -1,17 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  agentAttachmentQuerySchema,
   attachmentContentTypes,
-  attachmentLinkSchema,
-  attachmentParamsSchema,
-  attachmentQuerySchema,
   attachmentTooLargeMessage,
   attachmentTypeMessage,
   caseAccessHeader,
+  maxAttachmentBytes,
+} from '../../../src/contract/help-case-terms.ts';
+import {
+  agentAttachmentQuerySchema,
+  attachmentLinkSchema,
+  attachmentParamsSchema,
+  attachmentQuerySchema,
   caseAttachmentSchema,
   caseIdParamsSchema,
-  maxAttachmentBytes,
 } from '../../../src/contract/help-cases.ts';
 import { isUuid } from '../../../src/contract/ids.ts';
 import type { ApiContext } from '../../api-context.ts';

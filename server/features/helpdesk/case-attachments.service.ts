@@ -1,10 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  type AttachmentLink,
-  attachmentTypeMessage,
-  type CaseAttachment,
-  maxAttachmentsPerCase,
-} from '../../../src/contract/help-cases.ts';
+import { attachmentTypeMessage, maxAttachmentsPerCase } from '../../../src/contract/help-case-terms.ts';
+import type { AttachmentLink, CaseAttachment } from '../../../src/contract/help-cases.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { detectImage } from '../../lib/storage/image-content.ts';
 import { workableCase } from './agent-cases.service.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { caseAccessHeader } from '../../../src/contract/help-cases.ts';
+import { caseAccessHeader } from '../../../src/contract/help-case-terms.ts';
 import type { Db } from '../../db/database.ts';
 import type { Authenticator } from '../../plugins/authentication.ts';
 import type { HeaderSpec } from '../../plugins/route-registry.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { pendingReminderDays, reopenDays } from '../../../src/contract/help-cases.ts';
+import { pendingReminderDays, reopenDays } from '../../../src/contract/help-case-terms.ts';
 import type { Db } from '../../db/database.ts';
 import { enqueueMail } from '../../lib/mail/outbox.ts';
 import { repeatEvery } from '../../lib/repeat-every.ts';

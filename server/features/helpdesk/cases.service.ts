@@ -1,14 +1,12 @@
-import {
-  type CaseAccess,
-  type CaseOptions,
-  type CaseSummary,
-  type ConfirmCaseEmail,
-  type CustomerCase,
-  caseCodeMaxWrongTries,
-  caseCodeMinutes,
-  type RaiseCase,
-  type RaisedCase,
-  reopenDays,
+import { caseCodeMaxWrongTries, caseCodeMinutes, reopenDays } from '../../../src/contract/help-case-terms.ts';
+import type {
+  CaseAccess,
+  CaseOptions,
+  CaseSummary,
+  ConfirmCaseEmail,
+  CustomerCase,
+  RaiseCase,
+  RaisedCase,
 } from '../../../src/contract/help-cases.ts';
 import type { Db } from '../../db/database.ts';
 import type { HelpCaseStateRow } from '../../db/types.ts';

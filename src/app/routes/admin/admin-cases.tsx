@@ -6,7 +6,8 @@ import { choiceFilter, textFilter } from '#components/data-table/url-filters.ts'
 import { useUrlFilters } from '#components/data-table/use-url-filters.ts';
 import { SelectField } from '#components/fields/select-field.tsx';
 import { type CaseQueue, caseQueueLabels, caseQueueSchema } from '#contract/help-agents.ts';
-import { agentStateLabels, caseStateSchema } from '#contract/help-cases.ts';
+import { agentStateLabels } from '#contract/help-case-terms.ts';
+import { caseStateSchema } from '#contract/help-cases.ts';
 import { accessQueryOptions } from '#features/admin/api/get-access.ts';
 import { useAgentQueue } from '#features/help-desk/api/agent-calls.ts';
 import { helpCategoriesQueryOptions, useHelpCategories } from '#features/help-desk/api/get-help-categories.ts';

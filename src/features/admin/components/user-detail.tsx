@@ -5,7 +5,7 @@ import { formatDay } from '#components/format/date-time.ts';
 import { statusLabels, statusTones } from '#components/order-status.ts';
 import { TestBadge } from '#components/test-badge.tsx';
 import type { AdminUserDetail } from '#contract/admin-user-detail.ts';
-import { caseStateLabels } from '#contract/help-cases.ts';
+import { caseStateLabels } from '#contract/help-case-terms.ts';
 import { formatMoney } from '#contract/money.ts';
 import { roleLabels } from '#contract/permissions.ts';
 import { kycStatusLabels } from '#contract/verification.ts';

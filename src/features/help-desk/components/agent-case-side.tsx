@@ -3,7 +3,8 @@ import { buttonClass } from '#components/button.ts';
 import { SelectField } from '#components/fields/select-field.tsx';
 import { formatDateTime } from '#components/format/date-time.ts';
 import type { AgentCase } from '#contract/help-agents.ts';
-import { agentStateLabels, type CaseState, caseStateSchema } from '#contract/help-cases.ts';
+import { agentStateLabels, type CaseState } from '#contract/help-case-terms.ts';
+import { caseStateSchema } from '#contract/help-cases.ts';
 import { useRouteSession } from '#lib/session/session-context.tsx';
 import { useAgentCaseAction } from '../api/agent-calls.ts';
 

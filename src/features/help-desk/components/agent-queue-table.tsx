@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '#components/data-table/data-table.tsx';
 import { formatDateTime } from '#components/format/date-time.ts';
 import type { AgentCaseRow } from '#contract/help-agents.ts';
-import { agentStateLabels } from '#contract/help-cases.ts';
+import { agentStateLabels } from '#contract/help-case-terms.ts';
 
 const columns: ReadonlyArray<Column<AgentCaseRow>> = [
   {

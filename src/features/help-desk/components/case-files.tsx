@@ -4,13 +4,8 @@ import { buttonClass } from '#components/button.ts';
 import { FormAlert } from '#components/fields/form-alert.tsx';
 import { errorEnvelope } from '#components/fields/form-errors.ts';
 import { formatDateTime } from '#components/format/date-time.ts';
-import {
-  type AttachmentLink,
-  attachmentAccept,
-  attachmentTooLargeMessage,
-  type CaseAttachment,
-  maxAttachmentBytes,
-} from '#contract/help-cases.ts';
+import { attachmentAccept, attachmentTooLargeMessage, maxAttachmentBytes } from '#contract/help-case-terms.ts';
+import type { AttachmentLink, CaseAttachment } from '#contract/help-cases.ts';
 import { navigateTo } from '#lib/external-navigation.ts';
 
 const sizeLabel = (bytes: number) =>

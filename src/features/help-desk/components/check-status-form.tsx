@@ -4,18 +4,18 @@ import { formErrorKey } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
 import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
-import { checkStatusSchema } from '#contract/help-cases.ts';
 import { useCheckStatus } from '../api/case-calls.ts';
+import { caseSchemas } from '../utils/case-schemas.ts';
 
 /** A reference and an email; the answer never says whether such a case exists. */
 export function CheckStatusForm() {
-  const form = useFormFields({ reference: '', email: '' });
+  const form = useFormFields({ reference: '', email: '' }, { schemas: caseSchemas });
   const check = useCheckStatus();
   const [sent, setSent] = useState(false);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (check.isPending) return;
-    const data = form.validateWith(checkStatusSchema);
+    const data = await form.checkWith((schemas) => schemas.checkStatusSchema);
     if (data) check.mutate(data, { onSuccess: () => setSent(true), onError: (error) => form.showServerErrors(error) });
   };
   return (

@@ -6,10 +6,10 @@ import { FormAlert } from '#components/fields/form-alert.tsx';
 import { formErrorKey } from '#components/fields/form-errors.ts';
 import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
-import { confirmCaseEmailSchema } from '#contract/help-cases.ts';
 import { useApiCaller } from '#lib/api-caller.tsx';
 import { attachAll, useConfirmCaseEmail } from '../api/case-calls.ts';
 import { keepCaseAccess } from '../utils/case-access.ts';
+import { caseSchemas } from '../utils/case-schemas.ts';
 import { releaseCaseFiles } from '../utils/raised-case-step.ts';
 
 /**
@@ -17,16 +17,16 @@ import { releaseCaseFiles } from '../utils/raised-case-step.ts';
  * it and shows it (or says which files were refused first).
  */
 export function ConfirmCaseCodeForm({ reference, email, files }: { reference: string; email: string; files: File[] }) {
-  const form = useFormFields({ code: '' });
+  const form = useFormFields({ code: '' }, { schemas: caseSchemas });
   const confirm = useConfirmCaseEmail();
   const navigate = useNavigate();
   const api = useApiCaller();
   const [attaching, setAttaching] = useState(false);
   const [refused, setRefused] = useState<{ caseId: string; problems: string[] } | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (confirm.isPending || attaching) return;
-    const data = form.validateWith(confirmCaseEmailSchema, { reference, email, code: form.values.code });
+    const data = await form.checkWith((schemas) => schemas.confirmCaseEmailSchema, { reference, email, code: form.values.code });
     if (!data) return;
     confirm.mutate(data, {
       onSuccess: async (access) => {

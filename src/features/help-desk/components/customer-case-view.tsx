@@ -5,21 +5,23 @@ import { formErrorKey } from '#components/fields/form-errors.ts';
 import { TextareaField } from '#components/fields/textarea-field.tsx';
 import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
-import { type CustomerCase, caseReplySchema, caseStateLabels } from '#contract/help-cases.ts';
+import { caseStateLabels } from '#contract/help-case-terms.ts';
+import type { CustomerCase } from '#contract/help-cases.ts';
 import { useCaseAction, useCaseFiles } from '../api/case-calls.ts';
+import { caseSchemas } from '../utils/case-schemas.ts';
 import { CaseFiles } from './case-files.tsx';
 import { CaseThread } from './case-thread.tsx';
 
 /** The case as its owner sees it: the public thread, its state, a reply box and "mark resolved". */
 export function CustomerCaseView({ item }: { item: CustomerCase }) {
-  const form = useFormFields({ body: '' });
+  const form = useFormFields({ body: '' }, { schemas: caseSchemas });
   const action = useCaseAction(item.id);
   const files = useCaseFiles(item.id);
   const [notice, setNotice] = useState<string | null>(null);
-  const reply = (event: FormEvent<HTMLFormElement>) => {
+  const reply = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (action.isPending) return;
-    const data = form.validateWith(caseReplySchema);
+    const data = await form.checkWith((schemas) => schemas.caseReplySchema);
     if (!data) return;
     action.mutate(
       { kind: 'reply', body: data.body },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { caseStateLabels } from '#contract/help-cases.ts';
+import { caseStateLabels } from '#contract/help-case-terms.ts';
 import { useMyCases } from '../api/case-calls.ts';
 
 /** A signed-in person's own cases, which they open without any link. */

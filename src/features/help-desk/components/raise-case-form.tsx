@@ -6,8 +6,10 @@ import { TextField } from '#components/fields/text-field.tsx';
 import { TextareaField } from '#components/fields/textarea-field.tsx';
 import { useFormFields } from '#components/fields/use-form-fields.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
-import { attachmentAccept, type RaisedCase, raiseCaseSchema } from '#contract/help-cases.ts';
+import { attachmentAccept } from '#contract/help-case-terms.ts';
+import type { RaisedCase } from '#contract/help-cases.ts';
 import { useCaseOptions, useRaiseCase } from '../api/case-calls.ts';
+import { caseSchemas } from '../utils/case-schemas.ts';
 import { fileProblem } from './case-files.tsx';
 
 /** Files chosen with the case: a few, attached as soon as the case is open. */
@@ -22,16 +24,19 @@ interface RaiseCaseFormProps {
 
 /** Category, subject and description; a guest's name and email; a signed-in person's own order. */
 export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised }: RaiseCaseFormProps) {
-  const form = useFormFields({
-    categorySlug: categories.some((category) => category.slug === initialCategory) ? initialCategory : '',
-    subject: '',
-    description: '',
-    name: '',
-    email: '',
-    orderId: '',
-    eventId: '',
-    website: '',
-  });
+  const form = useFormFields(
+    {
+      categorySlug: categories.some((category) => category.slug === initialCategory) ? initialCategory : '',
+      subject: '',
+      description: '',
+      name: '',
+      email: '',
+      orderId: '',
+      eventId: '',
+      website: '',
+    },
+    { schemas: caseSchemas },
+  );
   const options = useCaseOptions(signedIn);
   const raise = useRaiseCase();
   const [files, setFiles] = useState<File[]>([]);
@@ -46,7 +51,7 @@ export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised 
     setFiles(problem ? [] : chosen);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (raise.isPending) return;
     const { name, email, orderId, eventId, ...rest } = form.values;
@@ -56,11 +61,15 @@ export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised 
       ...(orderId ? { orderId } : {}),
       ...(eventId ? { eventId } : {}),
     };
-    const data = form.validateWith(raiseCaseSchema, input, (found) => ({
-      ...(rest.categorySlug ? {} : { categorySlug: 'Choose a category.' }),
-      ...(!signedIn && !name.trim() && !found.name ? { name: 'Tell us your name.' } : {}),
-      ...(!signedIn && !email.trim() && !found.email ? { email: 'Enter the email address we should answer.' } : {}),
-    }));
+    const data = await form.checkWith(
+      (schemas) => schemas.raiseCaseSchema,
+      input,
+      (found) => ({
+        ...(rest.categorySlug ? {} : { categorySlug: 'Choose a category.' }),
+        ...(!signedIn && !name.trim() && !found.name ? { name: 'Tell us your name.' } : {}),
+        ...(!signedIn && !email.trim() && !found.email ? { email: 'Enter the email address we should answer.' } : {}),
+      }),
+    );
     if (data)
       raise.mutate(data, {
         onSuccess: (raised) => onRaised(raised, email, files),

@@ -1,4 +1,4 @@
-import { caseAccessHeader } from '#contract/help-cases.ts';
+import { caseAccessHeader } from '#contract/help-case-terms.ts';
 
 // The access a mailed link was exchanged for lives in this tab's session storage only: it is gone when the tab
 // closes, is never sent anywhere but the case's own calls, and the link that made it cannot make another.

@@ -1,18 +1,27 @@
-import { z } from 'zod';
-import { raisedCaseSchema } from '#contract/help-cases.ts';
+import type { RaisedCase } from '#contract/help-cases.ts';
+import { isUuid } from '#contract/ids.ts';
 
 // The step after a case is raised lives in the page's history entry, not in its address (it holds the guest's email):
 // Back from another page, a reload or a return from another site shows that case's step again, while a new visit to
-// the form starts a new case.
-const raisedStepSchema = raisedCaseSchema.extend({ email: z.string(), fileCount: z.number().int().min(0) });
-export type RaisedStep = z.infer<typeof raisedStepSchema>;
-
-const stateSchema = z.object({ raisedCase: raisedStepSchema });
+// the form starts a new case. The page reads it while it starts, so the check needs no schema library.
+export interface RaisedStep extends RaisedCase {
+  email: string;
+  fileCount: number;
+}
 
 /** The step kept in a history entry's state, or null (none, or not ours). */
 export function raisedStepIn(state: unknown): RaisedStep | null {
-  const parsed = stateSchema.safeParse(state);
-  return parsed.success ? parsed.data.raisedCase : null;
+  const kept: unknown = typeof state === 'object' && state !== null ? (state as { raisedCase?: unknown }).raisedCase : null;
+  if (typeof kept !== 'object' || kept === null) return null;
+  const { reference, caseId, email, fileCount } = kept as Record<string, unknown>;
+  const whole =
+    typeof reference === 'string' &&
+    (caseId === null || isUuid(caseId)) &&
+    typeof email === 'string' &&
+    typeof fileCount === 'number' &&
+    Number.isInteger(fileCount) &&
+    fileCount >= 0;
+  return whole ? { reference, caseId, email, fileCount } : null;
 }
 
 /** The history entry's state that keeps `step`. */

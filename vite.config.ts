@@ -86,6 +86,14 @@ const eventPageModule = fileIn([
  * field as a request of its own before it could be used. Not what the browsing group already holds.
  */
 const formModule = (id: string) => fileIn(['/src/components/fields/'])(id) && !browsingModule(id);
+/** A case's calls, its kept access and the terms its forms show, shared by the help desk's case pages (raise, check, follow) and the agents'. */
+const helpCaseModule = fileIn([
+  '/src/features/help-desk/api/case-calls.ts',
+  '/src/features/help-desk/utils/case-access.ts',
+  '/src/features/help-desk/utils/case-schemas.ts',
+  '/src/features/help-desk/utils/raised-case-step.ts',
+  '/src/contract/help-case-terms.ts',
+]);
 /** Text written in Markdown (an event's description, a help article) and its links out: help pages need no more. */
 const markdownModule = fileIn([
   '/src/components/markdown/markdown.ts',
@@ -159,6 +167,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'event-page', test: eventPageModule, includeDependenciesRecursively: false },
                 { name: 'forms', test: formModule, includeDependenciesRecursively: false },
                 { name: 'event-terms', test: eventTermsModule, includeDependenciesRecursively: false },
+                { name: 'help-cases', test: helpCaseModule, includeDependenciesRecursively: false },
                 { name: 'markdown', test: markdownModule, includeDependenciesRecursively: false },
               ],
             },

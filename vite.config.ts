@@ -86,6 +86,24 @@ const eventPageModule = fileIn([
  * field as a request of its own before it could be used. Not what the browsing group already holds.
  */
 const formModule = (id: string) => fileIn(['/src/components/fields/'])(id) && !browsingModule(id);
+/**
+ * What every sign-in, sign-up, password and code page uses (its layout and header, the schemas' loader, the password
+ * kept between sign-up and its code), and the code form with what it needs (sign-in, the code and link pages): two
+ * requests instead of up to eight small ones, on the page door staff open first.
+ */
+const authModule = fileIn([
+  '/src/app/layouts/auth-layout.tsx',
+  '/src/features/auth/components/auth-header.tsx',
+  '/src/features/auth/components/use-back-to-sign-in.ts',
+  '/src/features/auth/utils/',
+]);
+const authCodeModule = fileIn([
+  '/src/features/auth/components/confirm-email-form.tsx',
+  '/src/features/auth/components/resend-code-button.tsx',
+  '/src/features/auth/api/confirm-signup.ts',
+  '/src/features/auth/api/resend-confirmation-code.ts',
+  '/src/app/use-start-session.ts',
+]);
 /** A case's calls, its kept access and the terms its forms show, shared by the help desk's case pages (raise, check, follow) and the agents'. */
 const helpCaseModule = fileIn([
   '/src/features/help-desk/api/case-calls.ts',
@@ -168,6 +186,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'forms', test: formModule, includeDependenciesRecursively: false },
                 { name: 'event-terms', test: eventTermsModule, includeDependenciesRecursively: false },
                 { name: 'help-cases', test: helpCaseModule, includeDependenciesRecursively: false },
+                { name: 'auth', test: authModule, includeDependenciesRecursively: false },
+                { name: 'auth-code', test: authCodeModule, includeDependenciesRecursively: false },
                 { name: 'markdown', test: markdownModule, includeDependenciesRecursively: false },
               ],
             },

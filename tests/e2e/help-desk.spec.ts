@@ -231,12 +231,12 @@ test('a guest raises a case, proves their email with the mailed code, sees the a
   await agent.context().close();
 });
 
-test('the status form checks what was typed with schemas it loads after the page, and asks nothing of the API', async ({
+test('the status and raise forms check what was typed with schemas they load after the page, and send nothing', async ({
   page,
 }) => {
   const calls: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/help/')) calls.push(request.url());
+    if (request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
   });
   await page.goto('/help-desk/check-status');
   await waitForHydration(page);
@@ -250,5 +250,16 @@ test('the status form checks what was typed with schemas it loads after the page
   await send.click();
   await expect(page.getByText('Enter a valid email address.')).toBeVisible();
   await expect(page.getByText('A case reference looks like HD-ABCD-EFGH-JKLM.')).toHaveCount(0);
+
+  // A guest raising a case without their name or email is told what each is for.
+  await page.goto('/help-desk/raise-case');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Raise case' }).click();
+  await expect(page.getByText('Give your case a short subject.')).toBeVisible();
+  await expect(page.getByText('Tell us your name.')).toBeVisible();
+  await expect(page.getByText('Enter the email address we should answer.')).toBeVisible();
+  await page.getByLabel('Your email').fill('not an address');
+  await page.getByRole('button', { name: 'Raise case' }).click();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
   expect(calls).toEqual([]);
 });

@@ -64,10 +64,11 @@ export function RaiseCaseForm({ categories, initialCategory, signedIn, onRaised 
     const data = await form.checkWith(
       (schemas) => schemas.raiseCaseSchema,
       input,
-      (found) => ({
+      // A guest who left their name or email out is told what it is for, rather than the schema's general message.
+      () => ({
         ...(rest.categorySlug ? {} : { categorySlug: 'Choose a category.' }),
-        ...(!signedIn && !name.trim() && !found.name ? { name: 'Tell us your name.' } : {}),
-        ...(!signedIn && !email.trim() && !found.email ? { email: 'Enter the email address we should answer.' } : {}),
+        ...(!signedIn && !name.trim() ? { name: 'Tell us your name.' } : {}),
+        ...(!signedIn && !email.trim() ? { email: 'Enter the email address we should answer.' } : {}),
       }),
     );
     if (data)

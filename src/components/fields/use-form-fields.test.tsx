@@ -72,6 +72,26 @@ describe('a form whose schemas load after the page', () => {
     expect(await second).toBe(module);
   });
 
+  it('moves focus to the first marked field once its message is on the page, however soon the next frame comes', async () => {
+    const { load, loads } = heldLoad();
+    // A frame that comes before React has put the messages on the page (a slow phone, a check that waited).
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      callback(0);
+      return 0;
+    });
+    try {
+      renderScreen(<NameForm schemas={lazySchemas(load)} onData={vi.fn()} />);
+      await vi.waitFor(() => expect(document.querySelector('form')).not.toBeNull());
+      submitForm();
+      await vi.waitFor(() => expect(loads.length).toBeGreaterThan(0));
+      loads[0]?.resolve(module);
+      await vi.waitFor(() => expect(text('name-error')).toBe('Enter your name.'));
+      await vi.waitFor(() => expect(document.activeElement).toBe(document.querySelector('input')));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('checks a submit that came before the module once it arrives, and sends once however often it was tapped', async () => {
     const { load, loads } = heldLoad();
     const sent = vi.fn();

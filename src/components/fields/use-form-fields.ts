@@ -37,7 +37,7 @@ export function useFormFields<V extends Record<keyof V, string>, M = never>(
   useEffect(() => {
     if (!focusShown.current) return;
     focusShown.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (Object.keys(errors).length > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
 
   /** Shows the messages and, unless told not to, moves focus to the first field they mark. */

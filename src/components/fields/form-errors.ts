@@ -51,11 +51,6 @@ export function serverMessage(error: unknown): string {
   return errorEnvelope(error)?.message ?? 'Something went wrong. Please try again.';
 }
 
-/** Moves focus to the first field marked invalid, once React has rendered the messages. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
 /** The errors without the one for `name`: a field's message goes as soon as the person edits it. */
 export function withoutError(errors: FieldErrors, name: string): FieldErrors {
   if (!(name in errors) && !(formErrorKey in errors)) return errors;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { offlineMessage } from '../../lib/offline-message.ts';
 import { type FieldErrors, formErrorKey, formErrorsFrom, validate, withoutError } from './form-errors.ts';
 import type { LazySchemas } from './lazy-schemas.ts';
+import { useFocusFirstInvalid } from './use-focus-first-invalid.ts';
 
 /** What `field(name)` gives an input: its name, value and message, and a change handler. */
 export interface FieldBinding {
@@ -25,25 +26,16 @@ export function useFormFields<V extends Record<keyof V, string>, M = never>(
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const checking = useRef(false);
-  const focusShown = useRef(false);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
 
   useEffect(() => schemas?.preload(), [schemas]);
 
   const clearError = (name: string) => setErrors((current) => withoutError(current, name));
 
-  // Focus moves once the messages are on the page. A check that waited for its schemas, or a failed call, shows
-  // them outside the tap's event, and React may commit them after the next frame: a frame's timer then found no
-  // marked field.
-  useEffect(() => {
-    if (!focusShown.current) return;
-    focusShown.current = false;
-    if (Object.keys(errors).length > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
   /** Shows the messages and, unless told not to, moves focus to the first field they mark. */
   const showErrors = (next: SetStateAction<FieldErrors>, { focus = true } = {}) => {
-    focusShown.current = focus;
     setErrors(next);
+    if (focus) focusFirstInvalid();
   };
 
   const field = (name: keyof V & string): FieldBinding => ({

@@ -1,5 +1,6 @@
 import { type ChangeEvent, useMemo, useRef, useState } from 'react';
 import { formErrorKey } from '#components/fields/form-errors.ts';
+import { useFocusFirstInvalid } from '#components/fields/use-focus-first-invalid.ts';
 import {
   type EventFormValues,
   emptyTicketRow,
@@ -14,19 +15,10 @@ type TextName = 'title' | 'summary' | 'description' | 'startsAt' | 'endsAt' | 'o
 /** The most ticket types an event may have (the contract's limit). */
 export const maxTicketTypes = 20;
 
-/** Moves focus to the first invalid field, or to the message above the form, once React has rendered them. */
-function focusFirstProblem(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => {
-    const target =
-      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[data-form-message]');
-    target?.focus();
-    target?.scrollIntoView({ block: 'center' });
-  });
-}
-
 /** The event editor's values, their messages by path, and whether they differ from what is saved. */
 export function useEventForm(initial: () => EventFormValues) {
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstProblem = useFocusFirstInvalid(formRef, { center: true });
   const [values, setValues] = useState(initial);
   const [saved, setSaved] = useState(() => values);
   const [errors, setErrors] = useState<PathErrors>({});
@@ -92,7 +84,7 @@ export function useEventForm(initial: () => EventFormValues) {
 
   const showErrors = (next: PathErrors) => {
     setErrors(next);
-    focusFirstProblem(formRef.current);
+    focusFirstProblem();
   };
 
   /** After a save: the answer becomes both what is shown and what is saved. */

@@ -1,7 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { buttonClass } from '#components/button.ts';
 import { FormAlert } from '#components/fields/form-alert.tsx';
-import { focusFirstInvalid, serverMessage } from '#components/fields/form-errors.ts';
+import { serverMessage } from '#components/fields/form-errors.ts';
+import { useFocusFirstInvalid } from '#components/fields/use-focus-first-invalid.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
 import type { Order } from '#contract/orders.ts';
 import { type AnswerInput, type AnswerSlot, answerKey, answerSlots, type CheckoutQuestion } from '#contract/questions.ts';
@@ -45,6 +46,7 @@ export function correctionSlots(questions: readonly CheckoutQuestion[], order: O
 /** The order's answers in the fields they were given in, sent again as a whole. */
 export function EditAnswersForm({ order, token, onDone }: EditAnswersFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const questions = useCheckoutQuestions(order.event.id);
   const answers = useAnswers(valuesFromAnswers(order.answers ?? []));
   const save = useSaveOrderAnswers(order.id, token);
@@ -56,7 +58,7 @@ export function EditAnswersForm({ order, token, onDone }: EditAnswersFormProps) 
     formEvent.preventDefault();
     setRefusal(null);
     const given = answers.check(slots);
-    if (given === null) return focusFirstInvalid(formRef.current);
+    if (given === null) return focusFirstInvalid();
     save.mutate([...given, ...kept], {
       onSuccess: () => {
         toast.success('Your answers are saved.');
@@ -69,7 +71,7 @@ export function EditAnswersForm({ order, token, onDone }: EditAnswersFormProps) 
         if (!Object.keys(refused).every((key) => shown.has(key)) || Object.keys(refused).length === 0) {
           setRefusal(serverMessage(error));
         }
-        focusFirstInvalid(formRef.current);
+        focusFirstInvalid();
       },
     });
   };

@@ -2,8 +2,9 @@ import { type FormEvent, useRef, useState } from 'react';
 import { buttonClass } from '#components/button.ts';
 import { Choice, ChoiceGroup } from '#components/fields/choice-group.tsx';
 import { FormAlert } from '#components/fields/form-alert.tsx';
-import { focusFirstInvalid, formErrorKey } from '#components/fields/form-errors.ts';
+import { formErrorKey } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
+import { useFocusFirstInvalid } from '#components/fields/use-focus-first-invalid.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
 import type { CapacityQuota } from '#contract/capacity-quotas.ts';
 import { formatCount } from '#contract/count-text.ts';
@@ -37,6 +38,7 @@ const toggled = (ids: readonly string[], id: string, on: boolean) => (on ? [...i
 /** The event's capacity, or places some of its ticket types share: checked here as the server will. */
 export function CapacityQuotaForm({ eventId, quota, allTypes, types, onDone, onCancel, onDelete }: CapacityQuotaFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const [values, setValues] = useState<QuotaFormValues>(() => (quota ? quotaToForm(quota) : emptyQuotaForm(allTypes)));
   const [errors, setErrors] = useState<PathErrors>({});
   const save = useSaveCapacityQuota(eventId);
@@ -48,7 +50,7 @@ export function CapacityQuotaForm({ eventId, quota, allTypes, types, onDone, onC
   };
   const show = (next: PathErrors) => {
     setErrors(next);
-    focusFirstInvalid(formRef.current);
+    focusFirstInvalid();
   };
   const submit = (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();

@@ -1,8 +1,9 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { buttonClass } from '#components/button.ts';
 import { FormAlert } from '#components/fields/form-alert.tsx';
-import { focusFirstInvalid, formErrorKey } from '#components/fields/form-errors.ts';
+import { formErrorKey } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
+import { useFocusFirstInvalid } from '#components/fields/use-focus-first-invalid.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
 import { formatCount } from '#contract/count-text.ts';
 import type { DiscountCode } from '#contract/discount-codes.ts';
@@ -62,6 +63,7 @@ const maxCsvBytes = 300_000;
 export function DiscountCodeForm(props: DiscountCodeFormProps) {
   const { eventId, mode, code, types, currency, timeZone, onDone, onCancel, onDelete } = props;
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const context = { currency, timeZone };
   const [values, setValues] = useState<CodeFormValues>(() => (code ? codeToForm(code, context) : emptyCodeForm));
   const [errors, setErrors] = useState<PathErrors>({});
@@ -80,7 +82,7 @@ export function DiscountCodeForm(props: DiscountCodeFormProps) {
   };
   const show = (next: PathErrors) => {
     setErrors(next);
-    focusFirstInvalid(formRef.current);
+    focusFirstInvalid();
   };
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {

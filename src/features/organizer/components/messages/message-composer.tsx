@@ -4,9 +4,10 @@ import { buttonClass, linkClass } from '#components/button.ts';
 import { Choice, ChoiceGroup } from '#components/fields/choice-group.tsx';
 import { FormAlert } from '#components/fields/form-alert.tsx';
 import { FormCard } from '#components/fields/form-card.tsx';
-import { focusFirstInvalid, formErrorKey } from '#components/fields/form-errors.ts';
+import { formErrorKey } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
 import { TextareaField } from '#components/fields/textarea-field.tsx';
+import { useFocusFirstInvalid } from '#components/fields/use-focus-first-invalid.ts';
 import { MailMarkdown } from '#components/markdown/mail-markdown.tsx';
 import { Spinner, SubmitButton } from '#components/submit-button.tsx';
 import { type AttendeeMessage, type EventMessages, messageLimits } from '#contract/attendee-messages.ts';
@@ -56,6 +57,7 @@ export function allowanceText(allowance: EventMessages['allowance']): string {
 /** A message to the event's attendees: its text with a preview, its audience with the reach, a test, now or later. */
 export function MessageComposer({ event, questions, info, onSent, onCancel }: MessageComposerProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const [values, setValues] = useState<MessageFormValues>(emptyMessageForm);
   const [errors, setErrors] = useState<PathErrors>({});
   const [tested, setTested] = useState<string | null>(null);
@@ -71,7 +73,7 @@ export function MessageComposer({ event, questions, info, onSent, onCancel }: Me
   };
   const show = (next: PathErrors) => {
     setErrors(next);
-    focusFirstInvalid(formRef.current);
+    focusFirstInvalid();
   };
   const serverErrors = (error: unknown) => serverPathErrors(error, (path) => messageFormPaths.includes(path));
 

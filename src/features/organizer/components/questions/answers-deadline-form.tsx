@@ -1,7 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert } from '#components/fields/form-alert.tsx';
-import { type FieldErrors, focusFirstInvalid, formErrorKey, formErrorsFrom } from '#components/fields/form-errors.ts';
+import { type FieldErrors, formErrorKey, formErrorsFrom } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
+import { useFocusFirstInvalid } from '#components/fields/use-focus-first-invalid.ts';
 import { formatDateTime } from '#components/format/date-time.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
 import type { QuestionSettings } from '#contract/questions.ts';
@@ -18,6 +19,7 @@ interface AnswersDeadlineFormProps {
 /** Until when buyers may correct their answers on their booking page, on the event's clock, and how long they are kept. */
 export function AnswersDeadlineForm({ eventId, timeZone, settings }: AnswersDeadlineFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const [until, setUntil] = useState(() => isoToZonedLocal(settings.answersEditableUntil, timeZone));
   const [keptDays, setKeptDays] = useState(() => (settings.answersKeptDays === null ? '' : String(settings.answersKeptDays)));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -25,7 +27,7 @@ export function AnswersDeadlineForm({ eventId, timeZone, settings }: AnswersDead
 
   const show = (next: FieldErrors) => {
     setErrors(next);
-    focusFirstInvalid(formRef.current);
+    focusFirstInvalid();
   };
   const submit = (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();

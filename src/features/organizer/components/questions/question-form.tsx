@@ -2,10 +2,11 @@ import { type FormEvent, useRef, useState } from 'react';
 import { buttonClass } from '#components/button.ts';
 import { Choice, ChoiceGroup } from '#components/fields/choice-group.tsx';
 import { FormAlert } from '#components/fields/form-alert.tsx';
-import { focusFirstInvalid, formErrorKey } from '#components/fields/form-errors.ts';
+import { formErrorKey } from '#components/fields/form-errors.ts';
 import { SelectField } from '#components/fields/select-field.tsx';
 import { TextField } from '#components/fields/text-field.tsx';
 import { TextareaField } from '#components/fields/textarea-field.tsx';
+import { useFocusFirstInvalid } from '#components/fields/use-focus-first-invalid.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
 import { hasOptions, type Question, type QuestionKind, questionKindNames, questionKinds } from '#contract/questions.ts';
 import { toast } from '#lib/toasts.tsx';
@@ -40,6 +41,7 @@ const toggled = (ids: readonly string[], id: string, on: boolean) => (on ? [...i
 /** A question buyers are asked at checkout: checked here as the server will check it. */
 export function QuestionForm({ eventId, question, types, onDone, onCancel }: QuestionFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const [values, setValues] = useState<QuestionFormValues>(() => (question ? questionToForm(question) : emptyQuestionForm()));
   const [errors, setErrors] = useState<PathErrors>({});
   const save = useSaveQuestion(eventId);
@@ -50,7 +52,7 @@ export function QuestionForm({ eventId, question, types, onDone, onCancel }: Que
   };
   const show = (next: PathErrors) => {
     setErrors(next);
-    focusFirstInvalid(formRef.current);
+    focusFirstInvalid();
   };
   const submit = (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();

@@ -1,8 +1,9 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Choice, ChoiceGroup } from '#components/fields/choice-group.tsx';
 import { FormAlert } from '#components/fields/form-alert.tsx';
-import { type FieldErrors, focusFirstInvalid, formErrorKey, formErrorsFrom, validate } from '#components/fields/form-errors.ts';
+import { type FieldErrors, formErrorKey, formErrorsFrom, validate } from '#components/fields/form-errors.ts';
 import { TextField } from '#components/fields/text-field.tsx';
+import { useFocusFirstInvalid } from '#components/fields/use-focus-first-invalid.ts';
 import { SubmitButton } from '#components/submit-button.tsx';
 import { offerHoursRange, type WaitingListSettings, waitingListSettingsSchema } from '#contract/waiting-list.ts';
 import { toast } from '#lib/toasts.tsx';
@@ -16,6 +17,7 @@ interface SettingsFormProps {
 /** Whether buyers may join, whether places are offered by themselves, and how long an offer holds them. */
 export function WaitingListSettingsForm({ eventId, settings }: SettingsFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const [enabled, setEnabled] = useState(settings.enabled);
   const [automatic, setAutomatic] = useState(settings.automatic);
   const [hours, setHours] = useState(String(settings.offerHours));
@@ -24,7 +26,7 @@ export function WaitingListSettingsForm({ eventId, settings }: SettingsFormProps
 
   const show = (next: FieldErrors) => {
     setErrors(next);
-    focusFirstInvalid(formRef.current);
+    focusFirstInvalid();
   };
   const submit = (formEvent: FormEvent<HTMLFormElement>) => {
     formEvent.preventDefault();

@@ -35,9 +35,7 @@ const browsingModule = fileIn([
   '/src/components/submit-button.tsx',
   '/src/lib/toasts.tsx',
   'react-toastify/dist/ReactToastify.css',
-  '/src/lib/toast-placement.ts',
   '/src/lib/import-when-online.ts',
-  '/src/lib/stylesheet.ts',
   '/src/app/page-meta.tsx',
   '/src/app/errors/not-found.tsx',
   '/src/components/button.ts',
@@ -166,7 +164,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     modulePreload: { polyfill: false },
     // One stylesheet, written into every page (decision 028): no page's code asks for a stylesheet of its own.
-    // The toasts' styles are the exception, loaded by address with their library (src/lib/toasts.tsx).
+    // The toasts' styles are the exception, loaded by address with their library (src/lib/toast-layer.tsx).
     cssCodeSplit: false,
     sourcemap: false,
     target: 'es2022',

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The container and its styles load once per page: this file starts from a page and a module no other file has used.
 document.head.innerHTML = '';
 vi.resetModules();
-const { Toasts, toast, toastSettings } = await import('./toasts.tsx');
+const { Toasts, toast } = await import('./toasts.tsx');
+const { toastSettings } = await import('./toast-layer.tsx');
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 

@@ -56,12 +56,12 @@ test.describe('errors and navigation safety', () => {
       page,
       context,
     }) => {
-      // The connection drops before the toasts' library arrives: it is refused until the test lets it through.
+      // The connection drops before the toasts' code (the library with the product's settings) arrives: it is refused until the test lets it through.
       let refuse = true;
-      await page.route(/\/assets\/unstyled-[\w-]+\.js$/, (route) =>
+      await page.route(/\/assets\/toast-layer-[\w-]+\.js$/, (route) =>
         refuse ? route.abort('internetdisconnected') : route.continue(),
       );
-      const library = page.waitForRequest(/\/assets\/unstyled-[\w-]+\.js$/);
+      const library = page.waitForRequest(/\/assets\/toast-layer-[\w-]+\.js$/);
       await page.goto('/');
       await waitForHydration(page);
       await library;

@@ -90,7 +90,11 @@ test.describe('errors and navigation safety', () => {
     await appendLink(page, 'https://phishing.example/login', 'outside');
     await appendLink(page, 'javascript:alert(1)', 'script');
     await page.getByRole('link', { name: 'outside' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'not opened' })).toBeVisible();
+    const refused = page.getByRole('alert').filter({ hasText: 'not opened' });
+    await expect(refused).toBeVisible();
+    // The warning's icon keeps its colour on a public page, whose stylesheet holds only the rules its code names.
+    const icon = refused.getByRole('img', { name: 'Warning' });
+    expect(await icon.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     await page.getByRole('link', { name: 'script' }).click();
     expect(new URL(page.url()).pathname).toBe('/');
   });

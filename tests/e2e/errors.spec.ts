@@ -95,6 +95,14 @@ test.describe('errors and navigation safety', () => {
     // The warning's icon keeps its colour on a public page, whose stylesheet holds only the rules its code names.
     const icon = refused.getByRole('img', { name: 'Warning' });
     expect(await icon.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    // Its text is in the page's type and ink, not the library's grey sans-serif.
+    const text = await refused.evaluate((element) => ({
+      font: getComputedStyle(element).fontFamily,
+      pageFont: getComputedStyle(document.body).fontFamily,
+      ink: getComputedStyle(element).color,
+    }));
+    expect(text.font).toBe(text.pageFont);
+    expect(text.ink).not.toBe('rgb(117, 117, 117)');
     await page.getByRole('link', { name: 'script' }).click();
     expect(new URL(page.url()).pathname).toBe('/');
   });

@@ -4,6 +4,8 @@
 // Per page: JavaScript before interactive, Lighthouse mobile (score, LCP, TBT, benchmarkIndex), LCP again with the
 // throttling applied while the page loads (bench/lighthouse.ts says why) and main-thread time in unthrottled
 // Chromium; Admit and floor runs alternate so a burst of load on the machine falls on both.
+// The page floor (bench/floor/page-content.ts) is measured beside them: the floor with React Query and each page's own
+// server HTML from Admit, so Admit's ratio to it is what Admit's code costs beyond the page's content and the stack.
 // BENCH_JSON=<file> also writes the medians and every run as JSON; BENCH_FAQ_SLUG picks the FAQ measured;
 // BENCH_SCRIPT_LOADS sets how many loads each run's main-thread time is the median of.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { firstEventPath } from './event-page.ts';
 import { startFloor } from './floor/build.ts';
+import { writePageContents } from './floor/page-content.ts';
 import { median, rawGet } from './http-util.ts';
 import { measureJsBudget } from './js-budget.ts';
 import { measureLighthouse } from './lighthouse.ts';
@@ -31,7 +34,7 @@ interface Target {
 }
 
 interface App {
-  name: 'Admit' | 'floor';
+  name: 'Admit' | 'floor' | 'page floor';
   server: StartedServer;
 }
 
@@ -64,7 +67,7 @@ async function measureJs(app: App, target: Target, samples: Samples): Promise<vo
   const js = await measureJsBudget(app.server.baseUrl, target.path, headers);
   push(samples, 'jsKb', js.totalGzipKb);
   say(
-    `JavaScript before interactive  ${app.name.padEnd(5)}  ${target.path}: ${js.totalGzipKb.toFixed(1)} KB gzip in ${js.files.length} files`,
+    `JavaScript before interactive  ${app.name.padEnd(10)}  ${target.path}: ${js.totalGzipKb.toFixed(1)} KB gzip in ${js.files.length} files`,
   );
 }
 
@@ -96,7 +99,7 @@ async function measureRun(app: App, target: Target, samples: Samples, indexRuns:
   } catch (error) {
     figures.push(`Lighthouse, applied throttling, failed: ${errorLine(error)}`);
   }
-  say(`${app.name.padEnd(5)}  ${target.path}  ${figures.join('; ')}`);
+  say(`${app.name.padEnd(10)}  ${target.path}  ${figures.join('; ')}`);
 }
 
 /**
@@ -124,7 +127,7 @@ async function measureScriptTimes(browser: Browser, apps: App[], target: Target,
     push(samples, 'taskMs', median(times.map((time) => time.taskMs)));
     push(samples, 'hydratedMs', median(times.map((time) => time.hydratedMs)));
     say(
-      `${app.name.padEnd(5)}  ${target.path}  script ${times.map((time) => Math.round(time.scriptMs)).join(', ')} ms ` +
+      `${app.name.padEnd(10)}  ${target.path}  script ${times.map((time) => Math.round(time.scriptMs)).join(', ')} ms ` +
         `(median ${Math.round(median(times.map((time) => time.scriptMs)))} ms of ${times.length} loads)`,
     );
   }
@@ -153,10 +156,6 @@ async function main(): Promise<void> {
       `Admit at ${admit.baseUrl}, the floor at ${floor.baseUrl} (floor built in ${(floor.buildMs / 1000).toFixed(1)} s, ` +
         `both ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
-    const apps: App[] = [
-      { name: 'Admit', server: admit },
-      { name: 'floor', server: floor },
-    ];
 
     const cookies = await signIn(admit.baseUrl);
     const targets: Target[] = [
@@ -171,8 +170,30 @@ async function main(): Promise<void> {
     else targets.push(faq);
     for (const note of notes) say(note);
 
-    const pages: PageSamples[] = targets.map((target) => ({ path: target.path, admit: {}, floor: {} }));
-    const samplesOf = (app: App, index: number) => (app.name === 'Admit' ? pages[index]?.admit : pages[index]?.floor) ?? {};
+    const pagesFile = join(dataDir, 'floor-pages.json');
+    const contents = [];
+    for (const target of targets) {
+      const page = await rawGet(
+        `${admit.baseUrl}${target.path}`,
+        target.cookies.length ? { cookie: cookieHeader(target.cookies) } : {},
+      );
+      contents.push({ path: target.path, html: page.body.toString('utf8') });
+    }
+    writePageContents(pagesFile, contents);
+    const pageFloor = await startFloor('page floor', pagesFile);
+    servers.push(pageFloor);
+    say(`The page floor at ${pageFloor.baseUrl} (built in ${(pageFloor.buildMs / 1000).toFixed(1)} s)`);
+    const apps: App[] = [
+      { name: 'Admit', server: admit },
+      { name: 'floor', server: floor },
+      { name: 'page floor', server: pageFloor },
+    ];
+
+    const pages: PageSamples[] = targets.map((target) => ({ path: target.path, admit: {}, floor: {}, pageFloor: {} }));
+    const samplesOf = (app: App, index: number) => {
+      const page = pages[index];
+      return (app.name === 'Admit' ? page?.admit : app.name === 'floor' ? page?.floor : page?.pageFloor) ?? {};
+    };
     for (const [index, target] of targets.entries()) for (const app of apps) await measureJs(app, target, samplesOf(app, index));
 
     browser = await launchBrowser();
@@ -180,7 +201,7 @@ async function main(): Promise<void> {
     for (let run = 0; run < runs; run++) {
       say(`Run ${run + 1} of ${runs}`);
       for (const [index, target] of targets.entries()) {
-        // Admit first in even runs, the floor first in odd ones: neither always follows the other.
+        // Admit first in even runs, the floors first in odd ones: none always follows another.
         const order = run % 2 ? [...apps].reverse() : apps;
         for (const app of order) await measureRun(app, target, samplesOf(app, index), indexRuns);
         await measureScriptTimes(browser, order, target, (app) => samplesOf(app, index));

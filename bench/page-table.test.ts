@@ -59,4 +59,27 @@ describe('page bench figures', () => {
     expect(lines[5]).toBe('Host benchmarkIndex (Lighthouse): median 1970 of 3 runs, 1950–1990');
     expect(lines[6]).toBe('/faqs/general: skipped, it answers 404');
   });
+
+  it('adds the page floor’s median and Admit’s ratio to it where it was measured', () => {
+    const summary = summarisePages(
+      [
+        {
+          path: '/',
+          admit: { jsKb: [129.8], hydratedMs: [990, 1000, 1010] },
+          floor: { jsKb: [97.7], hydratedMs: [500, 520, 540] },
+          pageFloor: { hydratedMs: [800, 790, 810] },
+        },
+      ],
+      [2000],
+      [],
+      new Date('2026-12-05T12:00:00Z'),
+    );
+    expect(summary.pages[0]?.metrics.hydratedMs?.pageFloor).toEqual({ median: 800, ratio: 1.25, runs: [800, 790, 810] });
+    expect(summary.pages[0]?.metrics.jsKb?.pageFloor).toBeUndefined();
+    const lines = formatPageTable(summary).split('\n');
+    expect(lines[1]).toMatch(/^page floor: the floor with React Query/);
+    expect(lines[2]).toMatch(/^page\s+metric\s+Admit\s+floor\s+ratio\s+page floor\s+ratio\s+runs$/);
+    expect(lines[3]).toMatch(/^\/\s+JS before interactive \(gzip\)\s+129\.8 KB\s+97\.7 KB\s+1\.33×\s+—\s+—\s+1$/);
+    expect(lines[4]).toMatch(/^\s+hydrated at, unthrottled\s+1,000 ms\s+520 ms\s+1\.92×\s+800 ms\s+1\.25×\s+3$/);
+  });
 });

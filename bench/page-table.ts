@@ -1,5 +1,5 @@
-// The page bench's figures: per page, each metric's runs for Admit and for the floor, their medians and ratio,
-// and the compact table printed at the end (also written as JSON).
+// The page bench's figures: per page, each metric's runs for Admit, for the floor and for the page floor, their
+// medians and ratios, and the compact table printed at the end (also written as JSON).
 import { median } from './http-util.ts';
 
 export const pageMetrics = {
@@ -19,11 +19,12 @@ export const pageMetrics = {
 export type PageMetric = keyof typeof pageMetrics;
 export type Samples = Partial<Record<PageMetric, number[]>>;
 
-/** What one page's runs gave, for Admit and for the floor served at the same address. */
+/** What one page's runs gave, for Admit and for the floor (and the page floor, when measured) at the same address. */
 export interface PageSamples {
   path: string;
   admit: Samples;
   floor: Samples;
+  pageFloor?: Samples;
 }
 
 export interface MetricSummary {
@@ -33,6 +34,8 @@ export interface MetricSummary {
   ratio: number | null;
   admitRuns: number[];
   floorRuns: number[];
+  /** The page floor's median, Admit over it and its runs: what Admit's own code costs beyond the page's content. */
+  pageFloor?: { median: number; ratio: number | null; runs: number[] };
 }
 
 export interface PageSummary {
@@ -64,6 +67,11 @@ export function summarisePage(samples: PageSamples): PageSummary {
     const admit = median(admitRuns);
     const floor = median(floorRuns);
     metrics[metric] = { admit, floor, ratio: ratio(admit, floor), admitRuns, floorRuns };
+    const pageFloorRuns = finite(samples.pageFloor?.[metric]);
+    if (pageFloorRuns.length > 0) {
+      const pageFloor = median(pageFloorRuns);
+      metrics[metric].pageFloor = { median: pageFloor, ratio: ratio(admit, pageFloor), runs: pageFloorRuns };
+    }
   }
   return { path: samples.path, metrics };
 }
@@ -86,9 +94,15 @@ export function summarisePages(
 /** A page's address as the table shows it: ids as `{id}`, so the columns stay narrow. */
 export const pageLabel = (path: string) => path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{id}');
 
-/** The table: a row per page and metric, Admit's median next to the floor's, the ratio and the number of runs. */
+const ratioText = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)}×`);
+
+/**
+ * The table: a row per page and metric, Admit's median next to the floor's and the ratio, then the page floor's and
+ * Admit's ratio to it when it was measured, and the number of runs.
+ */
 export function formatPageTable(summary: PageBenchSummary): string {
-  const header = ['page', 'metric', 'Admit', 'floor', 'ratio', 'runs'];
+  const withPageFloor = summary.pages.some((page) => Object.values(page.metrics).some((figures) => figures?.pageFloor));
+  const header = ['page', 'metric', 'Admit', 'floor', 'ratio', ...(withPageFloor ? ['page floor', 'ratio'] : []), 'runs'];
   const rows: string[][] = [];
   for (const page of summary.pages) {
     let first = true;
@@ -101,7 +115,12 @@ export function formatPageTable(summary: PageBenchSummary): string {
         label,
         format(figures.admit),
         format(figures.floor),
-        figures.ratio === null ? '—' : `${figures.ratio.toFixed(2)}×`,
+        ratioText(figures.ratio),
+        ...(withPageFloor
+          ? figures.pageFloor
+            ? [format(figures.pageFloor.median), ratioText(figures.pageFloor.ratio)]
+            : ['—', '—']
+          : []),
         figures.admitRuns.length === figures.floorRuns.length
           ? String(figures.admitRuns.length)
           : `${figures.admitRuns.length}/${figures.floorRuns.length}`,
@@ -118,6 +137,9 @@ export function formatPageTable(summary: PageBenchSummary): string {
   const index = summary.benchmarkIndex;
   return [
     `Medians; ratio = Admit / floor (the floor: React + react-router hydrating one heading, same server)`,
+    ...(withPageFloor
+      ? ['page floor: the floor with React Query and the page’s own server HTML and stylesheet, none of Admit’s code']
+      : []),
     line(header),
     ...rows.map(line),
     index.runs.length > 0

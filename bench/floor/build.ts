@@ -1,5 +1,6 @@
 // Builds the floor into bench/floor/dist (client, server, precompressed like Admit's build) in a few seconds, and
-// serves it with Admit's own server.
+// serves it with Admit's own server. The page floor (bench/floor/dist-page) is the same build with React Query and a
+// page's own HTML from Admit: what the design's stack costs to show that page's content with none of Admit's code.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,32 +10,39 @@ import { admitServer, type StartedServer, startServer } from '../server-process.
 
 export const floorDir = import.meta.dirname;
 export const floorDistDir = join(floorDir, 'dist');
+export const pageFloorDistDir = join(floorDir, 'dist-page');
 const configFile = join(floorDir, 'vite.config.ts');
 
+export type FloorKind = 'floor' | 'page floor';
+
 /** Builds client and server, then writes .br and .gz beside the client files with Admit's own script. */
-export async function buildFloor(): Promise<string> {
-  await build({ configFile });
-  await build({ configFile, build: { ssr: 'src/entry-server.tsx' } });
+export async function buildFloor(kind: FloorKind = 'floor'): Promise<string> {
+  const outDir = kind === 'floor' ? floorDistDir : pageFloorDistDir;
+  const inline = { configFile, define: { __PAGE_FLOOR__: JSON.stringify(kind === 'page floor') } };
+  await build({ ...inline, build: { outDir: join(outDir, 'client') } });
+  await build({ ...inline, build: { ssr: 'src/entry-server.tsx', outDir: join(outDir, 'server') } });
   const precompress = spawnSync(
     process.execPath,
-    [join(floorDir, '..', '..', 'build', 'precompress.ts'), join(floorDistDir, 'client')],
+    [join(floorDir, '..', '..', 'build', 'precompress.ts'), join(outDir, 'client')],
     { encoding: 'utf8' },
   );
   if (precompress.status !== 0) throw new Error(`precompressing the floor failed: ${precompress.stderr}`);
-  return floorDistDir;
+  return outDir;
 }
 
 /**
  * Builds the floor and starts Admit's server (ssr/main.ts: same Fastify, compression, CSP and headers) on it, with
- * an empty database of its own (no demo data to seed); stopping it removes that database.
+ * an empty database of its own (no demo data to seed); stopping it removes that database. The page floor serves
+ * the pages written in `pagesFile` (bench/floor/page-content.ts).
  */
-export async function startFloor(): Promise<StartedServer & { buildMs: number }> {
+export async function startFloor(kind: FloorKind = 'floor', pagesFile?: string): Promise<StartedServer & { buildMs: number }> {
   const startedAt = performance.now();
-  await buildFloor();
+  const distDir = await buildFloor(kind);
   const buildMs = performance.now() - startedAt;
   const dataDir = mkdtempSync(join(tmpdir(), 'admit-floor-'));
   try {
-    const server = await startServer(admitServer(dataDir, 180_000, { DIST_DIR: floorDistDir, DEMO_DATA: '0' }));
+    const env: Record<string, string> = { DIST_DIR: distDir, DEMO_DATA: '0', ...(pagesFile ? { FLOOR_PAGES: pagesFile } : {}) };
+    const server = await startServer(admitServer(dataDir, 180_000, env));
     return {
       ...server,
       buildMs,

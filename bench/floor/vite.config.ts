@@ -9,6 +9,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   cacheDir: 'dist/.vite-cache',
   logLevel: 'warn',
   plugins: [react()],
+  // bench/floor/build.ts sets it for the page floor's build.
+  define: { __PAGE_FLOOR__: 'false' },
   build: {
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     emptyOutDir: true,

@@ -180,7 +180,7 @@ async function main(): Promise<void> {
       contents.push({ path: target.path, html: page.body.toString('utf8') });
     }
     writePageContents(pagesFile, contents);
-    const pageFloor = await startFloor('page floor', pagesFile);
+    const pageFloor = await startFloor('page floor', { pagesFile, admitDataDir: dataDir });
     servers.push(pageFloor);
     say(`The page floor at ${pageFloor.baseUrl} (built in ${(pageFloor.buildMs / 1000).toFixed(1)} s)`);
     const apps: App[] = [

@@ -177,6 +177,8 @@ async function main(): Promise<void> {
         `${admit.baseUrl}${target.path}`,
         target.cookies.length ? { cookie: cookieHeader(target.cookies) } : {},
       );
+      // The page floor shows what Admit rendered: an error page in its place would measure something else.
+      if (page.status !== 200) throw new Error(`GET ${target.path} answered ${page.status}; the page floor needs the page`);
       contents.push({ path: target.path, html: page.body.toString('utf8') });
     }
     writePageContents(pagesFile, contents);
